@@ -1,0 +1,34 @@
+/**
+ * The shape of a CLI command. Each command lives in its own module under
+ * `commands/` and is listed in `commands/index.ts`.
+ */
+import type {ParseArgsConfig} from 'node:util'
+
+/** Streams and environment a command runs with (injectable for tests). */
+export interface CommandContext {
+  /** Positional arguments after the command name. */
+  positionals: string[]
+  /** Parsed option values (see `Command.options`). */
+  values: Record<string, string | boolean | Array<string | boolean> | undefined>
+  cwd: string
+  env: NodeJS.ProcessEnv
+  stdout: NodeJS.WritableStream & {isTTY?: boolean; columns?: number}
+  stderr: NodeJS.WritableStream & {isTTY?: boolean; columns?: number}
+  stdin: NodeJS.ReadableStream
+}
+
+/** A command of `kbsync`. */
+export interface Command {
+  name: string
+  /** One line for the command list. */
+  summary: string
+  /** Usage line, e.g. `kbsync convert [--from gfm|kb] [--to kb|gfm|html|comment-html] [FILE]`. */
+  usage: string
+  /** Longer description and option list for `--help`. */
+  description: string
+  /** Examples shown by `--help`. */
+  examples: string[]
+  options: NonNullable<ParseArgsConfig['options']>
+  /** Runs the command; resolves to the exit code. */
+  run(context: CommandContext): Promise<number>
+}

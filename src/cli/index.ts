@@ -1,0 +1,3 @@
+export {main, UsageError, generalHelp, commandHelp, packageVersion} from './main.js'
+export type {Command, CommandContext} from './command.js'
+export {exitCodes} from './exit-codes.js'

@@ -1,0 +1,102 @@
+/**
+ * Entry of the CLI: dispatches to a command, prints help and version,
+ * maps thrown errors to exit codes without leaking stack traces.
+ */
+import {readFileSync} from 'node:fs'
+import {parseArgs} from 'node:util'
+import type {Command, CommandContext} from './command.js'
+import {commands} from './commands/index.js'
+import {exitCodes} from './exit-codes.js'
+
+/** Streams and environment of one CLI invocation. */
+export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
+
+/** The package version, read from package.json. */
+export function packageVersion(): string {
+  const url = new URL('../../../package.json', import.meta.url)
+  try {
+    return (JSON.parse(readFileSync(url, 'utf8')) as {version: string}).version
+  } catch {
+    // Running from sources (tests): one level less deep.
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {version: string}).version
+  }
+}
+
+/** Text of `kbsync --help`. */
+export function generalHelp(): string {
+  const width = Math.max(...commands.map((c) => c.name.length), 4)
+  const lines = [
+    'kbsync: keep a Pyrus knowledge base in step with a folder of Markdown.',
+    '',
+    'Usage: kbsync <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options:',
+    '  -h, --help     show help (also: kbsync <command> --help)',
+    '  -v, --version  print the version',
+    '',
+    'Exit codes: 0 success, 1 runtime failure, 2 invalid input or usage,',
+    '3 unresolved conflicts, 4 changes pending (plan --exit-code).'
+  ]
+  return lines.join('\n') + '\n'
+}
+
+/** Text of `kbsync <command> --help`. */
+export function commandHelp(command: Command): string {
+  const lines = [`Usage: ${command.usage}`, '', command.description.trimEnd(), '']
+  if (command.examples.length > 0) {
+    lines.push('Examples:', ...command.examples.map((e) => `  ${e}`), '')
+  }
+  return lines.join('\n')
+}
+
+/** A usage error: printed without a stack, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+/**
+ * Runs the CLI with `argv` (without `node` and the script) and resolves to the exit code.
+ */
+export async function main(argv: string[], options: RunOptions): Promise<number> {
+  const [first, ...rest] = argv
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    const named = first === 'help' ? commands.find((c) => c.name === rest[0]) : undefined
+    options.stdout.write(named ? commandHelp(named) : generalHelp())
+    return exitCodes.ok
+  }
+  if (first === '-v' || first === '--version') {
+    options.stdout.write(packageVersion() + '\n')
+    return exitCodes.ok
+  }
+  const command = commands.find((c) => c.name === first)
+  if (!command) {
+    options.stderr.write(`kbsync: unknown command '${first}'. Run 'kbsync --help' for the list.\n`)
+    return exitCodes.invalid
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    options.stdout.write(commandHelp(command))
+    return exitCodes.ok
+  }
+  let parsed
+  try {
+    parsed = parseArgs({args: rest, options: command.options, allowPositionals: true, strict: true})
+  } catch (error) {
+    options.stderr.write(`kbsync ${command.name}: ${(error as Error).message}\nUsage: ${command.usage}\n`)
+    return exitCodes.invalid
+  }
+  try {
+    return await command.run({...options, positionals: parsed.positionals, values: parsed.values})
+  } catch (error) {
+    if (error instanceof UsageError) {
+      options.stderr.write(`kbsync ${command.name}: ${error.message}\n`)
+      return exitCodes.invalid
+    }
+    const verbose = rest.includes('--verbose')
+    const message = error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error)
+    options.stderr.write(`kbsync ${command.name}: ${message}\n`)
+    return exitCodes.failure
+  }
+}

@@ -1,0 +1,2 @@
+/** The dialect conversions: parse, stringify, GFM <-> dialect, HTML. */
+export {}
