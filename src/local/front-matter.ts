@@ -1,0 +1,94 @@
+/**
+ * Front matter of a Markdown file: a YAML block between `---` lines at the
+ * very top. Only `title`, `kb_id` and `permissions` mean something to kbsync;
+ * other keys are left alone.
+ */
+import {LineCounter, parseDocument} from 'yaml'
+import type {Diagnostic} from './diagnostic.js'
+import {readPermissions} from './permissions.js'
+import type {LocalPermissions} from './types.js'
+
+/** What the front matter of one file says. */
+export interface FrontMatter {
+  /** Whether the file starts with a front matter block. */
+  present: boolean
+  title?: string
+  kbId?: string
+  permissions?: LocalPermissions
+  /** Number of lines the block takes (0 when absent), so the body's lines keep their numbers. */
+  lineCount: number
+  /** Raw YAML text of the block. */
+  yaml: string
+}
+
+const opening = /^---[ \t]*\r?\n/
+const closing = /^(?:---|\.\.\.)[ \t]*$/
+
+/**
+ * Splits and validates the front matter of `text` (the file at `file`),
+ * pushing problems (with line numbers) onto `diagnostics`.
+ */
+export function readFrontMatter(text: string, file: string, diagnostics: Diagnostic[]): FrontMatter {
+  const none: FrontMatter = {present: false, lineCount: 0, yaml: ''}
+  if (!opening.test(text)) return none
+  const lines = text.split('\n')
+  let end = -1
+  for (let index = 1; index < lines.length; index++) {
+    if (closing.test(lines[index]!.replace(/\r$/, ''))) {
+      end = index
+      break
+    }
+  }
+  if (end === -1) {
+    diagnostics.push({severity: 'error', file, line: 1, message: 'Front matter is not closed with a `---` line', rule: 'front-matter-unclosed'})
+    return none
+  }
+  const yaml = lines.slice(1, end).join('\n')
+  const result: FrontMatter = {present: true, lineCount: end + 1, yaml}
+  const lineCounter = new LineCounter()
+  const document = parseDocument(yaml, {lineCounter, prettyErrors: false})
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      const at = lineCounter.linePos(error.pos[0])
+      diagnostics.push({
+        severity: 'error',
+        file,
+        line: at.line + 1,
+        column: at.col,
+        message: `Invalid YAML in front matter: ${error.message.split('\n')[0]}`,
+        rule: 'front-matter-yaml'
+      })
+    }
+    return result
+  }
+  const data: unknown = document.toJS()
+  if (data === null || data === undefined) return result
+  const lineOf = (key: string): number => {
+    const node = document.get(key, true) as {range?: [number, number, number]} | undefined
+    const offset = node?.range?.[0]
+    return offset === undefined ? 2 : lineCounter.linePos(offset).line + 1
+  }
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    diagnostics.push({severity: 'error', file, line: 2, message: 'Front matter must be a mapping of keys to values', rule: 'front-matter-type'})
+    return result
+  }
+  const record = data as Record<string, unknown>
+  if ('title' in record) {
+    if (typeof record.title === 'string' && record.title.trim() !== '') result.title = record.title.trim()
+    else if (typeof record.title === 'number') result.title = String(record.title)
+    else diagnostics.push({severity: 'error', file, line: lineOf('title'), message: '`title` must be a non-empty string', rule: 'front-matter-type'})
+  }
+  if ('kb_id' in record) {
+    const id = record.kb_id
+    if ((typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id.trim())) || (typeof id === 'number' && Number.isInteger(id))) {
+      result.kbId = String(id).trim()
+    } else {
+      diagnostics.push({severity: 'error', file, line: lineOf('kb_id'), message: '`kb_id` must be an item id such as `OJHEAFQ26YT`', rule: 'front-matter-type'})
+    }
+  }
+  if ('permissions' in record) {
+    const permissions = readPermissions(record.permissions, {file, line: lineOf('permissions'), allowInherit: false}, diagnostics)
+    if (permissions) result.permissions = permissions
+  }
+  return result
+}

@@ -1,0 +1,22 @@
+/**
+ * The folder side of kbsync: scan a folder into the desired tree, and the
+ * sync state file. Knows nothing of HTTP.
+ */
+export type {Diagnostic} from './diagnostic.js'
+export type {AssetRef, BodyRefs, LinkRef, LocalArticle, LocalAsset, LocalNode, LocalPermissions, LocalTopic, ScanResult} from './types.js'
+export {scanFolder, sha256, type ScanOptions} from './scan.js'
+export {permissionsKey} from './permissions.js'
+export {isLocalUrl, resolveLocal, type Resolved} from './references.js'
+export {toGfmText, toKbText, toKbTree} from './markdown.js'
+export {writeKbId} from './write-id.js'
+export {
+  emptyState,
+  loadState,
+  statePath,
+  stateSchemaVersion,
+  StateStore,
+  type AssetEntry,
+  type LoadedState,
+  type StateEntry,
+  type SyncState
+} from './state.js'

@@ -1,0 +1,171 @@
+/**
+ * Scans a folder into the desired tree: topics from folders, articles from
+ * `.md` files, titles, ids, permissions, bodies (through the GFM to dialect
+ * conversion) and the local files they use; then validates it all. Nothing
+ * here talks to the network.
+ */
+import {createHash} from 'node:crypto'
+import {readFile, realpath, stat} from 'node:fs/promises'
+import path from 'node:path'
+import type {Diagnostic} from './diagnostic.js'
+import {splitDocument} from './body.js'
+import {toKbTree} from './markdown.js'
+import {parsePermissionsFile} from './permissions.js'
+import {resolveReferences, type DocumentIndex} from './references.js'
+import type {LocalArticle, LocalAsset, LocalNode, LocalTopic, ScanResult} from './types.js'
+import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
+import {validateTree} from './validate.js'
+
+/** Options of `scanFolder`. */
+export interface ScanOptions {
+  /** Skip body conversion (faster, for listing only). */
+  skipBodies?: boolean
+}
+
+/** sha256 of a string or bytes, hex. */
+export function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex')
+}
+
+const indexName = '_index.md'
+const permissionsName = '_permissions.yml'
+
+/**
+ * Reads the folder at `dir` into the desired tree, with every problem found
+ * (errors and warnings, each with file and line where it has one).
+ */
+export async function scanFolder(dir: string, options: ScanOptions = {}): Promise<ScanResult> {
+  const root = await realpath(path.resolve(dir))
+  const diagnostics: Diagnostic[] = []
+  const rules = await loadIgnore(root)
+  const walked = await walkFolder(root, rules, diagnostics)
+  const byPath: Record<string, LocalNode> = {}
+  const documents: DocumentIndex = {articles: new Set(), topics: new Set()}
+  const bodies: Array<{node: LocalNode; file: string; body: string}> = []
+
+  const readText = (relative: string) => readFile(path.join(root, relative), 'utf8')
+
+  const buildTopic = async (walk: WalkedDir): Promise<LocalTopic> => {
+    const name = walk.path === '' ? '' : path.posix.basename(walk.path)
+    const topic: LocalTopic = {kind: 'topic', path: walk.path, title: name, children: [], refs: {links: [], assets: []}}
+    documents.topics.add(walk.path)
+    byPath[walk.path] = topic
+    const indexFile = walk.files.find((file) => path.posix.basename(file) === indexName)
+    if (indexFile) {
+      const text = await readText(indexFile)
+      const parts = splitDocument(text, indexFile, diagnostics, false)
+      topic.file = indexFile
+      topic.sourceHash = sha256(text.replace(/\r\n?/g, '\n'))
+      if (parts.frontMatter.title) topic.title = parts.frontMatter.title
+      if (parts.frontMatter.kbId) topic.kbId = parts.frontMatter.kbId
+      if (parts.frontMatter.permissions) {
+        diagnostics.push({severity: 'warning', file: indexFile, line: 2, message: 'A topic\'s permissions belong in `_permissions.yml`; the front matter key is ignored', rule: 'permissions-misplaced'})
+      }
+      if (walk.path === '' && (parts.frontMatter.title || parts.frontMatter.kbId)) {
+        diagnostics.push({severity: 'warning', file: indexFile, line: 1, message: 'The root folder maps to the configured root: its `title` and `kb_id` are ignored', rule: 'root-index'})
+      }
+      if (!parts.empty) bodies.push({node: topic, file: indexFile, body: parts.body})
+    }
+    const permissionsFile = walk.others.find((file) => path.posix.basename(file) === permissionsName)
+    if (permissionsFile) {
+      const permissions = parsePermissionsFile(await readText(permissionsFile), permissionsFile, diagnostics)
+      if (permissions) topic.permissions = permissions
+    }
+    for (const file of walk.files) {
+      if (file === indexFile) continue
+      topic.children.push(await buildArticle(file))
+    }
+    for (const child of walk.dirs) topic.children.push(await buildTopic(child))
+    return topic
+  }
+
+  const buildArticle = async (file: string): Promise<LocalArticle> => {
+    const text = await readText(file)
+    const parts = splitDocument(text, file, diagnostics, true, (fm) => fm.title)
+    const title = parts.frontMatter.title ?? parts.headingTitle ?? path.posix.basename(file, '.md')
+    const article: LocalArticle = {
+      kind: 'article',
+      path: file,
+      file,
+      title,
+      source: text,
+      sourceHash: sha256(text.replace(/\r\n?/g, '\n')),
+      hasFrontMatter: parts.frontMatter.present,
+      refs: {links: [], assets: []}
+    }
+    if (parts.headingLine !== undefined) article.titleLine = parts.headingLine
+    if (parts.frontMatter.kbId) article.kbId = parts.frontMatter.kbId
+    if (parts.frontMatter.permissions) article.permissions = parts.frontMatter.permissions
+    documents.articles.add(file)
+    byPath[file] = article
+    if (parts.empty) {
+      diagnostics.push({
+        severity: 'error',
+        file,
+        line: Math.max(1, parts.frontMatter.lineCount + (parts.headingLine ? 1 : 0)),
+        message: 'The article has no body; the platform rejects an empty article',
+        hint: 'Write at least one line of text under the title',
+        rule: 'empty-body'
+      })
+    } else {
+      bodies.push({node: article, file, body: parts.body})
+    }
+    return article
+  }
+
+  const rootTopic = await buildTopic(walked)
+  const assets: Record<string, LocalAsset> = {}
+  const hashes = new Map<string, string>()
+  if (!options.skipBodies) {
+    for (const {node, file, body} of bodies) {
+      const {tree, messages} = toKbTree(body, file)
+      for (const message of messages) {
+        diagnostics.push({
+          severity: message.fatal ? 'error' : 'warning',
+          file,
+          ...(message.line ? {line: message.line} : {}),
+          ...(message.column ? {column: message.column} : {}),
+          message: message.message,
+          ...(message.ruleId ? {rule: message.ruleId} : {})
+        })
+      }
+      node.tree = tree
+      if (node.kind === 'topic') node.sourceHash ??= sha256(body)
+      const used = await resolveReferences(tree, file, root, documents, diagnostics)
+      collectLinks(node)
+      for (const assetPath of used) {
+        let hash = hashes.get(assetPath)
+        if (hash === undefined) {
+          const bytes = await readFile(path.join(root, assetPath))
+          hash = sha256(bytes)
+          hashes.set(assetPath, hash)
+          assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size: (await stat(path.join(root, assetPath))).size}
+        }
+        if (!node.refs.assets.some((a) => a.sha256 === hash)) {
+          node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
+        }
+      }
+    }
+  }
+  validateTree(rootTopic, diagnostics)
+  let articleCount = 0
+  for (const node of Object.values(byPath)) if (node.kind === 'article') articleCount++
+  return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount}
+}
+
+/** Records the documents a node's tree links to (from the marks `resolveReferences` left). */
+function collectLinks(node: LocalNode): void {
+  const seen = new Set<string>()
+  const walk = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return
+    const data = (value as {data?: {kbsync?: {link?: {target: string; kind: 'article' | 'topic'}}}}).data
+    const link = data?.kbsync?.link
+    if (link && !seen.has(link.kind + ':' + link.target)) {
+      seen.add(link.kind + ':' + link.target)
+      node.refs.links.push({...link})
+    }
+    const children = (value as {children?: unknown[]}).children
+    if (Array.isArray(children)) for (const child of children) walk(child)
+  }
+  walk(node.tree)
+}

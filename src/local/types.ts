@@ -1,0 +1,102 @@
+/**
+ * The desired tree a folder describes: plain data, produced by `scanFolder`
+ * and read by the sync engine.
+ */
+import type {Root} from 'mdast'
+import type {Diagnostic} from './diagnostic.js'
+
+/** Permissions a folder or a file asks for (user ids). */
+export interface LocalPermissions {
+  /** Topics only: inherit the parent topic's rights. */
+  inherit?: boolean
+  readers: number[]
+  editors: number[]
+}
+
+/** A reference from a body to a local file (image or attachment). */
+export interface AssetRef {
+  kind: 'image' | 'attachment'
+  /** Repo-relative path of the file, with `/`. */
+  path: string
+  /** sha256 of the file's bytes. */
+  sha256: string
+}
+
+/** A reference from a body to another document of the folder. */
+export interface LinkRef {
+  /** Repo-relative path of the target: an article's `.md` file or a topic's folder (`''` is the root). */
+  target: string
+  kind: 'article' | 'topic'
+}
+
+/** What a body refers to, resolved and validated. */
+export interface BodyRefs {
+  links: LinkRef[]
+  assets: AssetRef[]
+}
+
+/** Fields shared by topics and articles. */
+interface LocalItemBase {
+  /**
+   * Repo-relative path with `/`: the `.md` file of an article, the folder of
+   * a topic (`''` for the root folder).
+   */
+  path: string
+  title: string
+  /** Front matter `kb_id`. */
+  kbId?: string
+  permissions?: LocalPermissions
+  /** The body as a dialect tree (after `gfmToKbTree`), links and assets still local; absent when there is no body. */
+  tree?: Root
+  /** sha256 of the body source after front matter and title heading are taken off (CRLF normalised). */
+  sourceHash?: string
+  refs: BodyRefs
+  /** Path of the file that holds the front matter (`x.md` or `dir/_index.md`), when there is one. */
+  file?: string
+}
+
+/** A folder: a topic. */
+export interface LocalTopic extends LocalItemBase {
+  kind: 'topic'
+  children: LocalNode[]
+}
+
+/** A `.md` file: an article. */
+export interface LocalArticle extends LocalItemBase {
+  kind: 'article'
+  /** The raw file text. */
+  source: string
+  /** sha256 of the raw file bytes (CRLF normalised): detects local change and renamed files. */
+  sourceHash: string
+  /** 1-based line of the `# ` heading the title came from, when it did. */
+  titleLine?: number
+  /** Whether the file has a front matter block (for `--write-ids`). */
+  hasFrontMatter: boolean
+}
+
+/** A topic or an article. */
+export type LocalNode = LocalTopic | LocalArticle
+
+/** A local file a body refers to. */
+export interface LocalAsset {
+  /** Repo-relative path. */
+  path: string
+  /** Absolute path on disk. */
+  absolutePath: string
+  sha256: string
+  size: number
+}
+
+/** What `scanFolder` finds. */
+export interface ScanResult {
+  /** Absolute path of the scanned folder. */
+  dir: string
+  root: LocalTopic
+  diagnostics: Diagnostic[]
+  /** Every referenced local file, by sha256. */
+  assets: Record<string, LocalAsset>
+  /** Every document by path (articles by file, topics by folder). */
+  byPath: Record<string, LocalNode>
+  /** Number of articles found. */
+  articleCount: number
+}

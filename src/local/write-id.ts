@@ -1,0 +1,28 @@
+/**
+ * `push --write-ids`: pins a new item to its remote id by writing `kb_id`
+ * into the front matter of its file (creating the block when there is none),
+ * leaving every other byte of the file as it was.
+ */
+import {readFile, writeFile} from 'node:fs/promises'
+
+/** Writes `kb_id: <id>` into the front matter of the file at `absolutePath`. */
+export async function writeKbId(absolutePath: string, id: string): Promise<void> {
+  let text: string
+  try {
+    text = await readFile(absolutePath, 'utf8')
+  } catch {
+    text = ''
+  }
+  const eol = text.includes('\r\n') ? '\r\n' : '\n'
+  const match = /^---[ \t]*\r?\n([\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text)
+  let next: string
+  if (match) {
+    const yaml = match[1] ?? ''
+    const line = /^kb_id:.*$/m
+    const updated = line.test(yaml) ? yaml.replace(line, `kb_id: ${id}`) : `${yaml}kb_id: ${id}${eol}`
+    next = `---${eol}${updated}---${eol}${text.slice(match[0].length)}`
+  } else {
+    next = `---${eol}kb_id: ${id}${eol}---${eol}${text}`
+  }
+  if (next !== text) await writeFile(absolutePath, next)
+}

@@ -1,0 +1,201 @@
+/**
+ * `applyPush`: carries out a plan. Documents are written in dependency order
+ * (parents before children, link targets before the documents linking to
+ * them, the uploader of a file before the other documents using it), at most
+ * `concurrency` at a time. When only a link cycle remains, one of its
+ * documents is created with a provisional body, which breaks the cycle; it
+ * is rewritten with its real body once the others exist. Deletions (prune)
+ * come last and only if every other step succeeded.
+ */
+import {StateStore, type LocalNode} from '../local/index.js'
+import {writeConflictFile} from './conflicts.js'
+import {createProvisional, messageOf, writeItem, writePermissions, type RunState} from './item-step.js'
+import {contextOf, parentPathOf} from './plan.js'
+import {deleteOrphans} from './prune.js'
+import type {PlanOp, PushOptions, PushPlan, PushResult} from './types.js'
+
+interface Task {
+  node: LocalNode
+  op?: PlanOp
+  permissions?: PlanOp
+  status: 'waiting' | 'running' | 'done' | 'failed'
+  /** Created with a placeholder body; its real write is still to come. */
+  provisional: boolean
+  /** Upload files itself even if another document claimed them (cycle fallback). */
+  selfUpload: boolean
+}
+
+/** Applies `plan` (made by `planPush` with the same options). */
+export async function applyPush(plan: PushPlan, options: PushOptions): Promise<PushResult> {
+  const result: PushResult = {plan, status: 'ok', done: [], skipped: [], failed: [], written: [], writes: 0}
+  if (plan.blocked) return {...result, status: 'invalid'}
+  if (plan.needsConfirmation && !options.yes) return {...result, status: 'refused'}
+  const context = contextOf(plan)
+  const store = new StateStore(context.scan.dir, context.state)
+  const emit = options.onEvent ?? (() => undefined)
+  const run: RunState = {
+    context,
+    options,
+    store,
+    ids: new Map(context.matching.ids),
+    guids: new Map(),
+    owners: new Map(),
+    failedPaths: new Set(),
+    uploadOps: new Map(plan.ops.filter((op) => op.op === 'upload').map((op) => [op.sha256!, op])),
+    written: result.written,
+    writes: 0,
+    emit: (event) => {
+      if (event.type === 'done') (event.skipped ? result.skipped : result.done).push(event.op)
+      if (event.type === 'failed') result.failed.push({op: event.op, error: event.error})
+      emit(event)
+    }
+  }
+  recordRefresh(run)
+  await store.save()
+  for (const op of plan.ops.filter((o) => o.op === 'conflict')) {
+    try {
+      const file = await writeConflictFile(run, op)
+      result.written.push(file)
+      run.emit({type: 'conflict-file', op, file})
+    } catch (error) {
+      run.emit({type: 'failed', op, error: messageOf(error)})
+    }
+  }
+  for (const op of plan.ops.filter((o) => o.op === 'drift')) emit({type: 'done', op, skipped: true, note: 'left as is'})
+  await runTasks(run, tasksOf(plan, context.scan.byPath), options.concurrency ?? 8)
+  const deletions = plan.ops.filter((op) => op.op === 'delete')
+  if (deletions.length > 0) {
+    if (result.failed.length === 0) await deleteOrphans(run, deletions)
+    else for (const op of deletions) run.emit({type: 'done', op, skipped: true, note: 'not pruned: another step of this run failed'})
+  }
+  await store.save()
+  result.writes = run.writes
+  result.status = result.failed.length > 0 ? 'failed' : plan.summary.conflict > 0 ? 'conflict' : 'ok'
+  return result
+}
+
+/** Records what the plan learned without any request: matched items, refreshed baselines; drops stale keys. */
+function recordRefresh(run: RunState): void {
+  const {state} = run.store
+  for (const key of run.context.forget) {
+    const entry = state.items[key]
+    const movedTo = [...run.ids].find(([, id]) => id === entry?.id)?.[0]
+    if (movedTo !== undefined && movedTo !== key && !state.items[movedTo]?.id) state.items[movedTo] = {...entry!}
+    delete state.items[key]
+  }
+  for (const [key, entry] of Object.entries(run.context.refresh)) state.items[key] = entry
+}
+
+function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>): Task[] {
+  const tasks = new Map<string, Task>()
+  const taskOf = (path: string) => {
+    let task = tasks.get(path)
+    if (!task) {
+      task = {node: byPath[path]!, status: 'waiting', provisional: false, selfUpload: false}
+      tasks.set(path, task)
+    }
+    return task
+  }
+  for (const op of plan.ops) {
+    if (op.op === 'create' || op.op === 'update' || op.op === 'move' || op.op === 'rename') taskOf(op.path).op = op
+    else if (op.op === 'permissions') taskOf(op.path).permissions = op
+  }
+  return [...tasks.values()]
+}
+
+type Readiness = 'ready' | 'wait' | {fail: string}
+
+function readiness(run: RunState, task: Task): Readiness {
+  const {node} = task
+  const parentPath = parentPathOf(node)
+  if (parentPath !== '' && !run.ids.has(parentPath)) {
+    return run.failedPaths.has(parentPath) ? {fail: `its folder ${parentPath} could not be created`} : 'wait'
+  }
+  if (!task.op) return 'ready'
+  for (const link of node.refs.links) {
+    if (link.target === '' || run.ids.has(link.target) || link.target === node.path) continue
+    return run.failedPaths.has(link.target) ? {fail: `it links to ${link.target}, which could not be written`} : 'wait'
+  }
+  if (task.selfUpload) return 'ready'
+  for (const asset of node.refs.assets) {
+    if (run.store.state.assets[asset.sha256]?.url) continue
+    const owner = run.owners.get(asset.sha256)
+    if (owner !== undefined && owner !== node.path && !run.failedPaths.has(owner)) return 'wait'
+  }
+  return 'ready'
+}
+
+/** Runs the tasks in dependency order with bounded concurrency. */
+async function runTasks(run: RunState, tasks: Task[], concurrency: number): Promise<void> {
+  const running = new Set<Promise<void>>()
+  const start = (task: Task, action: () => Promise<void>) => {
+    task.status = 'running'
+    const promise: Promise<void> = action().finally(() => running.delete(promise))
+    running.add(promise)
+  }
+  const fail = (task: Task, error: string) => {
+    task.status = 'failed'
+    run.failedPaths.add(task.node.path)
+    for (const op of [task.op, task.permissions]) if (op) run.emit({type: 'failed', op, error})
+  }
+  const execute = (task: Task) => async () => {
+    const op = task.op
+    try {
+      if (op) {
+        run.emit({type: 'start', op})
+        await writeItem(run, task.node, op)
+      }
+      if (task.permissions) {
+        run.emit({type: 'start', op: task.permissions})
+        await writePermissions(run, task.node, task.permissions)
+      }
+      task.status = 'done'
+    } catch (error) {
+      fail(task, messageOf(error))
+    }
+  }
+  for (;;) {
+    const waiting = tasks.filter((task) => task.status === 'waiting')
+    if (waiting.length === 0 && running.size === 0) return
+    for (const task of waiting) {
+      if (running.size >= concurrency) break
+      const ready = readiness(run, task)
+      if (ready === 'ready') {
+        // A document claims the files it will upload now, so others wait for its URL instead of uploading twice.
+        for (const asset of task.node.refs.assets) if (!run.owners.has(asset.sha256) && !run.store.state.assets[asset.sha256]?.url) run.owners.set(asset.sha256, task.node.path)
+        start(task, execute(task))
+      } else if (ready !== 'wait') fail(task, ready.fail)
+    }
+    if (running.size > 0) {
+      await Promise.race(running)
+      continue
+    }
+    const still = tasks.filter((task) => task.status === 'waiting')
+    if (still.length === 0) continue
+    // Nothing can run: only a cycle is left. Break it with a provisional create, else let a document upload for itself.
+    const breaker = still.find((task) => task.op?.op === 'create' && !task.provisional && !run.ids.has(task.node.path) && readinessOfParent(run, task))
+    if (breaker) {
+      breaker.provisional = true
+      start(breaker, async () => {
+        try {
+          await createProvisional(run, breaker.node, breaker.op!)
+          breaker.status = 'waiting'
+        } catch (error) {
+          fail(breaker, messageOf(error))
+        }
+      })
+      continue
+    }
+    const uploader = still.find((task) => !task.selfUpload)
+    if (uploader) {
+      uploader.selfUpload = true
+      continue
+    }
+    for (const task of still) fail(task, 'its dependencies could not be resolved')
+  }
+}
+
+function readinessOfParent(run: RunState, task: Task): boolean {
+  const parentPath = parentPathOf(task.node)
+  return parentPath === '' || run.ids.has(parentPath)
+}

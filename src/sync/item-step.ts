@@ -1,0 +1,195 @@
+/**
+ * Writing one document: upload the files it needs (only content never
+ * uploaded before), render its body with the ids and URLs known now, then one
+ * create or one update carrying every change (body, title, parent), and the
+ * permissions. The state is saved after each request, and a "create
+ * intended" entry before each create, so a crash never duplicates an item.
+ */
+import path from 'node:path'
+import type {KbItem, UpdateInput} from '../api/types.js'
+import {permissionsKey, writeKbId, type LocalNode, type StateEntry} from '../local/index.js'
+import type {StateStore} from '../local/index.js'
+import {parentPathOf, type PlanContext} from './plan.js'
+import {toDetail} from './remote.js'
+import {renderBody, type RenderContext} from './render.js'
+import type {PlanOp, PushOptions, SyncEvent} from './types.js'
+
+/** Body of an article created before the articles it links to exist (a link cycle); rewritten in the same run. */
+export const provisionalBody = 'This article is being published by kbsync; its content follows in a moment.'
+
+/** Shared, mutable state of one apply run. */
+export interface RunState {
+  context: PlanContext
+  options: PushOptions
+  store: StateStore
+  /** Remote id by local path, growing as items are created. */
+  ids: Map<string, string>
+  /** Fresh upload guids of this run, by sha256. */
+  guids: Map<string, string>
+  /** Which document uploads a file (the first that needs it). */
+  owners: Map<string, string>
+  failedPaths: Set<string>
+  uploadOps: Map<string, PlanOp>
+  written: string[]
+  writes: number
+  emit: (event: SyncEvent) => void
+}
+
+/** The render context of an apply run: current ids, known URLs, then this run's guids. */
+export function runRenderContext(run: RunState): RenderContext {
+  const hashes = new Map(Object.values(run.context.scan.assets).map((asset) => [asset.path, asset.sha256]))
+  return {
+    idOf: (target) => run.ids.get(target),
+    rootTopicId: run.context.remote.rootTopicId,
+    hashOf: (file) => hashes.get(file),
+    fileRef: (sha) => run.store.state.assets[sha]?.url ?? run.guids.get(sha)
+  }
+}
+
+/** The remote id of a document's parent folder (undefined while that folder is not created). */
+export function parentIdOf(run: RunState, node: LocalNode): string | null | undefined {
+  const parentPath = parentPathOf(node)
+  return parentPath === '' ? run.context.remote.rootTopicId : run.ids.get(parentPath)
+}
+
+/** Creates `node` with a placeholder body so others can link to it (link cycle). */
+export async function createProvisional(run: RunState, node: LocalNode, op: PlanOp): Promise<void> {
+  const parentId = parentIdOf(run, node)!
+  const item = await journaledCreate(run, node, parentId, node.kind === 'article' ? provisionalBody : undefined)
+  run.store.state.items[node.path] = {...entryFrom(node, item, parentId), pending: 'provisional'}
+  await run.store.save()
+  run.emit({type: 'done', op, remoteId: item.id, note: 'created with a provisional body (link cycle)'})
+}
+
+/** Writes `node` as planned by `op` (create or update). Returns whether a request was sent. */
+export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Promise<boolean> {
+  const {client} = run.options
+  const parentId = parentIdOf(run, node)
+  if (parentId === undefined) throw new Error(`parent folder of ${node.path} has no remote id`)
+  const fresh = await uploadFiles(run, node)
+  const rendered = renderBody(node, runRenderContext(run))
+  if (rendered.missingLinks.length > 0 || rendered.missingAssets.length > 0) {
+    throw new Error(`cannot render ${node.path}: unresolved ${[...rendered.missingLinks, ...rendered.missingAssets].join(', ')}`)
+  }
+  const state = run.store.state
+  const id = run.ids.get(node.path)
+  let item: KbItem
+  if (id === undefined) {
+    item = await journaledCreate(run, node, parentId, node.tree ? rendered.body : undefined)
+  } else {
+    const entry = state.items[node.path]
+    const remote = run.context.remote.items[id]
+    const detail = run.context.remote.details[id]
+    const input: UpdateInput = {}
+    const pending = entry?.pending !== undefined
+    if (node.tree && (op.changes?.includes('body') || pending)) {
+      const same = rendered.hash === entry?.renderedHash || rendered.hash === detail?.bodyHash
+      if (!same || pending || run.options.force) input.body = rendered.body
+    }
+    if (remote && node.title !== remote.title) input.title = node.title
+    if (remote && remote.parentId !== parentId) {
+      input.parent_topic_id = parentId
+      input.parent_topic_id_changed = true
+    }
+    if (Object.keys(input).length === 0) {
+      if (entry) entry.pending = undefined
+      run.emit({type: 'done', op, remoteId: id, skipped: true, note: 'nothing left to write'})
+      return false
+    }
+    item = await client.updateItem(id, input)
+    run.writes++
+  }
+  const detail = toDetail(item)
+  for (const [sha, guid] of fresh) {
+    const url = detail.attachments[guid]
+    state.assets[sha] = {guid, ...(url ? {url} : {}), articleId: item.id, usedBy: node.path}
+  }
+  const after = renderBody(node, {...runRenderContext(run), fileRef: (sha) => state.assets[sha]?.url})
+  const previous = state.items[node.path]
+  state.items[node.path] = {
+    ...entryFrom(node, item, parentId),
+    renderedHash: after.missingAssets.length === 0 ? after.hash : rendered.hash,
+    remoteHash: detail.bodyHash,
+    ...(previous?.permissionsKey && previous.id === item.id ? {permissionsKey: previous.permissionsKey} : {})
+  }
+  await run.store.save()
+  run.emit({type: 'done', op, remoteId: item.id})
+  if (id === undefined && run.options.writeIds && node.file && !node.kbId) {
+    await writeKbId(path.join(run.context.scan.dir, node.file), item.id)
+    run.written.push(node.file)
+  }
+  return true
+}
+
+/** Sets the declared permissions of `node`, then refreshes its baseline (the platform may bump `updated_at`). */
+export async function writePermissions(run: RunState, node: LocalNode, op: PlanOp): Promise<void> {
+  const id = run.ids.get(node.path)!
+  const wanted = node.permissions!
+  await run.options.client.setPermissions(id, {
+    ...(node.kind === 'topic' && wanted.inherit !== undefined ? {inherit: wanted.inherit} : {}),
+    readers: wanted.readers,
+    editors: wanted.editors
+  })
+  run.writes++
+  const item = await run.options.client.getItem(id)
+  const entry = run.store.state.items[node.path]
+  if (entry && entry.id === id) {
+    entry.permissionsKey = permissionsKey(wanted)
+    const ours = entry.remoteHash === toDetail(item).bodyHash
+    if (ours) {
+      entry.remoteVersion = item.version
+      entry.remoteUpdatedAt = item.updated_at
+    }
+  }
+  await run.store.save()
+  run.emit({type: 'done', op, remoteId: id})
+}
+
+/** Uploads the files `node` uses that have no URL yet. */
+async function uploadFiles(run: RunState, node: LocalNode): Promise<Map<string, string>> {
+  const fresh = new Map<string, string>()
+  for (const asset of node.refs.assets) {
+    const sha = asset.sha256
+    // The scheduler ran this document only once no other is about to give this file a URL.
+    if (run.store.state.assets[sha]?.url || fresh.has(sha)) continue
+    const file = run.context.scan.assets[sha]!
+    const op = run.uploadOps.get(sha) ?? {op: 'upload' as const, path: file.path, title: path.posix.basename(file.path), sha256: sha, reason: 'file not uploaded before'}
+    run.emit({type: 'start', op})
+    const {guid} = await run.options.client.uploadFile(file.absolutePath, {name: path.posix.basename(file.path)})
+    run.writes++
+    run.guids.set(sha, guid)
+    fresh.set(sha, guid)
+    run.store.state.assets[sha] = {guid, usedBy: node.path}
+    await run.store.save()
+    run.emit({type: 'done', op})
+  }
+  return fresh
+}
+
+/** A create preceded by a saved "create intended" entry. */
+async function journaledCreate(run: RunState, node: LocalNode, parentId: string | null, body: string | undefined): Promise<KbItem> {
+  run.store.state.items[node.path] = {type: node.kind, title: node.title, parentId, pending: 'create'}
+  await run.store.save()
+  const item = await run.options.client.createItem({type: node.kind, title: node.title, parent_topic_id: parentId, ...(body !== undefined ? {body} : {})})
+  run.writes++
+  run.ids.set(node.path, item.id)
+  return item
+}
+
+function entryFrom(node: LocalNode, item: KbItem, parentId: string | null): StateEntry {
+  return {
+    id: item.id,
+    type: node.kind,
+    title: node.title,
+    parentId,
+    ...(node.sourceHash ? {sourceHash: node.sourceHash} : {}),
+    remoteVersion: item.version,
+    remoteUpdatedAt: item.updated_at,
+    remoteHash: toDetail(item).bodyHash
+  }
+}
+
+/** A message for an error, without stack. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,129 @@
+/**
+ * Identity: which remote item each local document is. In order: front
+ * matter `kb_id`; the sync state (by path); a file that moved or was renamed
+ * (a path the state knows vanished, and exactly one new file has its content
+ * or its name); a topic whose known children all sit in one remote topic;
+ * finally the title under the same parent. A rename or a move is thus an
+ * update of the same item, never a delete and a create.
+ */
+import path from 'node:path'
+import type {Diagnostic, LocalNode, LocalTopic, ScanResult, SyncState} from '../local/index.js'
+import type {RemoteSnapshot} from './remote.js'
+
+/** How a document was matched. */
+export type MatchReason = 'kb_id' | 'state' | 'moved' | 'children' | 'title'
+
+/** The outcome of matching. */
+export interface Matching {
+  /** Remote id by local path. */
+  ids: Map<string, string>
+  how: Map<string, MatchReason>
+  /** Paths whose state entry pointed at an item that is gone from the remote. */
+  remoteGone: Set<string>
+  diagnostics: Diagnostic[]
+}
+
+/** Matches the scanned documents to remote items (pure). */
+export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: SyncState): Matching {
+  const ids = new Map<string, string>()
+  const how = new Map<string, MatchReason>()
+  const remoteGone = new Set<string>()
+  const diagnostics: Diagnostic[] = []
+  const claimed = new Set<string>()
+  const nodes = Object.values(scan.byPath).filter((node) => node.path !== '')
+  const claim = (node: LocalNode, id: string, reason: MatchReason) => {
+    ids.set(node.path, id)
+    how.set(node.path, reason)
+    claimed.add(id)
+  }
+  const fits = (node: LocalNode, id: string) => remote.items[id]?.type === node.kind && !claimed.has(id)
+
+  for (const node of nodes) {
+    if (!node.kbId) continue
+    const item = remote.items[node.kbId]
+    if (!item) {
+      diagnostics.push({
+        severity: 'error',
+        file: node.file ?? node.path,
+        line: 1,
+        message: `kb_id ${node.kbId} is not an item under the configured root`,
+        hint: 'It was deleted on the platform, or lies outside the root: remove the kb_id to create the item anew',
+        rule: 'unknown-kb-id'
+      })
+    } else if (item.type !== node.kind) {
+      diagnostics.push({severity: 'error', file: node.file ?? node.path, line: 1, message: `kb_id ${node.kbId} is a ${item.type}, but this is a ${node.kind}`, rule: 'kb-id-type'})
+    } else {
+      claim(node, node.kbId, 'kb_id')
+    }
+  }
+  for (const node of nodes) {
+    if (ids.has(node.path) || node.kbId) continue
+    const id = state.items[node.path]?.id
+    if (id === undefined) continue
+    if (fits(node, id)) claim(node, id, 'state')
+    else if (!remote.items[id]) remoteGone.add(node.path)
+  }
+  matchMoved(nodes, remote, state, claimed, (node, id) => claim(node, id, 'moved'), ids)
+  // `parentId` undefined: the parent is not on the remote yet, so nothing below it can match by title.
+  const topDown = (topic: LocalTopic, parentId: string | null | undefined): void => {
+    for (const child of topic.children) {
+      if (!ids.has(child.path) && !child.kbId && parentId !== undefined) {
+        const siblings = (parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? []))
+          .filter((id) => fits(child, id) && remote.items[id]!.title.trim() === child.title.trim())
+        if (siblings.length > 0) {
+          if (siblings.length > 1) {
+            diagnostics.push({severity: 'warning', file: child.file ?? child.path, message: `${siblings.length} remote items are titled "${child.title}" here; matched the first (${siblings[0]})`, rule: 'ambiguous-title'})
+          }
+          claim(child, siblings[0]!, 'title')
+        } else if (child.kind === 'topic') {
+          const id = topicByChildren(child, ids, remote)
+          if (id !== undefined && fits(child, id)) claim(child, id, 'children')
+        }
+      }
+      if (child.kind === 'topic') topDown(child, ids.get(child.path))
+    }
+  }
+  topDown(scan.root, remote.rootTopicId)
+  return {ids, how, remoteGone, diagnostics}
+}
+
+/** Renamed or moved files: a vanished state path whose content (else name) exactly one unmatched file has. */
+function matchMoved(
+  nodes: LocalNode[],
+  remote: RemoteSnapshot,
+  state: SyncState,
+  claimed: Set<string>,
+  claim: (node: LocalNode, id: string) => void,
+  ids: Map<string, string>
+): void {
+  const present = new Set(nodes.map((node) => node.path))
+  const vanished = Object.entries(state.items).filter(
+    ([key, entry]) => !present.has(key) && entry.id !== undefined && entry.type === 'article' && remote.items[entry.id] && !claimed.has(entry.id)
+  )
+  if (vanished.length === 0) return
+  const open = nodes.filter((node) => node.kind === 'article' && !ids.has(node.path) && !node.kbId)
+  const unique = <T>(list: T[]) => (list.length === 1 ? list[0] : undefined)
+  for (const key of ['sourceHash', 'name'] as const) {
+    for (const [oldPath, entry] of vanished) {
+      if (claimed.has(entry.id!)) continue
+      const value = key === 'sourceHash' ? entry.sourceHash : path.posix.basename(oldPath)
+      const valueOf = (node: LocalNode) => (key === 'sourceHash' ? node.sourceHash : path.posix.basename(node.path))
+      const candidates = open.filter((node) => !ids.has(node.path) && valueOf(node) === value)
+      const others = vanished.filter(([other, e]) => other !== oldPath && !claimed.has(e.id!) && (key === 'sourceHash' ? e.sourceHash : path.posix.basename(other)) === value)
+      const node = others.length === 0 ? unique(candidates) : undefined
+      if (node && value !== undefined) claim(node, entry.id!)
+    }
+  }
+}
+
+/** A renamed folder: the one remote topic that holds every already-matched child. */
+function topicByChildren(topic: LocalTopic, ids: Map<string, string>, remote: RemoteSnapshot): string | undefined {
+  const parents = new Set<string | null>()
+  for (const child of topic.children) {
+    const id = ids.get(child.path)
+    if (id !== undefined) parents.add(remote.items[id]?.parentId ?? null)
+  }
+  if (parents.size !== 1) return undefined
+  const [parent] = [...parents]
+  return parent === null || parent === remote.rootTopicId ? undefined : parent
+}

@@ -1,0 +1,83 @@
+/**
+ * `planPush`: scan, read the state and the remote, match, read the few full
+ * records the plan needs, and compute the plan. Writes nothing.
+ */
+import {loadState, permissionsKey, scanFolder, type SyncState} from '../local/index.js'
+import {matchItems, type Matching} from './match.js'
+import {computePlan} from './plan.js'
+import {mapLimit, readRemote, toDetail, type RemoteSnapshot} from './remote.js'
+import type {PushOptions, PushPlan} from './types.js'
+
+/** Computes the plan of pushing `options.dir` (reads only). */
+export async function planPush(options: PushOptions): Promise<PushPlan> {
+  const rootTopicId = options.rootTopicId ?? null
+  const scan = await scanFolder(options.dir)
+  const {state, warning} = await loadState(scan.dir, rootTopicId)
+  const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
+  if (scan.diagnostics.some((d) => d.severity === 'error')) {
+    // Invalid input: no remote read, nothing to plan; the errors are the answer.
+    const remote: RemoteSnapshot = {rootTopicId, items: {}, top: [], details: {}, permissions: {}}
+    const matching: Matching = {ids: new Map(), how: new Map(), remoteGone: new Set(), diagnostics: []}
+    const plan = computePlan(scan, remote, state, matching, options)
+    plan.ops = []
+    plan.orphans = []
+    plan.summary = Object.fromEntries(Object.keys(plan.summary).map((k) => [k, 0])) as PushPlan['summary']
+    plan.diagnostics.push(...stateWarning)
+    return plan
+  }
+  const remote = await readRemote(options.client, rootTopicId)
+  const matching = matchItems(scan, remote, state)
+  await readDetails(options, scan.byPath, remote, state, matching)
+  recoverAssetUrls(state, remote)
+  const plan = computePlan(scan, remote, state, matching, options)
+  plan.diagnostics.push(...stateWarning)
+  return plan
+}
+
+/**
+ * Reads full records only where the structure cannot answer: items with a
+ * body and no baseline, items whose `updated_at` moved since the last sync
+ * (a web edit, or a crash after our own write), items whose uploaded file's
+ * URL a crash kept from the state; and permissions that changed locally.
+ */
+async function readDetails(
+  options: PushOptions,
+  byPath: Record<string, import('../local/index.js').LocalNode>,
+  remote: RemoteSnapshot,
+  state: SyncState,
+  matching: Matching
+): Promise<void> {
+  const entryOf = new Map<string, SyncState['items'][string]>()
+  for (const entry of Object.values(state.items)) if (entry.id) entryOf.set(entry.id, entry)
+  const urlless = new Set(Object.values(state.assets).filter((a) => !a.url && a.usedBy).map((a) => a.usedBy!))
+  const items: string[] = []
+  const permissions: string[] = []
+  for (const [path, id] of matching.ids) {
+    const node = byPath[path]!
+    const entry = entryOf.get(id)
+    const item = remote.items[id]!
+    const moved = item.updatedAt === undefined || item.updatedAt !== entry?.remoteUpdatedAt
+    if ((node.tree && (entry?.remoteHash === undefined || moved)) || urlless.has(path)) items.push(id)
+    if (node.permissions && entry?.permissionsKey !== permissionsKey(node.permissions)) permissions.push(id)
+  }
+  const limit = options.concurrency ?? 8
+  await mapLimit(items, limit, async (id) => {
+    remote.details[id] = toDetail(await options.client.getItem(id))
+  })
+  await mapLimit(permissions, limit, async (id) => {
+    remote.permissions[id] = await options.client.getPermissions(id)
+  })
+}
+
+/** Fills the URL of uploads whose guid a fetched record lists (a crash kept it from the state). */
+function recoverAssetUrls(state: SyncState, remote: RemoteSnapshot): void {
+  const byGuid = new Map<string, {url: string; id: string}>()
+  for (const [id, detail] of Object.entries(remote.details)) for (const [guid, url] of Object.entries(detail.attachments)) byGuid.set(guid, {url, id})
+  for (const asset of Object.values(state.assets)) {
+    const found = asset.url ? undefined : byGuid.get(asset.guid)
+    if (found) {
+      asset.url = found.url
+      asset.articleId = found.id
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Pruning: deletes the remote items the plan selected (only with `--prune`,
+ * only items kbsync created or matched, children first). Runs after every
+ * other step, and only when none of them failed.
+ */
+import {messageOf, type RunState} from './item-step.js'
+import type {PlanOp} from './types.js'
+
+/** Deletes the planned orphans one by one, forgetting each in the state as it goes. */
+export async function deleteOrphans(run: RunState, deletions: PlanOp[]): Promise<void> {
+  const {state} = run.store
+  for (const op of deletions) {
+    run.emit({type: 'start', op})
+    try {
+      await run.options.client.deleteItem(op.remoteId!, {withChildren: false})
+      run.writes++
+      for (const [key, entry] of Object.entries(state.items)) if (entry.id === op.remoteId) delete state.items[key]
+      await run.store.save()
+      run.emit({type: 'done', op, remoteId: op.remoteId!})
+    } catch (error) {
+      run.emit({type: 'failed', op, error: messageOf(error)})
+      // Stop at the first failure: a topic whose child could not be deleted must not be tried next.
+      return
+    }
+  }
+}

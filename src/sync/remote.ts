@@ -1,0 +1,102 @@
+/**
+ * The remote side: the structure under the root (one tree read), and, only
+ * for the items that need it, their full record (body, version) and
+ * permissions.
+ */
+import type {ItemType, KbItem, Permissions, StructureNode} from '../api/types.js'
+import {sha256} from '../local/index.js'
+import type {SyncClient} from './types.js'
+
+/** One remote item as the structure shows it. */
+export interface RemoteItem {
+  id: string
+  type: ItemType
+  title: string
+  /** Parent id; the configured root's id (or null) for top-level items. */
+  parentId: string | null
+  updatedAt?: string
+  createdAt?: string
+  children: string[]
+}
+
+/** A remote item's full record, read only where needed. */
+export interface RemoteDetail {
+  version: number
+  updatedAt: string
+  title: string
+  /** The body as stored, without the `# title` heading the platform puts first. */
+  body: string
+  /** sha256 of `normalizeBody(body)`. */
+  bodyHash: string
+  /** guid -> file URL of the item's attachments. */
+  attachments: Record<string, string>
+}
+
+/** The remote tree under the root. */
+export interface RemoteSnapshot {
+  rootTopicId: string | null
+  items: Record<string, RemoteItem>
+  /** Ids of the root's children. */
+  top: string[]
+  /** Full records by id (filled for the items that needed them). */
+  details: Record<string, RemoteDetail>
+  /** Permissions by id (filled for the items whose permissions are declared and not known to match). */
+  permissions: Record<string, Permissions>
+}
+
+/** Reads the structure under `rootTopicId` into a snapshot (no details yet). */
+export async function readRemote(client: SyncClient, rootTopicId: string | null): Promise<RemoteSnapshot> {
+  const nodes = await client.getTree(rootTopicId)
+  const snapshot: RemoteSnapshot = {rootTopicId, items: {}, top: [], details: {}, permissions: {}}
+  const add = (node: StructureNode, parentId: string | null): string => {
+    const item: RemoteItem = {id: node.id, type: node.type, title: node.title, parentId, children: []}
+    if (node.updated_at) item.updatedAt = node.updated_at
+    if (node.created_at) item.createdAt = node.created_at
+    snapshot.items[node.id] = item
+    for (const child of node.children ?? []) item.children.push(add(child, node.id))
+    return node.id
+  }
+  for (const node of nodes) snapshot.top.push(add(node, rootTopicId))
+  return snapshot
+}
+
+/** Body text normalised for comparing: LF line ends, no trailing blanks or spaces at line ends. */
+export function normalizeBody(body: string): string {
+  return body.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').replace(/\s+$/, '').replace(/^\n+/, '')
+}
+
+/** Hash of a body for comparing with what was pushed. */
+export function bodyHash(body: string): string {
+  return sha256(normalizeBody(body))
+}
+
+/** Strips the `# <title>` heading the platform puts before an article's body. */
+export function stripTitle(body: string | undefined, title: string): string {
+  const text = (body ?? '').replace(/\r\n?/g, '\n')
+  const first = text.indexOf('\n')
+  const line = first === -1 ? text : text.slice(0, first)
+  if (/^# /.test(line) && line.slice(2).trim() === title.trim()) return text.slice(first === -1 ? text.length : first + 1).replace(/^\n+/, '')
+  return text
+}
+
+/** Turns a full item record into the detail the planner compares. */
+export function toDetail(item: KbItem): RemoteDetail {
+  const body = stripTitle(item.body, item.title)
+  const attachments: Record<string, string> = {}
+  for (const attachment of item.attachments ?? []) attachments[attachment.id] = attachment.url
+  return {version: item.version, updatedAt: item.updated_at, title: item.title, body, bodyHash: bodyHash(body), attachments}
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index]!)
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
+  return results
+}

@@ -1,0 +1,141 @@
+/**
+ * Data types of the sync engine: options, the plan (serialisable), events
+ * and results. The client is described structurally so the engine depends on
+ * what it calls, not on a class.
+ */
+import type {
+  CreateInput,
+  ItemType,
+  KbItem,
+  Permissions,
+  PermissionsInput,
+  StructureNode,
+  UpdateInput,
+  UploadResult
+} from '../api/types.js'
+import type {Diagnostic, LocalPermissions} from '../local/index.js'
+
+/** The API calls the engine makes (the `KbClient` of `src/api` has them all). */
+export interface SyncClient {
+  getItem(id: string): Promise<KbItem>
+  createItem(input: CreateInput & {type: ItemType}): Promise<KbItem>
+  updateItem(id: string, input: UpdateInput): Promise<KbItem>
+  deleteItem(id: string, options?: {withChildren?: boolean}): Promise<unknown>
+  getTree(parentTopicId: string | null): Promise<StructureNode[]>
+  getPermissions(id: string): Promise<Permissions>
+  setPermissions(id: string, input: PermissionsInput): Promise<Permissions>
+  uploadFile(path: string, options?: {name?: string}): Promise<UploadResult>
+}
+
+/** Options of `planPush`, `applyPush` and `push`. */
+export interface PushOptions {
+  /** The folder to push. */
+  dir: string
+  client: SyncClient
+  /** The topic the folder maps to; `null` or absent: the knowledge-base root. */
+  rootTopicId?: string | null
+  /** Delete remote items under the root that no local file maps to (only ones kbsync created or matched). */
+  prune?: boolean
+  /** Overwrite remote edits (drift and conflicts) with the local version. */
+  force?: boolean
+  /** Confirm more than `maxDeletions` deletions. */
+  yes?: boolean
+  /** Write `kb_id` into the front matter of files whose items were created. */
+  writeIds?: boolean
+  /** Parallel API steps (default 8). */
+  concurrency?: number
+  /** Deletions above this need `yes` (default 10). */
+  maxDeletions?: number
+  /** Progress and outcome of each step. */
+  onEvent?: (event: SyncEvent) => void
+}
+
+/** What one step of the plan does. */
+export type OpKind = 'create' | 'update' | 'move' | 'rename' | 'delete' | 'permissions' | 'upload' | 'conflict' | 'drift'
+
+/** The remote state an op was planned against (for conflict detection). */
+export interface Baseline {
+  version?: number
+  updatedAt?: string
+  remoteHash?: string
+}
+
+/** One step of the plan. */
+export interface PlanOp {
+  op: OpKind
+  /** Repo-relative path of the file or folder (for `upload`: the file uploaded). */
+  path: string
+  /** `article` or `topic` (absent on uploads). */
+  type?: ItemType
+  /** The remote item, when it exists. */
+  remoteId?: string
+  /** The desired parent: a remote id, or null for the knowledge-base root; absent while the parent is still to be created. */
+  parentId?: string | null
+  /** Repo-relative path of the parent folder (for parents created in the same run). */
+  parentPath?: string
+  title: string
+  /** Why this step is needed, in words. */
+  reason: string
+  /** For create/update/move/rename: what changes (`body`, `title`, `parent`). */
+  changes?: Array<'body' | 'title' | 'parent'>
+  /** Remote state seen when planning. */
+  baseline?: Baseline
+  /** sha256 of the body to be written, when known at plan time. */
+  newHash?: string
+  /** Uploads: sha256 of the file, and the article path that first uses it. */
+  sha256?: string
+  usedBy?: string
+  /** Permissions ops: what will be set. */
+  permissions?: LocalPermissions
+}
+
+/** A remote item no local file maps to. */
+export interface Orphan {
+  remoteId: string
+  type: ItemType
+  title: string
+  /** Path the state knew it by, when kbsync created or matched it before. */
+  path?: string
+  /** Whether `--prune` may delete it (kbsync created or matched it, and nothing else is inside it). */
+  prunable: boolean
+  reason: string
+}
+
+/** The plan: serialisable, computed without writing anything. */
+export interface PushPlan {
+  schemaVersion: 1
+  dir: string
+  rootTopicId: string | null
+  ops: PlanOp[]
+  orphans: Orphan[]
+  diagnostics: Diagnostic[]
+  /** Input errors: nothing may be written. */
+  blocked: boolean
+  /** More deletions than allowed without `yes`. */
+  needsConfirmation: boolean
+  /** Counts by op kind. */
+  summary: Record<OpKind, number>
+}
+
+/** A progress event of `applyPush`. */
+export type SyncEvent =
+  | {type: 'plan'; plan: PushPlan}
+  | {type: 'start'; op: PlanOp}
+  | {type: 'done'; op: PlanOp; remoteId?: string; skipped?: boolean; note?: string}
+  | {type: 'failed'; op: PlanOp; error: string}
+  | {type: 'conflict-file'; op: PlanOp; file: string}
+
+/** The outcome of a push. */
+export interface PushResult {
+  plan: PushPlan
+  /** `ok`, `conflict` (conflicts left, nothing overwritten), `failed` (some step failed), `invalid` (input errors, nothing written), `refused` (too many deletions without confirmation). */
+  status: 'ok' | 'conflict' | 'failed' | 'invalid' | 'refused'
+  /** Steps done, skipped at apply time (nothing left to write), failed. */
+  done: PlanOp[]
+  skipped: PlanOp[]
+  failed: Array<{op: PlanOp; error: string}>
+  /** Files written beside the folder's files: `.remote.md` of conflicts, and files given a `kb_id`. */
+  written: string[]
+  /** Write requests sent (create, update, delete, permissions, upload). */
+  writes: number
+}
