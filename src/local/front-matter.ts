@@ -48,7 +48,8 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
   const lineCounter = new LineCounter()
   const document = parseDocument(yaml, {lineCounter, prettyErrors: false})
   if (document.errors.length > 0) {
-    for (const error of document.errors) {
+    // Later errors mostly follow from the first: report that one.
+    for (const error of document.errors.slice(0, 1)) {
       const at = lineCounter.linePos(error.pos[0])
       diagnostics.push({
         severity: 'error',
@@ -87,7 +88,12 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     }
   }
   if ('permissions' in record) {
-    const permissions = readPermissions(record.permissions, {file, line: lineOf('permissions'), allowInherit: false}, diagnostics)
+    const lineIn = (key: string): number => {
+      const node = document.getIn(['permissions', key], true) as {range?: [number, number, number]} | undefined
+      const offset = node?.range?.[0]
+      return offset === undefined ? lineOf('permissions') : lineCounter.linePos(offset).line + 1
+    }
+    const permissions = readPermissions(record.permissions, {file, line: lineOf('permissions'), allowInherit: false, lineOf: lineIn}, diagnostics)
     if (permissions) result.permissions = permissions
   }
   return result

@@ -65,7 +65,8 @@ export function parsePermissionsFile(text: string, file: string, diagnostics: Di
   const lineCounter = new LineCounter()
   const document = parseDocument(text, {lineCounter, prettyErrors: false})
   if (document.errors.length > 0) {
-    for (const error of document.errors) {
+    // Later errors mostly follow from the first: report that one.
+    for (const error of document.errors.slice(0, 1)) {
       const at = lineCounter.linePos(error.pos[0])
       diagnostics.push({severity: 'error', file, line: at.line, column: at.col, message: `Invalid YAML: ${error.message.split('\n')[0]}`, rule: 'permissions-yaml'})
     }

@@ -75,7 +75,8 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
       if (file === indexFile) continue
       topic.children.push(await buildArticle(file))
     }
-    for (const child of walk.dirs) topic.children.push(await buildTopic(child))
+    // A folder without any document (img/, files/) holds assets: it is no topic.
+    for (const child of walk.dirs) if (hasDocuments(child)) topic.children.push(await buildTopic(child))
     return topic
   }
 
@@ -102,7 +103,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
       diagnostics.push({
         severity: 'error',
         file,
-        line: Math.max(1, parts.frontMatter.lineCount + (parts.headingLine ? 1 : 0)),
+        line: parts.headingLine ?? Math.max(1, parts.frontMatter.lineCount),
         message: 'The article has no body; the platform rejects an empty article',
         hint: 'Write at least one line of text under the title',
         rule: 'empty-body'
@@ -168,4 +169,9 @@ function collectLinks(node: LocalNode): void {
     if (Array.isArray(children)) for (const child of children) walk(child)
   }
   walk(node.tree)
+}
+
+/** Whether a folder holds a `.md` file anywhere inside. */
+function hasDocuments(walk: WalkedDir): boolean {
+  return walk.files.length > 0 || walk.dirs.some(hasDocuments)
 }

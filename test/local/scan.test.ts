@@ -1,0 +1,123 @@
+import {cp, mkdtemp, mkdir, rm, symlink, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {scanFolder, type LocalTopic} from '../../src/local/index.js'
+
+const fixtures = path.resolve('fixtures/trees')
+const temporary: string[] = []
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-scan-'))
+  temporary.push(dir)
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), {recursive: true})
+    await writeFile(path.join(dir, name), text)
+  }
+  return dir
+}
+
+afterAll(async () => {
+  for (const dir of temporary) await rm(dir, {recursive: true, force: true})
+})
+
+describe('scanFolder on the basic sample tree', async () => {
+  const scan = await scanFolder(path.join(fixtures, 'basic'))
+
+  it('finds topics from folders and articles from files, ignoring what .kbsyncignore says', () => {
+    expect(Object.keys(scan.byPath).sort()).toEqual(['', 'faq.md', 'guides', 'guides/advanced', 'guides/advanced/tuning.md', 'guides/install.md', 'welcome.md'])
+    expect(scan.articleCount).toBe(4)
+    expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  })
+
+  it('takes titles from front matter, then the first heading, then the file name', () => {
+    expect(scan.byPath['faq.md']!.title).toBe('Frequently asked questions')
+    expect(scan.byPath['welcome.md']!.title).toBe('Welcome')
+    expect(scan.byPath['guides']!.title).toBe('Guides')
+    expect(scan.byPath['guides/advanced']!.title).toBe('advanced')
+  })
+
+  it('reads permissions of folders and files', () => {
+    expect(scan.byPath['guides']!.permissions).toEqual({inherit: false, readers: [1001, 1002], editors: [1001]})
+    expect(scan.byPath['guides/install.md']!.permissions).toEqual({readers: [1002], editors: [1001]})
+  })
+
+  it('resolves links to articles and topics, and local images to content hashes', () => {
+    const welcome = scan.byPath['welcome.md']!
+    expect(welcome.refs.links).toEqual(
+      expect.arrayContaining([
+        {target: 'guides/install.md', kind: 'article'},
+        {target: 'guides', kind: 'topic'},
+        {target: 'faq.md', kind: 'article'}
+      ])
+    )
+    const tuning = scan.byPath['guides/advanced/tuning.md']!
+    expect(tuning.refs.links).toEqual(expect.arrayContaining([{target: 'guides', kind: 'topic'}]))
+    expect(welcome.refs.assets[0]!.sha256).toBe(tuning.refs.assets[0]!.sha256)
+    expect(Object.values(scan.assets).map((a) => a.path)).toContain('img/logo.png')
+  })
+
+  it('keeps the title heading out of the body', () => {
+    const welcome = scan.byPath['welcome.md']!
+    expect(JSON.stringify(welcome.tree)).not.toContain('"Welcome"')
+  })
+})
+
+describe('scanFolder validation', () => {
+  it('reports every problem of the invalid tree with file and line', async () => {
+    const scan = await scanFolder(path.join(fixtures, 'invalid'))
+    const errors = scan.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.file}:${d.line}`)
+    expect(errors.sort()).toEqual(
+      [
+        'asset-missing broken-image.md:3',
+        'asset-outside outside-image.md:3',
+        'duplicate-kb-id pinned.md:1',
+        'duplicate-title same-title-b.md:1',
+        'empty-body empty.md:4',
+        'front-matter-yaml bad-yaml.md:2',
+        'missing-link-target dead-link.md:3',
+        'permissions-invalid bad-user.md:4',
+        'permissions-yaml topic/_permissions.yml:3',
+        'front-matter-type wrong-type.md:2'
+      ].sort()
+    )
+  })
+
+  it('accepts an empty folder with no problems', async () => {
+    const dir = await tree({'README.txt': 'no documents'})
+    const scan = await scanFolder(dir)
+    expect(scan.articleCount).toBe(0)
+    expect(scan.diagnostics).toEqual([])
+  })
+
+  it('never follows a symbolic link out of the folder, and survives a link loop', async () => {
+    const outside = await tree({'secret.md': '# Secret\n\ntext\n'})
+    const dir = await tree({'a/page.md': '# Page\n\ntext\n'})
+    await symlink(outside, path.join(dir, 'escape'))
+    await symlink(path.join(dir, 'a'), path.join(dir, 'a', 'loop'))
+    const scan = await scanFolder(dir)
+    expect(Object.keys(scan.byPath).sort()).toEqual(['', 'a', 'a/page.md'])
+    expect(scan.diagnostics.map((d) => d.rule).sort()).toEqual(['symlink-loop', 'symlink-outside'])
+  })
+
+  it('excludes dot-folders and node_modules by default', async () => {
+    const dir = await tree({'.git/x.md': '# X\n\nx\n', 'node_modules/y.md': '# Y\n\ny\n', 'ok.md': '# Ok\n\nok\n'})
+    const scan = await scanFolder(dir)
+    expect(Object.keys(scan.byPath).sort()).toEqual(['', 'ok.md'])
+  })
+
+  it('takes the file name as title when there is neither front matter title nor heading', async () => {
+    const dir = await tree({'plain-page.md': 'Just text.\n'})
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['plain-page.md']!.title).toBe('plain-page')
+    expect((scan.root as LocalTopic).children).toHaveLength(1)
+  })
+
+  it('copies the sample tree without change of meaning (relative paths)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-copy-'))
+    temporary.push(dir)
+    await cp(path.join(fixtures, 'basic'), dir, {recursive: true})
+    const scan = await scanFolder(dir)
+    expect(scan.articleCount).toBe(4)
+  })
+})
