@@ -1,0 +1,122 @@
+import {cp, mkdtemp, readFile, rename, rm, writeFile, mkdir, unlink} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {planPush, push} from '../../src/sync/index.js'
+import {FakeClient} from './fake-client.js'
+
+const temporary: string[] = []
+afterAll(async () => {
+  for (const dir of temporary) await rm(dir, {recursive: true, force: true})
+})
+
+async function edit(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8')
+  if (!text.includes(from)) throw new Error(`${from} not in ${file}`)
+  await writeFile(file, text.replace(from, to))
+}
+
+async function copyTree(name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-engine-'))
+  temporary.push(dir)
+  await cp(path.resolve('fixtures/trees', name), dir, {recursive: true})
+  return dir
+}
+
+describe('push with an in-memory client', () => {
+  it('creates the tree, then does nothing, then one write per edit', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    const first = await push({dir, client})
+    expect(first.failed).toEqual([])
+    expect(first.status).toBe('ok')
+    const titles = [...client.items.values()].map((s) => s.title).sort()
+    expect(titles).toEqual(['Frequently asked questions', 'Guides', 'Installation', 'Tuning', 'Welcome', 'advanced'])
+    const uploads = client.calls.filter((c) => c.startsWith('UPLOAD'))
+    // logo.png is used by two articles: uploaded once, referenced by URL from the second.
+    expect(uploads.filter((u) => u === 'UPLOAD logo.png')).toHaveLength(1)
+    const welcome = [...client.items.values()].find((s) => s.title === 'Welcome')!
+    const install = [...client.items.values()].find((s) => s.title === 'Installation')!
+    const guides = [...client.items.values()].find((s) => s.title === 'Guides')!
+    expect(welcome.body).toContain(`data-article-id="${install.id}"`)
+    expect(welcome.body).toContain(`data-topic-id="${guides.id}"`)
+    expect(welcome.body).toContain('http://files.test/services/kb?Id=')
+
+    client.calls = []
+    const second = await push({dir, client})
+    expect(second.status).toBe('ok')
+    expect(client.calls).toEqual(['GET structure'])
+
+    await writeFile(path.join(dir, 'faq.md'), (await readFile(path.join(dir, 'faq.md'), 'utf8')) + '\nOne more line.\n')
+    client.calls = []
+    await push({dir, client})
+    expect(client.calls.filter((c) => !c.startsWith('GET'))).toHaveLength(1)
+
+    // Move a file between folders and fix the relative links to and from it: the stored
+    // bodies do not change, so this is one PUT (the move), no create, no delete.
+    await rename(path.join(dir, 'faq.md'), path.join(dir, 'guides', 'faq.md'))
+    await edit(path.join(dir, 'guides', 'faq.md'), '(welcome.md)', '(../welcome.md)')
+    await edit(path.join(dir, 'welcome.md'), '(faq.md#accounts)', '(guides/faq.md#accounts)')
+    client.calls = []
+    const moved = await push({dir, client})
+    expect(moved.plan.ops.map((o) => o.op)).toEqual(['move'])
+    expect(client.calls.filter((c) => !c.startsWith('GET'))).toEqual([expect.stringMatching(/^PUT ID\d+ parent_topic_id,parent_topic_id_changed$/)])
+  })
+
+  it('reports a conflict and writes the remote version beside the file', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    await push({dir, client})
+    const faq = [...client.items.values()].find((s) => s.title === 'Frequently asked questions')!
+    client.webEdit(faq.id, {body: 'Edited on the web.'})
+    await writeFile(path.join(dir, 'faq.md'), '---\ntitle: Frequently asked questions\n---\n\nEdited locally.\n')
+    client.calls = []
+    const result = await push({dir, client})
+    expect(result.status).toBe('conflict')
+    expect(client.writes).toBe(0)
+    expect(await readFile(path.join(dir, 'faq.remote.md'), 'utf8')).toContain('Edited on the web.')
+    const forced = await push({dir, client, force: true})
+    expect(forced.status).toBe('ok')
+    expect(client.items.get(faq.id)!.body).toContain('Edited locally.')
+  })
+
+  it('prunes only what it created, only with --prune', async () => {
+    const dir = await copyTree('basic')
+    await writeFile(path.join(dir, 'old.md'), '# Old news\n\nNo one links here.\n')
+    const client = new FakeClient()
+    await push({dir, client})
+    const foreign = await client.createItem({type: 'article', title: 'Foreign', parent_topic_id: null, body: 'not ours'})
+    await unlink(path.join(dir, 'old.md'))
+    const listed = await planPush({dir, client})
+    expect(listed.ops.filter((o) => o.op === 'delete')).toEqual([])
+    expect(listed.orphans.map((o) => [o.title, o.prunable]).sort()).toEqual([
+      ['Foreign', false],
+      ['Old news', true]
+    ])
+    const pruned = await push({dir, client, prune: true})
+    expect(pruned.plan.ops.map((o) => o.op)).toEqual(['delete'])
+    expect([...client.items.values()].map((s) => s.title)).toContain('Foreign')
+    expect([...client.items.values()].map((s) => s.title)).not.toContain('Old news')
+    expect(client.items.has(foreign.id)).toBe(true)
+  })
+
+  it('creates articles in a link cycle with one provisional body each at most', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-cycle-'))
+    temporary.push(dir)
+    await mkdir(dir, {recursive: true})
+    await writeFile(path.join(dir, 'a.md'), '# A\n\nSee [B](b.md).\n')
+    await writeFile(path.join(dir, 'b.md'), '# B\n\nSee [A](a.md).\n')
+    const client = new FakeClient()
+    const result = await push({dir, client})
+    expect(result.status).toBe('ok')
+    const a = [...client.items.values()].find((s) => s.title === 'A')!
+    const b = [...client.items.values()].find((s) => s.title === 'B')!
+    expect(a.body).toContain(`data-article-id="${b.id}"`)
+    expect(b.body).toContain(`data-article-id="${a.id}"`)
+    expect(client.calls.filter((c) => c.startsWith('POST'))).toHaveLength(2)
+    expect(client.calls.filter((c) => c.startsWith('PUT'))).toHaveLength(1)
+    client.calls = []
+    await push({dir, client})
+    expect(client.calls).toEqual(['GET structure'])
+  })
+})
