@@ -1,4 +1,6 @@
 /** Every command of the CLI, in the order `--help` lists them. */
 import type {Command} from '../command.js'
+import {planCommand} from './plan.js'
+import {pushCommand} from './push.js'
 
-export const commands: Command[] = []
+export const commands: Command[] = [planCommand, pushCommand]
