@@ -123,10 +123,10 @@ describe('scanFolder validation', () => {
 })
 
 describe('scanFolder on the sample handbook', () => {
-  it('is valid: nested topics, 13 articles, images and attachment files', async () => {
+  it('is valid: nested topics, 12 articles, images and attachment files', async () => {
     const scan = await scanFolder(path.resolve('fixtures/handbook'))
     expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
-    expect(scan.articleCount).toBe(13)
+    expect(scan.articleCount).toBe(12)
     expect(Object.keys(scan.byPath)).not.toContain('drafts/reorg.md')
     expect(scan.byPath['engineering/on-call']!.title).toBe('On call')
     expect(Object.values(scan.assets).map((a) => a.path)).toEqual(expect.arrayContaining(['img/logo.png', 'img/escalation.png']))
