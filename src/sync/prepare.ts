@@ -2,7 +2,7 @@
  * `planPush`: scan, read the state and the remote, match, read the few full
  * records the plan needs, and compute the plan. Writes nothing.
  */
-import {loadState, permissionsKey, scanFolder, type SyncState} from '../local/index.js'
+import {loadState, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../local/index.js'
 import {matchItems, type Matching} from './match.js'
 import {computePlan} from './plan.js'
 import {mapLimit, readRemote, toDetail, type RemoteSnapshot} from './remote.js'
@@ -29,6 +29,7 @@ export async function planPush(options: PushOptions): Promise<PushPlan> {
   const matching = matchItems(scan, remote, state)
   await readDetails(options, scan.byPath, remote, state, matching)
   recoverAssetUrls(state, remote)
+  adoptAttachedFiles(scan, state, remote, matching)
   const plan = computePlan(scan, remote, state, matching, options)
   plan.diagnostics.push(...stateWarning)
   return plan
@@ -78,6 +79,25 @@ function recoverAssetUrls(state: SyncState, remote: RemoteSnapshot): void {
     if (found) {
       asset.url = found.url
       asset.articleId = found.id
+    }
+  }
+}
+
+/**
+ * Without a state entry for a file, an article that already lists an
+ * attachment of the same name and size holds it: reference its URL rather
+ * than uploading the file again.
+ */
+function adoptAttachedFiles(scan: ScanResult, state: SyncState, remote: RemoteSnapshot, matching: Matching): void {
+  for (const [path, id] of matching.ids) {
+    const detail = remote.details[id]
+    if (!detail) continue
+    for (const ref of scan.byPath[path]!.refs.assets) {
+      if (state.assets[ref.sha256]?.url) continue
+      const asset = scan.assets[ref.sha256]!
+      const name = asset.path.slice(asset.path.lastIndexOf('/') + 1)
+      const file = detail.files.find((f) => f.name === name && f.size === asset.size)
+      if (file) state.assets[ref.sha256] = {guid: file.guid, url: file.url, articleId: id, usedBy: path}
     }
   }
 }

@@ -30,6 +30,8 @@ export interface RemoteDetail {
   bodyHash: string
   /** guid -> file URL of the item's attachments. */
   attachments: Record<string, string>
+  /** The attachments as listed (name and size identify a file when the state is lost). */
+  files: Array<{guid: string; name: string; size: number; url: string}>
 }
 
 /** The remote tree under the root. */
@@ -84,7 +86,8 @@ export function toDetail(item: KbItem): RemoteDetail {
   const body = stripTitle(item.body, item.title)
   const attachments: Record<string, string> = {}
   for (const attachment of item.attachments ?? []) attachments[attachment.id] = attachment.url
-  return {version: item.version, updatedAt: item.updated_at, title: item.title, body, bodyHash: bodyHash(body), attachments}
+  const files = (item.attachments ?? []).map((a) => ({guid: a.id, name: a.name, size: a.size, url: a.url}))
+  return {version: item.version, updatedAt: item.updated_at, title: item.title, body, bodyHash: bodyHash(body), attachments, files}
 }
 
 /** Runs `task` over `items` with at most `limit` at once. */

@@ -5,6 +5,7 @@
  * versions and updated_at bump on every change, guids in a body become file
  * URLs listed under attachments, GET prefixes `# <title>`.
  */
+import {stat} from 'node:fs/promises'
 import type {CreateInput, ItemType, KbItem, Permissions, PermissionsInput, StructureNode, UpdateInput} from '../../src/api/types.js'
 import type {SyncClient} from '../../src/sync/index.js'
 
@@ -26,6 +27,7 @@ export class FakeClient implements SyncClient {
   private counter = 0
   private clock = Date.parse('2026-01-01T00:00:00Z')
   private uploads = new Map<string, string>()
+  private sizes = new Map<string, number>()
 
   get writes(): number {
     return this.calls.filter((c) => !c.startsWith('GET')).length
@@ -55,7 +57,7 @@ export class FakeClient implements SyncClient {
       const name = this.uploads.get(guid)
       if (name === undefined) return guid
       const url = `http://files.test/services/kb?Id=${guid}`
-      if (!s.attachments.some((a) => a.id === guid)) s.attachments.push({id: guid, name, size: 1, url})
+      if (!s.attachments.some((a) => a.id === guid)) s.attachments.push({id: guid, name, size: this.sizes.get(guid) ?? 0, url})
       this.uploads.delete(guid)
       return url
     })
@@ -132,6 +134,7 @@ export class FakeClient implements SyncClient {
     this.calls.push(`UPLOAD ${options?.name ?? path}`)
     const guid = `guid-${++this.counter}`
     this.uploads.set(guid, options?.name ?? path)
+    this.sizes.set(guid, (await stat(path)).size)
     return {guid, md5_hash: 'x'}
   }
 
