@@ -3,3 +3,7 @@
  * `kbsync/plugins`.
  */
 export * from './dialect/index.js'
+export {planPush, applyPush, push} from './sync/index.js'
+export type {PushOptions, PushPlan, PushResult, PlanOp, OpKind, Orphan, SyncEvent, SyncClient} from './sync/index.js'
+export {scanFolder} from './local/index.js'
+export type {Diagnostic, ScanResult, LocalTopic, LocalArticle, LocalNode} from './local/index.js'
