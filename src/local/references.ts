@@ -61,6 +61,7 @@ export async function resolveReferences(
 ): Promise<string[]> {
   const assets: Pending[] = []
   const at = (node: Pending['node']) => ({line: node.position?.start.line, column: node.position?.start.column})
+  inlineLocalReferences(tree)
   visit(tree, (node) => {
     if (node.type === 'link' && isLocalUrl(node.url)) {
       const target = resolveLocal(file, node.url)
@@ -130,4 +131,34 @@ export async function resolveReferences(
     used.push(target)
   }
   return used
+}
+
+/**
+ * Turns reference-style links and images whose definition is a local path
+ * (`[guide][g]` ... `[g]: guides/install.md`) into plain links and images,
+ * and drops those definitions: they resolve like inline ones, and a relative
+ * path left in a definition would mean nothing on the platform.
+ */
+function inlineLocalReferences(tree: Root): void {
+  const local = new Map<string, {url: string; title?: string | null}>()
+  visit(tree, 'definition', (node) => {
+    if (isLocalUrl(node.url)) local.set(node.identifier, {url: node.url, title: node.title ?? null})
+  })
+  if (local.size === 0) return
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined) return
+    if (node.type === 'definition' && local.has(node.identifier)) {
+      parent.children.splice(index, 1)
+      return index
+    }
+    if ((node.type === 'linkReference' || node.type === 'imageReference') && local.has(node.identifier)) {
+      const {url, title} = local.get(node.identifier)!
+      const replacement =
+        node.type === 'linkReference'
+          ? {type: 'link' as const, url, title, children: node.children, ...(node.position ? {position: node.position} : {})}
+          : {type: 'image' as const, url, title, alt: node.alt ?? '', ...(node.position ? {position: node.position} : {})}
+      parent.children.splice(index, 1, replacement as never)
+    }
+    return undefined
+  })
 }

@@ -132,3 +132,14 @@ describe('scanFolder on the sample handbook', () => {
     expect(Object.values(scan.assets).map((a) => a.path)).toEqual(expect.arrayContaining(['img/logo.png', 'img/escalation.png']))
   })
 })
+
+describe('reference-style links', () => {
+  it('resolve like inline ones', async () => {
+    const dir = await tree({'a.md': '# A\n\nSee [the guide][g] and ![logo][l].\n\n[g]: sub/b.md\n[l]: img/x.png\n', 'sub/b.md': '# B\n\nb\n', 'img/x.png': 'png'})
+    const scan = await scanFolder(dir)
+    expect(scan.diagnostics).toEqual([])
+    expect(scan.byPath['a.md']!.refs.links).toEqual([{target: 'sub/b.md', kind: 'article'}])
+    expect(scan.byPath['a.md']!.refs.assets).toHaveLength(1)
+    expect(JSON.stringify(scan.byPath['a.md']!.tree)).not.toContain('"definition"')
+  })
+})
