@@ -2,5 +2,6 @@
 import type {Command} from '../command.js'
 import {planCommand} from './plan.js'
 import {pushCommand} from './push.js'
+import {previewCommand} from './preview.js'
 
-export const commands: Command[] = [planCommand, pushCommand]
+export const commands: Command[] = [planCommand, pushCommand, previewCommand]

@@ -1,0 +1,79 @@
+/**
+ * `kbsync preview [DIR] [--port N] [--open]`: serves the folder's articles
+ * as the platform will show them, with live reload, until interrupted.
+ */
+import path from 'node:path'
+import type {Command, CommandContext} from '../command.js'
+import {exitCodes} from '../exit-codes.js'
+import {UsageError} from '../main.js'
+import {openBrowser, startPreview, type PreviewServer} from '../../preview/index.js'
+
+/** The port used when `--port` is not given (a free one is taken when it is busy). */
+const defaultPort = 4400
+
+function portOf(context: CommandContext): number | undefined {
+  const value = context.values.port
+  if (typeof value !== 'string') return undefined
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not '${value}'`)
+  return port
+}
+
+async function start(dir: string, port: number | undefined, context: CommandContext): Promise<PreviewServer> {
+  const onRefresh = (info: {paths: string[]; ms: number; error?: Error}) => {
+    const what = info.paths.length > 0 ? info.paths.join(', ') : 'folder'
+    context.stdout.write(info.error ? `could not read the folder: ${info.error.message}\n` : `updated ${what} (${info.ms} ms)\n`)
+  }
+  try {
+    return await startPreview({dir, port: port ?? defaultPort, onRefresh})
+  } catch (error) {
+    // The default port is only a preference; an explicit one is not.
+    if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined) return startPreview({dir, port: 0, onRefresh})
+    if ((error as {code?: string}).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port`)
+    throw error
+  }
+}
+
+export const previewCommand: Command = {
+  name: 'preview',
+  summary: 'show the folder in a browser as the platform will, with live reload',
+  usage: 'kbsync preview [DIR] [--port N] [--open]',
+  description: `Serves DIR (default: the current folder) on http://127.0.0.1:PORT/: the tree of
+topics and articles as navigation, each article rendered the way the platform's
+article view shows it (hint blocks and highlights in their colours, details,
+attachment groups, diagrams, videos, sized images from the folder), with the
+problems plan would report listed per article. Saving a file updates the open
+page within a second, without reloading it. Runs until interrupted (Ctrl+C).
+
+Options:
+  --port N   port on 127.0.0.1 (default ${defaultPort}, or a free one when it is busy; 0 picks a free one)
+  --open     open the page in the default browser
+`,
+  examples: ['kbsync preview docs', 'kbsync preview docs --port 8080 --open'],
+  options: {
+    port: {type: 'string'},
+    open: {type: 'boolean'}
+  },
+  async run(context) {
+    const dir = path.resolve(context.cwd, context.positionals[0] ?? '.')
+    if (context.positionals.length > 1) throw new UsageError('expected at most one folder')
+    const port = portOf(context)
+    const server = await start(dir, port, context)
+    context.stdout.write(`Preview of ${dir} at ${server.url} (Ctrl+C to stop)\n`)
+    if (context.values.open === true) {
+      const problem = await openBrowser(server.url)
+      if (problem) context.stderr.write(`kbsync preview: ${problem}; open ${server.url} yourself\n`)
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        resolve()
+      }
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    })
+    await server.close()
+    return exitCodes.ok
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * A document's body as HTML: the dialect tree the scan built, with its local
+ * links and files pointed at the preview's own addresses, serialised to the
+ * canonical body (what push sends) and rendered by the dialect's `kbToHtml`.
+ */
+import type {Root} from 'mdast'
+import {visit} from 'unist-util-visit'
+import * as dialect from '../dialect/index.js'
+import {toKbText, type LocalNode, type Resolved} from '../local/index.js'
+import type {PreviewModel} from './model.js'
+import {fileHref, pageHref} from './routes.js'
+
+/** The options `kbToHtml` takes (issue 3). */
+interface KbToHtmlOptions {
+  articleHref?: (id: string) => string
+  topicHref?: (id: string) => string
+}
+
+interface HtmlApi {
+  kbToHtml?: (markdown: string, options?: KbToHtmlOptions) => string
+}
+
+/** The platform's address of an article, for links to articles not in the folder. */
+const platformArticle = (id: string) => `https://pyrus.com/t#kb/article/${encodeURIComponent(id)}`
+
+/** Renders the body of `node` (empty string when it has none). */
+export function renderBody(node: LocalNode, model: PreviewModel): string {
+  if (!node.tree) return ''
+  const tree = pointAtPreview(node.tree)
+  const href = (id: string, fallback: string) => {
+    const target = model.byKbId.get(id)
+    return target ? pageHref(target) : fallback
+  }
+  const convert = (dialect as HtmlApi).kbToHtml
+  if (!convert) throw new Error('kbToHtml is not available in this build')
+  return convert(toKbText(tree), {articleHref: (id) => href(id, platformArticle(id)), topicHref: (id) => href(id, '#')})
+}
+
+/**
+ * A copy of `tree` whose links to documents and local files (as the scan
+ * resolved them, in `data.kbsync`) point at the preview's pages and files.
+ */
+function pointAtPreview(tree: Root): Root {
+  const copy = structuredClone(tree)
+  visit(copy, (node) => {
+    if (node.type !== 'link' && node.type !== 'image' && node.type !== 'attachment') return
+    const resolved = (node.data as {kbsync?: Resolved} | undefined)?.kbsync
+    if (!resolved) return
+    if ('link' in resolved) {
+      const fragment = /#.*$/.exec(node.url)?.[0] ?? ''
+      node.url = pageHref({kind: resolved.link.kind, path: resolved.link.target}) + fragment
+    } else {
+      node.url = fileHref(resolved.asset.path)
+    }
+  })
+  return copy
+}

@@ -1,0 +1,58 @@
+/**
+ * Where the preview's tree comes from: the folder scan that `plan` and
+ * `push` use (`scanFolder`), so titles, bodies and problems are exactly
+ * theirs. The one place that knows about the scanner.
+ */
+import {scanFolder, type Diagnostic, type LocalNode, type LocalTopic, type ScanResult} from '../local/index.js'
+
+/** The folder as the preview sees it. */
+export interface PreviewModel {
+  /** Absolute path of the folder (symbolic links resolved). */
+  dir: string
+  root: LocalTopic
+  /** Every document by repo-relative path (articles by file, topics by folder, `''` the root). */
+  byPath: Record<string, LocalNode>
+  /** Documents with a front matter `kb_id`, by that id. */
+  byKbId: Map<string, LocalNode>
+  /** Problems by the file they are in. */
+  byFile: Map<string, Diagnostic[]>
+  /** Problems of no particular file. */
+  general: Diagnostic[]
+  articleCount: number
+}
+
+/** Scans `dir` into the preview's model. */
+export async function loadModel(dir: string): Promise<PreviewModel> {
+  return toModel(await scanFolder(dir))
+}
+
+/** Indexes a scan result for the pages. */
+export function toModel(scan: ScanResult): PreviewModel {
+  const byFile = new Map<string, Diagnostic[]>()
+  const general: Diagnostic[] = []
+  for (const diagnostic of scan.diagnostics) {
+    if (diagnostic.file === undefined) {
+      general.push(diagnostic)
+      continue
+    }
+    const list = byFile.get(diagnostic.file) ?? []
+    list.push(diagnostic)
+    byFile.set(diagnostic.file, list)
+  }
+  const byKbId = new Map<string, LocalNode>()
+  for (const node of Object.values(scan.byPath)) if (node.kbId) byKbId.set(node.kbId, node)
+  return {dir: scan.dir, root: scan.root, byPath: scan.byPath, byKbId, byFile, general, articleCount: scan.articleCount}
+}
+
+/** The files whose problems belong to a document's page. */
+export function filesOf(node: LocalNode): string[] {
+  if (node.kind === 'article') return [node.path]
+  const permissions = node.path === '' ? '_permissions.yml' : `${node.path}/_permissions.yml`
+  return node.file ? [node.file, permissions] : [permissions]
+}
+
+/** The problems shown on a document's page. */
+export function diagnosticsOf(model: PreviewModel, node: LocalNode): Diagnostic[] {
+  const own = filesOf(node).flatMap((file) => model.byFile.get(file) ?? [])
+  return node.path === '' && node.kind === 'topic' ? [...model.general, ...own] : own
+}

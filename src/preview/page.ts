@@ -1,0 +1,78 @@
+/**
+ * The page: shell (navigation, status) around one article or topic, its
+ * title, its problems and its rendered body. `renderArticlePage` gives a
+ * whole, self-contained document (the stylesheet inline); `renderFragment`
+ * gives the parts live reload swaps in.
+ */
+import {renderDiagnostics, type PageDiagnostic} from './diagnostics.js'
+import {escapeHtml} from './escape.js'
+import {renderNav, type NavItem} from './nav.js'
+import {stylesheet} from './stylesheet.js'
+
+/** What one page shows. */
+export interface ArticlePageInput {
+  /** The article's (or topic's) title. */
+  title: string
+  /** The body as HTML (from `kbToHtml`): trusted, inserted as is. */
+  html: string
+  /** Problems of the item, shown above the body. */
+  warnings?: PageDiagnostic[]
+  /** The navigation. */
+  nav: NavItem[]
+  /** A line above the title: the file the page comes from. */
+  path?: string
+  /** The file's text: errors show the lines around them. */
+  source?: string
+  /** Entries listed under the body (a topic's articles and subtopics). */
+  children?: NavItem[]
+  /** Title of the browser tab; defaults to `title`. */
+  documentTitle?: string
+  /** URL of a script to load (the preview's live reload client). */
+  scriptHref?: string
+}
+
+/** The parts of a page that live reload replaces. */
+export interface PageFragment {
+  documentTitle: string
+  nav: string
+  main: string
+}
+
+/** The inside of `<main>`: path, title, problems, body, children. */
+function renderMain(page: ArticlePageInput): string {
+  const children = page.children?.length
+    ? `<section class="kb-children"><h2>In this topic</h2><ul>${page.children
+        .map((child) => `<li><a href="${escapeHtml(child.href)}" data-kind="${child.kind}">${escapeHtml(child.title)}</a></li>`)
+        .join('')}</ul></section>`
+    : ''
+  return (
+    `<article class="kb-page">` +
+    (page.path !== undefined ? `<div class="kb-page-path">${escapeHtml(page.path)}</div>` : '') +
+    `<h1 class="kb-page-title">${escapeHtml(page.title)}</h1>` +
+    renderDiagnostics(page.warnings ?? [], page.source) +
+    `<div class="kb-article" id="kb-article">${page.html}</div>` +
+    children +
+    `</article>`
+  )
+}
+
+/** The parts of a page live reload swaps in (navigation, main, tab title). */
+export function renderFragment(page: ArticlePageInput): PageFragment {
+  return {documentTitle: page.documentTitle ?? page.title, nav: renderNav(page.nav), main: renderMain(page)}
+}
+
+/**
+ * A whole HTML document showing one article (or topic) the way the
+ * platform's article view does, with the navigation beside it. Every text
+ * field is escaped; `html` is inserted as given.
+ */
+export function renderArticlePage(page: ArticlePageInput): string {
+  const fragment = renderFragment(page)
+  const script = page.scriptHref ? `<script src="${escapeHtml(page.scriptHref)}" defer></script>` : ''
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(fragment.documentTitle)}</title><style>${stylesheet}</style>${script}</head>` +
+    `<body><div class="kb-layout">${fragment.nav}<main class="kb-main" id="kb-main">${fragment.main}</main></div></body></html>\n`
+  )
+}
