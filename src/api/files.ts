@@ -1,0 +1,113 @@
+/**
+ * File upload (multipart, streamed from disk, the file re-opened for every
+ * attempt, `md5_hash` checked against the bytes sent) and download (to a
+ * temporary file renamed into place; the bearer token only goes to the API
+ * and files hosts).
+ */
+import {createHash, randomBytes} from 'node:crypto'
+import {createReadStream, createWriteStream} from 'node:fs'
+import {rename, rm, stat} from 'node:fs/promises'
+import path from 'node:path'
+import {pipeline} from 'node:stream/promises'
+import {ApiError} from './errors.js'
+import type {Transport} from './transport.js'
+import type {UploadResult} from './types.js'
+
+/** Quotes a file name for a `Content-Disposition` parameter (RFC 7578: percent-encode quotes and line breaks). */
+function quoteName(name: string): string {
+  return name.replace(/["\r\n%]/g, (c) => encodeURIComponent(c))
+}
+
+/** Uploads one file as part `file` of a `multipart/form-data` request. */
+export async function uploadFile(transport: Transport, filePath: string, options: {name?: string} = {}): Promise<UploadResult> {
+  const info = await stat(filePath)
+  if (!info.isFile()) throw new TypeError(`Not a file: ${filePath}`)
+  const name = options.name ?? path.basename(filePath)
+  let sent: ReturnType<typeof createHash> | undefined
+  return transport.call<UploadResult>({
+    method: 'POST',
+    base: 'upload',
+    path: '/files/upload',
+    endpoint: 'POST /files/upload',
+    timeoutMs: transport.options.uploadTimeoutMs,
+    // A re-sent upload at worst leaves an unreferenced file, which the platform removes.
+    onFailure: 'retry',
+    body: () => {
+      const boundary = `----kbsync${randomBytes(12).toString('hex')}`
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoteName(name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`
+      )
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+      const hash = createHash('md5')
+      sent = hash
+      async function* parts(): AsyncGenerator<Uint8Array> {
+        yield head
+        for await (const chunk of createReadStream(filePath)) {
+          hash.update(chunk as Buffer)
+          yield chunk as Buffer
+        }
+        yield tail
+      }
+      return {
+        body: parts(),
+        headers: {'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + info.size + tail.length)}
+      }
+    },
+    read: async (body) => {
+      const answer = (await body.json()) as UploadResult
+      const local = sent?.digest('hex')
+      if (!answer || typeof answer.guid !== 'string' || typeof answer.md5_hash !== 'string') {
+        throw new ApiError('POST /files/upload answered without guid and md5_hash', {method: 'POST', path: '/files/upload', errorCode: 'invalid_answer'})
+      }
+      if (local !== answer.md5_hash.toLowerCase()) {
+        throw new ApiError(`Upload of ${name} arrived damaged: md5 ${answer.md5_hash} on the server, ${local} locally`, {
+          method: 'POST',
+          path: '/files/upload',
+          errorCode: 'md5_mismatch',
+          retryable: true
+        })
+      }
+      return answer
+    }
+  })
+}
+
+/** The origins that may see the bearer token. */
+function trustedOrigins(transport: Transport): Set<string> {
+  const origins = new Set([new URL(transport.session.apiUrl).origin])
+  if (transport.session.filesUrl) origins.add(new URL(transport.session.filesUrl).origin)
+  return origins
+}
+
+/** Downloads `url` (absolute, or relative to the API URL) to `destPath` atomically. */
+export async function downloadFile(transport: Transport, url: string, destPath: string): Promise<{bytes: number}> {
+  // The addresses may change with the login answer: settle them before deciding where the token may go.
+  await transport.session.ready()
+  const absolute = new URL(url, transport.session.apiUrl + '/').toString()
+  const trusted = trustedOrigins(transport).has(new URL(absolute).origin)
+  const temp = path.join(path.dirname(destPath), `.${path.basename(destPath)}.${randomBytes(6).toString('hex')}.part`)
+  try {
+    const bytes = await transport.call<number>({
+      method: 'GET',
+      base: 'url',
+      path: absolute,
+      endpoint: 'GET (download)',
+      auth: trusted,
+      timeoutMs: transport.options.uploadTimeoutMs,
+      onFailure: 'retry',
+      read: async (body) => {
+        let count = 0
+        body.on('data', (chunk: Buffer) => {
+          count += chunk.length
+        })
+        await pipeline(body, createWriteStream(temp))
+        return count
+      }
+    })
+    await rename(temp, destPath)
+    return {bytes}
+  } catch (error) {
+    await rm(temp, {force: true})
+    throw error
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * The platform's API client: `KbClient`, its options, typed errors and
+ * events. See `docs/api-client.md`.
+ */
+export {KbClient} from './client.js'
+export {ApiError, AuthError, NetworkError, redact} from './errors.js'
+export type {SafeCause} from './errors.js'
+export {formatClientEvent} from './events.js'
+export type {ClientEvent, ClientStats} from './events.js'
+export {DEFAULT_ACCOUNTS_URL, DEFAULT_API_URL, DEFAULT_FILES_URL, optionsFromEnv} from './options.js'
+export type {ClientOptions} from './options.js'
+export {backoffMs, parseRetryAfter} from './retry-policy.js'
+export type * from './types.js'

@@ -1,0 +1,113 @@
+/**
+ * Client configuration: options, their defaults, and the environment
+ * variables `KbClient.fromEnv` reads.
+ */
+import type {ClientEvent} from './events.js'
+
+export const DEFAULT_API_URL = 'https://api.pyrus.com/v4'
+export const DEFAULT_FILES_URL = 'https://files.pyrus.com'
+export const DEFAULT_ACCOUNTS_URL = 'https://accounts.pyrus.com/api/v4'
+
+/** Options of `KbClient`. */
+export interface ClientOptions {
+  /** Default `https://api.pyrus.com/v4` (a trailing slash is stripped). */
+  apiUrl?: string
+  /** Default: the `/auth` answer's `files_url`, else `https://files.pyrus.com` with the default API, else uploads go to `{apiUrl}/files/upload`. */
+  filesUrl?: string
+  /** Default `https://accounts.pyrus.com/api/v4` with the default API, else `{apiUrl}` (an on-premise install serves `{apiUrl}/auth`). */
+  accountsUrl?: string
+  /** A ready access token. */
+  token?: string
+  /** Login and security key: the client logs in with `POST /auth` and again once when the token expires. */
+  login?: string
+  securityKey?: string
+  personId?: number
+  /** Requests in flight at most, shared by all calls (default 8). */
+  concurrency?: number
+  /** Time-out of one attempt (default 30 s). */
+  timeoutMs?: number
+  /** Time-out of one upload or download attempt (default 10 min). */
+  uploadTimeoutMs?: number
+  /** Attempts per call in all, after failures (default 5). */
+  retries?: number
+  /** Longest single wait, including a server-demanded `Retry-After` (default 30 s); a longer demand fails the call. */
+  maxRetryWaitMs?: number
+  /** First backoff ceiling; doubled per attempt, full jitter (default 500 ms). */
+  retryBaseMs?: number
+  /** Progress and `--verbose` logging; events never hold secrets. */
+  onEvent?: (event: ClientEvent) => void
+}
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  apiUrl: string
+  filesUrl?: string
+  /** Whether `filesUrl` was given (then the `/auth` answer does not replace it). */
+  filesUrlConfigured: boolean
+  accountsUrl: string
+  token?: string
+  login?: string
+  securityKey?: string
+  personId?: number
+  concurrency: number
+  timeoutMs: number
+  uploadTimeoutMs: number
+  retries: number
+  maxRetryWaitMs: number
+  retryBaseMs: number
+  onEvent?: (event: ClientEvent) => void
+}
+
+/** Strips trailing slashes from a URL. */
+export function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '')
+}
+
+function positive(value: number | undefined, fallback: number, name: string, min = 0): number {
+  if (value === undefined) return fallback
+  if (!Number.isFinite(value) || value < min) throw new TypeError(`kbsync client: ${name} must be a number >= ${min}`)
+  return value
+}
+
+/** Applies defaults and checks the options; throws a `TypeError` naming a bad option (never its value). */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const apiUrl = stripSlash(options.apiUrl || DEFAULT_API_URL)
+  const isDefaultApi = apiUrl === DEFAULT_API_URL
+  const filesUrl = options.filesUrl ? stripSlash(options.filesUrl) : isDefaultApi ? DEFAULT_FILES_URL : undefined
+  const accountsUrl = stripSlash(options.accountsUrl || (isDefaultApi ? DEFAULT_ACCOUNTS_URL : apiUrl))
+  if (!options.token && !(options.login && options.securityKey)) {
+    throw new TypeError('kbsync client: no credentials: set a token (KBSYNC_TOKEN) or a login and security key (KBSYNC_LOGIN, KBSYNC_SECURITY_KEY)')
+  }
+  return {
+    apiUrl,
+    filesUrl,
+    filesUrlConfigured: Boolean(options.filesUrl),
+    accountsUrl,
+    token: options.token || undefined,
+    login: options.login || undefined,
+    securityKey: options.securityKey || undefined,
+    personId: options.personId,
+    concurrency: Math.floor(positive(options.concurrency, 8, 'concurrency', 1)),
+    timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs', 1),
+    uploadTimeoutMs: positive(options.uploadTimeoutMs, 600_000, 'uploadTimeoutMs', 1),
+    retries: Math.floor(positive(options.retries, 5, 'retries', 1)),
+    maxRetryWaitMs: positive(options.maxRetryWaitMs, 30_000, 'maxRetryWaitMs'),
+    retryBaseMs: positive(options.retryBaseMs, 500, 'retryBaseMs'),
+    onEvent: options.onEvent
+  }
+}
+
+/** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv): ClientOptions {
+  const personId = env.KBSYNC_PERSON_ID ? Number(env.KBSYNC_PERSON_ID) : undefined
+  const pick = (name: string): string | undefined => (env[name] && env[name]!.trim() !== '' ? env[name]!.trim() : undefined)
+  return {
+    apiUrl: pick('KBSYNC_API_URL'),
+    filesUrl: pick('KBSYNC_FILES_URL'),
+    accountsUrl: pick('KBSYNC_ACCOUNTS_URL'),
+    token: pick('KBSYNC_TOKEN'),
+    login: pick('KBSYNC_LOGIN'),
+    securityKey: pick('KBSYNC_SECURITY_KEY'),
+    personId: Number.isInteger(personId) ? personId : undefined
+  }
+}

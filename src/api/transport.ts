@@ -1,0 +1,256 @@
+/**
+ * The one place requests are sent: a keep-alive undici Agent, the shared
+ * concurrency and rate gates, per-attempt time-outs, retries with backoff,
+ * re-login on an expired token, events and counters. Everything above it
+ * (endpoints, uploads, the duplicate-safe create) describes calls as plain
+ * `CallSpec`s.
+ */
+import {Readable} from 'node:stream'
+import {Agent, request, type Dispatcher} from 'undici'
+import {ApiError, AuthError, NetworkError, redact, safeCause} from './errors.js'
+import type {ClientEvent, ClientStats} from './events.js'
+import {RateLimiter, Semaphore} from './limiter.js'
+import type {ResolvedOptions} from './options.js'
+import {backoffMs, isRetryableStatus, serverWaitMs} from './retry-policy.js'
+import {Session} from './session.js'
+
+/** A response body as undici hands it over. */
+export type ResponseBody = Dispatcher.ResponseData['body']
+
+/** A request body that can be produced again for every attempt (streams are re-opened). */
+export interface BodySource {
+  body: string | Buffer | AsyncIterable<Uint8Array>
+  headers: Record<string, string>
+}
+
+/** One logical call. */
+export interface CallSpec<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** `api`: path under the API URL; `upload`: the upload endpoint; `auth`: `{accountsUrl}/auth`; `url`: `path` is absolute. */
+  base: 'api' | 'upload' | 'auth' | 'url'
+  path: string
+  /** Key of the per-endpoint counter, e.g. `GET /knowledgebase/{id}`. */
+  endpoint: string
+  query?: Record<string, string>
+  json?: unknown
+  /** Produces the body afresh for each attempt (uploads re-open the file). */
+  body?: () => Promise<BodySource> | BodySource
+  /** Send the bearer token (default true). */
+  auth?: boolean
+  timeoutMs?: number
+  /**
+   * After a 5xx or a dropped connection: `retry` sends again; `verify` first
+   * calls `verify`, which returns the result if the write was applied after all.
+   */
+  onFailure: 'retry' | 'verify'
+  verify?: () => Promise<T | undefined>
+  /** Reads a 2xx answer (default: JSON). Throwing a retryable `ApiError` counts as a failed attempt. */
+  read?: (body: ResponseBody, headers: Record<string, string | undefined>) => Promise<T>
+}
+
+const reauthCodes = new Set(['expired_token', 'revoked_token'])
+
+/** The client's connection to the platform. */
+export class Transport {
+  readonly session: Session
+  readonly stats: ClientStats = {requests: 0, retries: 0, rateLimitWaits: 0, byEndpoint: {}}
+  private readonly agent: Agent
+  private readonly gate: Semaphore
+  private readonly limiter: RateLimiter
+
+  constructor(readonly options: ResolvedOptions) {
+    this.agent = new Agent({keepAliveTimeout: 10_000, connections: options.concurrency, headersTimeout: 0, bodyTimeout: 0})
+    this.gate = new Semaphore(options.concurrency)
+    this.limiter = new RateLimiter(options.concurrency)
+    this.session = new Session(options, (spec) => this.call(spec))
+  }
+
+  /** Every secret the client knows, for redaction. */
+  secrets(): string[] {
+    return this.session.secrets()
+  }
+
+  /** Sends a call, with retries, re-login and rate limiting; resolves with the read answer. */
+  async call<T>(spec: CallSpec<T>): Promise<T> {
+    const {retries, maxRetryWaitMs, retryBaseMs} = this.options
+    const rateLimitTries = Math.max(10, retries * 2)
+    let failures = 0
+    let rateLimited = 0
+    let reauthed = false
+    let attempt = 0
+    for (;;) {
+      attempt++
+      if (spec.auth !== false) await this.session.ready()
+      const token = this.session.token
+      try {
+        return await this.attempt(spec, attempt, token)
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error
+        if (error.status === 401 && spec.auth !== false && error.errorCode && reauthCodes.has(error.errorCode)) {
+          if (!this.session.canLogin) {
+            throw new AuthError(
+              `The access token was rejected (${error.errorCode}) on ${spec.method} ${error.path}: refresh KBSYNC_TOKEN, or set KBSYNC_LOGIN and KBSYNC_SECURITY_KEY so kbsync can log in by itself`,
+              {status: 401, errorCode: error.errorCode, method: spec.method, path: error.path}
+            )
+          }
+          if (reauthed) throw new AuthError(`The access token was rejected again (${error.errorCode}) right after logging in on ${spec.method} ${error.path}`, {status: 401, errorCode: error.errorCode, method: spec.method, path: error.path})
+          reauthed = true
+          this.emit({type: 'reauth', method: spec.method, path: error.path, status: 401, errorCode: error.errorCode, attempt})
+          await this.session.renew(token)
+          this.stats.retries++
+          continue
+        }
+        if (error.status === 429) {
+          rateLimited++
+          const wait = error.retryAfterMs ?? backoffMs(rateLimited, retryBaseMs, maxRetryWaitMs)
+          if (wait > maxRetryWaitMs) {
+            throw new ApiError(
+              `Rate limited on ${spec.method} ${error.path}: the server asks to wait ${Math.ceil(wait / 1000)} s, longer than the ${Math.round(maxRetryWaitMs / 1000)} s allowed (maxRetryWaitMs); try again later`,
+              {status: 429, errorCode: error.errorCode ?? 'too_many_requests', method: spec.method, path: error.path, retryable: true}
+            )
+          }
+          if (rateLimited > rateLimitTries) throw error
+          // Shared: every request of this client waits for the same reset.
+          this.limiter.exhaustedUntil(Date.now() + wait)
+          this.stats.retries++
+          this.emit({type: 'retry', method: spec.method, path: error.path, status: 429, errorCode: error.errorCode, attempt, waitMs: wait})
+          continue
+        }
+        if (!error.retryable) throw error
+        failures++
+        if (failures >= retries) throw error
+        const wait = backoffMs(failures, retryBaseMs, maxRetryWaitMs)
+        this.stats.retries++
+        this.emit({type: 'retry', method: spec.method, path: error.path, status: error.status, errorCode: error.errorCode ?? error.cause?.code, attempt, waitMs: wait})
+        await sleep(wait)
+        if (spec.onFailure === 'verify' && spec.verify) {
+          const found = await spec.verify()
+          if (found !== undefined) return found
+        }
+      }
+    }
+  }
+
+  /** One HTTP exchange; throws `ApiError`s with `retryable` set for 5xx and network failures. */
+  private async attempt<T>(spec: CallSpec<T>, attempt: number, token: string | undefined): Promise<T> {
+    const url = this.url(spec)
+    const path = this.displayPath(spec, url)
+    const rateWait = this.limiter.reserve()
+    if (rateWait > 0) {
+      const wait = Math.min(rateWait, this.options.maxRetryWaitMs)
+      this.stats.rateLimitWaits++
+      this.emit({type: 'rate-limit-wait', method: spec.method, path, attempt, waitMs: wait})
+      await sleep(wait)
+    }
+    const release = await this.gate.acquire()
+    const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    try {
+      const headers: Record<string, string> = {accept: 'application/json'}
+      let body: string | Buffer | Readable | undefined
+      if (spec.json !== undefined) {
+        body = JSON.stringify(spec.json)
+        headers['content-type'] = 'application/json'
+      } else if (spec.body) {
+        const source = await spec.body()
+        body = typeof source.body === 'string' || Buffer.isBuffer(source.body) ? source.body : Readable.from(source.body)
+        Object.assign(headers, source.headers)
+      }
+      if (spec.auth !== false && token) headers.authorization = `Bearer ${token}`
+      this.stats.requests++
+      this.stats.byEndpoint[spec.endpoint] = (this.stats.byEndpoint[spec.endpoint] ?? 0) + 1
+      this.emit({type: 'request', method: spec.method, path, attempt})
+      const response = await request(url, {method: spec.method, headers, body, signal: controller.signal, dispatcher: this.agent})
+      const answerHeaders = flatHeaders(response.headers)
+      this.limiter.observe(answerHeaders)
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        const result = spec.read ? await spec.read(response.body, answerHeaders) : ((await response.body.json()) as T)
+        this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt})
+        return result
+      }
+      const text = await response.body.text().catch(() => '')
+      const failure = this.errorOf(spec, path, response.statusCode, text, answerHeaders)
+      this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt, errorCode: failure.errorCode})
+      throw failure
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      const secrets = this.secrets()
+      const cause = safeCause(error, secrets)
+      const reason = controller.signal.aborted ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `${cause.code ?? cause.name}: ${cause.message}`
+      this.emit({type: 'response', method: spec.method, path, attempt, errorCode: cause.code ?? (controller.signal.aborted ? 'timeout' : 'network_error')})
+      throw new NetworkError(redact(`${spec.method} ${path} failed: ${reason}`, secrets), {
+        method: spec.method,
+        path,
+        retryable: true,
+        errorCode: controller.signal.aborted ? 'timeout' : 'network_error',
+        cause
+      })
+    } finally {
+      clearTimeout(timer)
+      release()
+    }
+  }
+
+  /** The typed error of a non-2xx answer. */
+  private errorOf(spec: CallSpec<unknown>, path: string, status: number, text: string, headers: Record<string, string | undefined>): ApiError {
+    let errorCode: string | undefined
+    let detail: string | undefined
+    try {
+      const parsed = JSON.parse(text) as {error_code?: unknown; error?: unknown}
+      if (typeof parsed.error_code === 'string') errorCode = parsed.error_code
+      if (typeof parsed.error === 'string') detail = parsed.error
+    } catch {
+      detail = text.slice(0, 200) || undefined
+    }
+    const message = redact(`${spec.method} ${path} failed: ${status}${errorCode ? ` ${errorCode}` : ''}${detail ? `: ${detail}` : ''}`, this.secrets())
+    const init = {status, errorCode, method: spec.method, path, retryable: status === 429 || isRetryableStatus(status), retryAfterMs: status === 429 ? serverWaitMs(headers) : undefined}
+    return status === 401 ? new AuthError(message, init) : new ApiError(message, init)
+  }
+
+  private url(spec: CallSpec<unknown>): string {
+    const query = spec.query && Object.keys(spec.query).length ? `?${new URLSearchParams(spec.query).toString()}` : ''
+    switch (spec.base) {
+      case 'api':
+        return `${this.session.apiUrl}${spec.path}${query}`
+      case 'upload':
+        return this.session.filesUrl ? `${this.session.filesUrl}/v4/files/upload` : `${this.session.apiUrl}/files/upload`
+      case 'auth':
+        return `${this.options.accountsUrl}/auth`
+      case 'url':
+        return spec.path + query
+    }
+  }
+
+  private displayPath(spec: CallSpec<unknown>, url: string): string {
+    if (spec.base === 'api') return url.slice(this.session.apiUrl.length)
+    if (spec.base === 'auth') return '/auth'
+    const parsed = new URL(url)
+    return parsed.pathname + parsed.search
+  }
+
+  /** Reports an event; a throwing listener never breaks a request. */
+  emit(event: ClientEvent): void {
+    try {
+      this.options.onEvent?.(event)
+    } catch {
+      // A logging callback must not turn into a failed sync.
+    }
+  }
+
+  /** Closes the connection pool. */
+  async close(): Promise<void> {
+    await this.agent.close()
+  }
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = Array.isArray(value) ? value[0] : value
+  return out
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
+}

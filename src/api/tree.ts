@@ -1,0 +1,54 @@
+/**
+ * The structure endpoint and the whole tree under a topic. The server cuts
+ * the structure at a depth limit; topics at the last level come without a
+ * `children` key and are fetched in turn (concurrently), so a server that
+ * honours a generous depth answers in one request.
+ */
+import type {Transport} from './transport.js'
+import type {StructureNode, StructureResponse} from './types.js'
+
+/** Depth asked for by `getTree`. */
+export const TREE_DEPTH = 10
+
+/** `GET /knowledgebase/structure`. */
+export function getStructure(transport: Transport, options: {parentTopicId?: string | null; depth?: number} = {}): Promise<StructureResponse> {
+  const query: Record<string, string> = {}
+  if (options.parentTopicId) query.parent_topic_id = options.parentTopicId
+  if (options.depth !== undefined) query.depth = String(options.depth)
+  return transport.call<StructureResponse>({
+    method: 'GET',
+    base: 'api',
+    path: '/knowledgebase/structure',
+    endpoint: 'GET /knowledgebase/structure',
+    query,
+    onFailure: 'retry'
+  })
+}
+
+/** Topics at `level` (1 = the answer's items) that carry no `children` key: cut by the depth limit. */
+function cutTopics(nodes: StructureNode[], level: number, lastLevel: number, out: StructureNode[]): StructureNode[] {
+  for (const node of nodes) {
+    if (node.type !== 'topic') continue
+    if (node.children === undefined) {
+      if (level >= lastLevel) out.push(node)
+    } else {
+      cutTopics(node.children, level + 1, lastLevel, out)
+    }
+  }
+  return out
+}
+
+/** The whole tree under `parentTopicId` (null: the root), fetching the subtrees the server cut. */
+export async function getTree(transport: Transport, parentTopicId: string | null = null): Promise<StructureNode[]> {
+  const answer = await getStructure(transport, {parentTopicId, depth: TREE_DEPTH})
+  const items = Array.isArray(answer.items) ? answer.items : []
+  // A server that caps the depth says so in `depth`; one that does not echo it is taken at its word.
+  const lastLevel = Number.isInteger(answer.depth) && answer.depth > 0 && answer.depth < TREE_DEPTH ? answer.depth : TREE_DEPTH
+  const cut = cutTopics(items, 1, lastLevel, [])
+  await Promise.all(
+    cut.map(async (node) => {
+      node.children = await getTree(transport, node.id)
+    })
+  )
+  return items
+}

@@ -1,0 +1,149 @@
+/**
+ * Writes that may have been applied although their answer was lost (a 5xx or
+ * a dropped connection): before sending one again, the client looks whether
+ * it took effect, so a fault never creates a duplicate or applies a write twice.
+ */
+import {ApiError} from './errors.js'
+import {getStructure} from './tree.js'
+import type {Transport} from './transport.js'
+import type {CreateInput, KbItem, Permissions, PermissionsInput, UpdateInput} from './types.js'
+
+/** How far a server's clock may lag behind ours when telling a fresh item from an older namesake. */
+const CLOCK_SKEW_MS = 120_000
+
+/** `GET /knowledgebase/{id}`. */
+export function getItem(transport: Transport, id: string): Promise<KbItem> {
+  return transport.call<KbItem>({method: 'GET', base: 'api', path: `/knowledgebase/${encodeURIComponent(id)}`, endpoint: 'GET /knowledgebase/{id}', onFailure: 'retry'})
+}
+
+/**
+ * `POST /knowledgebase`, never creating a duplicate: after a failure it reads
+ * the parent's children; exactly one recent item of that type and title is
+ * the one this call created; none means send again.
+ */
+export function createItem(transport: Transport, input: CreateInput): Promise<KbItem> {
+  const started = Date.now()
+  return transport.call<KbItem>({
+    method: 'POST',
+    base: 'api',
+    path: '/knowledgebase',
+    endpoint: 'POST /knowledgebase',
+    json: input,
+    onFailure: 'verify',
+    verify: () => findCreated(transport, input, started)
+  })
+}
+
+async function findCreated(transport: Transport, input: CreateInput, started: number): Promise<KbItem | undefined> {
+  const parent = input.parent_topic_id ?? null
+  const structure = await getStructure(transport, {parentTopicId: parent, depth: 1})
+  const title = input.title.trim()
+  const named = (structure.items ?? []).filter((n) => n.title.trim() === title && (input.type === undefined || n.type === input.type))
+  const since = Math.floor((started - CLOCK_SKEW_MS) / 1000) * 1000
+  const recent: KbItem[] = []
+  for (const node of named) {
+    const createdAt = node.created_at ? Date.parse(node.created_at) : Number.NaN
+    if (!Number.isNaN(createdAt) && createdAt < since) continue
+    const item = await getItem(transport, node.id)
+    if (Date.parse(item.created_at) >= since || Number.isNaN(Date.parse(item.created_at))) recent.push(item)
+  }
+  if (recent.length === 1) return recent[0]
+  if (recent.length > 1) {
+    throw new ApiError(
+      `POST /knowledgebase failed and ${recent.length} recent items titled "${title}" exist under ${parent ?? 'the root'}: not sending it again (it may have been created); re-run to match them`,
+      {method: 'POST', path: '/knowledgebase', errorCode: 'create_outcome_unknown'}
+    )
+  }
+  return undefined
+}
+
+/** The body of a PUT: `parent_topic_id` only with `parent_topic_id_changed`, so a body-only update never moves an item to the root. */
+export function updatePayload(input: UpdateInput): Record<string, unknown> {
+  const payload: Record<string, unknown> = {}
+  if (input.title !== undefined) payload.title = input.title
+  if (input.body !== undefined) payload.body = input.body
+  if (input.parent_topic_id_changed) {
+    payload.parent_topic_id = input.parent_topic_id ?? null
+    payload.parent_topic_id_changed = true
+  }
+  return payload
+}
+
+/** A body as sent, for comparison: without the platform's `# title` line, file URLs back to guids, no trailing blanks. */
+export function comparableBody(body: string, title?: string): string {
+  let text = body.replace(/\r\n/g, '\n')
+  if (title !== undefined && text.startsWith(`# ${title}\n`)) text = text.slice(title.length + 3).replace(/^\n+/, '')
+  else if (title !== undefined && text === `# ${title}`) text = ''
+  return text.replace(/\S*\/services\/kb\?Id=([0-9A-Za-z-]+)/g, '$1').replace(/\s+$/, '')
+}
+
+/** Whether `item` already shows everything `input` asks for. */
+export function showsUpdate(item: KbItem, input: UpdateInput): boolean {
+  if (input.title !== undefined && item.title.trim() !== input.title.trim()) return false
+  if (input.parent_topic_id_changed && (item.parent_topic_id ?? null) !== (input.parent_topic_id ?? null)) return false
+  if (input.body !== undefined && comparableBody(item.body ?? '', item.title) !== comparableBody(input.body)) return false
+  return true
+}
+
+/** `PUT /knowledgebase/{id}`; after a failure, re-sent only when a fresh read does not already show the change. */
+export function updateItem(transport: Transport, id: string, input: UpdateInput): Promise<KbItem> {
+  return transport.call<KbItem>({
+    method: 'PUT',
+    base: 'api',
+    path: `/knowledgebase/${encodeURIComponent(id)}`,
+    endpoint: 'PUT /knowledgebase/{id}',
+    json: updatePayload(input),
+    onFailure: 'verify',
+    verify: async () => {
+      const item = await getItem(transport, id)
+      return showsUpdate(item, input) ? item : undefined
+    }
+  })
+}
+
+/** `DELETE /knowledgebase/{id}`; after a failure, an item that is gone counts as deleted. */
+export async function deleteItem(transport: Transport, id: string, options: {withChildren?: boolean} = {}): Promise<boolean> {
+  const answer = await transport.call<{deleted?: boolean}>({
+    method: 'DELETE',
+    base: 'api',
+    path: `/knowledgebase/${encodeURIComponent(id)}`,
+    endpoint: 'DELETE /knowledgebase/{id}',
+    query: options.withChildren === undefined ? undefined : {delete_with_children: options.withChildren ? 'true' : 'false'},
+    onFailure: 'verify',
+    verify: async () => {
+      try {
+        await getItem(transport, id)
+        return undefined
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return {deleted: true}
+        throw error
+      }
+    }
+  })
+  return answer?.deleted === true
+}
+
+const ids = (people: Array<{id: number}> | undefined): string => [...(people ?? []).map((p) => p.id)].sort((a, b) => a - b).join(',')
+const sortedIds = (list: number[]): string => [...list].sort((a, b) => a - b).join(',')
+
+/** `GET /knowledgebase/{id}/permissions`. */
+export function getPermissions(transport: Transport, id: string): Promise<Permissions> {
+  return transport.call<Permissions>({method: 'GET', base: 'api', path: `/knowledgebase/${encodeURIComponent(id)}/permissions`, endpoint: 'GET /knowledgebase/{id}/permissions', onFailure: 'retry'})
+}
+
+/** `PUT /knowledgebase/{id}/permissions`; after a failure, re-sent only when the permissions differ. */
+export function setPermissions(transport: Transport, id: string, input: PermissionsInput): Promise<Permissions> {
+  return transport.call<Permissions>({
+    method: 'PUT',
+    base: 'api',
+    path: `/knowledgebase/${encodeURIComponent(id)}/permissions`,
+    endpoint: 'PUT /knowledgebase/{id}/permissions',
+    json: input,
+    onFailure: 'verify',
+    verify: async () => {
+      const now = await getPermissions(transport, id)
+      const same = (input.inherit === undefined || now.inherit === input.inherit) && ids(now.readers) === sortedIds(input.readers) && ids(now.editors) === sortedIds(input.editors)
+      return same ? now : undefined
+    }
+  })
+}
