@@ -40,6 +40,8 @@ export async function watchFolder(root: string, onChange: (paths: string[]) => v
     watcher.once('ready', () => resolve())
     watcher.once('error', reject)
   })
+  // A later error (a folder that vanished, too many watches) must not end the preview; the next scan shows the state.
+  watcher.on('error', () => undefined)
   return {
     async close() {
       if (timer) clearTimeout(timer)
