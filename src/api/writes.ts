@@ -74,7 +74,7 @@ export function comparableBody(body: string, title?: string): string {
   let text = body.replace(/\r\n/g, '\n')
   if (title !== undefined && text.startsWith(`# ${title}\n`)) text = text.slice(title.length + 3).replace(/^\n+/, '')
   else if (title !== undefined && text === `# ${title}`) text = ''
-  return text.replace(/\S*\/services\/kb\?Id=([0-9A-Za-z-]+)/g, '$1').replace(/\s+$/, '')
+  return text.replace(/https?:\/\/[^\s()"'<>]*\/services\/kb\?Id=([0-9A-Za-z-]+)/g, '$1').replace(/\s+$/, '')
 }
 
 /** Whether `item` already shows everything `input` asks for. */
