@@ -22,7 +22,8 @@ export const clientScript = `(() => {
       do {
         again = false
         const response = await fetch(${JSON.stringify(prefixes.fragment)} + '?path=' + encodeURIComponent(location.pathname), {cache: 'no-store'})
-        if (!response.ok) throw new Error('HTTP ' + response.status)
+        // 404 still carries a page: the article was renamed or deleted.
+        if (!response.ok && response.status !== 404) throw new Error('HTTP ' + response.status)
         swap(await response.json())
       } while (again)
       setStatus('live', 'live')
