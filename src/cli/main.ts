@@ -7,6 +7,7 @@ import {parseArgs} from 'node:util'
 import type {Command, CommandContext} from './command.js'
 import {commands} from './commands/index.js'
 import {exitCodes} from './exit-codes.js'
+import {ConfigError, redact} from './config.js'
 
 /** Streams and environment of one CLI invocation. */
 export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
@@ -90,13 +91,15 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
   try {
     return await command.run({...options, positionals: parsed.positionals, values: parsed.values})
   } catch (error) {
-    if (error instanceof UsageError) {
-      options.stderr.write(`kbsync ${command.name}: ${error.message}\n`)
+    // Secrets may hide in a third-party message; they never reach the terminal.
+    const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY]
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      options.stderr.write(redact(`kbsync ${command.name}: ${error.message}\n`, secrets))
       return exitCodes.invalid
     }
     const verbose = rest.includes('--verbose')
     const message = error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error)
-    options.stderr.write(`kbsync ${command.name}: ${message}\n`)
+    options.stderr.write(redact(`kbsync ${command.name}: ${message}\n`, secrets))
     return exitCodes.failure
   }
 }

@@ -1,0 +1,118 @@
+/**
+ * The configuration keys: one table says, per key, its type, its
+ * environment variable, its command-line flag and its default. Loading and
+ * the documentation both follow this table.
+ */
+import {ConfigError} from './errors.js'
+
+/** How a raw value is checked and converted. */
+export type KeyKind = 'path' | 'url' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list'
+
+/** One configuration key. */
+export interface KeyDefinition {
+  /** Dotted key as written in the config file (`watch.debounceMs`). */
+  key: string
+  kind: KeyKind
+  /** Environment variable, when there is one. */
+  env?: string
+  /** Command-line flag without dashes, when there is one. */
+  flag?: string
+  /** Inclusive bounds of integers. */
+  min?: number
+  max?: number
+  /** One line for `docs/cli.md` and `kbsync init`. */
+  doc: string
+}
+
+/** Every key a config file may hold. */
+export const keyDefinitions: KeyDefinition[] = [
+  {key: 'dir', kind: 'path', env: 'KBSYNC_DIR', flag: 'dir', doc: 'the folder of Markdown to sync (relative to the config file)'},
+  {key: 'apiUrl', kind: 'url', env: 'KBSYNC_API_URL', flag: 'api-url', doc: 'the API of the platform; unset: the embedded local knowledge base'},
+  {key: 'filesUrl', kind: 'url', env: 'KBSYNC_FILES_URL', flag: 'files-url', doc: 'the files service for uploads (default: from the API)'},
+  {key: 'rootTopic', kind: 'nullable-string', env: 'KBSYNC_ROOT_TOPIC', flag: 'root-topic', doc: 'the topic id the folder maps to; null: the knowledge-base root'},
+  {key: 'tokenFile', kind: 'path', env: 'KBSYNC_TOKEN_FILE', flag: 'token-file', doc: 'a file holding the access token (the token itself never goes in this file)'},
+  {key: 'concurrency', kind: 'int', env: 'KBSYNC_CONCURRENCY', flag: 'concurrency', min: 1, max: 64, doc: 'parallel requests'},
+  {key: 'prune', kind: 'boolean', env: 'KBSYNC_PRUNE', flag: 'prune', doc: 'delete remote items kbsync created that no file maps to any more'},
+  {key: 'maxDeletions', kind: 'int', env: 'KBSYNC_MAX_DELETIONS', flag: 'max-deletions', min: 0, max: 1_000_000, doc: 'deletions allowed without --yes'},
+  {key: 'ignore', kind: 'string-list', env: 'KBSYNC_IGNORE', doc: 'extra gitignore-style patterns (watch skips them; .kbsyncignore applies to every command)'},
+  {key: 'articleUrl', kind: 'string', env: 'KBSYNC_ARTICLE_URL', flag: 'article-url', doc: 'link template for pushed articles, with {id}'},
+  {key: 'watch.debounceMs', kind: 'int', env: 'KBSYNC_WATCH_DEBOUNCE_MS', flag: 'debounce', min: 0, max: 60_000, doc: 'quiet time before watch pushes a burst of changes'},
+  {key: 'preview.port', kind: 'int', env: 'KBSYNC_PREVIEW_PORT', flag: 'port', min: 0, max: 65_535, doc: 'port of kbsync preview'}
+]
+
+/** Keys that hold secrets: refused in a config file, which usually sits in git. */
+export const forbiddenFileKeys: Record<string, string> = {
+  token: 'a config file is usually committed; put the token in KBSYNC_TOKEN or in a file named by tokenFile',
+  securityKey: 'a config file is usually committed; put the security key in KBSYNC_SECURITY_KEY',
+  password: 'a config file is usually committed; use KBSYNC_LOGIN and KBSYNC_SECURITY_KEY'
+}
+
+/** Where the value came from, for messages: `--concurrency`, `KBSYNC_CONCURRENCY`, `"concurrency" in FILE`. */
+export interface ValueOrigin {
+  source: 'flag' | 'env' | 'file'
+  /** The name the user wrote. */
+  name: string
+  file?: string
+}
+
+function fail(origin: ValueOrigin, expected: string, shown?: string): never {
+  const where = origin.source === 'file' ? `key "${origin.name}"` : origin.source === 'env' ? `environment variable ${origin.name}` : `option --${origin.name}`
+  throw new ConfigError(`${where} must be ${expected}${shown === undefined ? '' : `, not ${shown}`}`, origin.name, origin.file)
+}
+
+/** A short, safe rendering of a bad value (values here are never secrets). */
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)
+  return text.length > 60 ? text.slice(0, 57) + '...' : text
+}
+
+/**
+ * Checks and converts one raw value of `definition`. Strings from the
+ * environment and flags are parsed (`"8"` -> 8, `"true"` -> true); file values
+ * must already have the JSON type.
+ */
+export function coerce(definition: KeyDefinition, raw: unknown, origin: ValueOrigin): unknown {
+  const fromText = origin.source !== 'file' && typeof raw === 'string'
+  switch (definition.kind) {
+    case 'int': {
+      const value = fromText && /^-?\d+$/.test((raw as string).trim()) ? Number(raw) : raw
+      const range = `an integer from ${definition.min} to ${definition.max}`
+      if (typeof value !== 'number' || !Number.isInteger(value)) fail(origin, range, show(raw))
+      if (value < definition.min! || value > definition.max!) fail(origin, range, show(raw))
+      return value
+    }
+    case 'boolean': {
+      if (typeof raw === 'boolean') return raw
+      if (fromText && /^(1|true|yes)$/i.test(raw as string)) return true
+      if (fromText && /^(0|false|no|)$/i.test(raw as string)) return false
+      return fail(origin, 'true or false', show(raw))
+    }
+    case 'string-list': {
+      if (fromText) return (raw as string).split(',').map((s) => s.trim()).filter(Boolean)
+      if (!Array.isArray(raw) || raw.some((s) => typeof s !== 'string')) fail(origin, 'an array of strings', show(raw))
+      return raw
+    }
+    case 'nullable-string': {
+      if (raw === null) return null
+      if (typeof raw !== 'string') return fail(origin, 'a string or null', show(raw))
+      return raw.trim() === '' ? null : raw.trim()
+    }
+    case 'url': {
+      if (typeof raw !== 'string' || raw.trim() === '') return fail(origin, 'a URL', show(raw))
+      let url: URL
+      try {
+        url = new URL(raw.trim())
+      } catch {
+        return fail(origin, 'an http(s) URL', show(raw))
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(origin, 'an http(s) URL', show(raw))
+      // Credentials in a URL would be echoed in every message that names the host.
+      if (url.username || url.password) fail(origin, 'a URL without credentials (use KBSYNC_TOKEN)')
+      return raw.trim().replace(/\/+$/, '')
+    }
+    default: {
+      if (typeof raw !== 'string' || raw.trim() === '') return fail(origin, 'a non-empty string', show(raw))
+      return raw.trim()
+    }
+  }
+}

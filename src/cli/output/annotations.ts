@@ -1,0 +1,45 @@
+/**
+ * GitHub Actions workflow commands for diagnostics:
+ * `::error file=F,line=L,col=C,title=T::message`.
+ */
+import path from 'node:path'
+import type {Diagnostic} from '../../local/diagnostic.js'
+
+/** Escapes a command's message: `%`, CR and LF (as the runner's toolkit does). */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+/** Escapes a property value: as data, plus `:` and `,` which delimit properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+}
+
+/** Options of `annotation`. */
+export interface AnnotationOptions {
+  /** The synced folder (absolute); diagnostic paths are relative to it. */
+  dir?: string
+  /** The repository checkout (`GITHUB_WORKSPACE`): annotation paths are made relative to it so GitHub can place them. */
+  workspace?: string
+}
+
+/** The path GitHub should show for a diagnostic's file. */
+export function annotationPath(file: string, options: AnnotationOptions): string {
+  if (!options.dir) return file
+  const absolute = path.resolve(options.dir, file)
+  const base = options.workspace ? path.resolve(options.workspace) : undefined
+  const relative = base ? path.relative(base, absolute) : absolute
+  // Outside the workspace GitHub cannot place it; the folder-relative path is still informative.
+  return (relative.startsWith('..') ? file : relative).split(path.sep).join('/')
+}
+
+/** One workflow command line for a diagnostic (without the newline). */
+export function annotation(d: Diagnostic, options: AnnotationOptions = {}): string {
+  const properties: string[] = []
+  if (d.file) properties.push(`file=${escapeProperty(annotationPath(d.file, options))}`)
+  if (d.file && d.line) properties.push(`line=${d.line}`)
+  if (d.file && d.line && d.column) properties.push(`col=${d.column}`)
+  properties.push(`title=${escapeProperty(d.rule ? `kbsync ${d.rule}` : 'kbsync')}`)
+  const message = d.hint ? `${d.message} (${d.hint})` : d.message
+  return `::${d.severity} ${properties.join(',')}::${escapeData(message)}`
+}

@@ -1,0 +1,10 @@
+/**
+ * Output of the CLI: the reporter (colour, JSON, quiet/verbose, progress,
+ * status line), GitHub annotations and step summaries.
+ */
+export {createReporter, formatDiagnostic, type OutputStream, type Reporter, type ReporterOptions} from './reporter.js'
+export {annotation, annotationPath, escapeData, escapeProperty, type AnnotationOptions} from './annotations.js'
+export {colourEnabled, palette, stripAnsi, type Palette} from './colours.js'
+export {progressLine} from './progress.js'
+export {planSummaryMarkdown, pushSummaryMarkdown} from './summary.js'
+export {reporterFor} from './context.js'

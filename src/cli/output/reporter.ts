@@ -1,0 +1,188 @@
+/**
+ * The reporter: every line the CLI prints goes through it, so colour,
+ * `--json`, `--quiet`, `--verbose`, progress and GitHub annotations are
+ * decided in one place.
+ */
+import {appendFile} from 'node:fs/promises'
+import type {Diagnostic} from '../../local/diagnostic.js'
+import {annotation} from './annotations.js'
+import {colourEnabled, palette, type Palette} from './colours.js'
+import {clearLine, progressLine} from './progress.js'
+
+/** A writable stream as the reporter needs it. */
+export interface OutputStream {
+  write(chunk: string): unknown
+  isTTY?: boolean
+  columns?: number
+}
+
+/** Options of `createReporter`. */
+export interface ReporterOptions {
+  stdout: OutputStream
+  stderr: OutputStream
+  env: NodeJS.ProcessEnv
+  /** Only `json(value)` reaches stdout; everything else for humans goes to stderr or nowhere. */
+  json?: boolean
+  /** Only warnings, errors and diagnostics. */
+  quiet?: boolean
+  /** Also `debug` lines, and every action on a terminal. */
+  verbose?: boolean
+  /** The synced folder: diagnostic paths are relative to it (for annotation paths). */
+  dir?: string
+  /** Secrets to mask in every line (a last line of defence: messages should not hold them anyway). */
+  secrets?: Array<string | undefined>
+}
+
+/** What commands print through. */
+export interface Reporter {
+  /** Whether stdout is a terminal (and not in JSON mode): progress bars, in-place status. */
+  readonly interactive: boolean
+  readonly colours: Palette
+  /** `file:line:col: error|warning: message (hint)` on stderr; also a workflow command under GitHub Actions. */
+  diagnostic(d: Diagnostic): void
+  /** Every diagnostic; returns whether one was an error. */
+  diagnostics(list: readonly Diagnostic[]): boolean
+  info(message: string): void
+  success(message: string): void
+  warn(message: string): void
+  error(message: string): void
+  /** Only with `--verbose`. */
+  debug(message: string): void
+  /** One line per action off a terminal; on a terminal, the label of the progress bar (a line too with `--verbose`). */
+  action(line: string): void
+  /** A progress bar on a terminal; nothing otherwise. */
+  progress(done: number, total: number, label?: string): void
+  /** Ends an active progress bar (clears it). */
+  endProgress(): void
+  /** A status line redrawn in place on a terminal, a plain line otherwise (watch mode). */
+  status(line: string): void
+  /** A value as JSON on stdout (the only stdout output in `--json` mode). */
+  json(value: unknown): void
+  /** Appends Markdown to `$GITHUB_STEP_SUMMARY` when set; resolves once written. */
+  stepSummary(markdown: string): Promise<void>
+}
+
+/** Masks secrets in a line. */
+function masker(secrets: Array<string | undefined> = []): (text: string) => string {
+  const list = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length)
+  return (text) => list.reduce((out, secret) => out.split(secret).join('[redacted]'), text)
+}
+
+/** Formats a diagnostic for humans: `file:line:col: severity: message (hint) [rule]`. */
+export function formatDiagnostic(d: Diagnostic, colours: Palette = palette(false)): string {
+  const where = d.file ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: ` : ''
+  const severity = d.severity === 'error' ? colours.red('error') : colours.yellow('warning')
+  const hint = d.hint ? ` (${d.hint})` : ''
+  const rule = d.rule ? colours.dim(` [${d.rule}]`) : ''
+  return `${colours.bold(where)}${severity}: ${d.message}${hint}${rule}`
+}
+
+/** Creates the reporter of one command run. */
+export function createReporter(options: ReporterOptions): Reporter {
+  const {stdout, stderr, env} = options
+  const json = options.json === true
+  const quiet = options.quiet === true && !options.verbose
+  const verbose = options.verbose === true
+  const interactive = stdout.isTTY === true && !json
+  const outColours = palette(colourEnabled(stdout, env))
+  const errColours = palette(colourEnabled(stderr, env))
+  const github = env.GITHUB_ACTIONS === 'true'
+  const mask = masker(options.secrets)
+  let barShown = false
+  let statusShown = false
+  let lastBar: [number, number, string] | undefined
+
+  // A line written while a bar or status line is drawn must first erase it.
+  const clear = () => {
+    if (barShown || statusShown) stdout.write(clearLine)
+    barShown = false
+    statusShown = false
+  }
+  const redraw = () => {
+    if (lastBar && interactive) drawBar(...lastBar)
+  }
+  const drawBar = (done: number, total: number, label: string) => {
+    stdout.write(clearLine + progressLine(done, total, mask(label), stdout.columns ?? 80))
+    barShown = true
+  }
+  const out = (line: string) => {
+    clear()
+    stdout.write(mask(line) + '\n')
+    redraw()
+  }
+  const err = (line: string) => {
+    clear()
+    stderr.write(mask(line) + '\n')
+    redraw()
+  }
+
+  return {
+    interactive,
+    colours: outColours,
+    diagnostic(d) {
+      err(formatDiagnostic(d, errColours))
+      if (github) {
+        const line = annotation(d, {...(options.dir ? {dir: options.dir} : {}), ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})})
+        // The runner reads workflow commands from both streams; stdout must stay pure JSON with --json.
+        if (json) err(line)
+        else out(line)
+      }
+    },
+    diagnostics(list) {
+      for (const d of list) this.diagnostic(d)
+      return list.some((d) => d.severity === 'error')
+    },
+    info(message) {
+      if (!json && !quiet) out(message)
+    },
+    success(message) {
+      if (!json && !quiet) out(outColours.green(message))
+    },
+    warn(message) {
+      err(`${errColours.yellow('warning')}: ${message}`)
+    },
+    error(message) {
+      err(`${errColours.red('error')}: ${message}`)
+    },
+    debug(message) {
+      if (verbose) err(errColours.dim(message))
+    },
+    action(line) {
+      if (json || quiet) return
+      if (!interactive || verbose) out(line)
+      if (interactive && lastBar) {
+        lastBar = [lastBar[0], lastBar[1], line]
+        redraw()
+      }
+    },
+    progress(done, total, label = '') {
+      if (!interactive || quiet) return
+      lastBar = [done, total, label]
+      drawBar(done, total, label)
+    },
+    endProgress() {
+      if (barShown) stdout.write(clearLine)
+      barShown = false
+      lastBar = undefined
+    },
+    status(line) {
+      if (json) return
+      if (!interactive) {
+        if (!quiet) out(line)
+        return
+      }
+      clear()
+      stdout.write(mask(line))
+      statusShown = true
+    },
+    json(value) {
+      clear()
+      stdout.write(mask(JSON.stringify(value, null, 2)) + '\n')
+    },
+    async stepSummary(markdown) {
+      const file = env.GITHUB_STEP_SUMMARY
+      if (!file) return
+      await appendFile(file, mask(markdown.endsWith('\n') ? markdown : markdown + '\n'), 'utf8')
+    }
+  }
+}
