@@ -1,0 +1,174 @@
+/**
+ * The pure part of watch mode: file events coalesced into batches. A burst
+ * (a `git checkout`, a save-all) becomes one batch once the folder has been
+ * quiet for `debounceMs`; a stream that never pauses is still flushed every
+ * `maxWaitMs`; while a push runs, new events wait for the next batch, so
+ * pushes never overlap. Timers are injected so tests run on a fake clock.
+ */
+
+/** What chokidar reports (and `retry`, for a batch run again after a failure). */
+export type ChangeKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir' | 'retry'
+
+/** One file-system event, path relative to the watched folder with `/`. */
+export interface ChangeEvent {
+  kind: ChangeKind
+  path: string
+}
+
+/** A coalesced batch: each path once, with its last event. */
+export interface Batch {
+  /** Events received (before coalescing). */
+  events: number
+  /** Each path once, in order of first appearance, with its last kind. */
+  changes: ChangeEvent[]
+}
+
+/** Coalesces events: one entry per path, the last kind winning (add then unlink of a temp file is an unlink). */
+export function coalesce(events: readonly ChangeEvent[]): Batch {
+  const byPath = new Map<string, ChangeEvent>()
+  for (const event of events) {
+    byPath.delete(event.path) // re-inserted below: order of the latest event
+    byPath.set(event.path, event)
+  }
+  return {events: events.length, changes: [...byPath.values()]}
+}
+
+/** A short human description: `3 changed: a.md, b.md, +1 more`. */
+export function describeBatch(batch: Batch, shown = 3): string {
+  const paths = batch.changes.map((c) => c.path || '.')
+  const more = paths.length > shown ? `, +${paths.length - shown} more` : ''
+  return `${paths.length} changed: ${paths.slice(0, shown).join(', ')}${more}`
+}
+
+/** The outcome of running a batch: `retry` asks for the same changes again after a backoff. */
+export type RunOutcome = 'ok' | 'retry' | 'wait'
+
+/** Timer functions (the real ones by default). */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+  now(): number
+}
+
+/** Options of `createBatcher`. */
+export interface BatcherOptions {
+  /** Quiet time before a batch runs (default 300). */
+  debounceMs?: number
+  /** Longest time an event waits while events keep coming (default 10 × debounce, at least 2 s). */
+  maxWaitMs?: number
+  /** Runs one batch; never called concurrently. A thrown error counts as `retry`. */
+  run(batch: Batch): Promise<RunOutcome>
+  /** Backoff before the `attempt`-th retry (1-based); default 1 s doubling up to 30 s. */
+  backoffMs?(attempt: number): number
+  timers?: Timers
+}
+
+/** The batcher. */
+export interface Batcher {
+  /** Records an event; schedules a run. */
+  add(event: ChangeEvent): void
+  /** Resolves when nothing is pending or running. */
+  idle(): Promise<void>
+  /** Stops scheduling; waits for a running batch to finish. Pending events are dropped (the next start pushes them). */
+  close(): Promise<void>
+  /** Events waiting for the next batch. */
+  readonly pending: number
+  readonly running: boolean
+}
+
+const realTimers: Timers = {setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout), now: () => Date.now()}
+
+/** Default backoff: 1 s, 2 s, 4 s … capped at 30 s. */
+export function defaultBackoff(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1))
+}
+
+/** Creates a batcher. */
+export function createBatcher(options: BatcherOptions): Batcher {
+  const debounceMs = options.debounceMs ?? 300
+  const maxWaitMs = options.maxWaitMs ?? Math.max(2000, debounceMs * 10)
+  const timers = options.timers ?? realTimers
+  const backoff = options.backoffMs ?? defaultBackoff
+  let queue: ChangeEvent[] = []
+  let firstAt: number | undefined
+  let timer: unknown
+  let running: Promise<void> | undefined
+  let closed = false
+  let attempt = 0
+  let waiters: Array<() => void> = []
+
+  const settle = () => {
+    if (running || timer !== undefined || queue.length > 0) return
+    const list = waiters
+    waiters = []
+    for (const resolve of list) resolve()
+  }
+  const schedule = (ms: number) => {
+    if (timer !== undefined) timers.clearTimeout(timer)
+    timer = timers.setTimeout(fire, Math.max(0, ms))
+  }
+  function fire() {
+    timer = undefined
+    if (closed || running || queue.length === 0) return settle()
+    const batch = coalesce(queue)
+    queue = []
+    firstAt = undefined
+    running = (async () => {
+      let outcome: RunOutcome
+      try {
+        outcome = await options.run(batch)
+      } catch {
+        outcome = 'retry'
+      }
+      running = undefined
+      if (closed) return settle()
+      if (outcome === 'retry') {
+        attempt++
+        // The failed changes go back in front; events that came meanwhile stay.
+        queue = [...batch.changes, ...queue]
+        firstAt = timers.now()
+        schedule(backoff(attempt))
+      } else {
+        attempt = 0
+        if (queue.length > 0) {
+          firstAt = timers.now()
+          schedule(debounceMs)
+        }
+      }
+      settle()
+    })()
+  }
+
+  return {
+    add(event) {
+      if (closed) return
+      queue.push(event)
+      if (running) return // scheduled when the run ends
+      const now = timers.now()
+      firstAt ??= now
+      // A new change after a failure is worth trying at once: the user may have fixed it.
+      if (attempt > 0 && event.kind !== 'retry') attempt = 0
+      schedule(Math.min(debounceMs, firstAt + maxWaitMs - now))
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve)
+        settle()
+      })
+    },
+    async close() {
+      closed = true
+      if (timer !== undefined) timers.clearTimeout(timer)
+      timer = undefined
+      queue = []
+      await running
+      settle()
+    },
+    get pending() {
+      return queue.length
+    },
+    get running() {
+      return running !== undefined
+    }
+  }
+}
