@@ -27,7 +27,6 @@ export interface SafeCause {
 
 /** A failed request: an error answer of the API, or a request that could not complete. */
 export class ApiError extends Error {
-  override name = 'ApiError'
   status?: number
   errorCode?: string
   method: string
@@ -65,14 +64,13 @@ export class ApiError extends Error {
 }
 
 /** The token is missing, expired, revoked or rejected, or logging in failed. */
-export class AuthError extends ApiError {
-  override name = 'AuthError'
-}
+export class AuthError extends ApiError {}
 
 /** The connection dropped, was refused, or the request timed out. */
-export class NetworkError extends ApiError {
-  override name = 'NetworkError'
-}
+export class NetworkError extends ApiError {}
+
+// On the prototype, so the stack's first line names the class too (a class field is set after the stack is taken).
+for (const type of [ApiError, AuthError, NetworkError]) Object.defineProperty(type.prototype, 'name', {value: type.name, writable: true, configurable: true})
 
 /**
  * Replaces every secret in `text` with `[redacted]`, and any
