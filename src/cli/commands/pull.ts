@@ -1,0 +1,122 @@
+/**
+ * `kbsync pull`: brings the knowledge base (or one topic) into a folder, and
+ * web edits back later. One line per file written (a progress line on a
+ * TTY), then a summary; `--dry-run` prints the plan instead.
+ */
+import type {Command} from '../command.js'
+import {exitCodes} from '../exit-codes.js'
+import type {SyncClient} from '../../sync/index.js'
+import {applyPull, planPullRun, type PullClient, type PullEvent, type PullOp, type PullOpKind, type PullPlan, type PullResult} from '../../sync/pull/index.js'
+import {folderOf, openTarget, reportDiagnostics, rootTopicOf} from './plan.js'
+
+const order: PullOpKind[] = ['create', 'update', 'move', 'delete', 'conflict']
+const signs: Record<PullOpKind, string> = {create: '+', update: '~', move: '>', delete: '-', conflict: '!'}
+const verbs: Record<PullOpKind, string> = {create: 'wrote', update: 'updated', move: 'moved', delete: 'deleted', conflict: 'took the remote version of'}
+
+/** One line for a pull op. */
+export function formatPullOp(op: PullOp): string {
+  const where = op.from !== undefined && op.from !== op.path ? `${op.from} -> ${op.path}` : op.path
+  return `  ${signs[op.op]} ${op.type.padEnd(7)} ${where}  "${op.title}"  (${op.reason})`
+}
+
+/** The pull plan as text, grouped by action. */
+export function formatPullPlan(plan: PullPlan, target: string): string {
+  const lines = [`Pull plan for ${target} -> ${plan.dir}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`]
+  for (const kind of order) {
+    const ops = plan.ops.filter((op) => op.op === kind && !op.refresh)
+    if (ops.length > 0) lines.push('', `${kind} (${ops.length}):`, ...ops.map(formatPullOp))
+  }
+  const parts = order.filter((kind) => plan.summary[kind] > 0).map((kind) => `${plan.summary[kind]} ${kind}`)
+  lines.push('', parts.length === 0 ? 'No changes: the folder matches the knowledge base.' : `Plan: ${parts.join(', ')}.`)
+  return lines.join('\n') + '\n'
+}
+
+/** The exit code of a pull: 3 when conflicts are left, 1 when a step failed. */
+export function pullExitCode(result: PullResult): number {
+  if (result.status === 'failed') return exitCodes.failure
+  if (result.status === 'conflict') return exitCodes.conflict
+  return exitCodes.ok
+}
+
+export const pullCommand: Command = {
+  name: 'pull',
+  summary: 'bring the knowledge base (or one topic) into a folder',
+  usage: 'kbsync pull [DIR] [--root-topic ID] [--dry-run] [--json] [--concurrency N]',
+  description: `Writes the knowledge base under the root into DIR (default: the current
+folder): a folder with _index.md per topic, a .md file per article (front
+matter title and kb_id), _permissions.yml where a topic's permissions are not
+inherited, images and attachments downloaded into _assets/. Bodies are
+converted to GitHub-flavoured Markdown only where that converts back exactly;
+a push right after a pull changes nothing.
+
+In a folder pulled before, only items changed on the platform since the last
+sync are written. A file changed locally too is a conflict: it is kept, and
+the remote version is written beside it as NAME.remote.md.
+
+Options:
+  --root-topic ID  the topic the folder maps to (default: the knowledge-base root)
+  --dry-run        print what would be written, write nothing
+  --json           print the result as JSON
+  --concurrency N  parallel requests (default 8)
+
+Exit codes: 0 done, 1 a step failed, 3 conflicts (both versions kept).`,
+  examples: ['kbsync pull docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json'],
+  options: {
+    'root-topic': {type: 'string'},
+    'dry-run': {type: 'boolean'},
+    json: {type: 'boolean'},
+    concurrency: {type: 'string'}
+  },
+  async run(context) {
+    const dir = folderOf(context)
+    const concurrency = context.values.concurrency === undefined ? 8 : Number(context.values.concurrency)
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
+      context.stderr.write('kbsync pull: --concurrency must be a positive integer\n')
+      return exitCodes.invalid
+    }
+    const json = context.values.json === true
+    const target = await openTarget(context, dir)
+    try {
+      const tty = context.stdout.isTTY === true && !json
+      let count = 0
+      let total = 0
+      const onEvent = (event: PullEvent) => {
+        if (json) return
+        if (event.type === 'done' && event.changed && !event.op.refresh) {
+          count++
+          const line = `${verbs[event.op.op]} ${event.op.type} ${event.op.path || '(root)'} (${event.op.id})`
+          context.stdout.write(tty ? `\r\x1b[K[${count}/${total}] ${line}` : line + '\n')
+        } else if (event.type === 'failed') {
+          context.stderr.write(`${tty ? '\n' : ''}failed: ${formatPullOp(event.op).trim()}: ${event.error}\n`)
+        } else if (event.type === 'conflict-file') {
+          context.stderr.write(`${tty ? '\n' : ''}conflict: ${event.op.path} was edited on the platform and locally; your file is kept, the remote version is in ${event.file}\n`)
+        }
+      }
+      // The shared target is typed for push; the API client behind it also downloads files.
+      const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
+      if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
+      const options = {dir, client: client as SyncClient & PullClient, rootTopicId: rootTopicOf(context), concurrency, onEvent}
+      const {plan, context: pullContext} = await planPullRun(options)
+      if (context.values['dry-run']) {
+        reportDiagnostics(context, plan.diagnostics)
+        context.stdout.write(json ? JSON.stringify(plan, null, 2) + '\n' : formatPullPlan(plan, target.description))
+        return plan.summary.conflict > 0 ? exitCodes.conflict : exitCodes.ok
+      }
+      if (!json) context.stdout.write(`Pulling ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'} -> ${dir}\n`)
+      total = plan.ops.filter((op) => !op.refresh && op.op !== 'conflict').length
+      const result = await applyPull(plan, pullContext, options)
+      reportDiagnostics(context, result.diagnostics)
+      if (json) {
+        context.stdout.write(JSON.stringify({status: result.status, written: result.written, conflicts: result.conflicts, failed: result.failed, diagnostics: result.diagnostics, plan}, null, 2) + '\n')
+      } else {
+        if (tty && count > 0) context.stdout.write('\n')
+        const conflicts = plan.summary.conflict > 0 ? `, ${plan.summary.conflict} conflicts` : ''
+        const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
+        context.stdout.write(`Done: ${result.written.length} files written${conflicts}${failed}; status ${result.status}.\n`)
+      }
+      return pullExitCode(result)
+    } finally {
+      await target.close()
+    }
+  }
+}

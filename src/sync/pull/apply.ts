@@ -1,0 +1,260 @@
+/**
+ * `applyPull`: carries out a pull plan. Moves first (through a staging
+ * folder, so swaps and moves into moved folders work), then downloads, then
+ * document files (each written atomically, and only when its text changes),
+ * then deletions. Last, the folder is scanned and every pulled document is
+ * rendered exactly as push will render it: that gives the state its hashes,
+ * so a push right after a pull sends nothing, and it proves each body comes
+ * back unchanged (a body that would not is reported).
+ */
+import {mkdir, readdir, rename, rmdir} from 'node:fs/promises'
+import path from 'node:path'
+import type {Root} from 'mdast'
+import * as dialect from '../../dialect/index.js'
+import {scanFolder, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
+import {conflictFileOf} from '../conflicts.js'
+import {permissionsKey} from '../../local/index.js'
+import {bodyHash, mapLimit} from '../remote.js'
+import {renderBody} from '../render.js'
+import {assetsFolder, fetchAsset, planAssets, type AssetPlan} from './assets.js'
+import {pullBody} from './convert.js'
+import {documentText, permissionsText, readText, remove, writeAtomic} from './files.js'
+import {documentFile} from './layout.js'
+import {declaredPermissions, type PullOp, type PullPlan} from './plan.js'
+import type {PullContext} from './pull.js'
+import type {PullOptions, PullResult} from './types.js'
+
+const parseKb = (text: string): Root => (dialect as unknown as {parseKb(value: string): Root}).parseKb(text)
+
+/** Applies `plan` (made by `planPullRun` with the same options). */
+export async function applyPull(plan: PullPlan, context: PullContext, options: PullOptions): Promise<PullResult> {
+  const {scan, state, remote} = context
+  const dir = scan.dir
+  const result: PullResult = {plan, status: 'ok', written: [], conflicts: [], failed: [], diagnostics: [...plan.diagnostics]}
+  const emit = options.onEvent ?? (() => undefined)
+  const fail = (op: PullOp, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    result.failed.push({op, error: message})
+    emit({type: 'failed', op, error: message})
+  }
+  const store = new StateStore(dir, state)
+  const before = new Map<string, {key: string; entry: StateEntry}>()
+  for (const [key, entry] of Object.entries(state.items)) if (entry.id) before.set(entry.id, {key, entry})
+  /** Entries after the pull, by id: key and entry. */
+  const after = new Map<string, {key: string; entry: StateEntry}>()
+
+  await applyMoves(dir, plan.ops.filter((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict'), result)
+
+  // Documents and the files their bodies use.
+  const textOps = plan.ops.filter((op) => op.op !== 'delete' && remote.details[op.id] !== undefined)
+  const trees = new Map(textOps.map((op) => [op.id, parseKb(remote.details[op.id]!.body)]))
+  const assets = planAssets(textOps.filter((op) => op.op !== 'conflict').map((op) => ({id: op.id, path: op.path, file: op.file, tree: trees.get(op.id)!, detail: remote.details[op.id]!})))
+  const local = new Map<string, string>()
+  await mapLimit([...assets.values()], options.concurrency ?? 8, async (asset: AssetPlan) => {
+    try {
+      const outcome = await fetchAsset(dir, asset, state, (url, destPath) => options.client.downloadFile(url, destPath))
+      if (outcome.downloaded) {
+        result.written.push(asset.path)
+        emit({type: 'download', url: asset.url, path: asset.path})
+      }
+      if (outcome.local) local.set(asset.url, asset.path)
+      else if (outcome.downloaded) await remove(path.join(dir, asset.path))
+    } catch (error) {
+      result.diagnostics.push({severity: 'warning', file: asset.path, message: `Could not download ${asset.url}: ${(error as Error).message}; the body keeps the URL`, rule: 'download-failed'})
+    }
+  })
+  const documentOf = (kind: 'article' | 'topic', id: string): string | undefined => {
+    if (kind === 'topic' && id === remote.rootTopicId && id !== null) return '_index.md'
+    const at = plan.paths[id]
+    return at === undefined || remote.items[id]?.type !== kind ? undefined : documentFile(kind, at)
+  }
+  const canonical = new Map<string, string>()
+  for (const op of textOps) {
+    try {
+      const detail = remote.details[op.id]!
+      const item = remote.items[op.id]!
+      const isConflict = op.op === 'conflict'
+      const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf, assetOf: (url) => (isConflict ? undefined : local.get(url))})
+      canonical.set(op.id, bodyHash(pulled.canonical))
+      if (pulled.form === 'lossy') {
+        result.diagnostics.push({severity: 'warning', file: op.file, message: 'This body cannot be written so that a push gives it back exactly; a push after editing the file may change other parts of it', rule: 'pull-lossy'})
+      }
+      const read = op.id in remote.permissions
+      const existing = scan.byPath[before.get(op.id)?.key ?? op.path]
+      const declared: LocalPermissions | undefined = read ? declaredPermissions(item.type, remote.permissions[op.id]) : existing?.permissions
+      const text = documentText({title: item.title, id: op.id, ...(item.type === 'article' ? {permissions: declared} : {})}, pulled.text)
+      const absolute = path.join(dir, op.file)
+      const current = await readText(absolute)
+      if (isConflict || (op.unverified && current !== undefined && current !== text)) {
+        if (current === text) {
+          // The file already holds the remote version (the conflict was resolved by taking it).
+        } else {
+          const file = conflictFileOf(op.file)
+          await writeAtomic(path.join(dir, file), text)
+          result.written.push(file)
+          result.conflicts.push(file)
+          emit({type: 'conflict-file', op, file})
+          // An unsynced pinned file keeps no baseline that would let a push overwrite the remote silently.
+          if (!before.has(op.id)) after.set(op.id, {key: op.path, entry: {id: op.id, type: item.type, title: item.title, parentId: item.parentId, remoteHash: ''}})
+          continue
+        }
+      }
+      const changed = await writeAtomic(absolute, text)
+      if (changed) result.written.push(op.file)
+      if (item.type === 'topic') {
+        const file = op.path === '' ? '_permissions.yml' : `${op.path}/_permissions.yml`
+        if (declared && read) {
+          if (await writeAtomic(path.join(dir, file), permissionsText(declared))) result.written.push(file)
+        } else if (read && before.get(op.id)?.entry.permissionsKey !== undefined && (await readText(path.join(dir, file))) !== undefined) {
+          await remove(path.join(dir, file))
+          result.written.push(file)
+        }
+      }
+      after.set(op.id, {
+        key: op.path,
+        entry: {
+          id: op.id,
+          type: item.type,
+          title: item.title,
+          parentId: item.parentId,
+          remoteVersion: detail.version,
+          remoteUpdatedAt: item.updatedAt ?? detail.updatedAt,
+          remoteHash: detail.bodyHash,
+          ...(declared ? {permissionsKey: permissionsKey(declared)} : {})
+        }
+      })
+      emit({type: 'done', op, changed: changed || op.from !== undefined})
+    } catch (error) {
+      fail(op, error)
+    }
+  }
+  // Children before their folders.
+  const deletions = plan.ops.filter((o) => o.op === 'delete').sort((a, b) => b.path.split('/').length - a.path.split('/').length)
+  for (const op of deletions) {
+    try {
+      await deleteDocument(dir, op)
+      result.written.push(op.file)
+      before.delete(op.id)
+      emit({type: 'done', op, changed: true})
+    } catch (error) {
+      fail(op, error)
+    }
+  }
+  // The state: one entry per remote item where its file is, old entries where nothing was written.
+  const items: Record<string, StateEntry> = {}
+  const skip = new Set(plan.ops.filter((op) => op.op === 'delete').map((op) => op.id))
+  for (const [key, entry] of Object.entries(state.items)) {
+    if (entry.id === undefined) items[key] = entry
+    else if (!skip.has(entry.id) && !after.has(entry.id)) {
+      const at = plan.paths[entry.id]
+      const moved = at !== undefined && scan.byPath[key] !== undefined && !plan.ops.some((op) => op.id === entry.id && op.op === 'conflict') ? at : key
+      items[moved] = entry
+    }
+  }
+  for (const {key, entry} of after.values()) items[key] = entry
+  state.items = items
+  await verify(dir, plan, state, new Set(after.keys()), canonical, result)
+  await store.save()
+  result.status = result.failed.length > 0 ? 'failed' : result.conflicts.length > 0 || plan.ops.some((op) => op.op === 'conflict' && !after.has(op.id)) ? 'conflict' : 'ok'
+  return result
+}
+
+/**
+ * Scans the folder and renders each document pulled now as push will:
+ * records the hashes push compares, and reports a body that would not come
+ * back exactly.
+ */
+async function verify(dir: string, plan: PullPlan, state: PullContext['state'], pulled: Set<string>, canonical: Map<string, string>, result: PullResult): Promise<void> {
+  const scan = await scanFolder(dir)
+  const idOf = new Map<string, string>()
+  for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
+  const hashes = new Map(Object.values(scan.assets).map((asset) => [asset.path, asset.sha256]))
+  const context = {
+    idOf: (target: string) => idOf.get(target),
+    rootTopicId: plan.rootTopicId,
+    hashOf: (file: string) => hashes.get(file),
+    fileRef: (sha: string) => state.assets[sha]?.url
+  }
+  for (const diagnostic of scan.diagnostics) {
+    if (diagnostic.severity === 'error') result.diagnostics.push({...diagnostic, severity: 'warning', message: `push will refuse this: ${diagnostic.message}`})
+  }
+  for (const [key, entry] of Object.entries(state.items)) {
+    const node = scan.byPath[key]
+    if (!node || !entry.id) continue
+    if (pulled.has(entry.id) && entry.remoteHash !== '') {
+      if (node.sourceHash) entry.sourceHash = node.sourceHash
+      else delete entry.sourceHash
+      if (node.tree) {
+        const rendered = renderBody(node, context)
+        if (rendered.missingLinks.length + rendered.missingAssets.length === 0) entry.renderedHash = rendered.hash
+        if (rendered.hash !== entry.remoteHash && !plan.ops.some((op) => op.id === entry.id && op.op === 'conflict')) {
+          // A body the platform did not store in canonical form comes back canonical: that is no loss.
+          if (canonical.get(entry.id) !== rendered.hash) {
+            result.diagnostics.push({severity: 'warning', file: node.file ?? key, message: 'The pulled file does not render back to the body on the platform; a push would rewrite it', rule: 'pull-not-exact'})
+          }
+        }
+      } else {
+        delete entry.renderedHash
+      }
+    }
+  }
+}
+
+/** Moves documents through `.kbsync/moving/` (deepest sources first out, shallowest targets first in). */
+async function applyMoves(dir: string, moves: PullOp[], result: PullResult): Promise<void> {
+  if (moves.length === 0) return
+  const staging = path.join(dir, '.kbsync', 'moving')
+  const depth = (p: string) => p.split('/').length
+  const staged: Array<{op: PullOp; temp: string}> = []
+  for (const op of [...moves].sort((a, b) => depth(b.from!) - depth(a.from!))) {
+    const temp = path.join(staging, String(staged.length))
+    await remove(temp)
+    await mkdirp(staging)
+    await rename(path.join(dir, op.from!), temp)
+    if (op.type === 'article') await moveIfPresent(path.join(dir, assetsFolder(op.from!)), temp + '.assets')
+    staged.push({op, temp})
+  }
+  for (const {op, temp} of staged.sort((a, b) => depth(a.op.path) - depth(b.op.path))) {
+    await mkdirp(path.dirname(path.join(dir, op.path)))
+    await rename(temp, path.join(dir, op.path))
+    if (op.type === 'article') await moveIfPresent(temp + '.assets', path.join(dir, assetsFolder(op.path)))
+    result.written.push(op.path)
+  }
+  await remove(staging)
+}
+
+async function mkdirp(folder: string): Promise<void> {
+  await mkdir(folder, {recursive: true})
+}
+
+async function moveIfPresent(from: string, to: string): Promise<void> {
+  try {
+    await mkdirp(path.dirname(to))
+    await rename(from, to)
+  } catch {
+    // Nothing to move.
+  }
+}
+
+/** Removes a document's files: an article with its `_assets` folder; a topic's own files, and its folder once empty. */
+async function deleteDocument(dir: string, op: PullOp): Promise<void> {
+  if (op.type === 'article') {
+    await remove(path.join(dir, op.path))
+    await remove(path.join(dir, assetsFolder(op.path)))
+    await removeIfEmpty(path.join(dir, path.posix.dirname(op.path), '_assets'))
+    return
+  }
+  const folder = path.join(dir, op.path)
+  for (const name of ['_index.md', '_permissions.yml']) await remove(path.join(folder, name))
+  await remove(path.join(dir, assetsFolder(`${op.path}/_index.md`)))
+  await removeIfEmpty(path.join(folder, '_assets'))
+  await removeIfEmpty(folder)
+}
+
+async function removeIfEmpty(folder: string): Promise<void> {
+  try {
+    if ((await readdir(folder)).length === 0) await rmdir(folder)
+  } catch {
+    // Not there, or not empty.
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Files a pulled body uses: each image or attachment an article lists is
+ * downloaded once, into `_assets/<document name>/` beside the document that
+ * lists it, and recorded in the sync state by content (so push references its
+ * URL and never uploads it again). A URL whose content another URL already
+ * holds stays a URL in the body: one content maps to one URL in the state.
+ */
+import {createHash} from 'node:crypto'
+import {readFile} from 'node:fs/promises'
+import {mkdir} from 'node:fs/promises'
+import path from 'node:path'
+import type {Root} from 'mdast'
+import type {SyncState} from '../../local/index.js'
+import type {RemoteDetail} from '../remote.js'
+import {folderOf} from './layout.js'
+import {fileUrls} from './localize.js'
+import {assignNames} from './names.js'
+
+/** A file to have on disk. */
+export interface AssetPlan {
+  url: string
+  /** Repo-relative path of the local copy. */
+  path: string
+  guid: string
+  /** The document that lists the file: its id and path. */
+  ownerId: string
+  ownerPath: string
+}
+
+/** The folder that holds the files of the document file `file`. */
+export function assetsFolder(file: string): string {
+  const folder = folderOf(file)
+  const stem = path.posix.basename(file, '.md')
+  return folder === '' ? `_assets/${stem}` : `${folder}/_assets/${stem}`
+}
+
+/**
+ * Plans the local copies of the files that the bodies use and their
+ * documents list, first lister (in path order) wins (pure).
+ */
+export function planAssets(documents: Array<{id: string; path: string; file: string; tree: Root; detail: RemoteDetail}>): Map<string, AssetPlan> {
+  const plans = new Map<string, AssetPlan>()
+  for (const document of [...documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const used = new Set(fileUrls(document.tree))
+    const files = document.detail.files.filter((file) => used.has(file.url) && !plans.has(file.url))
+    if (files.length === 0) continue
+    const names = assignNames(files.map((file) => ({id: file.url, kind: 'topic' as const, title: file.name})))
+    const folder = assetsFolder(document.file)
+    for (const file of files) {
+      plans.set(file.url, {url: file.url, path: `${folder}/${names.get(file.url)!}`, guid: file.guid, ownerId: document.id, ownerPath: document.path})
+    }
+  }
+  return plans
+}
+
+/** sha256 of a file's bytes, or undefined when it does not exist. */
+export async function fileHash(absolute: string): Promise<string | undefined> {
+  try {
+    return createHash('sha256').update(await readFile(absolute)).digest('hex')
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Makes sure the planned copy of one file is on disk and recorded in
+ * `state.assets`; returns whether the body may reference the local copy
+ * (false when another URL already holds the same content).
+ */
+export async function fetchAsset(
+  dir: string,
+  asset: AssetPlan,
+  state: SyncState,
+  download: (url: string, destPath: string) => Promise<unknown>
+): Promise<{local: boolean; downloaded: boolean}> {
+  const absolute = path.join(dir, asset.path)
+  let sha = await fileHash(absolute)
+  let downloaded = false
+  if (sha === undefined || state.assets[sha]?.url !== asset.url) {
+    await mkdir(path.dirname(absolute), {recursive: true})
+    await download(asset.url, absolute)
+    downloaded = true
+    sha = (await fileHash(absolute))!
+  }
+  const known = state.assets[sha]
+  if (known?.url !== undefined && known.url !== asset.url) return {local: false, downloaded}
+  state.assets[sha] = {guid: asset.guid, url: asset.url, articleId: asset.ownerId, usedBy: asset.ownerPath}
+  return {local: true, downloaded}
+}

@@ -1,0 +1,101 @@
+/**
+ * A remote body to the text of a pulled file. The authoring form (GitHub
+ * alerts, relative links and paths) is used only when it renders back to the
+ * same body; otherwise the body stays in dialect form (links and paths still
+ * local), which renders back by construction. Every candidate is checked the
+ * way push reads a file: GFM to dialect tree, references restored, canonical
+ * serialisation.
+ */
+import type {Root} from 'mdast'
+import * as dialect from '../../dialect/index.js'
+import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
+
+interface DialectApi {
+  parseKb(value: string): Root
+  stringifyKb(tree: Root): string
+  kbTreeToGfm?(tree: Root, options?: unknown): {markdown: string}
+  gfmToKbTree?(markdown: string, options?: {path?: string}): {tree: Root}
+}
+
+/** The dialect functions (resolved at call time: they are built in parallel). */
+function api(): DialectApi {
+  const found = dialect as unknown as Partial<DialectApi>
+  if (!found.parseKb || !found.stringifyKb) throw new Error('The dialect parser is not available in this build')
+  return found as DialectApi
+}
+
+/** How a pulled body was written. */
+export type PulledForm = 'gfm' | 'dialect' | 'lossy'
+
+/** A body as a pulled file holds it. */
+export interface PulledBody {
+  /** The Markdown under the front matter (ends with a newline, or empty). */
+  text: string
+  form: PulledForm
+  /** The canonical dialect text push will render from `text` (when the form is not lossy: the remote body's canonical form). */
+  canonical: string
+}
+
+/**
+ * Converts the remote body `body` (title heading already stripped) of the
+ * document titled `title` for the file `context.file`.
+ */
+export function pullBody(body: string, title: string, context: LocalizeContext): PulledBody {
+  const {parseKb, stringifyKb, kbTreeToGfm, gfmToKbTree} = api()
+  if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
+  const canonical = stringifyKb(parseKb(body))
+  const local = parseKb(body)
+  const origins = localizeTree(local, context)
+  const renders = (text: string): string => {
+    const tree = gfmToKbTree ? gfmToKbTree(text, {path: context.file}).tree : parseKb(text)
+    restoreTree(tree, origins)
+    return stringifyKb(tree)
+  }
+  const candidates: Array<[PulledForm, () => string]> = []
+  if (kbTreeToGfm) candidates.push(['gfm', () => kbTreeToGfm(structuredClone(local)).markdown])
+  candidates.push(['dialect', () => stringifyKb(structuredClone(local))])
+  let last = ''
+  for (const [form, make] of candidates) {
+    let text: string
+    try {
+      text = protectTitleHeading(make(), title)
+    } catch {
+      continue
+    }
+    last = text
+    let rendered: string
+    try {
+      rendered = renders(text)
+    } catch {
+      continue
+    }
+    if (sameBody(rendered, canonical)) return {text: ensureNewline(text), form, canonical}
+  }
+  return {text: ensureNewline(last), form: 'lossy', canonical: renders(last)}
+}
+
+function ensureNewline(text: string): string {
+  return text === '' || text.endsWith('\n') ? text : text + '\n'
+}
+
+function sameBody(a: string, b: string): boolean {
+  const normal = (text: string) => text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim()
+  return normal(a) === normal(b)
+}
+
+const atxTitle = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
+
+/**
+ * A body whose first line is a `# ` heading equal to the title would lose it
+ * on push (the scanner takes such a heading as the title): write that one
+ * heading in setext form, which parses to the same level-1 heading.
+ */
+export function protectTitleHeading(text: string, title: string): string {
+  const lines = text.split('\n')
+  const first = lines.findIndex((line) => line.trim() !== '')
+  if (first === -1) return text
+  const match = atxTitle.exec(lines[first]!)
+  if (!match || match[1]!.trim() !== title.trim()) return text
+  lines.splice(first, 1, match[1]!.trim(), '='.repeat(Math.max(3, match[1]!.trim().length)))
+  return lines.join('\n')
+}

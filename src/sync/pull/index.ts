@@ -1,0 +1,15 @@
+/**
+ * Pull: bring a knowledge base (or one topic) into a folder, losslessly, and
+ * bring web edits back later. Plans are pure functions of the remote tree,
+ * the sync state and the folder scan; writing happens in `applyPull`.
+ */
+export {pull, planPullRun, type PullContext} from './pull.js'
+export {applyPull} from './apply.js'
+export {planPull, itemsToRead, declaredPermissions, type PullOp, type PullOpKind, type PullPlan} from './plan.js'
+export {computeLayout, documentFile, type Layout} from './layout.js'
+export {safeStem, assignNames, isPortableName, nameKey, truncateBytes, maxStemBytes, reservedNames, type NameRequest} from './names.js'
+export {localizeTree, restoreTree, relativeUrl, encodePath, fileUrls, type LocalizeContext, type Origin} from './localize.js'
+export {pullBody, protectTitleHeading, type PulledBody, type PulledForm} from './convert.js'
+export {assetsFolder, planAssets, type AssetPlan} from './assets.js'
+export {documentText, permissionsText} from './files.js'
+export type {PullClient, PullEvent, PullOptions, PullResult} from './types.js'

@@ -1,0 +1,96 @@
+/**
+ * The pull side of references, on a dialect tree: article and topic links
+ * become relative links to the pulled files, image and attachment URLs become
+ * relative paths of the downloaded files; and the exact reverse, which tells
+ * whether a pulled text renders back to the same body. Pure tree transforms.
+ */
+import path from 'node:path'
+import type {Link, Root} from 'mdast'
+import {visit} from 'unist-util-visit'
+
+/** What localizing a body needs to know. */
+export interface LocalizeContext {
+  /** Repo-relative path of the file being written (`a/b.md`, `a/_index.md`). */
+  file: string
+  /** Repo-relative path of the document an id maps to (article file, topic `_index.md`), when it was pulled. */
+  documentOf(kind: 'article' | 'topic', id: string): string | undefined
+  /** Repo-relative path of the downloaded copy of a file URL, when there is one. */
+  assetOf(url: string): string | undefined
+}
+
+/** The remote reference behind a relative URL written by `localizeTree`. */
+export type Origin = {kind: 'article' | 'topic'; id: string} | {url: string}
+
+/** Every image and attachment URL of a body, in document order. */
+export function fileUrls(tree: Root): string[] {
+  const urls: string[] = []
+  visit(tree, (node) => {
+    if ((node.type === 'image' || node.type === 'attachment') && !urls.includes(node.url)) urls.push(node.url)
+  })
+  return urls
+}
+
+/** Encodes a relative path as a link destination that `resolveLocal` reads back to the same path. */
+export function encodePath(relative: string): string {
+  return relative
+    .split('/')
+    .map((part) => part.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F').replace(/ /g, '%20'))
+    .join('/')
+}
+
+/** A relative link from `file` to `target` (both repo-relative). */
+export function relativeUrl(file: string, target: string): string {
+  const from = path.posix.dirname(file)
+  const relative = path.posix.relative(from === '.' ? '' : from, target)
+  return encodePath(relative)
+}
+
+/**
+ * Rewrites `tree` in place for the folder: `articleLink` nodes whose target
+ * was pulled become `link` nodes to its file; images and attachments whose
+ * URL was downloaded point at the local copy. Returns what each new relative
+ * URL stands for (for `restoreTree`). References to things not pulled are
+ * kept in dialect form, so nothing is lost.
+ */
+export function localizeTree(tree: Root, context: LocalizeContext): Map<string, Origin> {
+  const origins = new Map<string, Origin>()
+  visit(tree, (node, index, parent) => {
+    if (node.type === 'articleLink' && parent && index !== undefined) {
+      const kind = node.articleId !== undefined ? 'article' : 'topic'
+      const id = node.articleId ?? node.topicId
+      const target = id === undefined ? undefined : context.documentOf(kind, id)
+      if (target === undefined || id === undefined) return
+      const url = relativeUrl(context.file, target)
+      origins.set(url, {kind, id})
+      const link: Link = {type: 'link', url, children: node.children}
+      parent.children.splice(index, 1, link as never)
+      return
+    }
+    if (node.type === 'image' || node.type === 'attachment') {
+      const local = context.assetOf(node.url)
+      if (local === undefined) return
+      const url = relativeUrl(context.file, local)
+      origins.set(url, {url: node.url})
+      node.url = url
+    }
+  })
+  return origins
+}
+
+/** The reverse of `localizeTree` on a re-parsed tree: relative URLs back to ids and file URLs. */
+export function restoreTree(tree: Root, origins: Map<string, Origin>): void {
+  visit(tree, (node, index, parent) => {
+    if (node.type === 'link' && parent && index !== undefined) {
+      const origin = origins.get(node.url)
+      if (origin && 'id' in origin) {
+        const link = {type: 'articleLink', ...(origin.kind === 'article' ? {articleId: origin.id} : {topicId: origin.id}), children: node.children}
+        parent.children.splice(index, 1, link as never)
+      }
+      return
+    }
+    if (node.type === 'image' || node.type === 'attachment') {
+      const origin = origins.get(node.url)
+      if (origin && 'url' in origin) node.url = origin.url
+    }
+  })
+}

@@ -1,0 +1,141 @@
+/**
+ * The pull plan: a pure function of the remote tree (with the full records
+ * it needed), the sync state and the scan of the folder. Per item: write a
+ * new file, update a file whose remote changed (moving it when its parent
+ * changed), report a conflict when the file changed locally too, delete a
+ * file whose item is gone and that nobody edited since.
+ */
+import type {ItemType, Permissions} from '../../api/types.js'
+import {permissionsKey, type Diagnostic, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
+import type {RemoteSnapshot} from '../remote.js'
+import {computeLayout, documentFile} from './layout.js'
+
+/** What one step of a pull does. */
+export type PullOpKind = 'create' | 'update' | 'move' | 'delete' | 'conflict'
+
+/** One step of the pull plan. */
+export interface PullOp {
+  op: PullOpKind
+  /** Repo-relative path of the document after the pull (article file or topic folder). */
+  path: string
+  /** Where the document is now, when it moves (or, for `delete`, where it is). */
+  from?: string
+  /** The file holding the document (`x.md`, `dir/_index.md`). */
+  file: string
+  id: string
+  type: ItemType
+  title: string
+  reason: string
+  /** The file is pinned by `kb_id` but the state has no baseline: a differing file is a conflict, not overwritten. */
+  unverified?: boolean
+  /** Unchanged on the platform: rewritten only if its text differs (links to documents that moved). */
+  refresh?: boolean
+}
+
+/** The plan of a pull (serialisable). */
+export interface PullPlan {
+  schemaVersion: 1
+  dir: string
+  rootTopicId: string | null
+  ops: PullOp[]
+  /** Path of every remote item after the pull, by id. */
+  paths: Record<string, string>
+  diagnostics: Diagnostic[]
+  summary: Record<PullOpKind, number>
+}
+
+/** Permissions as a folder declares them: `_permissions.yml` of a topic, front matter of an article; none when inherited. */
+export function declaredPermissions(type: ItemType, permissions: Permissions | undefined): LocalPermissions | undefined {
+  if (!permissions || permissions.inherit !== false) return undefined
+  const ids = (people: Array<{id: number}>) => [...new Set(people.map((p) => p.id))].sort((a, b) => a - b)
+  return {...(type === 'topic' ? {inherit: false} : {}), readers: ids(permissions.readers ?? []), editors: ids(permissions.editors ?? [])}
+}
+
+/** The state entry of each id, with its key. */
+function entriesById(state: SyncState): Map<string, {key: string; entry: StateEntry}> {
+  const byId = new Map<string, {key: string; entry: StateEntry}>()
+  for (const [key, entry] of Object.entries(state.items)) if (entry.id && !byId.has(entry.id)) byId.set(entry.id, {key, entry})
+  return byId
+}
+
+/**
+ * Which items need their full record read: those the state has no baseline
+ * for, those whose `updated_at` moved since, and those without a file.
+ */
+export function itemsToRead(remote: RemoteSnapshot, state: SyncState, scan: ScanResult): string[] {
+  const byId = entriesById(state)
+  const layout = computeLayout(remote, state, scan)
+  return Object.keys(remote.items).filter((id) => {
+    const known = byId.get(id)
+    const item = remote.items[id]!
+    return !known || known.entry.remoteHash === undefined || item.updatedAt === undefined || item.updatedAt !== known.entry.remoteUpdatedAt || !layout.current.has(id)
+  })
+}
+
+/**
+ * Computes the pull plan (pure). `remote.details` holds the records of
+ * `itemsToRead`; `remote.permissions` those read. With `refreshAll` (some
+ * document moves, and every record was read), unchanged documents are
+ * re-rendered too, so their relative links follow.
+ */
+export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanResult, options: {refreshAll?: boolean} = {}): PullPlan {
+  const layout = computeLayout(remote, state, scan)
+  const byId = entriesById(state)
+  const ops: PullOp[] = []
+  const diagnostics: Diagnostic[] = []
+  for (const [id, docPath] of layout.paths) {
+    const item = remote.items[id]!
+    const known = byId.get(id)
+    const entry = known?.entry
+    const now = layout.current.get(id)
+    const detail = remote.details[id]
+    const base = {path: docPath, file: documentFile(item.type, docPath), id, type: item.type, title: item.title}
+    const moving = now !== undefined && now !== docPath ? {from: now} : {}
+    if (!entry) {
+      if (now === undefined) ops.push({op: 'create', ...base, reason: `new ${item.type}`})
+      else ops.push({op: 'update', ...base, ...moving, reason: 'pinned by kb_id, not synced before', unverified: true})
+      continue
+    }
+    const what: string[] = []
+    if (detail && detail.bodyHash !== entry.remoteHash) what.push('body')
+    if (item.title !== entry.title) what.push('title')
+    if (item.parentId !== entry.parentId) what.push('parent')
+    if (id in remote.permissions) {
+      const declared = declaredPermissions(item.type, remote.permissions[id])
+      if ((declared ? permissionsKey(declared) : undefined) !== entry.permissionsKey) what.push('permissions')
+    }
+    if (entry.pending) what.push('pending')
+    if (now === undefined) {
+      if (what.length > 0 && what.some((w) => w !== 'pending')) {
+        ops.push({op: 'conflict', ...base, reason: `deleted locally, edited on the platform (${what.join(', ')})`})
+      }
+      continue
+    }
+    const node = scan.byPath[now]
+    const localChanged = node !== undefined && node.sourceHash !== entry.sourceHash
+    if (what.length === 0) {
+      // Another document moved: relative links in this one may need rewriting (only when nobody edited it locally).
+      if (options.refreshAll && detail && !localChanged) ops.push({op: 'update', ...base, reason: 'links to moved documents', refresh: true})
+      continue
+    }
+    if (localChanged) {
+      ops.push({op: 'conflict', ...base, ...moving, path: now, file: documentFile(item.type, now), reason: `edited on the platform (${what.join(', ')}) and locally since the last sync`})
+      continue
+    }
+    const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
+    ops.push({op, ...base, ...moving, reason: `changed on the platform: ${what.join(', ')}`})
+  }
+  for (const [key, entry] of Object.entries(state.items)) {
+    if (!entry.id || remote.items[entry.id] || entry.pending === 'create') continue
+    const node = scan.byPath[key]
+    if (!node || node.path === '') continue
+    const base = {path: key, from: key, file: documentFile(entry.type, key), id: entry.id, type: entry.type, title: entry.title}
+    if (node.sourceHash !== entry.sourceHash) {
+      ops.push({op: 'conflict', ...base, reason: 'deleted on the platform, edited locally: the file is kept'})
+    } else {
+      ops.push({op: 'delete', ...base, reason: 'deleted on the platform'})
+    }
+  }
+  const summary = Object.fromEntries((['create', 'update', 'move', 'delete', 'conflict'] as const).map((k) => [k, ops.filter((o) => o.op === k).length])) as PullPlan['summary']
+  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths: Object.fromEntries(layout.paths), diagnostics, summary}
+}

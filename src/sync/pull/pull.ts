@@ -1,0 +1,66 @@
+/**
+ * `pull`: read the remote tree, the state and the folder; read the full
+ * records the plan needs (only items whose `updated_at` moved, on a repeated
+ * pull); plan; apply.
+ */
+import {mkdir} from 'node:fs/promises'
+import {loadState, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
+import {mapLimit, readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
+import {applyPull} from './apply.js'
+import {itemsToRead, planPull, type PullPlan} from './plan.js'
+import type {SyncClient} from '../types.js'
+import type {PullClient, PullOptions, PullResult} from './types.js'
+
+/** Everything `applyPull` needs besides the plan. */
+export interface PullContext {
+  scan: ScanResult
+  state: SyncState
+  remote: RemoteSnapshot
+  diagnostics: Diagnostic[]
+}
+
+/** Plans a pull of `options.dir` (reads the remote, writes nothing). */
+export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan; context: PullContext}> {
+  const rootTopicId = options.rootTopicId ?? null
+  await mkdir(options.dir, {recursive: true})
+  const scan = await scanFolder(options.dir, {skipBodies: true})
+  const {state, warning} = await loadState(scan.dir, rootTopicId)
+  const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
+  const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)
+  const limit = options.concurrency ?? 8
+  const denied = {reported: false}
+  await readRecords(options.client, remote, itemsToRead(remote, state, scan), limit, diagnostics, denied)
+  let plan = planPull(remote, state, scan)
+  if (plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')) {
+    // A document moves: relative links to it change in other files, so every record is needed.
+    await readRecords(options.client, remote, Object.keys(remote.items), limit, diagnostics, denied)
+    plan = planPull(remote, state, scan, {refreshAll: true})
+  }
+  plan.diagnostics.push(...diagnostics)
+  return {plan, context: {scan, state, remote, diagnostics}}
+}
+
+/** Pulls the knowledge base (or the topic `rootTopicId`) into `options.dir`. */
+export async function pull(options: PullOptions): Promise<PullResult> {
+  const {plan, context} = await planPullRun(options)
+  options.onEvent?.({type: 'plan', plan})
+  if (options.dryRun) return {plan, status: plan.summary.conflict > 0 ? 'conflict' : 'ok', written: [], conflicts: [], failed: [], diagnostics: plan.diagnostics}
+  return applyPull(plan, context, options)
+}
+
+/** Reads the full record and the permissions of `ids` not read yet. */
+async function readRecords(client: PullClient, remote: RemoteSnapshot, ids: string[], limit: number, diagnostics: Diagnostic[], denied: {reported: boolean}): Promise<void> {
+  const todo = ids.filter((id) => !remote.details[id])
+  await mapLimit(todo, limit, async (id) => {
+    remote.details[id] = toDetail(await client.getItem(id))
+    try {
+      remote.permissions[id] = await client.getPermissions(id)
+    } catch (error) {
+      // Permissions may be closed to non-administrators: pull the content anyway.
+      if (!denied.reported) {
+        denied.reported = true
+        diagnostics.push({severity: 'warning', message: `Permissions could not be read (${(error as Error).message}); no permission files are written`, rule: 'permissions-unreadable'})
+      }
+    }
+  })
+}

@@ -1,0 +1,48 @@
+/** Options, events and results of `pull`. */
+import type {KbItem, Permissions, StructureNode} from '../../api/types.js'
+import type {Diagnostic} from '../../local/index.js'
+import type {PullOp, PullPlan} from './plan.js'
+
+/** The API calls a pull makes (the `KbClient` of `src/api` has them all). */
+export interface PullClient {
+  getTree(parentTopicId: string | null): Promise<StructureNode[]>
+  getItem(id: string): Promise<KbItem>
+  getPermissions(id: string): Promise<Permissions>
+  downloadFile(url: string, destPath: string): Promise<unknown>
+}
+
+/** Options of `pull`. */
+export interface PullOptions {
+  /** The folder to pull into (created when missing). */
+  dir: string
+  client: PullClient
+  /** The topic the folder maps to; `null` or absent: the knowledge-base root. */
+  rootTopicId?: string | null
+  /** Plan only: write nothing. */
+  dryRun?: boolean
+  /** Parallel requests (default 8). */
+  concurrency?: number
+  onEvent?: (event: PullEvent) => void
+}
+
+/** A progress event of `pull`. */
+export type PullEvent =
+  | {type: 'plan'; plan: PullPlan}
+  | {type: 'done'; op: PullOp; changed: boolean; note?: string}
+  | {type: 'download'; url: string; path: string}
+  | {type: 'conflict-file'; op: PullOp; file: string}
+  | {type: 'failed'; op: PullOp; error: string}
+
+/** The outcome of `pull`. */
+export interface PullResult {
+  plan: PullPlan
+  /** `ok`; `conflict` (conflicts left, local files kept); `failed` (some step failed). */
+  status: 'ok' | 'conflict' | 'failed'
+  /** Repo-relative files written, moved or deleted (documents, permissions, downloads, conflict copies). */
+  written: string[]
+  /** Conflict copies written (`NAME.remote.md`). */
+  conflicts: string[]
+  failed: Array<{op: PullOp; error: string}>
+  /** Warnings found on the way (permissions not readable, bodies that would not render back exactly, ...). */
+  diagnostics: Diagnostic[]
+}
