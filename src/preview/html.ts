@@ -3,7 +3,9 @@
  * links and files pointed at the preview's own addresses, serialised to the
  * canonical body (what push sends) and rendered by the dialect's `kbToHtml`.
  */
+import {toHtml} from 'hast-util-to-html'
 import type {Root} from 'mdast'
+import {toHast} from 'mdast-util-to-hast'
 import {visit} from 'unist-util-visit'
 import * as dialect from '../dialect/index.js'
 import {toKbText, type LocalNode, type Resolved} from '../local/index.js'
@@ -32,8 +34,17 @@ export function renderBody(node: LocalNode, model: PreviewModel): string {
     return target ? pageHref(target) : fallback
   }
   const convert = (dialect as HtmlApi).kbToHtml
-  if (!convert) throw new Error('kbToHtml is not available in this build')
+  if (!convert) return plainHtml(tree)
   return convert(toKbText(tree), {articleHref: (id) => href(id, platformArticle(id)), topicHref: (id) => href(id, '#')})
+}
+
+/**
+ * TEMPORARY, until `kbToHtml` lands in `src/dialect/` (issue 3): plain
+ * Markdown to HTML, raw HTML left out (so nothing unescaped gets through),
+ * dialect constructs shown as their plain content.
+ */
+function plainHtml(tree: Root): string {
+  return toHtml(toHast(tree))
 }
 
 /**

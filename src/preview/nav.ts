@@ -30,7 +30,8 @@ function renderList(items: NavItem[]): string {
 
 function renderItem(item: NavItem): string {
   const current = item.current ? ' aria-current="page"' : ''
-  const errors = item.errors ? `<span class="kb-nav-issues" title="${item.errors} error(s)">\u25CF</span>` : ''
-  const link = `<a href="${escapeHtml(item.href)}" data-kind="${item.kind}"${current}>${escapeHtml(item.title)}${errors}</a>`
+  // The error mark is drawn by the stylesheet, so the link's text stays the title.
+  const errors = item.errors ? ` data-errors="${item.errors}" title="${item.errors} error${item.errors === 1 ? '' : 's'}"` : ''
+  const link = `<a href="${escapeHtml(item.href)}" data-kind="${item.kind}"${current}${errors}>${escapeHtml(item.title)}</a>`
   return `<li class="kb-nav-${item.kind}">${link}${renderList(item.children ?? [])}</li>`
 }

@@ -9,8 +9,8 @@ const shell = `
 *, *::before, *::after { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; font: 15px/1.6 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #1f2328; background: #f6f7f9; }
-.kb-layout { display: flex; min-height: 100vh; }
-.kb-nav { flex: 0 0 280px; background: #fff; border-right: 1px solid #e3e6ea; padding: 16px 12px; position: sticky; top: 0; height: 100vh; overflow-y: auto; font-size: 14px; }
+.kb-layout { display: flex; min-height: 100vh; background: linear-gradient(90deg, #fff 0 279px, #e3e6ea 279px 280px, transparent 280px); }
+.kb-nav { flex: 0 0 280px; padding: 16px 12px; position: sticky; top: 0; height: 100vh; overflow-y: auto; font-size: 14px; }
 .kb-nav-header { font-weight: 600; font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: #656d76; margin: 0 8px 8px; }
 .kb-nav ul { list-style: none; margin: 0; padding: 0 0 0 14px; }
 .kb-nav > ul { padding-left: 0; }
@@ -21,7 +21,7 @@ body { margin: 0; font: 15px/1.6 -apple-system, "Segoe UI", Roboto, "Helvetica N
 .kb-nav .kb-nav-topic > a { font-weight: 600; }
 .kb-nav .kb-nav-topic > a::before { content: "\\25B8\\00a0"; color: #8b949e; }
 .kb-nav .kb-nav-article > a::before { content: "\\2022\\00a0"; color: #8b949e; }
-.kb-nav .kb-nav-issues { color: #cf222e; font-size: 12px; margin-left: 4px; }
+.kb-nav a[data-errors]::after { content: "\\00a0\\25CF"; color: #cf222e; font-size: 12px; }
 .kb-main { flex: 1 1 auto; min-width: 0; padding: 32px 40px 80px; }
 .kb-page { max-width: 860px; margin: 0 auto; background: #fff; border: 1px solid #e3e6ea; border-radius: 10px; padding: 32px 40px; }
 .kb-page-path { color: #656d76; font-size: 12px; margin-bottom: 4px; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
