@@ -4,5 +4,8 @@ import {planCommand} from './plan.js'
 import {pushCommand} from './push.js'
 import {pullCommand} from './pull.js'
 import {previewCommand} from './preview.js'
+import {initCommand} from './init.js'
+import {statusCommand} from './status.js'
+import {watchCommand} from './watch.js'
 
-export const commands: Command[] = [planCommand, pushCommand, pullCommand, previewCommand]
+export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, watchCommand, previewCommand]

@@ -6,8 +6,8 @@
  * pushes never overlap. Timers are injected so tests run on a fake clock.
  */
 
-/** What chokidar reports (and `retry`, for a batch run again after a failure). */
-export type ChangeKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir' | 'retry'
+/** What chokidar reports, and `sync`: push everything (the first run). */
+export type ChangeKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir' | 'sync'
 
 /** One file-system event, path relative to the watched folder with `/`. */
 export interface ChangeEvent {
@@ -147,7 +147,7 @@ export function createBatcher(options: BatcherOptions): Batcher {
       const now = timers.now()
       firstAt ??= now
       // A new change after a failure is worth trying at once: the user may have fixed it.
-      if (attempt > 0 && event.kind !== 'retry') attempt = 0
+      if (attempt > 0 && event.kind !== 'sync') attempt = 0
       schedule(Math.min(debounceMs, firstAt + maxWaitMs - now))
     },
     idle() {

@@ -1,0 +1,101 @@
+/**
+ * `kbsync init`: writes `kbsync.config.json` (explained by its `$comment`
+ * key, since JSON has no comments) and a `.kbsyncignore` in the synced folder.
+ */
+import {stat, writeFile} from 'node:fs/promises'
+import path from 'node:path'
+import type {Command, CommandContext} from '../command.js'
+import {configFileNames, keyDefinitions} from '../config.js'
+import {exitCodes} from '../exit-codes.js'
+import {reporterFor} from '../output/index.js'
+import {UsageError} from '../main.js'
+
+async function kind(file: string): Promise<'file' | 'dir' | undefined> {
+  try {
+    return (await stat(file)).isDirectory() ? 'dir' : 'file'
+  } catch {
+    return undefined
+  }
+}
+
+/** The config `init` writes: every key with its default and a `$comment` that explains them (pure). */
+export function initialConfig(options: {dir: string; apiUrl?: string; rootTopic?: string | null}): Record<string, unknown> {
+  const comment = [
+    'kbsync configuration; reference: docs/cli.md. Flags override KBSYNC_* environment variables, which override this file.',
+    'Secrets never go here (this file is usually committed): set KBSYNC_TOKEN, or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY, or name a file holding the token with "tokenFile".',
+    'Without "apiUrl" kbsync uses the embedded local knowledge base in <dir>/.kbsync/local-kb.json; set it (e.g. "https://api.pyrus.com/v4") to sync with the platform.',
+    ...keyDefinitions.map((d) => `${d.key}: ${d.doc}${d.env ? ` (env ${d.env})` : ''}`)
+  ]
+  return {
+    $comment: comment,
+    dir: options.dir,
+    ...(options.apiUrl ? {apiUrl: options.apiUrl} : {}),
+    rootTopic: options.rootTopic ?? null,
+    concurrency: 8,
+    prune: false,
+    maxDeletions: 10,
+    ignore: [],
+    watch: {debounceMs: 300},
+    preview: {port: 4400}
+  }
+}
+
+/** The `.kbsyncignore` `init` writes. */
+export const initialIgnore = `# .kbsyncignore: paths kbsync leaves alone (gitignore syntax), relative to this folder.
+# Dot-entries (.git, .kbsync) and node_modules are always ignored.
+# Examples:
+# drafts/
+# *.draft.md
+*~
+*.swp
+*.tmp
+`
+
+export const initCommand: Command = {
+  name: 'init',
+  summary: 'write a kbsync.config.json and a .kbsyncignore',
+  usage: 'kbsync init [--dir DIR] [--api-url URL] [--root-topic ID] [--force]',
+  description: `Writes kbsync.config.json in the current folder (each key explained in its
+"$comment": JSON has no comments) and a .kbsyncignore in the synced folder.
+The synced folder is docs/ when there is one, else the current folder.
+Refuses to overwrite existing files without --force.
+
+Options:
+  --dir DIR        the folder to sync (default: docs/ if present, else .)
+  --api-url URL    the platform's API (default: the embedded local knowledge base)
+  --root-topic ID  the topic the folder maps to (default: the knowledge-base root)
+  --force          overwrite existing files`,
+  examples: ['kbsync init', 'kbsync init --dir handbook --api-url https://api.pyrus.com/v4', 'kbsync init --force'],
+  options: {
+    dir: {type: 'string'},
+    'api-url': {type: 'string'},
+    'root-topic': {type: 'string'},
+    force: {type: 'boolean'},
+    quiet: {type: 'boolean'}
+  },
+  async run(context: CommandContext) {
+    const reporter = reporterFor(context)
+    if (context.positionals.length > 0) throw new UsageError(`unexpected argument '${context.positionals[0]}'; use --dir to name the folder`)
+    const explicitDir = typeof context.values.dir === 'string' ? context.values.dir : undefined
+    const dir = explicitDir ?? ((await kind(path.join(context.cwd, 'docs'))) === 'dir' ? 'docs' : '.')
+    const absoluteDir = path.resolve(context.cwd, dir)
+    if ((await kind(absoluteDir)) !== 'dir') throw new UsageError(`the folder ${dir} does not exist`)
+    const apiUrl = typeof context.values['api-url'] === 'string' ? context.values['api-url'] : undefined
+    if (apiUrl !== undefined && !/^https?:\/\/[^@\s]+$/.test(apiUrl)) throw new UsageError('--api-url must be an http(s) URL without credentials')
+    const configFile = path.join(context.cwd, configFileNames[0])
+    const ignoreFile = path.join(absoluteDir, '.kbsyncignore')
+    const existing = []
+    for (const file of [...configFileNames.map((n) => path.join(context.cwd, n)), ignoreFile]) if (await kind(file)) existing.push(file)
+    if (existing.length > 0 && context.values.force !== true) {
+      reporter.error(`not overwriting ${existing.map((f) => path.relative(context.cwd, f)).join(', ')}: run kbsync init --force to replace`)
+      return exitCodes.invalid
+    }
+    const relativeDir = path.relative(context.cwd, absoluteDir).split(path.sep).join('/') || '.'
+    const rootTopic = typeof context.values['root-topic'] === 'string' ? context.values['root-topic'] : null
+    await writeFile(configFile, JSON.stringify(initialConfig({dir: relativeDir, ...(apiUrl ? {apiUrl} : {}), rootTopic}), null, 2) + '\n')
+    await writeFile(ignoreFile, initialIgnore)
+    reporter.success(`Wrote ${path.relative(context.cwd, configFile)} (dir: ${relativeDir}) and ${path.relative(context.cwd, ignoreFile) || '.kbsyncignore'}.`)
+    reporter.info(`Next: kbsync plan, then kbsync push. Keep .kbsync/state.json (commit it or cache it in CI); add .kbsync/local-kb.json to .gitignore.`)
+    return exitCodes.ok
+  }
+}

@@ -1,0 +1,38 @@
+/** The one-line texts of watch mode: an action, a push's outcome. */
+import type {OpKind, PlanOp, PushResult} from '../../sync/types.js'
+
+const verbs: Record<OpKind, string> = {
+  create: 'created',
+  update: 'updated',
+  move: 'moved',
+  rename: 'renamed',
+  delete: 'deleted',
+  permissions: 'set permissions of',
+  upload: 'uploaded',
+  conflict: 'conflict:',
+  drift: 'left as is (edited on the platform):'
+}
+
+/** `created article guides/a.md (ID)`. */
+export function actionLine(op: PlanOp, remoteId?: string): string {
+  return `${verbs[op.op]} ${op.type ?? 'file'} ${op.path || '(root)'}${remoteId ? ` (${remoteId})` : ''}`
+}
+
+/** The status line after a push: what was pushed, or why nothing was. */
+export function resultLine(result: PushResult): string {
+  const counts = new Map<string, number>()
+  for (const op of result.done) counts.set(verbs[op.op], (counts.get(verbs[op.op]) ?? 0) + 1)
+  const what = [...counts].map(([verb, n]) => `${n} ${verb}`).join(', ')
+  switch (result.status) {
+    case 'ok':
+      return result.done.length === 0 ? 'up to date; watching' : `pushed: ${what} (${result.writes} writes); watching`
+    case 'invalid':
+      return `not pushed: fix the errors above; watching`
+    case 'refused':
+      return `not pushed: ${result.plan.summary.delete} deletions need confirmation (kbsync push --prune --yes); watching`
+    case 'conflict':
+      return `pushed ${what || 'nothing'}; conflicts left (see the .remote.md files); watching`
+    default:
+      return `push failed (${result.failed.length} step(s))${what ? ` after ${what}` : ''}; retrying`
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * A watch session: chokidar events -> path filter -> batcher -> size-stable
+ * check -> one push through the engine -> a status line. Errors are reported
+ * and the session goes on (failures retry after a backoff, invalid input
+ * waits for the next change).
+ */
+import path from 'node:path'
+import {watch, type FSWatcher} from 'chokidar'
+import type {PushResult, SyncEvent} from '../../sync/types.js'
+import type {Reporter} from '../output/index.js'
+import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'
+import {createPathFilter} from './filter.js'
+import {filesStable} from './stable.js'
+import {actionLine, resultLine} from './lines.js'
+
+/** What happened to one batch (for the status line and for tests). */
+export interface BatchReport {
+  batch: Batch
+  /** The push status, `error` when it threw, `unstable` when files were still being written. */
+  status: PushResult['status'] | 'error' | 'unstable'
+  result?: PushResult
+  error?: string
+}
+
+/** Options of `startWatchSession`. */
+export interface WatchSessionOptions {
+  /** The watched folder (absolute). */
+  dir: string
+  /** Quiet time before a burst is pushed (ms). */
+  debounceMs: number
+  /** Extra gitignore-style patterns watch does not react to. */
+  ignore?: readonly string[]
+  reporter: Reporter
+  /** One push of the whole folder through the engine, with `onEvent` for progress. */
+  push(onEvent: (event: SyncEvent) => void): Promise<PushResult>
+  /** How long a changed file's size and mtime must hold still before a push (default 100 ms). */
+  stabilityMs?: number
+  /** Backoff before the n-th retry after a failure (default 1 s doubling to 30 s). */
+  backoffMs?(attempt: number): number
+  /** Called after each batch. */
+  onBatch?(report: BatchReport): void
+  /** Push once at start so the remote matches before the first change (default true). */
+  initialPush?: boolean
+}
+
+/** A running session. */
+export interface WatchSession {
+  /** Resolves when no batch is pending or running. */
+  idle(): Promise<void>
+  /** Stops watching; waits for a running push (its state is saved as each step lands). */
+  close(): Promise<void>
+}
+
+const fileKinds = new Set<ChangeKind>(['add', 'change'])
+
+/** Starts watching `options.dir`; resolves once chokidar is ready (and the first push is scheduled). */
+export async function startWatchSession(options: WatchSessionOptions): Promise<WatchSession> {
+  const {dir, reporter} = options
+  const filter = await createPathFilter(dir, options.ignore)
+  const stabilityMs = options.stabilityMs ?? 100
+
+  const run = async (batch: Batch): Promise<RunOutcome> => {
+    const files = batch.changes.filter((c) => fileKinds.has(c.kind)).map((c) => c.path)
+    if (!(await filesStable(dir, files, stabilityMs))) {
+      // Still being written: the same changes go round again after the quiet time.
+      for (const change of batch.changes) batcher.add(change)
+      options.onBatch?.({batch, status: 'unstable'})
+      return 'wait'
+    }
+    if (batch.changes.some((c) => c.path === '.kbsyncignore')) await filter.reload()
+    const label = batch.events === 0 ? 'initial push' : describeBatch(batch)
+    reporter.status(`${stamp()} pushing (${label})…`)
+    let total = 0
+    let done = 0
+    try {
+      const result = await options.push((event) => {
+        if (event.type === 'plan') total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
+        if (event.type === 'done' && !event.skipped) {
+          done++
+          reporter.action(actionLine(event.op, event.remoteId))
+          reporter.progress(done, total, event.op.path)
+        }
+        if (event.type === 'failed') reporter.error(`${event.op.op} ${event.op.path || '(root)'}: ${event.error}`)
+        if (event.type === 'conflict-file') reporter.warn(`conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`)
+      })
+      reporter.endProgress()
+      reporter.diagnostics(result.plan.diagnostics)
+      const line = resultLine(result)
+      options.onBatch?.({batch, status: result.status, result})
+      reporter.status(`${stamp()} ${line}`)
+      if (result.status === 'failed') return 'retry'
+      return result.status === 'ok' ? 'ok' : 'wait'
+    } catch (error) {
+      reporter.endProgress()
+      const message = error instanceof Error ? error.message : String(error)
+      reporter.error(`push failed: ${message}; retrying after a backoff or on the next change`)
+      options.onBatch?.({batch, status: 'error', error: message})
+      reporter.status(`${stamp()} push failed; watching`)
+      return 'retry'
+    }
+  }
+
+  const batcher = createBatcher({debounceMs: options.debounceMs, run, ...(options.backoffMs ? {backoffMs: options.backoffMs} : {})})
+  const watcher: FSWatcher = watch(dir, {
+    ignoreInitial: true,
+    ignored: (file: string, stats?: {isDirectory(): boolean}) => {
+      const relative = path.relative(dir, file).split(path.sep).join('/')
+      return !filter.relevant(relative, stats?.isDirectory() ?? false)
+    }
+  })
+  watcher.on('all', (kind: string, file: string) => {
+    const relative = path.relative(dir, file).split(path.sep).join('/')
+    batcher.add({kind: kind as ChangeKind, path: relative})
+  })
+  await new Promise<void>((resolve, reject) => {
+    watcher.once('ready', () => resolve())
+    watcher.once('error', reject)
+  })
+  // Later watcher errors (a folder removed under it, too many watches) are reported; watching goes on.
+  watcher.on('error', (error: unknown) => reporter.warn(`watcher: ${error instanceof Error ? error.message : String(error)}`))
+  if (options.initialPush !== false) batcher.add({kind: 'sync', path: ''})
+
+  return {
+    idle: () => batcher.idle(),
+    async close() {
+      await watcher.close()
+      await batcher.close()
+      reporter.endProgress()
+    }
+  }
+}
+
+function stamp(): string {
+  return `[${new Date().toTimeString().slice(0, 8)}]`
+}
