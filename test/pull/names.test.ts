@@ -50,7 +50,7 @@ describe('safeStem', () => {
         expect(isPortableName(stem + ' (12).remote.md')).toBe(true)
         expect(stem.endsWith('.remote')).toBe(false)
       }),
-      {numRuns: 500}
+      {numRuns: 300}
     )
   })
 })

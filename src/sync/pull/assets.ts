@@ -44,13 +44,21 @@ export function planAssets(documents: Array<{id: string; path: string; file: str
     const used = new Set(fileUrls(document.tree))
     const files = document.detail.files.filter((file) => used.has(file.url) && !plans.has(file.url))
     if (files.length === 0) continue
-    const names = assignNames(files.map((file) => ({id: file.url, kind: 'topic' as const, title: file.name})))
+    const names = assignNames(files.map((file) => ({id: file.url, kind: 'topic' as const, ...splitExtension(file.name)})))
     const folder = assetsFolder(document.file)
     for (const file of files) {
       plans.set(file.url, {url: file.url, path: `${folder}/${names.get(file.url)!}`, guid: file.guid, ownerId: document.id, ownerPath: document.path})
     }
   }
   return plans
+}
+
+/** A file name as a title and a safe extension (kept apart so ` (2)` goes before the extension). */
+export function splitExtension(name: string): {title: string; extension: string} {
+  const extension = path.posix.extname(name)
+  return /^\.[\p{L}\p{N}_-]{1,16}$/u.test(extension) && name.length > extension.length
+    ? {title: name.slice(0, -extension.length), extension}
+    : {title: name, extension: ''}
 }
 
 /** sha256 of a file's bytes, or undefined when it does not exist. */

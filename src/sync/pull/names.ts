@@ -68,6 +68,8 @@ export interface NameRequest {
   title: string
   /** The name it already has on disk (from the state or a `kb_id` front matter), kept when still free. */
   current?: string
+  /** The name's ending (default: `.md` for articles, none for topics); the ` (n)` suffix goes before it. */
+  extension?: string
 }
 
 /**
@@ -90,7 +92,7 @@ export function assignNames(requests: NameRequest[], taken: Iterable<string> = [
   for (const request of ordered) {
     if (names.has(request.id)) continue
     const stem = safeStem(request.title)
-    const extension = request.kind === 'article' ? '.md' : ''
+    const extension = request.extension ?? (request.kind === 'article' ? '.md' : '')
     let name = stem + extension
     for (let n = 2; used.has(nameKey(name)); n++) name = `${stem} (${n})${extension}`
     names.set(request.id, name)
