@@ -43,6 +43,15 @@ describe('kbsync preview', () => {
     expect(stderr).toContain('--port')
   })
 
+  it('rejects a folder that does not exist with exit code 2', async () => {
+    const child = spawn(process.execPath, [bin, 'preview', path.join(fixtureDir, 'no-such-folder')], {stdio: ['ignore', 'pipe', 'pipe']})
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(code).toBe(2)
+    expect(stderr).toContain('is not a folder')
+  })
+
   it('opens the browser with the platform\'s opener', () => {
     expect(openCommand('http://127.0.0.1:1/', 'linux')).toEqual({command: 'xdg-open', args: ['http://127.0.0.1:1/']})
     expect(openCommand('http://127.0.0.1:1/', 'darwin')).toEqual({command: 'open', args: ['http://127.0.0.1:1/']})

@@ -2,6 +2,7 @@
  * `kbsync preview [DIR] [--port N] [--open]`: serves the folder's articles
  * as the platform will show them, with live reload, until interrupted.
  */
+import {stat} from 'node:fs/promises'
 import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
@@ -58,6 +59,8 @@ Options:
     const dir = path.resolve(context.cwd, context.positionals[0] ?? '.')
     if (context.positionals.length > 1) throw new UsageError('expected at most one folder')
     const port = portOf(context)
+    const isFolder = await stat(dir).then((info) => info.isDirectory(), () => false)
+    if (!isFolder) throw new UsageError(`${dir} is not a folder`)
     const server = await start(dir, port, context)
     context.stdout.write(`Preview of ${dir} at ${server.url} (Ctrl+C to stop)\n`)
     if (context.values.open === true) {
