@@ -56,7 +56,7 @@ describe('localizeTree and restoreTree', () => {
   it('turns pulled references into relative links and paths, and leaves the rest in dialect form', () => {
     const tree = body()
     localizeTree(tree, context)
-    const paragraph = tree.children[0] as {children: Array<Record<string, unknown>>}
+    const paragraph = tree.children[0] as unknown as {children: Array<Record<string, unknown>>}
     expect(paragraph.children[0]).toMatchObject({type: 'link', url: 'Install.md'})
     expect(paragraph.children[2]).toMatchObject({type: 'link', url: '_index.md'})
     expect(paragraph.children[4]).toMatchObject({type: 'articleLink', articleId: 'ELSEWHERE'})

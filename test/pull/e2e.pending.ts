@@ -1,0 +1,245 @@
+/**
+ * End-to-end: `kbsync pull` and `kbsync push` (the CLI, in-process) against
+ * the real local server over HTTP, counting the writes the server saw.
+ */
+import {mkdtemp, readdir, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {KbClient} from '../../src/api/index.js'
+import * as dialect from '../../src/dialect/index.js'
+import {startServer} from '../../src/server/index.js'
+import {isPortableName, nameKey} from '../../src/sync/pull/index.js'
+import {bodyOf, cli, flatten} from '../e2e/push-helpers.js'
+
+type Server = Awaited<ReturnType<typeof startServer>>
+
+let server: Server
+let env: NodeJS.ProcessEnv
+let client: KbClient
+const folders: string[] = []
+const fixtures = path.resolve('../shared/fixtures/platform-bodies')
+
+beforeAll(async () => {
+  server = await startServer({port: 0})
+  env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token}
+  client = KbClient.fromEnv(env)
+})
+
+afterAll(async () => {
+  await client?.close()
+  await server?.close()
+  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+})
+
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-pull-'))
+  folders.push(dir)
+  return dir
+}
+
+function writes(): number {
+  return server.counts().writes
+}
+
+/** Every file under `dir` (dot-folders left out) with its text. */
+async function snapshot(dir: string, prefix = ''): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const name of (await readdir(path.join(dir, prefix))).sort()) {
+    if (name.startsWith('.')) continue
+    const relative = prefix ? `${prefix}/${name}` : name
+    if ((await stat(path.join(dir, relative))).isDirectory()) Object.assign(out, await snapshot(dir, relative))
+    else out[relative] = await readFile(path.join(dir, relative), 'latin1')
+  }
+  return out
+}
+
+function changed(before: Record<string, string>, after: Record<string, string>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  return [...keys].filter((key) => before[key] !== after[key]).sort()
+}
+
+async function topic(title: string, parent: string | null, body?: string): Promise<string> {
+  const item = await client.createItem({type: 'topic', title, parent_topic_id: parent, ...(body ? {body} : {})})
+  return item.id
+}
+
+async function article(title: string, parent: string | null, body: string): Promise<string> {
+  return (await client.createItem({type: 'article', title, parent_topic_id: parent, body})).id
+}
+
+async function upload(name: string, bytes: string | Buffer): Promise<string> {
+  const dir = await folder()
+  const file = path.join(dir, name)
+  await writeFile(file, bytes)
+  return (await client.uploadFile(file, {name})).guid
+}
+
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201d0a3cb5f0000000049454e44ae426082', 'hex')
+
+describe('kbsync pull end to end', () => {
+  let root: string
+  const ids: Record<string, string> = {}
+  let dir: string
+
+  beforeAll(async () => {
+    root = await topic('Pull KB', null)
+    ids.guides = await topic('Guides', root, 'Guides cover <u>everything</u>.\n\n<div data-node="hintBlock" data-color="blue">\n\nRead these first.\n\n</div>')
+    ids.advanced = await topic('Advanced', ids.guides)
+    await client.setPermissions(ids.advanced, {inherit: false, readers: [1001, 1002], editors: [1001]})
+    ids.install = await article('Installation', ids.guides, 'Run `npm install`.\n\n1. one\n2. two\n    - nested\n\n| a | b |\n| --- | --- |\n| 1 | snake\\_case |')
+    ids.tuning = await article('Tuning', ids.advanced, 'Turn the knobs.')
+    const logo = await upload('logo.png', png)
+    const form = await upload('form.csv', 'a,b\n1,2\n')
+    ids.welcome = await article(
+      'Welcome',
+      root,
+      [
+        'Start with the <a data-node="articleLink" data-article-id="' + ids.install + '">installation guide</a> or the <a data-node="articleLink" data-topic-id="' + ids.guides + '">guides</a>.',
+        '',
+        '## Colours',
+        '',
+        'Some <mark data-color="yellow">highlighted</mark> and <u>underlined</u> text, **bold**, *italic*, ~~gone~~.',
+        '',
+        '<div data-node="hintBlock" data-color="blue">',
+        '',
+        'A note.',
+        '',
+        '</div>',
+        '',
+        '<div data-node="hintBlock" data-color="purple">',
+        '',
+        'A purple block with no alert of its own.',
+        '',
+        '</div>',
+        '',
+        `![Logo](${logo})`,
+        '',
+        '<div data-node="attachmentsGroup">',
+        `<a data-node="attachment" href="${form}">form.csv</a>`,
+        '</div>',
+        '',
+        '<details>',
+        '<summary>More</summary>',
+        '',
+        'Hidden text.',
+        '',
+        '</details>',
+        '',
+        '### Small heading',
+        '',
+        '> quoted',
+        '',
+        '```js',
+        'const x = 1',
+        '```',
+        '',
+        'Line one\\',
+        'line two <a data-node="anchorLink" data-id="here" />'
+      ].join('\n')
+    )
+    await client.setPermissions(ids.install, {readers: [1001], editors: [1001]}).catch(() => undefined)
+    dir = await folder()
+  })
+
+  it('1. pulls nested topics, bodies, links, files and permissions; a push right after sends no write', async () => {
+    const run = await cli(['pull', dir, '--root-topic', root], env)
+    expect(run.err).not.toMatch(/error|warning/)
+    expect(run.code).toBe(0)
+    const files = await snapshot(dir)
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['Guides/_index.md', 'Guides/Installation.md', 'Guides/Advanced/_index.md', 'Guides/Advanced/_permissions.yml', 'Guides/Advanced/Tuning.md', 'Welcome.md'])
+    )
+    expect(files['Guides/Advanced/_permissions.yml']).toBe('inherit: false\nreaders: [1001, 1002]\neditors: [1001]\n')
+    const welcome = files['Welcome.md']!
+    expect(welcome).toContain(`kb_id: ${ids.welcome}`)
+    expect(welcome).toContain('[installation guide](Guides/Installation.md)')
+    expect(welcome).toContain('[guides](Guides/_index.md)')
+    expect(welcome).toMatch(/!\[Logo\]\(_assets\/Welcome\/logo\.png\)/)
+    expect(welcome).toContain('_assets/Welcome/form.csv')
+    expect(welcome).toContain('> [!NOTE]')
+    expect(welcome).toContain('data-color="purple"')
+    expect(Object.keys(files)).toContain('_assets/Welcome/logo.png')
+    expect(Buffer.from(files['_assets/Welcome/logo.png']!, 'latin1').equals(png)).toBe(true)
+    const before = writes()
+    const push = await cli(['push', dir, '--root-topic', root], env)
+    expect(push.code).toBe(0)
+    expect(writes() - before).toBe(0)
+  })
+
+  it('2. pull, local edit, push: exactly one write, and the remote body is the canonical dialect of the file', async () => {
+    const file = path.join(dir, 'Guides/Installation.md')
+    const text = await readFile(file, 'utf8')
+    await writeFile(file, text + '\nA new paragraph with snake_case.\n')
+    const before = writes()
+    const push = await cli(['push', dir, '--root-topic', root], env)
+    expect(push.code).toBe(0)
+    expect(writes() - before).toBe(1)
+    const local = (await readFile(file, 'utf8')).replace(/^---\n[\s\S]*?\n---\n\n?/, '')
+    const convert = (dialect as unknown as {gfmToKb(markdown: string): string | {markdown: string}}).gfmToKb(local)
+    const canonical = typeof convert === 'string' ? convert : convert.markdown
+    expect(bodyOf(await client.getItem(ids.install!)).trim()).toBe(canonical.trim())
+  })
+
+  it('3. web edit, pull: exactly that file changes; web edit + local edit: conflict, exit 3, both kept', async () => {
+    const before = await snapshot(dir)
+    server.webEdit(ids.tuning!, {body: 'Tuned on the web.'})
+    const run = await cli(['pull', dir, '--root-topic', root], env)
+    expect(run.code).toBe(0)
+    const after = await snapshot(dir)
+    expect(changed(before, after)).toEqual(['Guides/Advanced/Tuning.md'])
+    expect(after['Guides/Advanced/Tuning.md']).toContain('Tuned on the web.')
+
+    server.webEdit(ids.tuning!, {body: 'Edited on the web again.'})
+    const file = path.join(dir, 'Guides/Advanced/Tuning.md')
+    await writeFile(file, (await readFile(file, 'utf8')).replace('Tuned on the web.', 'Edited locally.'))
+    const conflict = await cli(['pull', dir, '--root-topic', root], env)
+    expect(conflict.code).toBe(3)
+    expect(await readFile(file, 'utf8')).toContain('Edited locally.')
+    expect(await readFile(path.join(dir, 'Guides/Advanced/Tuning.remote.md'), 'utf8')).toContain('Edited on the web again.')
+    const pushed = writes()
+    const push = await cli(['push', dir, '--root-topic', root], env)
+    expect(push.code).toBe(3)
+    expect(writes() - pushed).toBe(0)
+  })
+
+  it('4. awkward titles give portable, distinct names; a second pull renames nothing', async () => {
+    const titlesRoot = await topic('Titles', null)
+    const titles = ['a/b', 'Q: why?', '"Quoted"', 'Trailing dots...', 'CON', 'Политика безопасности', 'Dup', 'dup', 'Dup']
+    for (const title of titles) await article(title, titlesRoot, `Body of ${title}.`)
+    await topic('CON', titlesRoot, 'A topic named like a device.')
+    const target = await folder()
+    const first = await cli(['pull', target, '--root-topic', titlesRoot], env)
+    expect(first.code).toBe(0)
+    const names = await readdir(target)
+    const visible = names.filter((n) => !n.startsWith('.'))
+    expect(visible.sort()).toEqual(
+      ['CON_', 'CON_.md', "'Quoted'.md", 'Dup (2).md', 'Dup (3).md', 'Dup.md', 'Q - why.md', 'Trailing dots.md', 'a-b.md', 'Политика безопасности.md'].sort()
+    )
+    for (const name of visible) expect(isPortableName(name)).toBe(true)
+    expect(new Set(visible.map(nameKey)).size).toBe(visible.length)
+    const before = await snapshot(target)
+    const second = await cli(['pull', target, '--root-topic', titlesRoot], env)
+    expect(second.code).toBe(0)
+    expect(changed(before, await snapshot(target))).toEqual([])
+  })
+
+  it('5. every platform body pulls and pushes back unchanged', async () => {
+    const bodiesRoot = await topic('Platform bodies', null)
+    const names = (await readdir(fixtures)).filter((n) => n.endsWith('.md')).sort()
+    expect(names.length).toBeGreaterThan(0)
+    const created: Record<string, string> = {}
+    for (const name of names) created[name] = await article(name.replace(/\.md$/, ''), bodiesRoot, await readFile(path.join(fixtures, name), 'utf8'))
+    const remoteBefore = Object.fromEntries(await Promise.all(Object.entries(created).map(async ([name, id]) => [name, bodyOf(await client.getItem(id))])))
+    const target = await folder()
+    const run = await cli(['pull', target, '--root-topic', bodiesRoot], env)
+    expect(run.err).not.toMatch(/pull-lossy|pull-not-exact/)
+    expect(run.code).toBe(0)
+    const before = writes()
+    const push = await cli(['push', target, '--root-topic', bodiesRoot], env)
+    expect(push.code).toBe(0)
+    expect(writes() - before).toBe(0)
+    for (const [name, id] of Object.entries(created)) expect(bodyOf(await client.getItem(id))).toBe(remoteBefore[name])
+    expect(flatten(await client.getTree(bodiesRoot)).length).toBe(names.length)
+  })
+})
