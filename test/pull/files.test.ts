@@ -1,0 +1,48 @@
+import {mkdtemp, readFile, rm} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {splitDocument} from '../../src/local/body.js'
+import {documentText, permissionsText, protectTitleHeading} from '../../src/sync/pull/index.js'
+import {writeAtomic} from '../../src/sync/pull/files.js'
+
+describe('documentText', () => {
+  it('writes front matter that push reads back: title, kb_id, article permissions, body', () => {
+    const text = documentText({title: '123: "odd" title #1', id: '00042', permissions: {readers: [1, 2], editors: [1]}}, 'Body.\n')
+    expect(text).toBe('---\ntitle: \'123: "odd" title #1\'\nkb_id: "00042"\npermissions:\n  readers: [1, 2]\n  editors: [1]\n---\n\nBody.\n')
+    const parts = splitDocument(text, 'x.md', [], true, (fm) => fm.title)
+    expect(parts.frontMatter).toMatchObject({title: '123: "odd" title #1', kbId: '00042', permissions: {readers: [1, 2], editors: [1]}})
+    expect(parts.body.trim()).toBe('Body.')
+  })
+
+  it('writes a topic without a body as front matter only', () => {
+    expect(documentText({title: 'Guides', id: 'T1'}, '')).toBe('---\ntitle: Guides\nkb_id: T1\n---\n')
+    expect(permissionsText({inherit: false, readers: [3], editors: []})).toBe('inherit: false\nreaders: [3]\neditors: []\n')
+  })
+})
+
+describe('protectTitleHeading', () => {
+  it('keeps a leading heading equal to the title in the body (setext form)', () => {
+    const text = protectTitleHeading('# Intro\n\nText.\n', 'Intro')
+    expect(text).toBe('Intro\n=====\n\nText.\n')
+    const parts = splitDocument(documentText({title: 'Intro', id: 'A'}, text), 'x.md', [], true, (fm) => fm.title)
+    expect(parts.headingTitle).toBeUndefined()
+    expect(parts.body).toContain('Intro\n=====')
+    expect(protectTitleHeading('# Other\n', 'Intro')).toBe('# Other\n')
+  })
+})
+
+describe('writeAtomic', () => {
+  it('writes through a rename, creating folders, and reports whether the content changed', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-pull-files-'))
+    try {
+      const file = path.join(dir, 'a', 'b', 'c.md')
+      expect(await writeAtomic(file, 'one')).toBe(true)
+      expect(await writeAtomic(file, 'one')).toBe(false)
+      expect(await writeAtomic(file, 'two')).toBe(true)
+      expect(await readFile(file, 'utf8')).toBe('two')
+    } finally {
+      await rm(dir, {recursive: true, force: true})
+    }
+  })
+})
