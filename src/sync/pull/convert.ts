@@ -3,18 +3,17 @@
  * alerts, relative links and paths) is used only when it renders back to the
  * same body; otherwise the body stays in dialect form (links and paths still
  * local), which renders back by construction. Every candidate is checked the
- * way push reads a file: GFM to dialect tree, references restored, canonical
- * serialisation.
+ * way push reads a file (`toKbTree`, references restored, `toKbText`).
  */
 import type {Root} from 'mdast'
 import * as dialect from '../../dialect/index.js'
+import {toKbText, toKbTree} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
 
 interface DialectApi {
   parseKb(value: string): Root
   stringifyKb(tree: Root): string
   kbTreeToGfm?(tree: Root, options?: unknown): {markdown: string}
-  gfmToKbTree?(markdown: string, options?: {path?: string}): {tree: Root}
 }
 
 /** The dialect functions (resolved at call time: they are built in parallel). */
@@ -41,15 +40,16 @@ export interface PulledBody {
  * document titled `title` for the file `context.file`.
  */
 export function pullBody(body: string, title: string, context: LocalizeContext): PulledBody {
-  const {parseKb, stringifyKb, kbTreeToGfm, gfmToKbTree} = api()
+  const {parseKb, stringifyKb, kbTreeToGfm} = api()
   if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
   const canonical = stringifyKb(parseKb(body))
   const local = parseKb(body)
   const origins = localizeTree(local, context)
+  // Read back through push's own seam (GFM source to dialect tree, canonical text).
   const renders = (text: string): string => {
-    const tree = gfmToKbTree ? gfmToKbTree(text, {path: context.file}).tree : parseKb(text)
+    const {tree} = toKbTree(text, context.file)
     restoreTree(tree, origins)
-    return stringifyKb(tree)
+    return toKbText(tree)
   }
   const candidates: Array<[PulledForm, () => string]> = []
   if (kbTreeToGfm) candidates.push(['gfm', () => kbTreeToGfm(structuredClone(local)).markdown])
