@@ -1,16 +1,16 @@
 /**
  * `kbsync plan`: what a push would do, grouped by action, without writing.
- *
- * The text output lives in the small formatters below (also used by
- * `push`); they are to be replaced by the shared reporter of `src/cli/output/`
- * when it lands. Until `src/cli/config.ts`/`connect.ts` exist, the target is
- * read from the environment (`KBSYNC_API_URL`, `KBSYNC_TOKEN`, ...).
+ * The text formatters below are shared with `push` (and the target helpers
+ * with `pull`); every line goes through the shared reporter.
  */
 import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
+import {loadConfig, type KbsyncConfig} from '../config.js'
+import {connect} from '../connect.js'
 import {exitCodes} from '../exit-codes.js'
+import {planSummaryMarkdown, reporterFor, type Reporter} from '../output/index.js'
 import type {Diagnostic} from '../../local/index.js'
-import {planPush, type OpKind, type PlanOp, type PushPlan, type SyncClient} from '../../sync/index.js'
+import {planPush, type OpKind, type PlanOp, type PushOptions, type PushPlan, type SyncClient} from '../../sync/index.js'
 
 /** A connection to the knowledge base the commands talk to. */
 export interface SyncTarget {
@@ -20,44 +20,30 @@ export interface SyncTarget {
   close(): Promise<void>
 }
 
-interface ConnectModule {
-  connect?: (config: unknown) => Promise<{client: SyncClient; description: string; close(): Promise<void>}>
-}
-interface ConfigModule {
-  loadConfig?: (options: {cwd: string; env: NodeJS.ProcessEnv; dir?: string; flags?: Record<string, unknown>}) => Promise<unknown> | unknown
-}
-interface ApiModule {
-  KbClient: {fromEnv(env: NodeJS.ProcessEnv, overrides?: Record<string, unknown>): SyncClient & {close?(): Promise<void>}}
-}
-
-/** Imports a module that may not exist yet (it is being built in parallel). */
-async function optional<T>(specifier: string): Promise<T | undefined> {
-  try {
-    return (await import(specifier)) as T
-  } catch (error) {
-    if ((error as {code?: string}).code === 'ERR_MODULE_NOT_FOUND') return undefined
-    throw error
-  }
+/** Everything a sync command starts with: config, reporter, connection. */
+export interface SyncSession {
+  config: KbsyncConfig
+  reporter: Reporter
+  target: SyncTarget
 }
 
 /**
- * Opens the target: the shared `connect` (embedded local knowledge base when
- * no API URL is configured) when available, else the API client from the
- * environment.
+ * Loads the config (flags > environment > file > defaults), makes the
+ * reporter and connects: to the API when one is configured, else to the
+ * embedded local knowledge base (the command says which).
  */
+export async function openSession(context: CommandContext): Promise<SyncSession> {
+  const positional = context.positionals[0]
+  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
+  const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
+  const target = await connect(config, {cwd: context.cwd})
+  return {config, reporter, target}
+}
+
+/** Opens the target for the folder `dir` (used by `pull`). */
 export async function openTarget(context: CommandContext, dir: string): Promise<SyncTarget> {
-  const connectModule = await optional<ConnectModule>('../connect.js')
-  const configModule = await optional<ConfigModule>('../config.js')
-  if (connectModule?.connect && configModule?.loadConfig) {
-    const config = await configModule.loadConfig({cwd: context.cwd, env: context.env, dir, flags: context.values})
-    return connectModule.connect(config)
-  }
-  const url = context.env.KBSYNC_API_URL
-  if (!url) throw new Error('No API URL configured: set KBSYNC_API_URL and KBSYNC_TOKEN (or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY)')
-  const api = await optional<ApiModule>('../../api/index.js')
-  if (!api) throw new Error('The API client is not available in this build')
-  const client = api.KbClient.fromEnv(context.env)
-  return {client, description: new URL(url).origin, close: async () => client.close?.()}
+  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, dir})
+  return connect(config, {cwd: context.cwd})
 }
 
 /** The folder argument, resolved against the working directory. */
@@ -71,10 +57,18 @@ export function rootTopicOf(context: CommandContext): string | null {
   return typeof value === 'string' && value !== '' ? value : null
 }
 
-/** One diagnostic as `file:line:column: severity: message [rule]`. */
-export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.file ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: ` : ''
-  return `${where}${d.severity}: ${d.message}${d.rule ? ` [${d.rule}]` : ''}${d.hint ? `\n  hint: ${d.hint}` : ''}`
+/** The engine options a config gives (plus the command's own). */
+export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> = {}): PushOptions {
+  const {config, target} = session
+  return {
+    dir: config.dir,
+    client: target.client,
+    rootTopicId: config.rootTopic,
+    prune: config.prune,
+    maxDeletions: config.maxDeletions,
+    concurrency: config.concurrency,
+    ...extra
+  }
 }
 
 const order: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
@@ -113,13 +107,7 @@ export function formatPlan(plan: PushPlan, target: string): string {
 
 /** Prints diagnostics to stderr; returns whether there was an error. */
 export function reportDiagnostics(context: CommandContext, diagnostics: Diagnostic[]): boolean {
-  for (const d of diagnostics) context.stderr.write(formatDiagnostic(d) + '\n')
-  return diagnostics.some((d) => d.severity === 'error')
-}
-
-/** The plan as JSON for tooling (the schema is in docs/sync.md). */
-export function planJson(plan: PushPlan): string {
-  return JSON.stringify(plan, null, 2) + '\n'
+  return reporterFor(context).diagnostics(diagnostics)
 }
 
 /** Exit code of a plan: invalid input, conflicts, pending changes (with --exit-code). */
@@ -150,15 +138,22 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input,
     json: {type: 'boolean'},
     'root-topic': {type: 'string'},
     prune: {type: 'boolean'},
-    'exit-code': {type: 'boolean'}
+    'exit-code': {type: 'boolean'},
+    config: {type: 'string'},
+    'api-url': {type: 'string'},
+    'max-deletions': {type: 'string'},
+    quiet: {type: 'boolean'},
+    verbose: {type: 'boolean'}
   },
   async run(context) {
-    const dir = folderOf(context)
-    const target = await openTarget(context, dir)
+    const session = await openSession(context)
+    const {reporter, target} = session
     try {
-      const plan = await planPush({dir, client: target.client, rootTopicId: rootTopicOf(context), prune: context.values.prune === true})
-      reportDiagnostics(context, plan.diagnostics)
-      context.stdout.write(context.values.json ? planJson(plan) : formatPlan(plan, target.description))
+      const plan = await planPush(pushOptionsOf(session))
+      reporter.diagnostics(plan.diagnostics)
+      if (context.values.json === true) reporter.json(plan)
+      else reporter.info(formatPlan(plan, target.description).trimEnd())
+      await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
       return planExitCode(plan, context.values['exit-code'] === true)
     } finally {
       await target.close()

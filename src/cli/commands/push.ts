@@ -1,11 +1,12 @@
 /**
- * `kbsync push`: applies the plan. One line per action (a progress line on a
+ * `kbsync push`: applies the plan. One line per action (a progress bar on a
  * TTY), then a summary; `--dry-run` prints the plan instead.
  */
 import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
+import {planSummaryMarkdown, pushSummaryMarkdown} from '../output/index.js'
 import {applyPush, planPush, type PushResult, type SyncEvent} from '../../sync/index.js'
-import {folderOf, formatOp, formatPlan, openTarget, planExitCode, planJson, reportDiagnostics, rootTopicOf} from './plan.js'
+import {formatOp, formatPlan, openSession, planExitCode, pushOptionsOf} from './plan.js'
 
 const verbs: Record<string, string> = {
   create: 'created',
@@ -38,19 +39,20 @@ export const pushCommand: Command = {
   name: 'push',
   summary: 'push a folder of Markdown to the knowledge base',
   usage: 'kbsync push [DIR] [--dry-run] [--prune] [--yes] [--force] [--write-ids] [--root-topic ID] [--json] [--concurrency N]',
-  description: `Scans DIR (default: the current folder), plans and applies the changes:
-creates, updates, renames, moves, permissions, uploads (each file once).
-Invalid input stops the run before any write.
+  description: `Scans DIR (default: the configured folder, else the current one), plans and
+applies the changes: creates, updates, renames, moves, permissions, uploads
+(each file once). Invalid input stops the run before any write. With no API
+URL configured, pushes to the embedded local knowledge base (.kbsync/local-kb.json).
 
 Options:
-  --dry-run        print the plan, write nothing (same as kbsync plan)
-  --prune          delete items under the root that kbsync created and no file maps to any more
-  --yes            confirm more than 10 deletions
-  --force          overwrite edits made on the platform since the last push
-  --write-ids      write kb_id into the front matter of files whose items were created
-  --root-topic ID  the topic the folder maps to (default: the knowledge-base root)
-  --json           print the result as JSON
-  --concurrency N  parallel requests (default 8)
+  --dry-run          print the plan, write nothing (same as kbsync plan)
+  --prune            delete items under the root that kbsync created and no file maps to any more
+  --yes              confirm more deletions than --max-deletions (default 10)
+  --force            overwrite edits made on the platform since the last push
+  --write-ids        write kb_id into the front matter of files whose items were created
+  --root-topic ID    the topic the folder maps to (default: the knowledge-base root)
+  --json             print the result as JSON
+  --concurrency N    parallel requests (default 8)
 
 Exit codes: 0 done, 1 a step failed, 2 invalid input or unconfirmed deletions
 (nothing written), 3 conflicts (the remote version is written beside the file
@@ -64,65 +66,67 @@ as NAME.remote.md).`,
     'write-ids': {type: 'boolean'},
     'root-topic': {type: 'string'},
     json: {type: 'boolean'},
-    concurrency: {type: 'string'}
+    concurrency: {type: 'string'},
+    config: {type: 'string'},
+    'api-url': {type: 'string'},
+    'max-deletions': {type: 'string'},
+    quiet: {type: 'boolean'},
+    verbose: {type: 'boolean'}
   },
   async run(context) {
-    const dir = folderOf(context)
-    const concurrency = context.values.concurrency === undefined ? 8 : Number(context.values.concurrency)
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      context.stderr.write('kbsync push: --concurrency must be a positive integer\n')
-      return exitCodes.invalid
-    }
-    const json = context.values.json === true
-    const target = await openTarget(context, dir)
+    const session = await openSession(context)
+    const {reporter, target} = session
     try {
-      const tty = context.stdout.isTTY === true && !json
       let total = 0
       let count = 0
       const onEvent = (event: SyncEvent) => {
-        if (json) return
         if (event.type === 'done' && !event.skipped) {
           count++
-          const line = `${verbs[event.op.op]} ${event.op.type ?? 'file'} ${event.op.path || '(root)'}${event.remoteId ? ` (${event.remoteId})` : ''}${event.note ? `: ${event.note}` : ''}`
-          context.stdout.write(tty ? `\r\x1b[K[${count}/${total}] ${line}` : line + '\n')
+          reporter.action(`${verbs[event.op.op]} ${event.op.type ?? 'file'} ${event.op.path || '(root)'}${event.remoteId ? ` (${event.remoteId})` : ''}${event.note ? `: ${event.note}` : ''}`)
+          reporter.progress(count, total, event.op.path)
         } else if (event.type === 'failed') {
-          context.stderr.write(`${tty ? '\n' : ''}failed: ${formatOp(event.op).trim()}: ${event.error}\n`)
+          reporter.error(`${formatOp(event.op).trim()}: ${event.error}`)
         } else if (event.type === 'conflict-file') {
-          context.stderr.write(`${tty ? '\n' : ''}conflict: ${event.op.path} was edited on the platform and locally; the remote version is in ${event.file}\n`)
+          reporter.warn(`conflict: ${event.op.path} was edited on the platform and locally; the remote version is in ${event.file}`)
         } else if (event.type === 'done' && event.op.op === 'drift') {
-          context.stderr.write(`${tty ? '\n' : ''}drift: ${event.op.path}: ${event.op.reason}\n`)
+          reporter.warn(`drift: ${event.op.path}: ${event.op.reason}`)
         }
       }
-      const options = {
-        dir,
-        client: target.client,
-        rootTopicId: rootTopicOf(context),
-        prune: context.values.prune === true,
+      const options = pushOptionsOf(session, {
         force: context.values.force === true,
         yes: context.values.yes === true,
         writeIds: context.values['write-ids'] === true,
-        concurrency,
         onEvent
-      }
+      })
       const plan = await planPush(options)
-      reportDiagnostics(context, plan.diagnostics)
-      if (context.values['dry-run']) {
-        context.stdout.write(json ? planJson(plan) : formatPlan(plan, target.description))
+      reporter.diagnostics(plan.diagnostics)
+      if (context.values['dry-run'] === true) {
+        if (context.values.json === true) reporter.json(plan)
+        else reporter.info(formatPlan(plan, target.description).trimEnd())
+        await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
         return planExitCode(plan, false)
       }
-      if (!json) context.stdout.write(`Pushing ${dir} -> ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'}\n`)
+      reporter.info(`Pushing ${options.dir} -> ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`)
       total = plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
       const result = await applyPush(plan, options)
+      reporter.endProgress()
       if (result.status === 'refused') {
-        context.stderr.write(`kbsync push: ${plan.summary.delete} deletions planned, more than 10: run again with --yes to confirm. Nothing was written.\n`)
+        reporter.error(`${plan.summary.delete} deletions planned, more than ${options.maxDeletions ?? 10}: run again with --yes to confirm. Nothing was written.`)
       }
-      if (json) {
-        context.stdout.write(JSON.stringify({status: result.status, writes: result.writes, done: result.done, skipped: result.skipped, failed: result.failed, written: result.written, plan}, null, 2) + '\n')
+      const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
+      if (listed.length > 0 && !options.prune) {
+        reporter.info(`${listed.length} item(s) under the root are not in the folder (kept; --prune deletes the ones kbsync created):`)
+        for (const orphan of listed) reporter.info(`    ${orphan.type} ${orphan.remoteId} "${orphan.title}"${orphan.path ? ` (was ${orphan.path})` : ''}`)
+      }
+      if (context.values.json === true) {
+        reporter.json({status: result.status, writes: result.writes, done: result.done, skipped: result.skipped, failed: result.failed, written: result.written, plan})
       } else {
-        if (tty && count > 0) context.stdout.write('\n')
         const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
-        context.stdout.write(`Done: ${result.done.length} steps, ${result.writes} write requests${failed}; status ${result.status}.\n`)
+        const line = `Done: ${result.done.length} steps, ${result.writes} write requests${failed}; status ${result.status}.`
+        if (result.status === 'ok') reporter.success(line)
+        else reporter.info(line)
       }
+      await reporter.stepSummary(pushSummaryMarkdown(result, {target: target.description}))
       return pushExitCode(result)
     } finally {
       await target.close()
