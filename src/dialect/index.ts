@@ -1,2 +1,4 @@
 /** The dialect conversions: parse, stringify, GFM <-> dialect, HTML. */
-export {}
+export {parseKb} from './parse.js'
+export {stringifyKb} from './stringify.js'
+export {kbProcessor} from './processor.js'

@@ -1,0 +1,105 @@
+/**
+ * The platform's Markdown style for ordinary mdast/GFM nodes: `-` bullets,
+ * nested items indented exactly 4 spaces (5 under `100.`), headings capped
+ * at level 3, `| --- |` table delimiter rows with unpadded cells, `\_` in
+ * text, trailing-backslash hard breaks, `---` rules.
+ */
+import type {Heading, List, ListItem, Table, Text} from 'mdast'
+import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
+import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
+import {defaultHandlers, type Handle, type Info, type Options, type State} from 'mdast-util-to-markdown'
+import {registerKb} from './util.js'
+
+/** Options of mdast-util-to-markdown that give the canonical form. */
+export const canonicalOptions = {
+  bullet: '-',
+  bulletOther: '*',
+  bulletOrdered: '.',
+  emphasis: '*',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '-',
+  ruleRepetition: 3,
+  ruleSpaces: false,
+  setext: false,
+  closeAtx: false,
+  incrementListMarker: true,
+  resourceLink: false,
+  tightDefinitions: false
+} as const satisfies Options
+
+const heading: Handle = (node: Heading, parent, state, info) =>
+  defaultHandlers.heading(node.depth > 3 ? {...node, depth: 3} : node, parent, state, info)
+
+/** A list item whose continuation lines are indented `max(4, marker + 1)`. */
+const listItem: Handle = (node: ListItem, parent, state: State, info) => {
+  let bullet = state.bulletCurrent || '-'
+  const list = parent && parent.type === 'list' ? (parent as List) : undefined
+  if (list && list.ordered) {
+    const start = typeof list.start === 'number' && list.start > -1 ? list.start : 1
+    bullet = String(start + (state.options.incrementListMarker === false ? 0 : list.children.indexOf(node))) + bullet
+  }
+  const size = Math.max(4, bullet.length + 1)
+  const tracker = state.createTracker(info)
+  tracker.move(bullet + ' ')
+  tracker.shift(size)
+  const exit = state.enter('listItem')
+  const value = state.indentLines(state.containerFlow(node, tracker.current()), (line, index, blank) => {
+    if (index) return (blank ? '' : ' '.repeat(size)) + line
+    return (blank ? bullet : bullet + ' ') + line
+  })
+  exit()
+  return value
+}
+
+const gfmTable = gfmTableToMarkdown({tablePipeAlign: false})
+const tableHandle = gfmTable.handlers!.table as Handle
+
+/** The GFM table with `---` delimiter cells (`:--`, `--:`, `:-:` when aligned). */
+const table: Handle = (node: Table, parent, state, info) => {
+  const value = tableHandle(node, parent, state, info)
+  const lines = value.split('\n')
+  if (lines.length > 1) {
+    lines[1] = lines[1].replace(/(:?)-+(:?)/g, (_, left: string, right: string) =>
+      left + (left && right ? '-' : left || right ? '--' : '---') + right
+    )
+  }
+  return lines.join('\n')
+}
+
+/**
+ * Text made safe, with every `_` written `\_` as the platform does
+ * (mdast-util-to-markdown leaves intraword underscores bare).
+ */
+export function safeText(state: State, value: string, info: Info): string {
+  if (!value.includes('_')) return state.safe(value, info)
+  const parts = value.split('_')
+  let out = ''
+  for (let index = 0; index < parts.length; index++) {
+    const before = index === 0 ? info.before : '_'
+    const after = index === parts.length - 1 ? info.after : '_'
+    out += state.safe(parts[index], {...info, before, after})
+    if (index < parts.length - 1) out += '\\_'
+  }
+  return out
+}
+
+const text: Handle = (node: Text, _, state, info) => safeText(state, node.value, info)
+
+const fullPhrasingSpans = ['autolink', 'destinationLiteral', 'destinationRaw', 'reference', 'titleQuote', 'titleApostrophe'] as const
+
+/** to-markdown extension: the platform's style for ordinary Markdown (includes GFM tables and strikethrough). */
+export function markdownStyleToMarkdown(): Options {
+  return {
+    ...canonicalOptions,
+    extensions: [gfmTable, gfmStrikethroughToMarkdown()],
+    handlers: {heading, listItem, table, text},
+    unsafe: [{character: '_', inConstruct: 'phrasing', notInConstruct: [...fullPhrasingSpans]}]
+  }
+}
+
+/** remark plugin: the platform's Markdown style when serialising. */
+export function remarkKbMarkdownStyle(this: any) {
+  return registerKb(this, [markdownStyleToMarkdown()])
+}

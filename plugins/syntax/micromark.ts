@@ -1,0 +1,126 @@
+/**
+ * micromark syntax extension of the dialect: tokenizes the dialect's tags
+ * with the tolerant grammar of `tag.ts`, before micromark's own HTML
+ * constructs (whose unquoted attribute values end at `/`, which breaks every
+ * unquoted URL), and keeps CommonMark HTML blocks from swallowing the
+ * Markdown written tight inside a dialect block.
+ */
+import {htmlFlow} from 'micromark-core-commonmark'
+import type {Code, Construct, Effects, Extension, State, TokenizeContext} from 'micromark-util-types'
+import {createScanner, interpret, isBlockTag, isDialectTag, step, type KbTag} from './tag.js'
+
+declare module 'micromark-util-types' {
+  interface TokenTypeMap {
+    kbTag: 'kbTag'
+    kbTagFlow: 'kbTagFlow'
+  }
+}
+
+const lessThan = 60
+
+/** Map a micromark character code to the scanner's alphabet (`null`: line end or end). */
+function toChar(code: Code): string | null {
+  if (code === null || code < -2) return null
+  if (code === -2) return '\t'
+  if (code === -1) return ' '
+  return String.fromCodePoint(code)
+}
+
+/**
+ * Consume one tag starting at `<`, then call `done(tag)` to pick the next
+ * state (or `nok` when the characters do not form a tag).
+ */
+function tagStates(effects: Effects, nok: State, done: (tag: KbTag) => State): State {
+  const scanner = createScanner()
+  return inside
+  function inside(code: Code): State | undefined {
+    const phase = step(scanner, toChar(code))
+    if (phase === 'fail') return nok(code)
+    effects.consume(code)
+    if (phase === 'done') return done(interpret(scanner.raw, scanner.selfClosing))
+    return inside
+  }
+}
+
+/** A dialect tag inside phrasing. */
+const kbTagText: Construct = {name: 'kbTagText', tokenize: tokenizeTagText, add: 'before'}
+
+function tokenizeTagText(effects: Effects, ok: State, nok: State): State {
+  return function start(code) {
+    effects.enter('kbTag')
+    return tagStates(effects, nok, (tag) => {
+      if (!isDialectTag(tag)) return nok
+      effects.exit('kbTag')
+      return ok
+    })(code)
+  }
+}
+
+/**
+ * A line of dialect tags only, at least one of a block construct
+ * (`<div data-node=hintBlock ...>`, `</details>`, `<video ...></video>`):
+ * it may interrupt a paragraph, so blocks written tight parse.
+ */
+const kbTagFlow: Construct = {name: 'kbTagFlow', tokenize: tokenizeTagFlow, add: 'before'}
+
+function tokenizeTagFlow(effects: Effects, ok: State, nok: State): State {
+  let block = false
+  return function start(code) {
+    effects.enter('kbTagFlow')
+    return between(code)
+  }
+  function between(code: Code): State | undefined {
+    if (code === -2 || code === -1 || code === 32) {
+      effects.consume(code)
+      return between
+    }
+    if (code === lessThan) return tagStates(effects, nok, afterTag)(code)
+    if (code === null || code < -2) {
+      if (!block) return nok(code)
+      effects.exit('kbTagFlow')
+      return ok(code)
+    }
+    return nok(code)
+  }
+  function afterTag(tag: KbTag): State {
+    if (!isDialectTag(tag)) return nok
+    if (isBlockTag(tag)) block = true
+    return between
+  }
+}
+
+/** Check: does a dialect tag start here? */
+const dialectTagAhead: Construct = {tokenize: tokenizeAhead, partial: true}
+
+function tokenizeAhead(effects: Effects, ok: State, nok: State): State {
+  return function start(code) {
+    effects.enter('kbTag')
+    return tagStates(effects, nok, (tag) => {
+      effects.exit('kbTag')
+      return isDialectTag(tag) ? ok : nok
+    })(code)
+  }
+}
+
+/** CommonMark HTML (flow) for everything that does not start with a dialect tag. */
+const guardedHtmlFlow: Construct = {
+  name: 'kbHtmlFlow',
+  tokenize: tokenizeGuardedHtmlFlow,
+  resolveTo: htmlFlow.resolveTo,
+  concrete: true,
+  add: 'before'
+}
+
+function tokenizeGuardedHtmlFlow(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
+  const html = htmlFlow.tokenize.call(this, effects, ok, nok)
+  return effects.check(dialectTagAhead, nok, html)
+}
+
+/** The dialect's micromark extension (use with `micromark`/`fromMarkdown`). */
+export function kbSyntax(): Extension {
+  return {
+    disable: {null: ['htmlFlow']},
+    flow: {[lessThan]: [kbTagFlow, guardedHtmlFlow]},
+    text: {[lessThan]: kbTagText}
+  }
+}

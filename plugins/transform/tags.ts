@@ -1,0 +1,38 @@
+/** Reading dialect tags back from `html` nodes, and small shared helpers. */
+import type {Html, Nodes} from 'mdast'
+import type {Position} from 'unist'
+import {colorTokens, type ColorToken} from '../types.js'
+import {isDialectTag, readTag, type KbTag} from '../syntax/tag.js'
+
+/** The tag an `html` node consists of, when it is exactly one tag. */
+export function tagOf(node: Nodes): KbTag | undefined {
+  if (node.type !== 'html' || node.value.charCodeAt(0) !== 60) return undefined
+  const found = readTag(node.value)
+  return found && found.end === node.value.length ? found.tag : undefined
+}
+
+/** The tag of an `html` node if it is one of the dialect's. */
+export function dialectTagOf(node: Nodes): KbTag | undefined {
+  const tag = tagOf(node)
+  return tag && isDialectTag(tag) ? tag : undefined
+}
+
+/** Whether a string is one of the 11 colour tokens (exact case). */
+export function isColor(value: string | undefined): value is ColorToken {
+  return value !== undefined && (colorTokens as readonly string[]).includes(value)
+}
+
+/** A position spanning from the start of `a` to the end of `b`. */
+export function span(a: {position?: Position}, b: {position?: Position} | undefined): Position | undefined {
+  if (!a.position) return undefined
+  return {start: a.position.start, end: (b?.position ?? a.position).end}
+}
+
+/** A positive integer attribute, or undefined. */
+export function intAttribute(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined
+  return Number.parseInt(value, 10)
+}
+
+/** An `html` node for a tag (used when a tag cannot become a construct). */
+export type TagHtml = Html

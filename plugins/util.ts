@@ -1,0 +1,57 @@
+/** Helpers shared by the construct modules: serialising tags and registering with unified. */
+import type {Parents, Root} from 'mdast'
+import type {Handle, Info, Options as ToMarkdownExtension, State} from 'mdast-util-to-markdown'
+import type {Processor} from 'unified'
+import type {VFile} from 'vfile'
+import {encodeAttribute} from './syntax/tag.js'
+import {kbSyntax} from './syntax/micromark.js'
+import {kbFromMarkdown} from './from-markdown.js'
+import {reportProblems} from './transform/problems.js'
+
+/** ` name="value"` with the value escaped so it cannot leave the attribute. */
+export function attribute(name: string, value: string | number | undefined): string {
+  return value === undefined ? '' : ` ${name}="${encodeAttribute(String(value))}"`
+}
+
+/** Serialise phrasing children between an open and a close tag. */
+export function wrapPhrasing(node: Parents, state: State, info: Info, open: string, close: string): string {
+  const tracker = state.createTracker(info)
+  let value = tracker.move(open)
+  value += tracker.move(state.containerPhrasing(node, {...tracker.current(), before: '>', after: '<'}))
+  value += tracker.move(close)
+  return value
+}
+
+/** Serialise block children between tag lines, blank lines around the content. */
+export function wrapFlow(node: Parents, state: State, info: Info, open: string, close: string): string {
+  const tracker = state.createTracker(info)
+  tracker.move(open + '\n\n')
+  const inner = state.containerFlow(node as Parameters<State["containerFlow"]>[0], tracker.current())
+  return open + '\n\n' + (inner ? inner + '\n\n' : '') + close
+}
+
+/** A handler table entry typed loosely for custom node types. */
+export type KbHandle = Handle
+
+const registered = new WeakSet<object>()
+
+/**
+ * Register the dialect's syntax and tree building on a processor (once per
+ * processor, whichever construct plugin comes first) and add `toMarkdown`.
+ * Returns the transformer that moves parse problems onto the file.
+ */
+export function registerKb(processor: Processor<any, any, any, any, any>, toMarkdown: ToMarkdownExtension[]) {
+  const data = processor.data()
+  const micromarkExtensions = (data.micromarkExtensions ||= [])
+  const fromMarkdownExtensions = (data.fromMarkdownExtensions ||= [])
+  const toMarkdownExtensions = (data.toMarkdownExtensions ||= [])
+  if (!registered.has(data)) {
+    registered.add(data)
+    micromarkExtensions.push(kbSyntax())
+    fromMarkdownExtensions.push(kbFromMarkdown())
+  }
+  toMarkdownExtensions.push(...toMarkdown)
+  return (tree: Root, file: VFile) => {
+    reportProblems(tree, file)
+  }
+}

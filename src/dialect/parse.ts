@@ -1,0 +1,28 @@
+/** `parseKb`: dialect Markdown to an mdast tree with the dialect's nodes. */
+import type {Root} from 'mdast'
+import {fromMarkdown} from 'mdast-util-from-markdown'
+import {gfmStrikethroughFromMarkdown} from 'mdast-util-gfm-strikethrough'
+import {gfmTableFromMarkdown} from 'mdast-util-gfm-table'
+import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
+import {gfmTable} from 'micromark-extension-gfm-table'
+import {VFile} from 'vfile'
+import {kbFromMarkdown, kbSyntax, reportKbProblems, takeKbProblems} from '../../plugins/index.js'
+
+const extensions = [gfmTable(), gfmStrikethrough(), kbSyntax()]
+const mdastExtensions = [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown(), kbFromMarkdown()]
+
+/**
+ * Parse dialect Markdown (synchronously). Never throws on bad input: when
+ * given a VFile, problems (unclosed block, unknown `data-node`, invalid
+ * colour, stray closing tag, ...) are added to `file.messages` with line,
+ * column and a `ruleId` (`kb-unclosed-block`, `kb-unknown-node`,
+ * `kb-invalid-color`, `kb-stray-closing-tag`, ...); the text is kept as
+ * `html` nodes.
+ */
+export function parseKb(value: string | VFile): Root {
+  const file = value instanceof VFile ? value : undefined
+  const tree = fromMarkdown(file ? String(file.value ?? '') : (value as string), {extensions, mdastExtensions})
+  if (file) reportKbProblems(tree, file)
+  else takeKbProblems(tree)
+  return tree
+}
