@@ -149,7 +149,14 @@ export function pairFlow(items: FlowItem[], problems: KbProblem[]): RootContent[
 
 function unclosed(frame: Frame, out: () => FlowItem[], problems: KbProblem[]): void {
   problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-block', place: frame.open.position})
-  out().push(frame.open, ...frame.children)
+  out().push(frame.open, ...frame.children.flatMap(unsummarise))
+}
+
+/** A summary outside a (closed) details goes back to its tags around a paragraph. */
+function unsummarise(item: FlowItem): FlowItem[] {
+  if (item.type !== 'detailsSummary') return [item]
+  const paragraph: Paragraph = {type: 'paragraph', children: item.children}
+  return [{type: 'html', value: '<summary>'}, paragraph, {type: 'html', value: '</summary>'}]
 }
 
 /** Close a frame into its construct, or keep its tags and content, reported. */
