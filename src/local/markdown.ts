@@ -23,6 +23,7 @@ export interface ConversionMessage {
 }
 
 interface DialectApi {
+  parseKb?: (markdown: string) => Root
   gfmToKbTree?: (markdown: string, options?: {path?: string}) => {tree: Root; messages: ConversionMessage[]}
   stringifyKb?: (tree: Root) => string
 }
@@ -32,6 +33,7 @@ const api = dialect as DialectApi
 /** Converts GFM source to a dialect tree. */
 export function toKbTree(markdown: string, file: string): {tree: Root; messages: ConversionMessage[]} {
   if (api.gfmToKbTree) return api.gfmToKbTree(markdown, {path: file})
+  if (api.parseKb) return {tree: api.parseKb(markdown), messages: []}
   const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root
   return {tree, messages: []}
 }

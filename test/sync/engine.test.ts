@@ -34,7 +34,7 @@ describe('push with an in-memory client', () => {
     expect(titles).toEqual(['Frequently asked questions', 'Guides', 'Installation', 'Tuning', 'Welcome', 'advanced'])
     const uploads = client.calls.filter((c) => c.startsWith('UPLOAD'))
     // logo.png is used by two articles: uploaded once, referenced by URL from the second.
-    expect(uploads.filter((u) => u === 'UPLOAD logo.png')).toHaveLength(1)
+    expect(uploads.sort()).toEqual(['UPLOAD checklist.txt', 'UPLOAD diagram.png', 'UPLOAD logo.png'])
     const welcome = [...client.items.values()].find((s) => s.title === 'Welcome')!
     const install = [...client.items.values()].find((s) => s.title === 'Installation')!
     const guides = [...client.items.values()].find((s) => s.title === 'Guides')!
