@@ -32,6 +32,8 @@ export const canonicalOptions = {
 const heading: Handle = (node: Heading, parent, state, info) =>
   defaultHandlers.heading(node.depth > 3 ? {...node, depth: 3} : node, parent, state, info)
 
+const padless = new Set(['paragraph', 'heading', 'html', 'thematicBreak'])
+
 /** A list item whose continuation lines are indented `max(4, marker + 1)`. */
 const listItem: Handle = (node: ListItem, parent, state: State, info) => {
   let bullet = state.bulletCurrent || '-'
@@ -41,13 +43,17 @@ const listItem: Handle = (node: ListItem, parent, state: State, info) => {
     bullet = String(start + (state.options.incrementListMarker === false ? 0 : list.children.indexOf(node))) + bullet
   }
   const size = Math.max(4, bullet.length + 1)
+  // A fence or a list on the marker's line fixes the content column there:
+  // pad the marker so continuation lines line up with it.
+  const first = node.children[0]
+  const marker = first && !padless.has(first.type) ? bullet + ' '.repeat(size - bullet.length) : bullet + ' '
   const tracker = state.createTracker(info)
   tracker.move(bullet + ' ')
   tracker.shift(size)
   const exit = state.enter('listItem')
   const value = state.indentLines(state.containerFlow(node, tracker.current()), (line, index, blank) => {
     if (index) return (blank ? '' : ' '.repeat(size)) + line
-    return (blank ? bullet : bullet + ' ') + line
+    return (blank ? bullet : marker) + line
   })
   exit()
   return value
@@ -68,12 +74,15 @@ const table: Handle = (node: Table, parent, state, info) => {
   return lines.join('\n')
 }
 
+const fullPhrasingSpans = ['autolink', 'destinationLiteral', 'destinationRaw', 'reference', 'titleQuote', 'titleApostrophe'] as const
+const rawSpans = new Set<string>(fullPhrasingSpans)
+
 /**
  * Text made safe, with every `_` written `\_` as the platform does
  * (mdast-util-to-markdown leaves intraword underscores bare).
  */
 export function safeText(state: State, value: string, info: Info): string {
-  if (!value.includes('_')) return state.safe(value, info)
+  if (!value.includes('_') || state.stack.some((name) => rawSpans.has(name))) return state.safe(value, info)
   const parts = value.split('_')
   let out = ''
   for (let index = 0; index < parts.length; index++) {
@@ -87,7 +96,6 @@ export function safeText(state: State, value: string, info: Info): string {
 
 const text: Handle = (node: Text, _, state, info) => safeText(state, node.value, info)
 
-const fullPhrasingSpans = ['autolink', 'destinationLiteral', 'destinationRaw', 'reference', 'titleQuote', 'titleApostrophe'] as const
 
 /** to-markdown extension: the platform's style for ordinary Markdown (includes GFM tables and strikethrough). */
 export function markdownStyleToMarkdown(): Options {

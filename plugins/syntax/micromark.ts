@@ -18,6 +18,9 @@ declare module 'micromark-util-types' {
 
 const lessThan = 60
 
+/** Parsers that have seen an opening block tag of the dialect (flow runs in document order). */
+const opened = new WeakSet<object>()
+
 /** Map a micromark character code to the scanner's alphabet (`null`: line end or end). */
 function toChar(code: Code): string | null {
   if (code === null || code < -2) return null
@@ -63,7 +66,8 @@ function tokenizeTagText(effects: Effects, ok: State, nok: State): State {
  */
 const kbTagFlow: Construct = {name: 'kbTagFlow', tokenize: tokenizeTagFlow, add: 'before'}
 
-function tokenizeTagFlow(effects: Effects, ok: State, nok: State): State {
+function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
+  const self = this
   let block = false
   return function start(code) {
     effects.enter('kbTagFlow')
@@ -84,7 +88,12 @@ function tokenizeTagFlow(effects: Effects, ok: State, nok: State): State {
   }
   function afterTag(tag: KbTag): State {
     if (!isDialectTag(tag)) return nok
-    if (isBlockTag(tag)) block = true
+    if (isBlockTag(tag)) {
+      // A lone closing tag is the dialect's only after an opening one:
+      // otherwise (`</div>` in plain Markdown) it is CommonMark HTML.
+      if (!tag.closing || opened.has(self.parser)) block = true
+      if (!tag.closing) opened.add(self.parser)
+    }
     return between
   }
 }
@@ -92,11 +101,14 @@ function tokenizeTagFlow(effects: Effects, ok: State, nok: State): State {
 /** Check: does a dialect tag start here? */
 const dialectTagAhead: Construct = {tokenize: tokenizeAhead, partial: true}
 
-function tokenizeAhead(effects: Effects, ok: State, nok: State): State {
+function tokenizeAhead(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
+  const self = this
   return function start(code) {
     effects.enter('kbTag')
     return tagStates(effects, nok, (tag) => {
       effects.exit('kbTag')
+      if (isBlockTag(tag) && !tag.closing) opened.add(self.parser)
+      if (isBlockTag(tag) && tag.closing && !opened.has(self.parser)) return nok
       return isDialectTag(tag) ? ok : nok
     })(code)
   }

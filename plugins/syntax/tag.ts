@@ -193,6 +193,8 @@ export function encodeAttribute(value: string): string {
 /** Tags the dialect owns at block level. */
 const blockNames = new Set(['div', 'details', 'summary', 'iframe', 'video'])
 
+const imageAttributes = new Set(['src', 'alt', 'width', 'height'])
+
 /** Tags the dialect owns (others stay ordinary HTML). */
 export function isDialectTag(tag: KbTag): boolean {
   switch (tag.name) {
@@ -202,8 +204,10 @@ export function isDialectTag(tag: KbTag): boolean {
     case 'summary':
     case 'iframe':
     case 'video':
-    case 'img':
       return true
+    case 'img':
+      // Only the dialect's sized image; other <img> stay HTML.
+      return !tag.closing && 'src' in tag.attributes && Object.keys(tag.attributes).every((key) => imageAttributes.has(key))
     case 'a':
     case 'div':
       return tag.closing || 'data-node' in tag.attributes

@@ -6,7 +6,7 @@
  */
 import type {Html, Image, PhrasingContent} from 'mdast'
 import {toString} from 'mdast-util-to-string'
-import type {KbTag} from '../syntax/tag.js'
+import {isDialectTag, type KbTag} from '../syntax/tag.js'
 import type {KbProblem} from './problems.js'
 import {dialectTagOf, intAttribute, isColor, span, tagOf} from './tags.js'
 
@@ -54,7 +54,7 @@ export function pairPhrasing(children: PhrasingContent[], problems: KbProblem[])
       out().push(html)
       continue
     }
-    const leaf = buildLeaf(tag, html, problems)
+    const leaf = isDialectTag(tag) ? buildLeaf(tag, html, problems) : undefined
     if (leaf) {
       out().push(leaf)
       continue

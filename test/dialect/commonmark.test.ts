@@ -1,0 +1,58 @@
+/**
+ * Law 3: plain CommonMark keeps its meaning through parse -> stringify at
+ * least as well as with plain remark. Every example of the CommonMark spec
+ * (the `commonmark-spec` package) goes through kbsync's round trip and
+ * through remark-parse + remark-gfm + remark-stringify; the reference
+ * renderer (`commonmark`) renders the original and each output to HTML, and
+ * an example is preserved when the HTML is unchanged.
+ */
+import {createRequire} from 'node:module'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkStringify from 'remark-stringify'
+import {unified} from 'unified'
+import {describe, expect, it} from 'vitest'
+import {parseKb, stringifyKb} from '../../src/dialect/index.js'
+
+const require = createRequire(import.meta.url)
+const spec = require('commonmark-spec') as {tests: Array<{markdown: string; html: string; section: string; number: number}>}
+const commonmark = require('commonmark') as {
+  Parser: new () => {parse(value: string): unknown}
+  HtmlRenderer: new () => {render(tree: unknown): string}
+}
+
+const reader = new commonmark.Parser()
+const writer = new commonmark.HtmlRenderer()
+const render = (markdown: string) => writer.render(reader.parse(markdown))
+const plain = unified().use(remarkParse).use(remarkGfm).use(remarkStringify).freeze()
+
+function preserved(roundTrip: (value: string) => string): {count: number; lost: number[]} {
+  let count = 0
+  const lost: number[] = []
+  for (const example of spec.tests) {
+    let output: string
+    try {
+      output = roundTrip(example.markdown)
+    } catch {
+      lost.push(example.number)
+      continue
+    }
+    if (render(output) === render(example.markdown)) count++
+    else lost.push(example.number)
+  }
+  return {count, lost}
+}
+
+describe('law 3: CommonMark meaning survives a round trip', () => {
+  it('kbsync preserves at least as many spec examples as plain remark + remark-gfm', () => {
+    const kb = preserved((value) => stringifyKb(parseKb(value)))
+    const remark = preserved((value) => String(plain.processSync(value)))
+    const total = spec.tests.length
+    console.log(
+      `CommonMark spec ${total} examples preserved: kbsync ${kb.count}, remark+remark-gfm ${remark.count}\n` +
+        `kbsync loses: ${kb.lost.join(', ')}\nremark loses: ${remark.lost.join(', ')}`
+    )
+    expect(total).toBeGreaterThan(600)
+    expect(kb.count).toBeGreaterThanOrEqual(remark.count)
+  })
+})
