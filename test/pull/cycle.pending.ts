@@ -1,0 +1,104 @@
+/**
+ * Pull and push against the in-memory client (fast; the end-to-end suite runs
+ * the same laws against the real server): a pushed sample tree pulls into a
+ * fresh folder that pushes back with no write; web edits come back as
+ * exactly one changed file; conflicts keep both versions.
+ */
+import {cp, mkdtemp, readdir, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {push} from '../../src/sync/index.js'
+import {pull} from '../../src/sync/pull/index.js'
+import {FakeClient} from '../sync/fake-client.js'
+
+/** The in-memory client, keeping uploaded bytes so files can be downloaded again. */
+class Client extends FakeClient {
+  bytes = new Map<string, Buffer>()
+  override async uploadFile(file: string, options?: {name?: string}): Promise<{guid: string; md5_hash: string}> {
+    const answer = await super.uploadFile(file, options)
+    this.bytes.set(answer.guid, await readFile(file))
+    return answer
+  }
+  async downloadFile(url: string, destPath: string): Promise<unknown> {
+    this.calls.push(`GET file ${url}`)
+    const guid = new URL(url).searchParams.get('Id')!
+    await writeFile(destPath, this.bytes.get(guid)!)
+    return {bytes: this.bytes.get(guid)!.length}
+  }
+}
+
+const folders: string[] = []
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-cycle-'))
+  folders.push(dir)
+  return dir
+}
+
+async function snapshot(dir: string, prefix = ''): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const name of (await readdir(path.join(dir, prefix))).sort()) {
+    if (name.startsWith('.')) continue
+    const relative = prefix ? `${prefix}/${name}` : name
+    if ((await stat(path.join(dir, relative))).isDirectory()) Object.assign(out, await snapshot(dir, relative))
+    else out[relative] = await readFile(path.join(dir, relative), 'latin1')
+  }
+  return out
+}
+
+function changed(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]).sort()
+}
+
+afterAll(async () => {
+  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+})
+
+describe('pull and push against the in-memory client', () => {
+  const client = new Client()
+  let dir: string
+
+  beforeAll(async () => {
+    const source = await folder()
+    await cp(path.resolve('fixtures/handbook'), source, {recursive: true})
+    const first = await push({dir: source, client})
+    expect(first.status).toBe('ok')
+    dir = await folder()
+  })
+
+  it('pulls the tree; a push of the pulled folder sends no write', async () => {
+    const result = await pull({dir, client})
+    expect(result.diagnostics.filter((d) => d.rule !== 'state-ignored')).toEqual([])
+    expect(result.status).toBe('ok')
+    const before = client.writes
+    const again = await push({dir, client})
+    expect(again.plan.ops).toEqual([])
+    expect(client.writes - before).toBe(0)
+  })
+
+  it('a second pull writes nothing and reads only the structure', async () => {
+    const before = await snapshot(dir)
+    client.calls.length = 0
+    const result = await pull({dir, client})
+    expect(result.written).toEqual([])
+    expect(client.calls).toEqual(['GET structure'])
+    expect(changed(before, await snapshot(dir))).toEqual([])
+  })
+
+  it('a web edit comes back as exactly that file; with a local edit too, it is a conflict', async () => {
+    const before = await snapshot(dir)
+    const [id, file] = Object.entries((await pull({dir, client, dryRun: true})).plan.paths).find(([, p]) => p.endsWith('.md'))!
+    client.webEdit(id, {body: 'Rewritten on the web.'})
+    const result = await pull({dir, client})
+    expect(result.status).toBe('ok')
+    expect(changed(before, await snapshot(dir))).toEqual([file])
+    expect(await readFile(path.join(dir, file), 'utf8')).toContain('Rewritten on the web.')
+
+    client.webEdit(id, {body: 'Again on the web.'})
+    await writeFile(path.join(dir, file), (await readFile(path.join(dir, file), 'utf8')).replace('Rewritten on the web.', 'Edited locally.'))
+    const conflict = await pull({dir, client})
+    expect(conflict.status).toBe('conflict')
+    expect(await readFile(path.join(dir, file), 'utf8')).toContain('Edited locally.')
+    expect(await readFile(path.join(dir, file.replace(/\.md$/, '.remote.md')), 'utf8')).toContain('Again on the web.')
+  })
+})
