@@ -1,0 +1,162 @@
+/**
+ * The request pipeline of the local server: latency, auth, rate limit,
+ * faults, then the route; every answer carries the rate-limit headers.
+ */
+import type {IncomingMessage, ServerResponse} from 'node:http'
+import type {AuthResult, Person} from '../api/types.js'
+import {KbServerError} from './errors.js'
+import type {createFaults} from './faults.js'
+import type {createRateLimiter} from './rate-limit.js'
+import {matchRoute, readJson, type Endpoint, type FileAnswer, type RouteRequest} from './routes.js'
+
+/** One line of the request log (never a token). */
+export interface RequestLogEntry {
+  method: string
+  path: string
+  status: number
+  endpoint: Endpoint | 'unknown'
+  write: boolean
+  faulted?: string
+  at: number
+}
+
+/** The server's moving parts, as the pipeline sees them. */
+export interface Pipeline {
+  tokens: {valid: Set<string>; revoked: Set<string>; expired: Set<string>}
+  credentials: {login: string; securityKey: string}
+  urls: {apiUrl: string; filesUrl: string}
+  issueToken(): string
+  faults: ReturnType<typeof createFaults>
+  limiter: ReturnType<typeof createRateLimiter>
+  log: RequestLogEntry[]
+  editor: Person
+  route: Omit<RouteRequest, 'url' | 'message'>
+  afterWrite(): void
+  browse(): string
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Handles one HTTP request. */
+export async function handle(pipeline: Pipeline, message: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(message.url ?? '/', 'http://local')
+  const method = message.method ?? 'GET'
+  const entry: RequestLogEntry = {method, path: url.pathname + url.search, status: 0, endpoint: 'unknown', write: false, at: Date.now()}
+  pipeline.log.push(entry)
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    entry.status = status
+    if (isFile(body)) {
+      response.writeHead(status, {...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.bytes.length})
+      response.end(body.bytes)
+      return
+    }
+    const text = typeof body === 'string' ? body : JSON.stringify(body)
+    const type = typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8'
+    response.writeHead(status, {...headers, 'Content-Type': type})
+    response.end(text)
+  }
+
+  if (method === 'GET' && url.pathname === '/') {
+    entry.endpoint = 'browse'
+    answer(200, pipeline.browse())
+    return
+  }
+  if (pipeline.faults.options.latencyMs > 0) await sleep(pipeline.faults.options.latencyMs)
+  if (method === 'POST' && url.pathname === '/v4/auth') {
+    entry.endpoint = 'auth'
+    await authenticate(pipeline, message, answer)
+    return
+  }
+
+  const token = bearer(message)
+  const authError = checkToken(pipeline, token)
+  if (authError) {
+    answer(401, {error_code: authError, error: 'Authorization failed.'})
+    return
+  }
+  const rate = pipeline.limiter.take(token!)
+  if (!rate.allowed) {
+    answer(429, {error_code: 'too_many_requests', error: 'Too many requests.'}, rate.headers)
+    return
+  }
+  const route = matchRoute(method, url.pathname)
+  if (!route) {
+    answer(404, {error_code: 'not_found', error: `No endpoint ${method} ${url.pathname}.`}, rate.headers)
+    return
+  }
+  entry.endpoint = route.endpoint
+  entry.write = route.write
+
+  const fault = pipeline.faults.next()
+  if (fault) entry.faulted = fault
+  if (fault === '500') {
+    answer(500, {error_code: 'server_error', error: 'Injected failure.'}, rate.headers)
+    return
+  }
+  if (fault === 'drop-before') {
+    message.socket.destroy()
+    return
+  }
+  try {
+    const result = await route.handle({...pipeline.route, url, message})
+    if (route.write) pipeline.afterWrite()
+    if (fault === 'drop-after') {
+      message.socket.destroy()
+      return
+    }
+    answer(200, result, rate.headers)
+  } catch (error) {
+    if (fault === 'drop-after') {
+      message.socket.destroy()
+      return
+    }
+    if (error instanceof KbServerError) {
+      answer(error.status, {error_code: error.code, error: error.message}, rate.headers)
+    } else {
+      answer(500, {error_code: 'server_error', error: 'Internal error.'}, rate.headers)
+    }
+  }
+}
+
+async function authenticate(
+  pipeline: Pipeline,
+  message: IncomingMessage,
+  answer: (status: number, body: unknown) => void
+): Promise<void> {
+  let body: {login?: unknown; security_key?: unknown}
+  try {
+    body = await readJson(message)
+  } catch {
+    answer(400, {error_code: 'invalid_request', error: 'The body must be a JSON object.'})
+    return
+  }
+  if (body.login !== pipeline.credentials.login || body.security_key !== pipeline.credentials.securityKey) {
+    answer(401, {error_code: 'invalid_credentials', error: 'Wrong login or security key.'})
+    return
+  }
+  const result: AuthResult = {
+    access_token: pipeline.issueToken(),
+    api_url: pipeline.urls.apiUrl + '/',
+    files_url: pipeline.urls.filesUrl + '/'
+  }
+  answer(200, result)
+}
+
+function bearer(message: IncomingMessage): string | undefined {
+  const header = message.headers.authorization
+  if (!header) return undefined
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match ? match[1] : ''
+}
+
+function checkToken(pipeline: Pipeline, token: string | undefined): string | undefined {
+  if (token === undefined || token === '') return 'token_not_specified'
+  if (pipeline.tokens.revoked.has(token)) return 'revoked_token'
+  if (pipeline.tokens.expired.has(token)) return 'expired_token'
+  if (!pipeline.tokens.valid.has(token)) return 'invalid_token'
+  return undefined
+}
+
+function isFile(body: unknown): body is FileAnswer {
+  return typeof body === 'object' && body !== null && (body as FileAnswer).kind === 'file'
+}

@@ -1,0 +1,41 @@
+/**
+ * Persistence of the local knowledge base: one JSON file written atomically
+ * (temp file + rename), so a kill -9 at any moment leaves either the old or
+ * the new file, never a torn one; uploaded bytes live in `<file>.files/`.
+ */
+import {mkdirSync, readFileSync, renameSync, writeFileSync, existsSync} from 'node:fs'
+import {dirname, join} from 'node:path'
+import type {StoreData} from './store.js'
+
+/** What a data file holds. */
+export interface PersistedData extends StoreData {
+  schemaVersion: 1
+  /** Tokens issued by `/auth`, so they survive a restart. */
+  tokens: string[]
+}
+
+/** Reads the data file, or undefined when there is none yet. */
+export function loadData(path: string): PersistedData | undefined {
+  if (!existsSync(path)) return undefined
+  const data = JSON.parse(readFileSync(path, 'utf8')) as PersistedData
+  if (data.schemaVersion !== 1) throw new Error(`${path}: unsupported data format ${String(data.schemaVersion)}.`)
+  return data
+}
+
+/** Writes `content` to `path` atomically. */
+export function writeAtomic(path: string, content: string | Uint8Array): void {
+  mkdirSync(dirname(path), {recursive: true})
+  const temp = `${path}.${process.pid}.tmp`
+  writeFileSync(temp, content)
+  renameSync(temp, path)
+}
+
+/** Saves the whole store. */
+export function saveData(path: string, data: PersistedData): void {
+  writeAtomic(path, JSON.stringify(data))
+}
+
+/** Where the bytes of an uploaded file are kept. */
+export function filePath(dataPath: string, guid: string): string {
+  return join(`${dataPath}.files`, guid)
+}

@@ -1,0 +1,340 @@
+/**
+ * The knowledge base of the local server: items and uploaded files, with the
+ * platform's rules (validation, versions, moves, guid attachment). Plain
+ * data; persistence and HTTP live elsewhere.
+ */
+import type {
+  CreateInput,
+  ItemType,
+  KbAttachment,
+  KbItem,
+  Permissions,
+  PermissionsInput,
+  Person,
+  StructureNode,
+  UpdateInput
+} from '../api/types.js'
+import {invalidRequest, KbServerError, notFound} from './errors.js'
+
+/** An item as stored (body without the title heading). */
+export interface StoredItem {
+  id: string
+  type: ItemType
+  title: string
+  body: string
+  parent_topic_id: string | null
+  created_at: string
+  updated_at: string
+  version: number
+  author: Person
+  last_edited_by: Person
+  permissions: {inherit: boolean; readers: number[]; editors: number[]}
+}
+
+/** An uploaded file. */
+export interface StoredFile {
+  guid: string
+  name: string
+  size: number
+  md5: string
+  /** The item whose body first referenced the guid; the guid is then used up. */
+  attachedTo?: string
+}
+
+/** Everything the server persists. */
+export interface StoreData {
+  items: StoredItem[]
+  files: StoredFile[]
+}
+
+/** Services the store needs from its host. */
+export interface StoreContext {
+  newId(): string
+  now(): string
+  fileUrl(guid: string): string
+  users: Person[]
+}
+
+const guidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+
+/** The in-memory knowledge base. */
+export class KbStore {
+  private readonly items = new Map<string, StoredItem>()
+  private readonly files = new Map<string, StoredFile>()
+
+  constructor(
+    private readonly context: StoreContext,
+    data?: StoreData
+  ) {
+    for (const item of data?.items ?? []) this.items.set(item.id, item)
+    for (const file of data?.files ?? []) this.files.set(file.guid, file)
+  }
+
+  /** A copy of everything, for persistence. */
+  data(): StoreData {
+    return structuredClone({items: [...this.items.values()], files: [...this.files.values()]})
+  }
+
+  /** The stored item, or a 404. */
+  stored(id: string): StoredItem {
+    const item = this.items.get(id)
+    if (!item) throw notFound(id)
+    return item
+  }
+
+  /** The item as GET answers it; `prefixTitle` prepends `# <title>` to an article body like the platform. */
+  view(id: string, prefixTitle = false): KbItem {
+    const item = this.stored(id)
+    const body = prefixTitle && item.type === 'article' ? `# ${item.title}\n\n${item.body}` : item.body
+    return {
+      id: item.id,
+      title: item.title,
+      type: item.type,
+      body,
+      author: item.author,
+      last_edited_by: item.last_edited_by,
+      parent_topic_id: item.parent_topic_id,
+      created_at: item.created_at,
+      updated_at: item.updated_at,
+      version: item.version,
+      access_right: 'write',
+      is_open_for_organization: true,
+      is_public: false,
+      attachments: this.attachmentsOf(item)
+    }
+  }
+
+  /** `POST /knowledgebase`. */
+  create(input: CreateInput, editor: Person): KbItem {
+    const type = input.type ?? 'article'
+    if (type !== 'article' && type !== 'topic') throw invalidRequest(`type must be 'article' or 'topic'.`)
+    const title = requireTitle(input.title)
+    const parent = input.parent_topic_id ?? null
+    this.requireTopic(parent)
+    const id = this.context.newId()
+    const body = type === 'article' ? requireBody(input.body) : optionalBody(input.body)
+    const now = this.context.now()
+    const item: StoredItem = {
+      id,
+      type,
+      title,
+      body: this.attachGuids(id, body ?? ''),
+      parent_topic_id: parent,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+      author: editor,
+      last_edited_by: editor,
+      permissions: {inherit: true, readers: [], editors: []}
+    }
+    this.items.set(id, item)
+    return this.view(id)
+  }
+
+  /** `PUT /knowledgebase/{id}`: a move happens only with `parent_topic_id_changed`. */
+  update(id: string, input: UpdateInput, editor: Person): KbItem {
+    const item = this.stored(id)
+    const next = {...item}
+    if (input.title !== undefined) next.title = requireTitle(input.title)
+    if (input.body !== undefined) {
+      const body = item.type === 'article' ? requireBody(input.body) : (optionalBody(input.body) ?? '')
+      next.body = this.attachGuids(id, body)
+    }
+    if (input.parent_topic_id_changed === true) {
+      const parent = input.parent_topic_id ?? null
+      this.requireTopic(parent)
+      if (parent !== null && (parent === id || this.isDescendant(parent, id))) {
+        throw new KbServerError(400, 'knowledge_base_invalid_parent', 'A topic cannot move into itself or its own subtree.')
+      }
+      next.parent_topic_id = parent
+    }
+    const changed =
+      next.title !== item.title || next.body !== item.body || next.parent_topic_id !== item.parent_topic_id
+    if (changed) this.touch(next, editor)
+    this.items.set(id, next)
+    return this.view(id)
+  }
+
+  /** A person edits the item in the web application. */
+  webEdit(id: string, change: {title?: string; body?: string}, editor: Person): KbItem {
+    const item = {...this.stored(id)}
+    if (change.title !== undefined) item.title = change.title
+    if (change.body !== undefined) item.body = change.body
+    this.touch(item, editor)
+    this.items.set(id, item)
+    return this.view(id)
+  }
+
+  /** `DELETE /knowledgebase/{id}`. */
+  remove(id: string, withChildren: boolean): boolean {
+    const item = this.stored(id)
+    const children = this.childrenOf(id)
+    if (item.type === 'topic' && children.length > 0 && !withChildren) {
+      throw invalidRequest('The topic has children: pass delete_with_children=true to delete them too.')
+    }
+    const doomed = [id, ...this.descendantsOf(id)]
+    for (const gone of doomed) this.items.delete(gone)
+    return true
+  }
+
+  /** `GET /knowledgebase/structure`: nodes at the last level are cut (topics there carry no `children`). */
+  structure(parentId: string | null, depth: number): StructureNode[] {
+    if (parentId !== null) {
+      const parent = this.stored(parentId)
+      if (parent.type !== 'topic') throw new KbServerError(400, 'knowledge_base_invalid_parent', `'${parentId}' is not a topic.`)
+    }
+    const build = (id: string | null, level: number): StructureNode[] =>
+      this.childrenOf(id).map((item) => {
+        const node: StructureNode = {
+          id: item.id,
+          type: item.type,
+          title: item.title,
+          parent_topic_id: item.parent_topic_id,
+          access_right: 'write',
+          is_open_for_organization: true,
+          created_at: item.created_at,
+          updated_at: item.updated_at
+        }
+        if (item.type === 'topic' && level < depth) node.children = build(item.id, level + 1)
+        return node
+      })
+    return build(parentId, 1)
+  }
+
+  /** `GET /knowledgebase/{id}/permissions`. */
+  permissions(id: string): Permissions {
+    const {permissions} = this.stored(id)
+    return {
+      global_permission: 'read',
+      inherit: permissions.inherit,
+      readers: permissions.readers.map((u) => this.person(u)),
+      editors: permissions.editors.map((u) => this.person(u))
+    }
+  }
+
+  /** `PUT /knowledgebase/{id}/permissions`. */
+  setPermissions(id: string, input: PermissionsInput, editor: Person): Permissions {
+    const item = {...this.stored(id)}
+    if (input.inherit !== undefined && typeof input.inherit !== 'boolean') throw invalidRequest('inherit must be a boolean.')
+    if (input.inherit !== undefined && item.type === 'article') {
+      throw invalidRequest('inherit is supported for topics only.')
+    }
+    const readers = this.userIds(input.readers, 'readers')
+    const editors = this.userIds(input.editors, 'editors')
+    const inherit = item.type === 'topic' ? (input.inherit ?? item.permissions.inherit) : readers.length + editors.length === 0
+    item.permissions = {inherit, readers, editors}
+    this.touch(item, editor)
+    this.items.set(id, item)
+    return this.permissions(id)
+  }
+
+  /** Records an uploaded file. */
+  addFile(file: StoredFile): void {
+    this.files.set(file.guid, file)
+  }
+
+  /** An uploaded file, if known. */
+  file(guid: string): StoredFile | undefined {
+    return this.files.get(guid)
+  }
+
+  /** Every stored item as the API shows it (bodies without title prefix). */
+  all(): KbItem[] {
+    return [...this.items.keys()].map((id) => this.view(id))
+  }
+
+  private touch(item: StoredItem, editor: Person): void {
+    item.version += 1
+    item.updated_at = this.context.now()
+    item.last_edited_by = editor
+  }
+
+  private person(id: number): Person {
+    return this.context.users.find((u) => u.id === id) ?? {id}
+  }
+
+  private userIds(value: unknown, key: string): number[] {
+    if (value === undefined) return []
+    if (!Array.isArray(value) || !value.every((v) => Number.isInteger(v))) {
+      throw invalidRequest(`${key} must be an array of user ids.`)
+    }
+    const unknown = value.filter((v) => !this.context.users.some((u) => u.id === v))
+    if (unknown.length > 0) throw invalidRequest(`Unknown user id(s) in ${key}: ${unknown.join(', ')}.`)
+    return [...new Set(value as number[])]
+  }
+
+  private requireTopic(id: string | null): void {
+    if (id === null) return
+    const parent = this.items.get(id)
+    if (!parent || parent.type !== 'topic') {
+      throw new KbServerError(400, 'knowledge_base_invalid_parent', `Parent topic '${id}' does not exist or is not a topic.`)
+    }
+  }
+
+  private childrenOf(id: string | null): StoredItem[] {
+    return [...this.items.values()].filter((item) => item.parent_topic_id === id)
+  }
+
+  private descendantsOf(id: string): string[] {
+    return this.childrenOf(id).flatMap((child) => [child.id, ...this.descendantsOf(child.id)])
+  }
+
+  private isDescendant(candidate: string, ancestor: string): boolean {
+    let current = this.items.get(candidate)
+    while (current?.parent_topic_id) {
+      if (current.parent_topic_id === ancestor) return true
+      current = this.items.get(current.parent_topic_id)
+    }
+    return false
+  }
+
+  /**
+   * Guids are single-use: one that a body references for the first time is
+   * attached to the item and replaced by its file URL, as the platform does.
+   * Re-sending the same guid for the same item (a retried PUT) is accepted;
+   * a guid already attached elsewhere is refused.
+   */
+  private attachGuids(itemId: string, body: string): string {
+    return body.replace(guidPattern, (guid, offset: number) => {
+      const file = this.files.get(guid.toLowerCase())
+      if (!file || body.slice(Math.max(0, offset - 3), offset) === 'Id=') return guid
+      if (file.attachedTo !== undefined && file.attachedTo !== itemId) {
+        throw invalidRequest(`File ${guid} is already attached elsewhere; reference it by its URL.`)
+      }
+      file.attachedTo = itemId
+      return this.context.fileUrl(file.guid)
+    })
+  }
+
+  private attachmentsOf(item: StoredItem): KbAttachment[] {
+    const seen = new Set<string>()
+    const attachments: KbAttachment[] = []
+    for (const match of item.body.matchAll(/services\/kb\?Id=([0-9a-f-]{36})/gi)) {
+      const file = this.files.get(match[1]!.toLowerCase())
+      if (!file || seen.has(file.guid)) continue
+      seen.add(file.guid)
+      attachments.push({id: file.guid, name: file.name, size: file.size, url: this.context.fileUrl(file.guid)})
+    }
+    return attachments
+  }
+}
+
+function requireTitle(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new KbServerError(400, 'knowledge_base_title_required', 'title is required.')
+  }
+  return value
+}
+
+function requireBody(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new KbServerError(400, 'knowledge_base_body_required', 'An article needs a non-empty body.')
+  }
+  return value
+}
+
+function optionalBody(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string') throw invalidRequest('body must be a string.')
+  return value
+}
