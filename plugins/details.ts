@@ -12,8 +12,15 @@ const details: KbHandle = (node: Details, _, state, info) => {
   return wrapFlow(node, state, info, '<details>', '</details>')
 }
 
-const detailsSummary: KbHandle = (node: DetailsSummary, _, state, info) =>
-  wrapPhrasing(node, state, info, '<summary>', '</summary>')
+/** The summary is read back as a paragraph, so it is escaped as one. */
+const detailsSummary: KbHandle = (node: DetailsSummary, _, state, info) => {
+  const exit = state.enter('paragraph')
+  const exitPhrasing = state.enter('phrasing')
+  const value = wrapPhrasing(node, state, info, '<summary>', '</summary>')
+  exitPhrasing()
+  exit()
+  return value
+}
 
 /** to-markdown extension for `details` and `detailsSummary`. */
 export function detailsToMarkdown(): Options {
