@@ -1,0 +1,62 @@
+/**
+ * `kbsync watch` as users run it: the built CLI as a child process against
+ * the local server; a save is pushed and shown on the status line, and
+ * SIGINT (Ctrl-C) stops it cleanly (exit 0) with the sync state saved.
+ */
+import {spawn, type ChildProcess} from 'node:child_process'
+import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {KbClient} from '../../src/api/index.js'
+import {startServer} from '../../src/server/index.js'
+import {remoteTree, waitFor} from './helpers.js'
+
+let server: Awaited<ReturnType<typeof startServer>>
+let client: KbClient
+let dir: string
+let child: ChildProcess | undefined
+
+beforeAll(async () => {
+  server = await startServer({port: 0})
+  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
+  dir = await mkdtemp(path.join(tmpdir(), 'kbsync-watch-cli-'))
+  await writeFile(path.join(dir, 'note.md'), '# Note\n\nFirst.\n')
+})
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL')
+  await client?.close()
+  await server?.close()
+  await rm(dir, {recursive: true, force: true})
+})
+
+describe('kbsync watch (child process)', () => {
+  it('pushes a save, shows it, and stops on SIGINT with the state saved', async () => {
+    const root = (await client.createItem({type: 'topic', title: 'Watch CLI', parent_topic_id: null})).id
+    const env: NodeJS.ProcessEnv = {...process.env, KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token, NO_COLOR: '1'}
+    for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
+    child = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'watch', dir, '--root-topic', root, '--debounce', '100'], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    let out = ''
+    let err = ''
+    child.stdout!.on('data', (d) => (out += String(d)))
+    child.stderr!.on('data', (d) => (err += String(d)))
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)))
+
+    await waitFor('the first push', () => /pushed: 1 created/.test(out), 15_000).catch((e) => {
+      throw new Error(`${(e as Error).message}\nstdout: ${out}\nstderr: ${err}`)
+    })
+    expect(out).toContain('Watching')
+    await writeFile(path.join(dir, 'note.md'), '# Note\n\nSecond, saved while watching.\n')
+    await waitFor('the pushed save', () => /pushed: 1 updated/.test(out), 10_000)
+    const id = (await remoteTree(client, root)).find((e) => e.title === 'Note')!.id
+    expect((await client.getItem(id)).body).toContain('Second')
+
+    child.kill('SIGINT')
+    expect(await exited).toBe(0)
+    expect(out).toContain('Stopped; the sync state is saved.')
+    const state = JSON.parse(await readFile(path.join(dir, '.kbsync', 'state.json'), 'utf8'))
+    expect(state.items['note.md'].id).toBe(id)
+    expect(out + err).not.toContain(server.token)
+  }, 40_000)
+})

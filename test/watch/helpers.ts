@@ -1,0 +1,48 @@
+/** Helpers of the watch suites: a captured reporter, waiting for a condition, the remote tree. */
+import {createReporter, type OutputStream, type Reporter} from '../../src/cli/output/index.js'
+import type {KbClient} from '../../src/api/index.js'
+import type {StructureNode} from '../../src/api/types.js'
+
+/** A reporter writing to strings (not a TTY). */
+export function capturedReporter(): {reporter: Reporter; out: () => string; err: () => string} {
+  let out = ''
+  let err = ''
+  const stdout: OutputStream = {write: (s: string) => (out += s)}
+  const stderr: OutputStream = {write: (s: string) => (err += s)}
+  return {reporter: createReporter({stdout, stderr, env: {}}), out: () => out, err: () => err}
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 8000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** A remote item with the titles of its ancestors. */
+export interface Entry {
+  id: string
+  type: 'article' | 'topic'
+  title: string
+  /** Titles from under the root down to the item, joined by ` / `. */
+  titlePath: string
+  parentId: string | null
+}
+
+/** The remote tree under `root`, flattened. */
+export async function remoteTree(client: KbClient, root: string): Promise<Entry[]> {
+  const out: Entry[] = []
+  const walk = (nodes: StructureNode[], prefix: string) => {
+    for (const node of nodes) {
+      const titlePath = prefix ? `${prefix} / ${node.title}` : node.title
+      out.push({id: node.id, type: node.type, title: node.title, titlePath, parentId: node.parent_topic_id})
+      walk(node.children ?? [], titlePath)
+    }
+  }
+  walk(await client.getTree(root), '')
+  return out
+}
