@@ -7,5 +7,6 @@ import {previewCommand} from './preview.js'
 import {initCommand} from './init.js'
 import {statusCommand} from './status.js'
 import {watchCommand} from './watch.js'
+import {serveCommand} from './serve.js'
 
-export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, watchCommand, previewCommand]
+export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, watchCommand, previewCommand, serveCommand]

@@ -1,0 +1,170 @@
+import {spawn} from 'node:child_process'
+import {mkdtempSync, readFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {startServer, type RunningServer} from '../../src/server/index.js'
+
+const servers: RunningServer[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()))
+})
+
+async function start(options: Parameters<typeof startServer>[0] = {}) {
+  const server = await startServer({seed: 7, ...options})
+  servers.push(server)
+  const call = async (method: string, path: string, body?: unknown, token: string | null = server.token) => {
+    const headers: Record<string, string> = {}
+    if (token !== null) headers.authorization = `Bearer ${token}`
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(server.apiUrl + path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)})
+    return {status: response.status, headers: response.headers, json: (await response.json()) as any}
+  }
+  return {server, call}
+}
+
+describe('local server: items', () => {
+  it('creates, reads with the title heading, updates without moving, moves only when asked', async () => {
+    const {call} = await start()
+    const topic = (await call('POST', '/knowledgebase', {type: 'topic', title: 'Guides'})).json
+    const article = (await call('POST', '/knowledgebase', {title: 'Install', parent_topic_id: topic.id, body: 'Run it.'})).json
+    expect(article).toMatchObject({type: 'article', version: 1, parent_topic_id: topic.id})
+    expect((await call('GET', `/knowledgebase/${article.id}`)).json.body).toBe('# Install\n\nRun it.')
+
+    const updated = (await call('PUT', `/knowledgebase/${article.id}`, {body: 'Run it now.', parent_topic_id: null})).json
+    expect(updated.parent_topic_id).toBe(topic.id)
+    expect(updated.version).toBe(2)
+    expect(updated.updated_at > article.updated_at).toBe(true)
+
+    const moved = (await call('PUT', `/knowledgebase/${article.id}`, {parent_topic_id: null, parent_topic_id_changed: true})).json
+    expect(moved.parent_topic_id).toBeNull()
+  })
+
+  it('answers the spec error codes', async () => {
+    const {call} = await start()
+    expect((await call('POST', '/knowledgebase', {body: 'x'})).json.error_code).toBe('knowledge_base_title_required')
+    expect((await call('POST', '/knowledgebase', {title: 'A', body: '  '})).json.error_code).toBe('knowledge_base_body_required')
+    const article = (await call('POST', '/knowledgebase', {title: 'A', body: 'x'})).json
+    const invalidParent = await call('POST', '/knowledgebase', {title: 'B', body: 'x', parent_topic_id: article.id})
+    expect([invalidParent.status, invalidParent.json.error_code]).toEqual([400, 'knowledge_base_invalid_parent'])
+    const missing = await call('GET', '/knowledgebase/NOPE')
+    expect([missing.status, missing.json.error_code]).toEqual([404, 'knowledge_base_not_found'])
+    expect((await call('GET', '/knowledgebase/NOPE', undefined, null)).json.error_code).toBe('token_not_specified')
+    expect((await call('GET', '/knowledgebase/NOPE', undefined, 'wrong')).json.error_code).toBe('invalid_token')
+    const topic = (await call('POST', '/knowledgebase', {type: 'topic', title: 'T'})).json
+    await call('POST', '/knowledgebase', {title: 'C', body: 'x', parent_topic_id: topic.id})
+    const refused = await call('DELETE', `/knowledgebase/${topic.id}`)
+    expect([refused.status, refused.json.error_code]).toEqual([400, 'knowledge_base_invalid_request'])
+    expect((await call('DELETE', `/knowledgebase/${topic.id}?delete_with_children=true`)).json).toEqual({deleted: true})
+    const intoItself = await call('PUT', `/knowledgebase/${topic.id}`, {parent_topic_id: topic.id, parent_topic_id_changed: true})
+    expect(intoItself.status).toBe(404)
+  })
+
+  it('cuts the structure at the depth limit: topics there carry no children', async () => {
+    const {call} = await start({maxDepth: 2})
+    const a = (await call('POST', '/knowledgebase', {type: 'topic', title: 'A'})).json
+    const b = (await call('POST', '/knowledgebase', {type: 'topic', title: 'B', parent_topic_id: a.id})).json
+    await call('POST', '/knowledgebase', {title: 'Deep', body: 'x', parent_topic_id: b.id})
+    const answer = (await call('GET', '/knowledgebase/structure?depth=9')).json
+    expect(answer.depth).toBe(2)
+    expect(answer.items[0].children[0].id).toBe(b.id)
+    expect('children' in answer.items[0].children[0]).toBe(false)
+    const sub = (await call('GET', `/knowledgebase/structure?parent_topic_id=${b.id}`)).json
+    expect(sub.items.map((n: {title: string}) => n.title)).toEqual(['Deep'])
+  })
+
+  it('validates permissions: known users only, inherit for topics only', async () => {
+    const {call} = await start()
+    const topic = (await call('POST', '/knowledgebase', {type: 'topic', title: 'T'})).json
+    const article = (await call('POST', '/knowledgebase', {title: 'A', body: 'x', parent_topic_id: topic.id})).json
+    const set = (await call('PUT', `/knowledgebase/${topic.id}/permissions`, {inherit: false, readers: [1001], editors: [1002]})).json
+    expect(set.inherit).toBe(false)
+    expect(set.readers.map((p: {id: number}) => p.id)).toEqual([1001])
+    expect((await call('PUT', `/knowledgebase/${article.id}/permissions`, {inherit: true, readers: []})).status).toBe(400)
+    expect((await call('PUT', `/knowledgebase/${topic.id}/permissions`, {readers: [424242]})).status).toBe(400)
+  })
+})
+
+describe('local server: files, limits, faults, persistence', () => {
+  it('attaches an uploaded guid once, as a file URL listed under attachments', async () => {
+    const {server, call} = await start()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'a.png')
+    const upload = await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: {authorization: `Bearer ${server.token}`}, body: form})
+    const {guid, md5_hash} = (await upload.json()) as {guid: string; md5_hash: string}
+    expect(md5_hash).toBe('5289df737df57326fcdd22597afb1fac')
+    const article = (await call('POST', '/knowledgebase', {title: 'A', body: `![pic](${guid})`})).json
+    expect(article.body).toBe(`![pic](${server.filesUrl}/services/kb?Id=${guid})`)
+    expect(article.attachments).toEqual([{id: guid, name: 'a.png', size: 3, url: `${server.filesUrl}/services/kb?Id=${guid}`}])
+    const other = await call('POST', '/knowledgebase', {title: 'B', body: `![pic](${guid})`})
+    expect(other.status).toBe(400)
+    const bytes = await fetch(`${server.filesUrl}/services/kb?Id=${guid}`, {headers: {authorization: `Bearer ${server.token}`}})
+    expect([...new Uint8Array(await bytes.arrayBuffer())]).toEqual([1, 2, 3])
+  })
+
+  it('announces the rate limit and answers 429 beyond it', async () => {
+    const {call} = await start({rateLimit: {limit: 2, windowSeconds: 60}})
+    const first = await call('GET', '/knowledgebase/structure')
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('1')
+    await call('GET', '/knowledgebase/structure')
+    const third = await call('GET', '/knowledgebase/structure')
+    expect([third.status, third.json.error_code]).toEqual([429, 'too_many_requests'])
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('never applies a write that failed with 500, and applies one whose answer was dropped', async () => {
+    const {server, call} = await start({failRate: 1, failModes: ['500']})
+    expect((await call('POST', '/knowledgebase', {title: 'A', body: 'x'})).status).toBe(500)
+    expect(server.items()).toHaveLength(0)
+    server.setFaults({failModes: ['drop-after']})
+    await expect(call('POST', '/knowledgebase', {title: 'B', body: 'x'})).rejects.toThrow()
+    expect(server.items().map((i) => i.title)).toEqual(['B'])
+  })
+
+  it('persists to a file and loads it on restart; web edits bump the version', async () => {
+    const dataPath = join(mkdtempSync(join(tmpdir(), 'kbsync-server-')), 'kb.json')
+    const first = await start({dataPath})
+    const article = (await first.call('POST', '/knowledgebase', {title: 'Kept', body: 'x'})).json
+    const edited = first.server.webEdit(article.id, {body: 'edited on the web'})
+    expect(edited.version).toBe(2)
+    expect(edited.last_edited_by?.id).not.toBe(article.last_edited_by.id)
+    await first.server.close()
+    expect(JSON.parse(readFileSync(dataPath, 'utf8')).items).toHaveLength(1)
+    const second = await start({dataPath})
+    expect((await second.call('GET', `/knowledgebase/${article.id}`)).json.body).toBe('# Kept\n\nedited on the web')
+  })
+
+  it('issues tokens through /auth and refuses revoked and expired ones', async () => {
+    const {server, call} = await start()
+    const bad = await fetch(`${server.apiUrl}/auth`, {method: 'POST', body: JSON.stringify({login: 'local', security_key: 'no'})})
+    expect(bad.status).toBe(401)
+    const good = (await (await fetch(`${server.apiUrl}/auth`, {method: 'POST', body: JSON.stringify({login: 'local', security_key: 'local-key'})})).json()) as any
+    expect(good.api_url).toBe(server.apiUrl + '/')
+    expect((await call('GET', '/knowledgebase/structure', undefined, good.access_token)).status).toBe(200)
+    server.revokeToken(good.access_token)
+    expect((await call('GET', '/knowledgebase/structure', undefined, good.access_token)).json.error_code).toBe('revoked_token')
+    server.expireToken(server.token)
+    expect((await call('GET', '/knowledgebase/structure')).json.error_code).toBe('expired_token')
+  })
+})
+
+describe('kbsync serve', () => {
+  it('prints its URL, answers, never prints a token it was given, and stops on SIGINT', async () => {
+    const child = spawn(process.execPath, ['dist/src/cli/bin.js', 'serve', '--data', ':memory:', '--token', 'sekrit-token-123'], {stdio: ['ignore', 'pipe', 'pipe']})
+    let out = ''
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += String(d)
+        const match = /at (http:\/\/127\.0\.0\.1:\d+\/v4)/.exec(out)
+        if (match) resolve(match[1]!)
+      })
+      child.once('exit', () => reject(new Error(out)))
+    })
+    const answer = await fetch(`${url}/knowledgebase/structure`, {headers: {authorization: 'Bearer sekrit-token-123'}})
+    expect(answer.status).toBe(200)
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    child.kill('SIGINT')
+    expect(await exit).toBe(0)
+    expect(out).not.toContain('sekrit-token-123')
+  })
+})
