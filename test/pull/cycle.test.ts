@@ -85,6 +85,22 @@ describe('pull and push against the in-memory client', () => {
     expect(changed(before, await snapshot(dir))).toEqual([])
   })
 
+  it('a document moved on the platform moves on disk, links to it follow, and a push sends nothing', async () => {
+    const {paths} = (await pull({dir, client, dryRun: true})).plan
+    const idOf = (p: string) => Object.entries(paths).find(([, at]) => at === p)![0]
+    const moved = idOf('Engineering/Development setup.md')
+    await client.updateItem(moved, {parent_topic_id: idOf('Support'), parent_topic_id_changed: true})
+    const result = await pull({dir, client})
+    expect(result.status).toBe('ok')
+    expect(result.plan.ops.filter((op) => !op.refresh).map((op) => [op.op, op.from, op.path])).toEqual([['move', 'Engineering/Development setup.md', 'Support/Development setup.md']])
+    expect(await readFile(path.join(dir, 'Welcome to Acme.md'), 'utf8')).toContain('(Support/Development%20setup.md)')
+    expect(await readFile(path.join(dir, 'Engineering/Code review.md'), 'utf8')).toContain('(../Support/Development%20setup.md)')
+    const before = client.writes
+    const again = await push({dir, client})
+    expect(again.plan.ops).toEqual([])
+    expect(client.writes - before).toBe(0)
+  })
+
   it('a web edit comes back as exactly that file; with a local edit too, it is a conflict', async () => {
     const before = await snapshot(dir)
     const [id, file] = Object.entries((await pull({dir, client, dryRun: true})).plan.paths).find(([, p]) => p.endsWith('.md'))!

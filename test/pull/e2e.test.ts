@@ -139,7 +139,7 @@ describe('kbsync pull end to end', () => {
         'line two <a data-node="anchorLink" data-id="here" />'
       ].join('\n')
     )
-    await client.setPermissions(ids.install, {readers: [1001], editors: [1001]}).catch(() => undefined)
+    await client.setPermissions(ids.install, {readers: [1001], editors: [1001]})
     dir = await folder()
   })
 
@@ -152,6 +152,8 @@ describe('kbsync pull end to end', () => {
       expect.arrayContaining(['Guides/_index.md', 'Guides/Installation.md', 'Guides/Advanced/_index.md', 'Guides/Advanced/_permissions.yml', 'Guides/Advanced/Tuning.md', 'Welcome.md'])
     )
     expect(files['Guides/Advanced/_permissions.yml']).toBe('inherit: false\nreaders: [1001, 1002]\neditors: [1001]\n')
+    expect(files['Guides/Installation.md']).toContain('permissions:\n  readers: [1001]\n  editors: [1001]\n')
+    expect(files['Guides/_permissions.yml']).toBeUndefined()
     const welcome = files['Welcome.md']!
     expect(welcome).toContain(`kb_id: ${ids.welcome}`)
     expect(welcome).toContain('[installation guide](Guides/Installation.md)')
