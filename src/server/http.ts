@@ -58,6 +58,11 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
 
   if (method === 'GET' && url.pathname === '/') {
     entry.endpoint = 'browse'
+    // The page needs no token, so it is only shown to the machine itself.
+    if (!isLoopback(message.socket.remoteAddress)) {
+      answer(403, {error_code: 'forbidden', error: 'The browse page is only served on loopback.'})
+      return
+    }
     answer(200, pipeline.browse())
     return
   }
@@ -155,6 +160,10 @@ function checkToken(pipeline: Pipeline, token: string | undefined): string | und
   if (pipeline.tokens.expired.has(token)) return 'expired_token'
   if (!pipeline.tokens.valid.has(token)) return 'invalid_token'
   return undefined
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
 }
 
 function isFile(body: unknown): body is FileAnswer {

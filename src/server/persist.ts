@@ -3,7 +3,7 @@
  * (temp file + rename), so a kill -9 at any moment leaves either the old or
  * the new file, never a torn one; uploaded bytes live in `<file>.files/`.
  */
-import {mkdirSync, readFileSync, renameSync, writeFileSync, existsSync} from 'node:fs'
+import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import type {StoreData} from './store.js'
 
@@ -26,7 +26,16 @@ export function loadData(path: string): PersistedData | undefined {
 export function writeAtomic(path: string, content: string | Uint8Array): void {
   mkdirSync(dirname(path), {recursive: true})
   const temp = `${path}.${process.pid}.tmp`
-  writeFileSync(temp, content)
+  const fd = openSync(temp, 'w')
+  try {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
+    let written = 0
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written)
+    // Without fsync a crash after the rename could leave an empty file under the final name.
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
   renameSync(temp, path)
 }
 
