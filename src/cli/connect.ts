@@ -34,29 +34,16 @@ export interface ConnectOptions {
   onEvent?: (event: ClientEvent) => void
 }
 
-/** What `connect` needs of the local server module (loaded only when used). */
-interface LocalServer {
-  apiUrl: string
-  filesUrl: string
-  token?: string
-  close(): Promise<void>
-}
-interface ServerModule {
-  startServer(options: {dataPath?: string; port?: number; token?: string}): Promise<LocalServer>
-}
-
 /** The host of an API URL, for messages (no path, no query, no credentials). */
 export function describeHost(apiUrl: string): string {
   const url = new URL(apiUrl)
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
 }
 
-/** Starts the embedded server; a separate function so the server's code is loaded only when needed. */
-async function startEmbedded(dataPath: string): Promise<LocalServer> {
-  // A variable specifier keeps the server out of the load graph of remote runs.
-  const specifier = '../server/index.js'
-  const module = (await import(specifier)) as ServerModule
-  return module.startServer({dataPath, port: 0, token: embeddedToken})
+/** Starts the embedded server; imported lazily so remote runs never load the server's code. */
+async function startEmbedded(dataPath: string) {
+  const {startServer} = await import('../server/index.js')
+  return startServer({dataPath, port: 0, token: embeddedToken})
 }
 
 /**
@@ -81,7 +68,7 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
   }
   const dataPath = path.join(config.dir, embeddedDataFile)
   const server = await startEmbedded(dataPath)
-  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token ?? embeddedToken, concurrency: config.concurrency, ...onEvent})
+  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, concurrency: config.concurrency, ...onEvent})
   const shown = path.relative(options.cwd ?? process.cwd(), dataPath) || dataPath
   return {
     client,
