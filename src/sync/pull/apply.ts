@@ -76,6 +76,9 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       const isConflict = op.op === 'conflict'
       const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf, assetOf: (url) => (isConflict ? undefined : local.get(url))})
       canonical.set(op.id, bodyHash(pulled.canonical))
+      if (item.title !== item.title.trim()) {
+        result.diagnostics.push({severity: 'warning', file: op.file, message: `The title "${item.title}" has leading or trailing spaces, which front matter does not keep; a push would retitle it`, rule: 'title-whitespace'})
+      }
       if (pulled.form === 'lossy') {
         result.diagnostics.push({severity: 'warning', file: op.file, message: 'This body cannot be written so that a push gives it back exactly; a push after editing the file may change other parts of it', rule: 'pull-lossy'})
       }
