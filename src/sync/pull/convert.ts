@@ -52,7 +52,15 @@ export function pullBody(body: string, title: string, context: LocalizeContext):
     return toKbText(tree)
   }
   const candidates: Array<[PulledForm, () => string]> = []
-  if (kbTreeToGfm) candidates.push(['gfm', () => kbTreeToGfm(structuredClone(local)).markdown])
+  if (kbTreeToGfm) {
+    candidates.push([
+      'gfm',
+      () => {
+        const out = kbTreeToGfm(structuredClone(local)) as {markdown: string} | string
+        return typeof out === 'string' ? out : out.markdown
+      }
+    ])
+  }
   candidates.push(['dialect', () => stringifyKb(structuredClone(local))])
   let last = ''
   for (const [form, make] of candidates) {
