@@ -41,7 +41,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function handle(pipeline: Pipeline, message: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(message.url ?? '/', 'http://local')
   const method = message.method ?? 'GET'
-  const entry: RequestLogEntry = {method, path: url.pathname + url.search, status: 0, endpoint: 'unknown', write: false, at: Date.now()}
+  const entry: RequestLogEntry = {method, path: loggedPath(url), status: 0, endpoint: 'unknown', write: false, at: Date.now()}
   pipeline.log.push(entry)
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
     entry.status = status
@@ -160,6 +160,14 @@ function checkToken(pipeline: Pipeline, token: string | undefined): string | und
   if (pipeline.tokens.expired.has(token)) return 'expired_token'
   if (!pipeline.tokens.valid.has(token)) return 'invalid_token'
   return undefined
+}
+
+/** The path and query as logged: values of secret-looking parameters are masked. */
+function loggedPath(url: URL): string {
+  const query = new URLSearchParams(url.search)
+  for (const key of [...query.keys()]) if (/token|key|secret|password|auth/i.test(key)) query.set(key, '***')
+  const search = query.toString()
+  return url.pathname + (search ? `?${search}` : '')
 }
 
 function isLoopback(address: string | undefined): boolean {
