@@ -7,6 +7,7 @@ import {mkdtemp, rm, writeFile} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import {afterAll, beforeAll, expect, it} from 'vitest'
+import type {RequestLogEntry} from '../../src/server/index.js'
 import {KbClient, type ClientEvent, type KbItem} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 
@@ -62,18 +63,11 @@ it('a batch of ~100 writes under faults and a low rate limit completes without d
 
   // No write applied twice: per item, the server applied exactly the writes asked for
   // (an answer of 200, or a connection dropped after the write was applied).
-  const applied = new Map<string, number>()
-  for (const entry of server.requestLog()) {
-    if (!entry.write || entry.endpoint === 'upload') continue
-    if (entry.status !== 200 && entry.faulted !== 'drop-after') continue
-    const key = `${entry.method} ${entry.path.split('?')[0]}`
-    applied.set(key, (applied.get(key) ?? 0) + 1)
-  }
+  const applied = appliedWrites(server.requestLog())
   expect(applied.get('POST /v4/knowledgebase')).toBe(42)
   articles.forEach((a, i) => expect(applied.get(`PUT /v4/knowledgebase/${a.id}`), a.title).toBe(i < 6 ? 2 : 1))
   topics.forEach((t) => expect(applied.get(`PUT /v4/knowledgebase/${t.id}/permissions`), t.title).toBe(1))
-  const faulted = server.requestLog().filter((e) => e.faulted)
-  expect(faulted.some((e) => e.write && e.faulted === 'drop-after')).toBe(true)
+  expect(server.requestLog().filter((e) => e.faulted).length).toBeGreaterThan(5)
 
   // The faults really happened, and the client really worked around them.
   const stats = client.stats()
@@ -81,4 +75,37 @@ it('a batch of ~100 writes under faults and a low rate limit completes without d
   expect(events.some((e) => e.type === 'retry' && e.status === undefined)).toBe(true) // dropped connections
   expect(events.some((e) => e.status === 429) || stats.rateLimitWaits > 0).toBe(true)
   expect(elapsed).toBeLessThan(25_000)
+})
+
+/** Writes the server applied per `METHOD path`: answered 200, or applied before the connection was dropped. */
+function appliedWrites(log: RequestLogEntry[]): Map<string, number> {
+  const applied = new Map<string, number>()
+  for (const entry of log) {
+    if (!entry.write || (entry.status !== 200 && entry.faulted !== 'drop-after')) continue
+    const key = `${entry.method} ${entry.path.split('?')[0]}`
+    applied.set(key, (applied.get(key) ?? 0) + 1)
+  }
+  return applied
+}
+
+it('answers lost after the write (30% drop-after): creates found, not repeated; updates not applied twice', async () => {
+  const lossy = await startServer({port: 0, failRate: 0.3, failModes: ['drop-after'], seed: 7})
+  const c = new KbClient({apiUrl: lossy.apiUrl, token: lossy.token, retryBaseMs: 5, retries: 10})
+  try {
+    const topic = await c.createItem({type: 'topic', title: 'Lossy'})
+    const made: KbItem[] = []
+    for (let i = 0; i < 10; i++) made.push(await c.createItem({type: 'article', title: `Lossy ${i}`, parent_topic_id: topic.id, body: `v1 ${i}`}))
+    for (const item of made) await c.updateItem(item.id, {body: `${item.title} v2`})
+    const log = lossy.requestLog()
+    expect(log.filter((e) => e.write && e.faulted === 'drop-after').length).toBeGreaterThan(0)
+    const applied = appliedWrites(log)
+    expect(applied.get('POST /v4/knowledgebase')).toBe(11)
+    for (const item of made) expect(applied.get(`PUT /v4/knowledgebase/${item.id}`), item.title).toBe(1)
+    const items = lossy.items()
+    expect(items).toHaveLength(11)
+    expect(items.filter((i) => i.type === 'article').every((i) => i.body === `${i.title} v2` && i.version === 2)).toBe(true)
+  } finally {
+    await c.close()
+    await lossy.close()
+  }
 })
