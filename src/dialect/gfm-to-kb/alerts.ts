@@ -1,0 +1,48 @@
+/**
+ * GitHub alerts (`> [!NOTE]` ...) become hint blocks, so one file reads
+ * well on GitHub and on the platform.
+ */
+import type {Blockquote, Paragraph, Root, Text} from 'mdast'
+import {visit} from 'unist-util-visit'
+import type {ColorToken, HintBlock} from '../../../plugins/types.js'
+
+/** Alert type -> hint-block colour (and back, for `kbToGfm`). */
+export const alertColors: Record<string, ColorToken> = {
+  NOTE: 'blue',
+  TIP: 'green',
+  IMPORTANT: 'violet',
+  WARNING: 'orangeYellow',
+  CAUTION: 'red'
+}
+
+const marker = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i
+
+/** Replaces every alert blockquote by a hint block of its colour. */
+export function alertsToHintBlocks(tree: Root): void {
+  visit(tree, 'blockquote', (node: Blockquote, index, parent) => {
+    if (!parent || index === undefined) return
+    const first = node.children[0]
+    if (first?.type !== 'paragraph') return
+    const lead = first.children[0]
+    if (lead?.type !== 'text') return
+    const match = marker.exec(lead.value)
+    if (!match) return
+    const rest = stripMarker(first, lead, match[0].length)
+    const hint: HintBlock = {
+      type: 'hintBlock',
+      color: alertColors[match[1]!.toUpperCase()]!,
+      children: (rest ? [rest, ...node.children.slice(1)] : node.children.slice(1)) as HintBlock['children'],
+      position: node.position
+    }
+    parent.children[index] = hint
+  })
+}
+
+/** The first paragraph without the marker line, or undefined when nothing is left. */
+function stripMarker(paragraph: Paragraph, lead: Text, length: number): Paragraph | undefined {
+  const value = lead.value.slice(length)
+  const children = value === '' ? paragraph.children.slice(1) : [{...lead, value}, ...paragraph.children.slice(1)]
+  // A soft break right after the marker is the marker line's own end.
+  if (children[0]?.type === 'break') children.shift()
+  return children.length > 0 ? {...paragraph, children} : undefined
+}

@@ -1,0 +1,123 @@
+/**
+ * GFM constructs the dialect cannot hold, converted to the closest form it
+ * can, each with a warning that names the line: deeper headings, task list
+ * items, footnotes, reference-style links, HTML outside the dialect.
+ */
+import type {Definition, FootnoteDefinition, Html, ListItem, Nodes, Parent, PhrasingContent, Root, RootContent} from 'mdast'
+import {SKIP, visit} from 'unist-util-visit'
+import type {VFile} from 'vfile'
+import {warn} from '../messages.js'
+
+/** Headings deeper than 3 become level 3. */
+export function capHeadings(tree: Root, file: VFile): void {
+  visit(tree, 'heading', (node) => {
+    if (node.depth <= 3) return
+    warn(file, node, 'kb-heading-depth', `Heading level ${node.depth} is not supported by the platform; written as level 3.`)
+    node.depth = 3
+  })
+}
+
+/** Task list items get a ☐/☑ prefix: the platform has no checkboxes. */
+export function convertTaskItems(tree: Root, file: VFile): void {
+  visit(tree, 'listItem', (item) => {
+    if (item.checked === null || item.checked === undefined) return
+    warn(file, item, 'kb-task-list', 'Task lists are not supported by the platform; the checkbox is written as ☐/☑ text.')
+    const prefix = {type: 'text' as const, value: item.checked ? '☑ ' : '☐ '}
+    const first = item.children[0]
+    if (first?.type === 'paragraph') first.children.unshift(prefix)
+    else item.children.unshift({type: 'paragraph', children: [prefix]})
+    item.checked = null
+  })
+}
+
+/** Reference-style links and images become inline ones; their definitions go. */
+export function inlineReferences(tree: Root): void {
+  const definitions = new Map<string, Definition>()
+  visit(tree, 'definition', (node) => void definitions.set(node.identifier.toLowerCase(), node))
+  visit(tree, (node, index, parent) => {
+    if ((node.type !== 'linkReference' && node.type !== 'imageReference') || !parent || index === undefined) return
+    const definition = definitions.get(node.identifier.toLowerCase())
+    if (!definition) return
+    const replacement: PhrasingContent =
+      node.type === 'linkReference'
+        ? {type: 'link', url: definition.url, title: definition.title, children: node.children, position: node.position}
+        : {type: 'image', url: definition.url, title: definition.title, alt: node.alt, position: node.position}
+    ;(parent as Parent).children[index] = replacement
+  })
+  removeWhere(tree, (node) => node.type === 'definition' && definitions.has(node.identifier.toLowerCase()))
+}
+
+/** Footnote references become `[n]`; their texts are gathered in a "Notes" list at the end. */
+export function convertFootnotes(tree: Root, file: VFile): void {
+  const definitions = new Map<string, FootnoteDefinition>()
+  visit(tree, 'footnoteDefinition', (node) => void definitions.set(node.identifier, node))
+  const order: string[] = []
+  visit(tree, 'footnoteReference', (node, index, parent) => {
+    if (!parent || index === undefined) return
+    if (!order.includes(node.identifier)) order.push(node.identifier)
+    warn(file, node, 'kb-footnote', 'Footnotes are not supported by the platform; written as a [n] reference and a notes list.')
+    parent.children[index] = {type: 'text', value: `[${order.indexOf(node.identifier) + 1}]`, position: node.position}
+  })
+  removeWhere(tree, (node) => node.type === 'footnoteDefinition')
+  const notes: ListItem[] = order.flatMap((id, i) => {
+    const definition = definitions.get(id)
+    return definition ? [{type: 'listItem', spread: false, children: labelled(`[${i + 1}] `, definition.children)}] : []
+  })
+  for (const [id, definition] of definitions) {
+    if (!order.includes(id)) warn(file, definition, 'kb-footnote', `Footnote [^${id}] is never referenced; its text is kept in the notes list.`)
+  }
+  const unreferenced = [...definitions.keys()].filter((id) => !order.includes(id))
+  for (const id of unreferenced) notes.push({type: 'listItem', spread: false, children: labelled(`[^${id}] `, definitions.get(id)!.children)})
+  if (notes.length === 0) return
+  tree.children.push({type: 'thematicBreak'}, {type: 'list', ordered: false, spread: false, children: notes})
+}
+
+function labelled(label: string, children: FootnoteDefinition['children']): ListItem['children'] {
+  const [first, ...rest] = children
+  if (first?.type === 'paragraph') return [{...first, children: [{type: 'text' as const, value: label}, ...first.children]}, ...rest]
+  return [{type: 'paragraph' as const, children: [{type: 'text' as const, value: label.trimEnd()}]}, ...children]
+}
+
+/**
+ * HTML outside the dialect never reaches a body raw: `<br>` becomes a line
+ * break, comments are removed, anything else is kept as visible text.
+ */
+export function escapeForeignHtml(tree: Root, file: VFile): void {
+  visit(tree, 'html', (node: Html, index, parent) => {
+    if (!parent || index === undefined) return
+    const value = node.value.trim()
+    if (/^<br\s*\/?>$/i.test(value) && isPhrasingParent(parent)) {
+      parent.children[index] = {type: 'break', position: node.position}
+      // Space after a line break is invisible; kept, it would be written as `&#x20;`.
+      const next = parent.children[index + 1]
+      if (next?.type === 'text') next.value = next.value.replace(/^[ \t]+/, '')
+      return SKIP
+    }
+    if (/^<!--[\s\S]*-->$/.test(value)) {
+      warn(file, node, 'kb-html-comment', 'HTML comments are not supported by the platform; the comment is left out of the body.')
+      parent.children.splice(index, 1)
+      return [SKIP, index]
+    }
+    warn(file, node, 'kb-foreign-html', `HTML outside the dialect (${preview(value)}) is not supported; it is kept as visible text.`)
+    const text = {type: 'text' as const, value: node.value, position: node.position}
+    parent.children[index] = isPhrasingParent(parent) ? text : ({type: 'paragraph', children: [text], position: node.position} as RootContent)
+    return SKIP
+  })
+}
+
+function isPhrasingParent(parent: Parent): boolean {
+  return ['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell', 'underline', 'mark', 'articleLink', 'detailsSummary'].includes(parent.type)
+}
+
+function preview(value: string): string {
+  const first = value.split('\n')[0]!
+  return first.length > 40 ? first.slice(0, 40) + '…' : first
+}
+
+function removeWhere(tree: Root, test: (node: Nodes) => boolean): void {
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined || !test(node as Nodes)) return
+    parent.children.splice(index, 1)
+    return [SKIP, index]
+  })
+}

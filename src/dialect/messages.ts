@@ -1,0 +1,20 @@
+/**
+ * Conversion messages: every construct a conversion changes or cannot hold
+ * becomes a VFileMessage with line, column and a stable `ruleId`, so nothing
+ * is lost silently.
+ */
+import type {Node} from 'unist'
+import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+
+/** A file to collect messages on, named by `path` when given. */
+export function messageFile(value: string, path?: string): VFile {
+  return new VFile({value, path})
+}
+
+/** Adds a warning about `node` to `file`. */
+export function warn(file: VFile, node: Node | undefined, ruleId: string, reason: string): VFileMessage {
+  const message = file.message(reason, {place: node?.position, ruleId, source: 'kbsync'})
+  message.fatal = false
+  return message
+}
