@@ -1,0 +1,112 @@
+/**
+ * `kbsync convert [--from gfm|kb] [--to kb|gfm|html|comment-html] [FILE]`:
+ * one body between GitHub-flavoured Markdown, the dialect, preview HTML and
+ * the comment HTML subset; stdin to stdout when no file is given.
+ */
+import {readFile} from 'node:fs/promises'
+import path from 'node:path'
+import type {Root} from 'mdast'
+import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import {gfmToKbTree, kbTreeToCommentHtml, kbTreeToGfm, kbTreeToHtml, parseKb, stringifyKb} from '../../dialect/index.js'
+import type {Command, CommandContext} from '../command.js'
+import {exitCodes} from '../exit-codes.js'
+import {UsageError} from '../main.js'
+
+const sources = ['gfm', 'kb'] as const
+const targets = ['kb', 'gfm', 'html', 'comment-html'] as const
+
+type Source = (typeof sources)[number]
+type Target = (typeof targets)[number]
+
+function choice<T extends string>(value: unknown, allowed: readonly T[], fallback: T, name: string): T {
+  if (value === undefined) return fallback
+  if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not '${String(value)}'`)
+  }
+  return value as T
+}
+
+async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The input as a dialect tree, with the warnings of reading it. */
+function toTree(source: Source, text: string, name: string): {tree: Root; messages: VFileMessage[]} {
+  if (source === 'gfm') return gfmToKbTree(text, {path: name})
+  const file = new VFile({value: text, path: name})
+  return {tree: parseKb(file), messages: file.messages}
+}
+
+/** The tree in the target form, with the warnings of writing it. */
+function fromTree(target: Target, tree: Root): {output: string; messages: VFileMessage[]} {
+  switch (target) {
+    case 'kb':
+      return {output: stringifyKb(tree), messages: []}
+    case 'gfm': {
+      const {markdown, messages} = kbTreeToGfm(tree)
+      return {output: markdown, messages}
+    }
+    case 'html':
+      return {output: withNewline(kbTreeToHtml(tree)), messages: []}
+    case 'comment-html':
+      return {output: withNewline(kbTreeToCommentHtml(tree)), messages: []}
+  }
+}
+
+function withNewline(value: string): string {
+  return value === '' || value.endsWith('\n') ? value : value + '\n'
+}
+
+/** `FILE:LINE:COL: warning: message`, as compilers print them. */
+export function formatWarning(message: VFileMessage, name: string): string {
+  return `${name}:${message.line ?? 1}:${message.column ?? 1}: warning: ${message.reason}${message.ruleId ? ` [${message.ruleId}]` : ''}\n`
+}
+
+export const convertCommand: Command = {
+  name: 'convert',
+  summary: 'convert one body between GFM, the dialect, preview HTML and comment HTML',
+  usage: 'kbsync convert [--from gfm|kb] [--to kb|gfm|html|comment-html] [FILE]',
+  description: `Reads FILE (or standard input when no file is given) and writes the converted
+body to standard output. Every construct the target cannot hold is converted
+to its closest form and reported on standard error as FILE:LINE:COL: warning: ...
+(nothing is dropped silently). See docs/conversions.md for the rules.
+
+Options:
+  --from gfm|kb                     input: GitHub-flavoured Markdown (default) or the dialect
+  --to kb|gfm|html|comment-html     output: the dialect (default), GitHub-flavoured Markdown,
+                                    preview HTML, or the HTML subset of task comments
+`,
+  examples: [
+    'kbsync convert docs/guide.md',
+    'kbsync convert --from kb --to gfm body.md > guide.md',
+    'cat body.md | kbsync convert --from kb --to comment-html'
+  ],
+  options: {
+    from: {type: 'string'},
+    to: {type: 'string'}
+  },
+  async run(context: CommandContext) {
+    const source = choice(context.values.from, sources, 'gfm', 'from')
+    const target = choice(context.values.to, targets, 'kb', 'to')
+    if (context.positionals.length > 1) throw new UsageError('expected at most one file')
+    const file = context.positionals[0]
+    let text: string
+    if (file === undefined || file === '-') text = await readStdin(context.stdin)
+    else {
+      try {
+        text = await readFile(path.resolve(context.cwd, file), 'utf8')
+      } catch (error) {
+        throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+      }
+    }
+    const name = file === undefined || file === '-' ? '<stdin>' : file
+    const read = toTree(source, text, name)
+    const written = fromTree(target, read.tree)
+    context.stdout.write(written.output)
+    for (const message of [...read.messages, ...written.messages]) context.stderr.write(formatWarning(message, name))
+    return exitCodes.ok
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * `kbToGfm`: the dialect to GitHub-flavoured Markdown that reads well on
+ * GitHub. Hint blocks whose colour is an alert's become alerts, article links
+ * become ordinary links; the other dialect constructs stay in their dialect
+ * HTML form, which GitHub renders (`<u>`, `<mark>`, `<details>`, the
+ * attachment links) and which reads back to the same tree.
+ */
+import type {Root} from 'mdast'
+import {gfmToMarkdown} from 'mdast-util-gfm'
+import {toMarkdown, type Handle, type Options} from 'mdast-util-to-markdown'
+import {visit} from 'unist-util-visit'
+import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import {hintBlockToMarkdown, kbToMarkdown} from '../../../plugins/index.js'
+import type {HintBlock} from '../../../plugins/types.js'
+import {alertColors} from '../gfm-to-kb/alerts.js'
+import {parseKb} from '../parse.js'
+
+/** Options of `kbToGfm`. */
+export interface KbToGfmOptions {
+  /** The URL of an article (default `https://pyrus.com/t#kb/article/{id}`). */
+  articleUrl?: (id: string) => string
+  /** The URL of a topic (default `https://pyrus.com/t#kb/topic/{id}`). */
+  topicUrl?: (id: string) => string
+}
+
+/** The default URL of an article in the web application. */
+export const defaultArticleUrl = (id: string): string => `https://pyrus.com/t#kb/article/${id}`
+/** The default URL of a topic in the web application. */
+export const defaultTopicUrl = (id: string): string => `https://pyrus.com/t#kb/topic/${id}`
+
+const alertOfColor = new Map<string, string>(Object.entries(alertColors).map(([kind, color]) => [color, kind]))
+const dialectHint = hintBlockToMarkdown().handlers!.hintBlock as Handle
+
+/** A hint block in an alert's colour as `> [!KIND]`; any other stays dialect HTML. */
+const hintBlock: Handle = (node: HintBlock, parent, state, info) => {
+  const kind = alertOfColor.get(node.color)
+  if (!kind) return dialectHint(node, parent, state, info)
+  const exit = state.enter('blockquote')
+  const tracker = state.createTracker(info)
+  tracker.move('> ')
+  tracker.shift(2)
+  const value = state.indentLines(state.containerFlow(node, tracker.current()), (line, _, blank) => '>' + (blank ? '' : ' ') + line)
+  exit()
+  return `> [!${kind}]\n` + value
+}
+
+const extension: Options = {extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock}}]}
+
+/** Converts a dialect tree to GitHub-flavoured Markdown (the tree is changed: article links become links). */
+export function kbTreeToGfm(tree: Root, options: KbToGfmOptions = {}): {markdown: string; messages: VFileMessage[]} {
+  const articleUrl = options.articleUrl ?? defaultArticleUrl
+  const topicUrl = options.topicUrl ?? defaultTopicUrl
+  visit(tree, 'articleLink', (node, index, parent) => {
+    const url = node.articleId === undefined ? topicUrl(node.topicId ?? '') : articleUrl(node.articleId)
+    parent!.children[index!] = {type: 'link', url, children: node.children, position: node.position}
+  })
+  const value = toMarkdown(tree, extension)
+  return {markdown: value.replace(/\n+$/, '') + (value.trim() === '' ? '' : '\n'), messages: []}
+}
+
+/** Converts dialect Markdown to GitHub-flavoured Markdown; parse problems are the messages. */
+export function kbToGfm(markdown: string, options: KbToGfmOptions = {}): {markdown: string; messages: VFileMessage[]} {
+  const file = new VFile({value: markdown})
+  const tree = parseKb(file)
+  for (const message of file.messages) message.fatal = false
+  return {markdown: kbTreeToGfm(tree, options).markdown, messages: file.messages}
+}

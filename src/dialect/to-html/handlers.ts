@@ -1,0 +1,75 @@
+/** mdast-util-to-hast handlers of the dialect's nodes (and of raw HTML, kept as text). */
+import type {Element, ElementContent, Properties} from 'hast'
+import type {Html, Image, Link} from 'mdast'
+import type {Handlers, State} from 'mdast-util-to-hast'
+import type {
+  AnchorLink,
+  ArticleLink,
+  Attachment,
+  AttachmentsGroup,
+  Details,
+  DetailsSummary,
+  Drawio,
+  HintBlock,
+  Mark,
+  Underline,
+  Video
+} from '../../../plugins/types.js'
+import {videoEmbed} from './video.js'
+
+/** What the handlers need to turn ids and URLs into hrefs. */
+export interface Resolvers {
+  articleHref: (id: string) => string
+  topicHref: (id: string) => string
+  anchorHref: (id: string) => string
+  resolveUrl: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
+}
+
+function element(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
+  return {type: 'element', tagName, properties, children}
+}
+
+function wrap(state: State, node: Parameters<State['all']>[0], result: Element): Element {
+  state.patch(node as never, result)
+  return state.applyData(node as never, result)
+}
+
+/** The handlers, closed over the resolvers. */
+export function dialectHandlers(r: Resolvers): Handlers {
+  return {
+    html: (_state: State, node: Html) => ({type: 'text', value: node.value}),
+    link: (state: State, node: Link) =>
+      wrap(state, node, element('a', {href: r.resolveUrl(node.url, 'link'), title: node.title ?? undefined}, state.all(node))),
+    image: (state: State, node: Image) =>
+      wrap(state, node, element('img', {src: r.resolveUrl(node.url, 'image'), alt: node.alt ?? '', title: node.title ?? undefined, width: node.width, height: node.height})),
+    underline: (state: State, node: Underline) => wrap(state, node, element('u', {}, state.all(node))),
+    mark: (state: State, node: Mark) => wrap(state, node, element('mark', {dataColor: node.color}, state.all(node))),
+    articleLink: (state: State, node: ArticleLink) => {
+      const properties: Properties =
+        node.articleId === undefined
+          ? {href: r.topicHref(node.topicId ?? ''), dataNode: 'articleLink', dataTopicId: node.topicId}
+          : {href: r.articleHref(node.articleId), dataNode: 'articleLink', dataArticleId: node.articleId}
+      return wrap(state, node, element('a', properties, state.all(node)))
+    },
+    anchorLink: (state: State, node: AnchorLink) =>
+      wrap(state, node, element('a', {id: node.identifier, href: r.anchorHref(node.identifier), dataNode: 'anchorLink', dataId: node.identifier})),
+    hintBlock: (state: State, node: HintBlock) =>
+      wrap(state, node, element('div', {className: ['kb-hint'], dataNode: 'hintBlock', dataColor: node.color}, state.wrap(state.all(node), true))),
+    details: (state: State, node: Details) => wrap(state, node, element('details', {dataNode: 'details'}, state.wrap(state.all(node), true))),
+    detailsSummary: (state: State, node: DetailsSummary) => wrap(state, node, element('summary', {}, state.all(node))),
+    attachmentsGroup: (state: State, node: AttachmentsGroup) =>
+      wrap(state, node, element('ul', {className: ['kb-attachments'], dataNode: 'attachmentsGroup'}, state.wrap(state.all(node), true))),
+    attachment: (state: State, node: Attachment) =>
+      wrap(state, node, element('li', {}, [element('a', {href: r.resolveUrl(node.url, 'attachment'), dataNode: 'attachment', download: node.name}, [{type: 'text', value: node.name}])])),
+    drawio: (state: State, node: Drawio) =>
+      wrap(state, node, element('iframe', {dataNode: 'drawio', src: r.resolveUrl(node.url, 'drawio'), width: node.width, sandbox: ['allow-scripts', 'allow-same-origin', 'allow-popups'], loading: 'lazy'})),
+    video: (state: State, node: Video) => {
+      const embed = videoEmbed(node.url)
+      if (embed) {
+        const src = r.resolveUrl(embed.src, 'video')
+        return wrap(state, node, element('iframe', {dataNode: 'video', dataService: embed.service, dataSrc: node.url, src, allowFullScreen: true, loading: 'lazy'}))
+      }
+      return wrap(state, node, element('video', {dataNode: 'video', src: r.resolveUrl(node.url, 'video'), controls: true}))
+    }
+  } as Handlers
+}

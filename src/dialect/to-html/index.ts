@@ -1,0 +1,45 @@
+/**
+ * `kbToHtml`: the dialect to semantic, sanitised HTML for a preview. Each
+ * dialect node is recognisable by its element and `data-node`/`data-color`
+ * attributes; raw HTML is shown as text and every URL is filtered.
+ */
+import type {Nodes as HastNodes, Root as HastRoot} from 'hast'
+import {toHtml} from 'hast-util-to-html'
+import type {Root} from 'mdast'
+import {toHast} from 'mdast-util-to-hast'
+import {defaultArticleUrl, defaultTopicUrl} from '../kb-to-gfm/index.js'
+import {parseKb} from '../parse.js'
+import {dialectHandlers} from './handlers.js'
+import {sanitize} from './sanitize.js'
+
+export {safeUrl} from './url.js'
+export {videoEmbed} from './video.js'
+
+/** Options of `kbToHtml`. */
+export interface KbToHtmlOptions {
+  /** The href of an article link (default `https://pyrus.com/t#kb/article/{id}`). */
+  articleHref?: (id: string) => string
+  /** The href of a topic link (default `https://pyrus.com/t#kb/topic/{id}`). */
+  topicHref?: (id: string) => string
+  /** The href an anchor points at (default `#{identifier}`). */
+  anchorHref?: (identifier: string) => string
+  /** Maps a URL of the body (image guid, attachment, link, …) before it is filtered (default: unchanged). */
+  resolveUrl?: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
+}
+
+/** Renders a dialect tree to HTML. */
+export function kbTreeToHtml(tree: Root, options: KbToHtmlOptions = {}): string {
+  const handlers = dialectHandlers({
+    articleHref: options.articleHref ?? defaultArticleUrl,
+    topicHref: options.topicHref ?? defaultTopicUrl,
+    anchorHref: options.anchorHref ?? ((id) => '#' + id),
+    resolveUrl: options.resolveUrl ?? ((url) => url)
+  })
+  const hast = toHast(tree, {handlers, allowDangerousHtml: false}) as HastNodes
+  return toHtml(sanitize(hast as HastRoot))
+}
+
+/** Renders dialect Markdown to HTML. */
+export function kbToHtml(markdown: string, options: KbToHtmlOptions = {}): string {
+  return kbTreeToHtml(parseKb(markdown), options)
+}
