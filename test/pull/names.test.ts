@@ -50,7 +50,7 @@ describe('safeStem', () => {
         expect(isPortableName(stem + ' (12).remote.md')).toBe(true)
         expect(stem.endsWith('.remote')).toBe(false)
       }),
-      {numRuns: 300}
+      {numRuns: 200}
     )
   })
 })
@@ -102,7 +102,7 @@ describe('assignNames', () => {
         // Order of the input does not matter on a first pull either.
         expect(assignNames([...requests].reverse())).toEqual(names)
       }),
-      {numRuns: 300}
+      {numRuns: 200}
     )
   })
 })
