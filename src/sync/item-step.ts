@@ -58,6 +58,7 @@ export async function createProvisional(run: RunState, node: LocalNode, op: Plan
   const item = await journaledCreate(run, node, parentId, node.kind === 'article' ? provisionalBody : undefined)
   run.store.state.items[node.path] = {...entryFrom(node, item, parentId), pending: 'provisional'}
   await run.store.save()
+  await pinId(run, node, item.id)
   run.emit({type: 'done', op, remoteId: item.id, note: 'created with a provisional body (link cycle)'})
 }
 
@@ -114,11 +115,15 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   }
   await run.store.save()
   run.emit({type: 'done', op, remoteId: item.id})
-  if (id === undefined && run.options.writeIds && node.file && !node.kbId) {
-    await writeKbId(path.join(run.context.scan.dir, node.file), item.id)
-    run.written.push(node.file)
-  }
+  if (id === undefined) await pinId(run, node, item.id)
   return true
+}
+
+/** `--write-ids`: writes the new item's id into the front matter of its file. */
+async function pinId(run: RunState, node: LocalNode, id: string): Promise<void> {
+  if (!run.options.writeIds || !node.file || node.kbId) return
+  await writeKbId(path.join(run.context.scan.dir, node.file), id)
+  run.written.push(node.file)
 }
 
 /** Sets the declared permissions of `node`, then refreshes its baseline (the platform may bump `updated_at`). */

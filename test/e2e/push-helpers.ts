@@ -1,0 +1,74 @@
+/**
+ * Helpers of the push end-to-end suites: a copy of a sample tree, the CLI run
+ * in-process (or as a child process) against the real local server, and a
+ * reading of the remote tree through the real client.
+ */
+import {spawn} from 'node:child_process'
+import {cp, mkdtemp, readFile, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {PassThrough} from 'node:stream'
+import {main} from '../../src/cli/index.js'
+import type {KbItem, StructureNode} from '../../src/api/types.js'
+
+/** A fresh copy of `fixtures/trees/<name>` (or any folder) in a temporary directory. */
+export async function copyFixture(source: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-e2e-'))
+  await cp(path.resolve(source), dir, {recursive: true})
+  return dir
+}
+
+/** Replaces `from` by `to` in a file (fails loudly when `from` is absent). */
+export async function edit(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8')
+  if (!text.includes(from)) throw new Error(`${JSON.stringify(from)} not in ${file}`)
+  await writeFile(file, text.replace(from, to))
+}
+
+/** The outcome of one CLI run. */
+export interface CliRun {
+  code: number
+  out: string
+  err: string
+}
+
+/** Runs `kbsync <argv>` in-process with `env`. */
+export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  let out = ''
+  let err = ''
+  stdout.on('data', (d) => (out += String(d)))
+  stderr.on('data', (d) => (err += String(d)))
+  const code = await main(argv, {cwd: tmpdir(), env, stdout, stderr, stdin: new PassThrough()})
+  return {code, out, err}
+}
+
+/** Spawns the built CLI (`dist/src/cli/bin.js`). */
+export function spawnCli(argv: string[], env: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), ...argv], {cwd: tmpdir(), env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
+}
+
+/** A remote item with its path of titles, read through the client. */
+export interface RemoteEntry {
+  id: string
+  type: 'article' | 'topic'
+  /** Titles from the root down, joined by ` / `. */
+  titlePath: string
+  parentId: string | null
+}
+
+/** Flattens a structure into entries with title paths. */
+export function flatten(nodes: StructureNode[], prefix = ''): RemoteEntry[] {
+  return nodes.flatMap((node) => {
+    const titlePath = prefix ? `${prefix} / ${node.title}` : node.title
+    return [{id: node.id, type: node.type, titlePath, parentId: node.parent_topic_id}, ...flatten(node.children ?? [], titlePath)]
+  })
+}
+
+/** The body of an item without the `# <title>` heading the server puts first. */
+export function bodyOf(item: KbItem): string {
+  const body = item.body ?? ''
+  const heading = `# ${item.title}\n`
+  return body.startsWith(heading) ? body.slice(heading.length).replace(/^\n+/, '') : body
+}
