@@ -106,7 +106,11 @@ Options:
   --exit-code      exit 4 when anything changed
   --root-topic ID  the topic the folder maps to
   --prune          count deletions as a push with --prune would
-  --config FILE    use this config file`,
+  --config FILE    use this config file instead of searching for one
+  --api-url URL    the platform's API (default: the embedded local knowledge base)
+  --token-file F   read the access token from file F
+  --concurrency N  parallel requests (default 8)
+  --max-deletions N  deletions allowed without --yes (default 10)`,
   examples: ['kbsync status', 'kbsync status docs --json', 'kbsync status --exit-code || echo "out of step"'],
   options: {
     json: {type: 'boolean'},
@@ -114,6 +118,10 @@ Options:
     'root-topic': {type: 'string'},
     prune: {type: 'boolean'},
     config: {type: 'string'},
+    'api-url': {type: 'string'},
+    'token-file': {type: 'string'},
+    concurrency: {type: 'string'},
+    'max-deletions': {type: 'string'},
     quiet: {type: 'boolean'},
     verbose: {type: 'boolean'}
   },

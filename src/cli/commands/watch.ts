@@ -10,6 +10,7 @@ import {exitCodes} from '../exit-codes.js'
 import {reporterFor} from '../output/index.js'
 import {startWatchSession} from '../watch/index.js'
 import {push} from '../../sync/index.js'
+import {formatClientEvent} from '../../api/index.js'
 
 /** Resolves on the first SIGINT or SIGTERM (the CLI's way to stop a long-running command). */
 function stopSignal(): {promise: Promise<string>; dispose(): void} {
@@ -45,6 +46,10 @@ Options:
   --yes            confirm a batch with more deletions than maxDeletions
   --root-topic ID  the topic the folder maps to
   --config FILE    use this config file instead of searching for one
+  --api-url URL    the platform's API (default: the embedded local knowledge base)
+  --token-file F   read the access token from file F
+  --concurrency N  parallel requests (default 8)
+  --max-deletions N  deletions allowed without --yes (default 10)
   --quiet          only the status line, warnings and errors
   --verbose        also client retries and waits`,
   examples: ['kbsync watch docs', 'kbsync watch docs --prune --debounce 500'],
@@ -54,6 +59,10 @@ Options:
     yes: {type: 'boolean'},
     'root-topic': {type: 'string'},
     config: {type: 'string'},
+    'api-url': {type: 'string'},
+    'token-file': {type: 'string'},
+    concurrency: {type: 'string'},
+    'max-deletions': {type: 'string'},
     quiet: {type: 'boolean'},
     verbose: {type: 'boolean'}
   },
@@ -61,7 +70,7 @@ Options:
     const positional = context.positionals[0]
     const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
     const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
-    const connection = await connect(config, {cwd: context.cwd, onEvent: (e) => reporter.debug(`client: ${JSON.stringify(e)}`)})
+    const connection = await connect(config, {cwd: context.cwd, onEvent: (e) => reporter.debug(formatClientEvent(e))})
     const signal = stopSignal()
     try {
       reporter.info(`Watching ${config.dir} -> ${connection.description}, root ${config.rootTopic ?? '(knowledge-base root)'} (Ctrl-C to stop)`)
