@@ -4,40 +4,10 @@
  */
 import path from 'node:path'
 import type {Command} from '../command.js'
+import {parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
 import {localToken, startServer} from '../../server/index.js'
-
-/** Parses `--port` (0 picks a free port). */
-function parsePort(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined
-  const port = Number(value)
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not '${value}'`)
-  return port
-}
-
-/** Parses a non-negative number option such as `--latency` or `--fail-rate`. */
-function parseNumber(name: string, value: unknown, max = Number.POSITIVE_INFINITY): number | undefined {
-  if (typeof value !== 'string') return undefined
-  const number = Number(value)
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > max) {
-    throw new UsageError(`--${name} must be a number from 0 to ${max}, not '${value}'`)
-  }
-  return number
-}
-
-/** Resolves when the process receives SIGINT or SIGTERM. */
-function untilInterrupted(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      resolve()
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  })
-}
 
 /** Parses `--rate-limit REQUESTS/SECONDS`. */
 function parseRateLimit(value: unknown): {limit: number; windowSeconds: number} | undefined {
