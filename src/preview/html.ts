@@ -1,25 +1,25 @@
 /**
- * A document's body as HTML: the dialect tree the scan built, with its local
- * links and files pointed at the preview's own addresses, serialised to the
- * canonical body (what push sends) and rendered by the dialect's `kbToHtml`.
+ * A document's body as HTML: the dialect tree the scan built (the one push
+ * serialises and sends), with its local links and files pointed at the
+ * preview's own addresses, rendered by the dialect's `kbTreeToHtml`.
  */
 import {toHtml} from 'hast-util-to-html'
 import type {Root} from 'mdast'
 import {toHast} from 'mdast-util-to-hast'
 import {visit} from 'unist-util-visit'
 import * as dialect from '../dialect/index.js'
-import {toKbText, type LocalNode, type Resolved} from '../local/index.js'
+import type {LocalNode, Resolved} from '../local/index.js'
 import type {PreviewModel} from './model.js'
 import {fileHref, pageHref} from './routes.js'
 
-/** The options `kbToHtml` takes (issue 3). */
+/** The options `kbTreeToHtml` takes (issue 3). */
 interface KbToHtmlOptions {
   articleHref?: (id: string) => string
   topicHref?: (id: string) => string
 }
 
 interface HtmlApi {
-  kbToHtml?: (markdown: string, options?: KbToHtmlOptions) => string
+  kbTreeToHtml?: (tree: Root, options?: KbToHtmlOptions) => string
 }
 
 /** The platform's address of an article, for links to articles not in the folder. */
@@ -33,9 +33,9 @@ export function renderBody(node: LocalNode, model: PreviewModel): string {
     const target = model.byKbId.get(id)
     return target ? pageHref(target) : fallback
   }
-  const convert = (dialect as HtmlApi).kbToHtml
+  const convert = (dialect as HtmlApi).kbTreeToHtml
   if (!convert) return plainHtml(tree)
-  return convert(toKbText(tree), {articleHref: (id) => href(id, platformArticle(id)), topicHref: (id) => href(id, '#')})
+  return convert(tree, {articleHref: (id) => href(id, platformArticle(id)), topicHref: (id) => href(id, '#')})
 }
 
 /**

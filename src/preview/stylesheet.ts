@@ -70,14 +70,16 @@ const article = `
 .kb-article details { border: 1px solid #d0d7de; border-radius: 6px; padding: 0 14px; margin: 0 0 1em; }
 .kb-article details > summary { cursor: pointer; font-weight: 600; padding: 8px 0; }
 .kb-article details[open] > summary { border-bottom: 1px solid #e3e6ea; margin-bottom: 10px; }
-.kb-article [data-node="attachmentsGroup"] { display: flex; flex-direction: column; gap: 4px; border: 1px solid #e3e6ea; border-radius: 6px; padding: 8px; margin: 0 0 1em; background: #fafbfc; }
+.kb-article [data-node="attachmentsGroup"] { display: flex; flex-direction: column; gap: 4px; list-style: none; border: 1px solid #e3e6ea; border-radius: 6px; padding: 8px; margin: 0 0 1em; background: #fafbfc; }
+.kb-article [data-node="attachmentsGroup"] > li { margin: 0; }
 .kb-article [data-node="attachment"] { display: flex; align-items: center; gap: 8px; padding: 4px 8px; border-radius: 4px; color: #1f2328; }
-.kb-article [data-node="attachment"]::before { content: "\\1F4CE"; }
+.kb-article [data-node="attachment"]::before { content: ""; flex: 0 0 auto; width: 10px; height: 13px; border: 1.5px solid #8b949e; border-radius: 2px 5px 2px 2px; }
 .kb-article [data-node="attachment"]:hover { background: #eef1f4; text-decoration: none; }
 .kb-article [data-node="drawio"], .kb-article iframe, .kb-article video { display: block; max-width: 100%; border: 1px solid #e3e6ea; border-radius: 6px; margin: 0 0 1em; background: #fafbfc; }
 .kb-article [data-node="drawio"]:not([width]) { width: 100%; }
 .kb-article [data-node="drawio"] { height: 400px; }
 .kb-article video, .kb-article [data-node="video"] { width: 640px; aspect-ratio: 16 / 9; height: auto; }
+.kb-article [data-node="anchorLink"]:empty { display: inline; }
 .kb-article [data-node="anchorLink"] { scroll-margin-top: 16px; }
 .kb-article :target { outline: 2px solid #3e83f8; outline-offset: 2px; }
 `

@@ -17,7 +17,7 @@ const hasChromium = existsSync(executablePath)
 if (!hasChromium) console.warn(`Skipping the preview's browser tests: ${executablePath} is absent (apt-get install chromium)`)
 
 // Until the dialect's `kbToHtml` lands (issue 3) the preview draws bodies as plain Markdown: the dialect's constructs cannot be checked yet.
-const hasKbToHtml = typeof (dialect as {kbToHtml?: unknown}).kbToHtml === 'function'
+const hasKbToHtml = typeof (dialect as {kbTreeToHtml?: unknown}).kbTreeToHtml === 'function'
 if (hasChromium && !hasKbToHtml) console.warn("Skipping the preview's dialect-construct browser tests: kbToHtml is not in src/dialect yet")
 const withDialect = it.skipIf(!hasKbToHtml)
 
