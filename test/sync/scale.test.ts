@@ -39,6 +39,7 @@ describe('a larger tree', () => {
     expect(second.plan.ops).toEqual([])
     expect(client.calls).toEqual(['GET structure'])
     console.log(`no-op push of 300 articles: ${elapsed.toFixed(0)} ms; first push: ${firstWrites} writes`)
-    expect(elapsed).toBeLessThan(5000)
-  }, 30_000)
+    // Generous: the machine may be shared; a regression to per-item requests would fail the call check above anyway.
+    expect(elapsed).toBeLessThan(20_000)
+  }, 60_000)
 })
