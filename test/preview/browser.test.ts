@@ -190,6 +190,7 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     expect(await page.locator('#kb-diagnostics .kb-diagnostic-error .kb-where').first().textContent()).toMatch(/^line \d/)
     expect(await page.evaluate(() => (window as unknown as {kbMarker?: string}).kbMarker)).toBe('kept')
     await writeFile(file, text)
+    await page.locator('#kb-nav a', {hasText: /^Welcome$/}).waitFor({timeout: 2000})
   })
 
   it('saves screenshots of two articles for a person to look at', async () => {
