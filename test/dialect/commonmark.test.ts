@@ -54,5 +54,5 @@ describe('law 3: CommonMark meaning survives a round trip', () => {
     )
     expect(total).toBeGreaterThan(600)
     expect(kb.count).toBeGreaterThanOrEqual(remark.count)
-  })
+  }, 120_000)
 })
