@@ -8,5 +8,6 @@ import {initCommand} from './init.js'
 import {statusCommand} from './status.js'
 import {watchCommand} from './watch.js'
 import {serveCommand} from './serve.js'
+import {convertCommand} from './convert.js'
 
-export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, watchCommand, previewCommand, serveCommand]
+export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, watchCommand, previewCommand, serveCommand, convertCommand]

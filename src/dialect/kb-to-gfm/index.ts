@@ -32,10 +32,13 @@ export const defaultTopicUrl = (id: string): string => `https://pyrus.com/t#kb/t
 const alertOfColor = new Map<string, string>(Object.entries(alertColors).map(([kind, color]) => [color, kind]))
 const dialectHint = hintBlockToMarkdown().handlers!.hintBlock as Handle
 
-/** A hint block in an alert's colour as `> [!KIND]`; any other stays dialect HTML. */
+/**
+ * A top-level hint block in an alert's colour as `> [!KIND]`; any other stays
+ * dialect HTML (GitHub renders alerts only at the top level, not nested).
+ */
 const hintBlock: Handle = (node: HintBlock, parent, state, info) => {
   const kind = alertOfColor.get(node.color)
-  if (!kind) return dialectHint(node, parent, state, info)
+  if (!kind || parent?.type !== 'root') return dialectHint(node, parent, state, info)
   const exit = state.enter('blockquote')
   const tracker = state.createTracker(info)
   tracker.move('> ')
