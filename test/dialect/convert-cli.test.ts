@@ -1,0 +1,42 @@
+/** `kbsync convert` through the built CLI: files, stdin, warnings on stderr, exit codes. */
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+const bin = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'bin.js')
+
+function kbsync(args: string[], input = '', cwd = process.cwd()) {
+  const result = spawnSync(process.execPath, [bin, 'convert', ...args], {input, cwd, encoding: 'utf8', timeout: 20_000})
+  return {code: result.status, stdout: result.stdout, stderr: result.stderr}
+}
+
+describe('kbsync convert', () => {
+  it('converts a GFM file to the dialect, warnings as FILE:LINE:COL on stderr', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kbsync-convert-'))
+    writeFileSync(join(dir, 'guide.md'), '# Guide\n\n> [!TIP]\n> Read on.\n\n#### Deep\n')
+    const {code, stdout, stderr} = kbsync(['guide.md'], '', dir)
+    expect(code).toBe(0)
+    expect(stdout).toBe('# Guide\n\n<div data-node="hintBlock" data-color="green">\n\nRead on.\n\n</div>\n\n### Deep\n')
+    expect(stderr).toMatch(/^guide\.md:6:1: warning: .*\[kb-heading-depth\]\n$/)
+  })
+
+  it('reads stdin and writes every target', () => {
+    const body = '<mark data-color="pink">hi</mark>\n'
+    expect(kbsync(['--from', 'kb', '--to', 'gfm'], body).stdout).toBe(body)
+    expect(kbsync(['--from', 'kb', '--to', 'html'], body).stdout).toBe('<p><mark data-color="pink">hi</mark></p>\n')
+    expect(kbsync(['--from', 'kb', '--to', 'comment-html'], body).stdout).toBe('<mark data-color="red">hi</mark>\n')
+    const kb = kbsync(['--from', 'kb', '--to', 'kb'], '<div data-node="hintBlock" data-color="blue">\n\nopen\n')
+    expect(kb.code).toBe(0)
+    expect(kb.stderr).toMatch(/^<stdin>:1:1: warning: .*\[kb-unclosed-block\]\n$/)
+  })
+
+  it('exits 2 on usage errors and unreadable files', () => {
+    expect(kbsync(['--to', 'pdf']).code).toBe(2)
+    expect(kbsync(['--from', 'html']).code).toBe(2)
+    const missing = kbsync(['no-such-file.md'])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('no-such-file.md')
+  })
+})
