@@ -3,73 +3,14 @@
  * The text formatters below are shared with `push` (and the target helpers
  * with `pull`); every line goes through the shared reporter.
  */
-import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
-import {loadConfig, type KbsyncConfig} from '../config.js'
-import {connect} from '../connect.js'
 import {exitCodes} from '../exit-codes.js'
-import {planSummaryMarkdown, reporterFor, type Reporter} from '../output/index.js'
+import {planSummaryMarkdown, reporterFor} from '../output/index.js'
+import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
 import type {Diagnostic} from '../../local/index.js'
-import {planPush, type OpKind, type PlanOp, type PushOptions, type PushPlan, type SyncClient} from '../../sync/index.js'
+import {planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
 
-/** A connection to the knowledge base the commands talk to. */
-export interface SyncTarget {
-  client: SyncClient
-  /** Where the pushes go, for the first line of output (never the token). */
-  description: string
-  close(): Promise<void>
-}
-
-/** Everything a sync command starts with: config, reporter, connection. */
-export interface SyncSession {
-  config: KbsyncConfig
-  reporter: Reporter
-  target: SyncTarget
-}
-
-/**
- * Loads the config (flags > environment > file > defaults), makes the
- * reporter and connects: to the API when one is configured, else to the
- * embedded local knowledge base (the command says which).
- */
-export async function openSession(context: CommandContext): Promise<SyncSession> {
-  const positional = context.positionals[0]
-  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
-  const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
-  const target = await connect(config, {cwd: context.cwd})
-  return {config, reporter, target}
-}
-
-/** Opens the target for the folder `dir` (used by `pull`). */
-export async function openTarget(context: CommandContext, dir: string): Promise<SyncTarget> {
-  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, dir})
-  return connect(config, {cwd: context.cwd})
-}
-
-/** The folder argument, resolved against the working directory. */
-export function folderOf(context: CommandContext): string {
-  return path.resolve(context.cwd, context.positionals[0] ?? '.')
-}
-
-/** The `--root-topic` option or `KBSYNC_ROOT_TOPIC`; null for the knowledge-base root. */
-export function rootTopicOf(context: CommandContext): string | null {
-  const value = context.values['root-topic'] ?? context.env.KBSYNC_ROOT_TOPIC
-  return typeof value === 'string' && value !== '' ? value : null
-}
-
-/** The engine options a config gives (plus the command's own). */
-export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> = {}): PushOptions {
-  const {config, target} = session
-  return {
-    dir: config.dir,
-    client: target.client,
-    rootTopicId: config.rootTopic,
-    prune: config.prune,
-    maxDeletions: config.maxDeletions,
-    concurrency: config.concurrency,
-    ...extra
-  }
-}
+export {folderOf, openSession, openTarget, pushOptionsOf, rootTopicOf, type SyncSession, type SyncTarget} from '../session.js'
 
 const order: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
 const signs: Record<OpKind, string> = {create: '+', update: '~', move: '>', rename: '~', permissions: '*', upload: '^', delete: '-', conflict: '!', drift: '?'}
@@ -136,14 +77,9 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input,
   examples: ['kbsync plan docs', 'kbsync plan docs --json > plan.json', 'kbsync plan docs --exit-code --root-topic OJHEAFQ26YT'],
   options: {
     json: {type: 'boolean'},
-    'root-topic': {type: 'string'},
     prune: {type: 'boolean'},
     'exit-code': {type: 'boolean'},
-    config: {type: 'string'},
-    'api-url': {type: 'string'},
-    'max-deletions': {type: 'string'},
-    quiet: {type: 'boolean'},
-    verbose: {type: 'boolean'}
+    ...connectionOptions
   },
   async run(context) {
     const session = await openSession(context)

@@ -7,18 +7,11 @@ import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
+import {parsePort, untilInterrupted} from '../args.js'
 import {openBrowser, startPreview, type PreviewServer} from '../../preview/index.js'
 
 /** The port used when `--port` is not given (a free one is taken when it is busy). */
 const defaultPort = 4400
-
-function portOf(context: CommandContext): number | undefined {
-  const value = context.values.port
-  if (typeof value !== 'string') return undefined
-  const port = Number(value)
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not '${value}'`)
-  return port
-}
 
 async function start(dir: string, port: number | undefined, context: CommandContext): Promise<PreviewServer> {
   const onRefresh = (info: {paths: string[]; ms: number; error?: Error}) => {
@@ -58,7 +51,7 @@ Options:
   async run(context) {
     const dir = path.resolve(context.cwd, context.positionals[0] ?? '.')
     if (context.positionals.length > 1) throw new UsageError('expected at most one folder')
-    const port = portOf(context)
+    const port = parsePort(context.values.port)
     const isFolder = await stat(dir).then((info) => info.isDirectory(), () => false)
     if (!isFolder) throw new UsageError(`${dir} is not a folder`)
     const server = await start(dir, port, context)
@@ -67,15 +60,7 @@ Options:
       const problem = await openBrowser(server.url)
       if (problem) context.stderr.write(`kbsync preview: ${problem}; open ${server.url} yourself\n`)
     }
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        resolve()
-      }
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
-    })
+    await untilInterrupted()
     await server.close()
     return exitCodes.ok
   }

@@ -6,19 +6,10 @@ import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {planSummaryMarkdown, pushSummaryMarkdown} from '../output/index.js'
 import {applyPush, planPush, type PushResult, type SyncEvent} from '../../sync/index.js'
-import {formatOp, formatPlan, openSession, planExitCode, pushOptionsOf} from './plan.js'
+import {actionLine} from '../output/lines.js'
+import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
+import {formatOp, formatPlan, planExitCode} from './plan.js'
 
-const verbs: Record<string, string> = {
-  create: 'created',
-  update: 'updated',
-  move: 'moved',
-  rename: 'renamed',
-  delete: 'deleted',
-  permissions: 'set permissions of',
-  upload: 'uploaded',
-  conflict: 'conflict',
-  drift: 'drift, left as is:'
-}
 
 /** The exit code of a push result. */
 export function pushExitCode(result: PushResult): number {
@@ -64,14 +55,8 @@ as NAME.remote.md).`,
     yes: {type: 'boolean'},
     force: {type: 'boolean'},
     'write-ids': {type: 'boolean'},
-    'root-topic': {type: 'string'},
     json: {type: 'boolean'},
-    concurrency: {type: 'string'},
-    config: {type: 'string'},
-    'api-url': {type: 'string'},
-    'max-deletions': {type: 'string'},
-    quiet: {type: 'boolean'},
-    verbose: {type: 'boolean'}
+    ...connectionOptions
   },
   async run(context) {
     const session = await openSession(context)
@@ -82,7 +67,7 @@ as NAME.remote.md).`,
       const onEvent = (event: SyncEvent) => {
         if (event.type === 'done' && !event.skipped) {
           count++
-          reporter.action(`${verbs[event.op.op]} ${event.op.type ?? 'file'} ${event.op.path || '(root)'}${event.remoteId ? ` (${event.remoteId})` : ''}${event.note ? `: ${event.note}` : ''}`)
+          reporter.action(actionLine(event.op, event.remoteId) + (event.note ? `: ${event.note}` : ''))
           reporter.progress(count, total, event.op.path)
         } else if (event.type === 'failed') {
           reporter.error(`${formatOp(event.op).trim()}: ${event.error}`)

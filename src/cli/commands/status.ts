@@ -4,10 +4,8 @@
  */
 import {access} from 'node:fs/promises'
 import type {Command, CommandContext} from '../command.js'
-import {loadConfig} from '../config.js'
-import {connect} from '../connect.js'
 import {exitCodes} from '../exit-codes.js'
-import {reporterFor} from '../output/index.js'
+import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
 import type {Diagnostic} from '../../local/diagnostic.js'
 import {statePath} from '../../local/state.js'
 import {planPush, type PushPlan} from '../../sync/index.js'
@@ -115,24 +113,15 @@ Options:
   options: {
     json: {type: 'boolean'},
     'exit-code': {type: 'boolean'},
-    'root-topic': {type: 'string'},
     prune: {type: 'boolean'},
-    config: {type: 'string'},
-    'api-url': {type: 'string'},
-    'token-file': {type: 'string'},
-    concurrency: {type: 'string'},
-    'max-deletions': {type: 'string'},
-    quiet: {type: 'boolean'},
-    verbose: {type: 'boolean'}
+    ...connectionOptions
   },
   async run(context: CommandContext) {
-    const positional = context.positionals[0]
-    const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
-    const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
-    const connection = await connect(config, {cwd: context.cwd})
+    const session = await openSession(context)
+    const {config, reporter, target: connection} = session
     try {
       const synced = await access(statePath(config.dir)).then(() => true, () => false)
-      const plan = await planPush({dir: config.dir, client: connection.client, rootTopicId: config.rootTopic, prune: config.prune, maxDeletions: config.maxDeletions, concurrency: config.concurrency})
+      const plan = await planPush(pushOptionsOf(session))
       const report = statusFromPlan(plan, {target: connection.description, synced})
       reporter.diagnostics(plan.diagnostics)
       if (context.values.json === true) reporter.json(report)

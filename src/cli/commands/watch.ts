@@ -4,13 +4,10 @@
  * step lands) and closes the connection.
  */
 import type {Command, CommandContext} from '../command.js'
-import {loadConfig} from '../config.js'
-import {connect} from '../connect.js'
 import {exitCodes} from '../exit-codes.js'
-import {reporterFor} from '../output/index.js'
+import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
 import {startWatchSession} from '../watch/index.js'
 import {push} from '../../sync/index.js'
-import {formatClientEvent} from '../../api/index.js'
 
 /** Resolves on the first SIGINT or SIGTERM (the CLI's way to stop a long-running command). */
 function stopSignal(): {promise: Promise<string>; dispose(): void} {
@@ -57,20 +54,11 @@ Options:
     debounce: {type: 'string'},
     prune: {type: 'boolean'},
     yes: {type: 'boolean'},
-    'root-topic': {type: 'string'},
-    config: {type: 'string'},
-    'api-url': {type: 'string'},
-    'token-file': {type: 'string'},
-    concurrency: {type: 'string'},
-    'max-deletions': {type: 'string'},
-    quiet: {type: 'boolean'},
-    verbose: {type: 'boolean'}
+    ...connectionOptions
   },
   async run(context: CommandContext) {
-    const positional = context.positionals[0]
-    const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
-    const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
-    const connection = await connect(config, {cwd: context.cwd, onEvent: (e) => reporter.debug(formatClientEvent(e))})
+    const sync = await openSession(context)
+    const {config, reporter, target: connection} = sync
     const signal = stopSignal()
     try {
       reporter.info(`Watching ${config.dir} -> ${connection.description}, root ${config.rootTopic ?? '(knowledge-base root)'} (Ctrl-C to stop)`)
@@ -80,16 +68,7 @@ Options:
         ignore: config.ignore,
         reporter,
         push: (onEvent) =>
-          push({
-            dir: config.dir,
-            client: connection.client,
-            rootTopicId: config.rootTopic,
-            prune: config.prune,
-            yes: context.values.yes === true,
-            maxDeletions: config.maxDeletions,
-            concurrency: config.concurrency,
-            onEvent
-          })
+          push(pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}))
       })
       const received = await signal.promise
       reporter.status('')

@@ -2,5 +2,5 @@
 export {coalesce, createBatcher, defaultBackoff, describeBatch, type Batch, type Batcher, type BatcherOptions, type ChangeEvent, type ChangeKind, type RunOutcome, type Timers} from './batch.js'
 export {createPathFilter, type PathFilter} from './filter.js'
 export {filesStable} from './stable.js'
-export {actionLine, resultLine} from './lines.js'
+export {actionLine, resultLine} from '../output/lines.js'
 export {startWatchSession, type BatchReport, type WatchSession, type WatchSessionOptions} from './session.js'

@@ -11,7 +11,7 @@ import type {Reporter} from '../output/index.js'
 import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'
 import {createPathFilter} from './filter.js'
 import {filesStable} from './stable.js'
-import {actionLine, resultLine} from './lines.js'
+import {actionLine, resultLine} from '../output/lines.js'
 
 /** What happened to one batch (for the status line and for tests). */
 export interface BatchReport {

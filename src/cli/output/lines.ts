@@ -1,4 +1,4 @@
-/** The one-line texts of watch mode: an action, a push's outcome. */
+/** The one-line texts of pushes (push, watch): an action, a push's outcome. */
 import type {OpKind, PlanOp, PushResult} from '../../sync/types.js'
 
 const verbs: Record<OpKind, string> = {

@@ -1,0 +1,85 @@
+/**
+ * What every sync command starts with: the config (flags > environment >
+ * file > defaults), the reporter, and a connection to the knowledge base
+ * (the API when one is configured, else the embedded local one).
+ */
+import path from 'node:path'
+import type {Command, CommandContext} from './command.js'
+import {loadConfig, type KbsyncConfig} from './config.js'
+import {connect} from './connect.js'
+import {reporterFor, type Reporter} from './output/index.js'
+import {formatClientEvent} from '../api/index.js'
+import type {PushOptions, SyncClient} from '../sync/index.js'
+
+/** Options shared by the commands that talk to a knowledge base. */
+export const connectionOptions = {
+  config: {type: 'string'},
+  'api-url': {type: 'string'},
+  'token-file': {type: 'string'},
+  'root-topic': {type: 'string'},
+  concurrency: {type: 'string'},
+  'max-deletions': {type: 'string'},
+  quiet: {type: 'boolean'},
+  verbose: {type: 'boolean'}
+} satisfies Command['options']
+
+/** A connection to the knowledge base the commands talk to. */
+export interface SyncTarget {
+  client: SyncClient
+  /** Where the pushes go, for the first line of output (never the token). */
+  description: string
+  close(): Promise<void>
+}
+
+/** Everything a sync command starts with: config, reporter, connection. */
+export interface SyncSession {
+  config: KbsyncConfig
+  reporter: Reporter
+  target: SyncTarget
+}
+
+/**
+ * Loads the config (flags > environment > file > defaults), makes the
+ * reporter and connects: to the API when one is configured, else to the
+ * embedded local knowledge base (the command says which).
+ */
+export async function openSession(context: CommandContext): Promise<SyncSession> {
+  const positional = context.positionals[0]
+  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
+  const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
+  // --verbose shows the client's requests, retries and waits (never a secret).
+  const target = await connect(config, {cwd: context.cwd, onEvent: (event) => reporter.debug(formatClientEvent(event))})
+  return {config, reporter, target}
+}
+
+/** Opens the target for the folder `dir` (used by `pull`). */
+export async function openTarget(context: CommandContext, dir: string): Promise<SyncTarget> {
+  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, dir})
+  return connect(config, {cwd: context.cwd})
+}
+
+/** The folder argument, resolved against the working directory. */
+export function folderOf(context: CommandContext): string {
+  return path.resolve(context.cwd, context.positionals[0] ?? '.')
+}
+
+/** The `--root-topic` option or `KBSYNC_ROOT_TOPIC`; null for the knowledge-base root. */
+export function rootTopicOf(context: CommandContext): string | null {
+  const value = context.values['root-topic'] ?? context.env.KBSYNC_ROOT_TOPIC
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+/** The engine options a config gives (plus the command's own). */
+export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> = {}): PushOptions {
+  const {config, target} = session
+  return {
+    dir: config.dir,
+    client: target.client,
+    rootTopicId: config.rootTopic,
+    prune: config.prune,
+    maxDeletions: config.maxDeletions,
+    concurrency: config.concurrency,
+    ...extra
+  }
+}
+
