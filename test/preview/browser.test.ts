@@ -7,7 +7,6 @@ import {mkdir, readFile, stat, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {chromium, type Browser, type Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import * as dialect from '../../src/dialect/index.js'
 import {scanFolder, type LocalNode} from '../../src/local/index.js'
 import {hexToRgb, palette, startPreview, type PreviewServer} from '../../src/preview/index.js'
 import {repoRoot, scratchCopy} from './helpers.js'
@@ -16,10 +15,6 @@ const executablePath = '/usr/bin/chromium'
 const hasChromium = existsSync(executablePath)
 if (!hasChromium) console.warn(`Skipping the preview's browser tests: ${executablePath} is absent (apt-get install chromium)`)
 
-// Until the dialect's `kbToHtml` lands (issue 3) the preview draws bodies as plain Markdown: the dialect's constructs cannot be checked yet.
-const hasKbToHtml = typeof (dialect as {kbTreeToHtml?: unknown}).kbTreeToHtml === 'function'
-if (hasChromium && !hasKbToHtml) console.warn("Skipping the preview's dialect-construct browser tests: kbToHtml is not in src/dialect yet")
-const withDialect = it.skipIf(!hasKbToHtml)
 
 const screenshots = path.join(repoRoot, 'test-output/preview')
 
@@ -65,7 +60,7 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     expect(await page.locator('#kb-nav a[data-kind="topic"]').allTextContents()).toContain('Guides')
   })
 
-  withDialect('draws hint blocks in their colours', async () => {
+  it('draws hint blocks in their colours', async () => {
     await open('/a/colours.md')
     const blocks = await page.locator('#kb-article [data-node="hintBlock"]').evaluateAll((elements) =>
       elements.map((element) => {
@@ -81,7 +76,7 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     }
   })
 
-  withDialect('draws the 11 highlight colours', async () => {
+  it('draws the 11 highlight colours', async () => {
     await open('/a/colours.md')
     const marks = await page.locator('#kb-article mark').evaluateAll((elements) =>
       elements.map((element) => ({color: element.getAttribute('data-color'), background: getComputedStyle(element).backgroundColor}))
@@ -90,7 +85,7 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     for (const mark of marks) expect(mark.background).toBe(hexToRgb(palette[mark.color as Token].mark))
   })
 
-  withDialect('opens and closes a details block on click', async () => {
+  it('opens and closes a details block on click', async () => {
     await open('/a/guides/install.md')
     const details = page.locator('#kb-article details')
     const inside = details.getByText('administrator')
@@ -125,14 +120,14 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     }
   })
 
-  withDialect('draws a sized image at its size', async () => {
+  it('draws a sized image at its size', async () => {
     const loaded = await images()
     expect(loaded).toHaveLength(2)
     expect(loaded[0]!.width).toBe('240')
     expect(loaded[0]!.shown).toBe(240)
   })
 
-  withDialect('lists an attachments group as links to the folder\'s files', async () => {
+  it('lists an attachments group as links to the folder\'s files', async () => {
     await open('/a/guides/install.md')
     const links = page.locator('#kb-article [data-node="attachmentsGroup"] a')
     expect(await links.allTextContents()).toEqual(['checklist.txt', 'flow.png'])
