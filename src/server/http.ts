@@ -32,7 +32,7 @@ export interface Pipeline {
   editor: Person
   route: Omit<RouteRequest, 'url' | 'message'>
   afterWrite(): void
-  browse(): string
+  browse(pathname: string): string | FileAnswer
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -56,14 +56,19 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     response.end(text)
   }
 
-  if (method === 'GET' && url.pathname === '/') {
+  if (method === 'GET' && (url.pathname === '/' || url.pathname.startsWith('/browse/'))) {
     entry.endpoint = 'browse'
     // The page needs no token, so it is only shown to the machine itself.
     if (!isLoopback(message.socket.remoteAddress)) {
       answer(403, {error_code: 'forbidden', error: 'The browse page is only served on loopback.'})
       return
     }
-    answer(200, pipeline.browse())
+    try {
+      answer(200, pipeline.browse(url.pathname))
+    } catch (error) {
+      const status = error instanceof KbServerError ? error.status : 500
+      answer(status, {error_code: error instanceof KbServerError ? error.code : 'server_error', error: (error as Error).message})
+    }
     return
   }
   if (pipeline.faults.options.latencyMs > 0) await sleep(pipeline.faults.options.latencyMs)

@@ -6,7 +6,7 @@ import {readFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import type {KbItem, Person} from '../api/types.js'
-import {renderBrowsePage} from './browse.js'
+import {browse} from './browse.js'
 import {createClock} from './clock.js'
 import {createFaults, type FailMode} from './faults.js'
 import {handle, type Pipeline, type RequestLogEntry} from './http.js'
@@ -132,7 +132,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }
     },
     afterWrite: save,
-    browse: () => renderBrowsePage(store.structure(null, Number.MAX_SAFE_INTEGER), urls.apiUrl)
+    browse: (pathname) => browse(store, pathname, urls.apiUrl, (guid) => pipeline.route.readFile(guid))
   }
 
   const server = createServer((request, response) => {
