@@ -19,7 +19,7 @@ export function fixtureCases(): string[] {
 }
 
 /** The platform bodies that must round-trip. */
-export const platformBodiesRoot = '/work/shared/fixtures/platform-bodies'
+export const platformBodiesRoot = join(import.meta.dirname, '..', '..', 'fixtures', 'platform-bodies')
 
 /** Platform bodies as [name, text]. */
 export function platformBodies(): Array<[string, string]> {

@@ -19,7 +19,7 @@ let server: Server
 let env: NodeJS.ProcessEnv
 let client: KbClient
 const folders: string[] = []
-const fixtures = path.resolve('../shared/fixtures/platform-bodies')
+const fixtures = path.resolve(import.meta.dirname, '../../fixtures/platform-bodies')
 
 beforeAll(async () => {
   server = await startServer({port: 0})
