@@ -2,16 +2,18 @@
  * Identity: which remote item each local document is. In order: front
  * matter `kb_id`; the sync state (by path); a file that moved or was renamed
  * (a path the state knows vanished, and exactly one new file has its content
- * or its name); a topic whose known children all sit in one remote topic;
+ * or its name, or renders to the body last pushed for it); a topic whose known children all sit in one remote topic;
  * finally the title under the same parent. A rename or a move is thus an
  * update of the same item, never a delete and a create.
  */
 import path from 'node:path'
-import type {Diagnostic, LocalNode, LocalTopic, ScanResult, SyncState} from '../local/index.js'
+import type {Diagnostic, LocalNode, LocalTopic, ScanResult, StateEntry, SyncState} from '../local/index.js'
+import {planRenderContext} from './plan.js'
 import type {RemoteSnapshot} from './remote.js'
+import {renderBody} from './render.js'
 
 /** How a document was matched. */
-export type MatchReason = 'kb_id' | 'state' | 'moved' | 'children' | 'title'
+export type MatchReason = 'kb_id' | 'state' | 'moved' | 'content' | 'children' | 'title'
 
 /** The outcome of matching. */
 export interface Matching {
@@ -64,6 +66,7 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
     else if (!remote.items[id]) remoteGone.add(node.path)
   }
   matchMoved(nodes, remote, state, claimed, (node, id) => claim(node, id, 'moved'), ids)
+  matchByContent(scan, nodes, remote, state, claimed, (node, id) => claim(node, id, 'content'), ids)
   // `parentId` undefined: the parent is not on the remote yet, so nothing below it can match by title.
   const topDown = (topic: LocalTopic, parentId: string | null | undefined): void => {
     for (const child of topic.children) {
@@ -113,6 +116,43 @@ function matchMoved(
       const node = others.length === 0 ? unique(candidates) : undefined
       if (node && value !== undefined) claim(node, entry.id!)
     }
+  }
+}
+
+/**
+ * A file renamed (or moved) and retitled at once: its source hash and its
+ * name both changed, but the body it renders to equals the body last pushed
+ * for a vanished state path. Guarded like mark's `ResolveRenamed`: the
+ * vanished entry's item is on the remote and unclaimed, and the hash is
+ * unique on both sides (one open file, one vanished entry); otherwise the
+ * file stays unmatched (create, and the old item is an orphan).
+ */
+function matchByContent(
+  scan: ScanResult,
+  nodes: LocalNode[],
+  remote: RemoteSnapshot,
+  state: SyncState,
+  claimed: Set<string>,
+  claim: (node: LocalNode, id: string) => void,
+  ids: Map<string, string>
+): void {
+  const present = new Set(nodes.map((node) => node.path))
+  const vanished = Object.entries(state.items).filter(
+    ([key, entry]) => !present.has(key) && entry.id !== undefined && entry.type === 'article' && !entry.pending && remote.items[entry.id]?.type === 'article' && !claimed.has(entry.id)
+  )
+  if (vanished.length === 0) return
+  const context = planRenderContext(scan, remote, ids, state)
+  const hashes = new Map<string, LocalNode[]>()
+  for (const node of nodes) {
+    if (node.kind !== 'article' || ids.has(node.path) || node.kbId || !node.tree) continue
+    const rendered = renderBody(node, context)
+    if (rendered.missingLinks.length + rendered.missingAssets.length > 0) continue
+    hashes.set(rendered.hash, [...(hashes.get(rendered.hash) ?? []), node])
+  }
+  const recorded = (entry: StateEntry) => [entry.renderedHash, entry.remoteHash].filter((h): h is string => h !== undefined)
+  for (const [hash, candidates] of hashes) {
+    const owners = vanished.filter(([, entry]) => recorded(entry).includes(hash))
+    if (candidates.length === 1 && owners.length === 1 && !claimed.has(owners[0]![1].id!)) claim(candidates[0]!, owners[0]![1].id!)
   }
 }
 

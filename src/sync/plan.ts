@@ -171,7 +171,9 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     if (changes.length > 0) {
       const op: OpKind = changes.includes('parent') ? 'move' : changes.includes('title') ? 'rename' : 'update'
       const reasons = {body: 'body changed', title: `title "${item.title}" -> "${node.title}"`, parent: 'moved to another folder'}
-      ops.push({op, ...where, remoteId: id, changes, baseline, reason: changes.map((c) => reasons[c]).join(', '), ...(renderedKnown ? {newHash: rendered!.hash} : {})})
+      const why = changes.map((c) => reasons[c]).join(', ')
+      const reason = matching.how.get(node.path) === 'content' ? `matched by content: ${why}` : why
+      ops.push({op, ...where, remoteId: id, changes, baseline, reason, ...(renderedKnown ? {newHash: rendered!.hash} : {})})
       if (changes.includes('body')) planUploads(node)
     }
     if (node.permissions) {

@@ -1,0 +1,54 @@
+import {mkdir, mkdtemp, rename, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {planPush, push} from '../../src/sync/index.js'
+import {FakeClient} from './fake-client.js'
+
+const temporary: string[] = []
+afterAll(async () => {
+  for (const dir of temporary) await rm(dir, {recursive: true, force: true})
+})
+
+async function folder(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-identity-'))
+  temporary.push(dir)
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), {recursive: true})
+    await writeFile(path.join(dir, name), text)
+  }
+  return dir
+}
+
+describe('identity by content', () => {
+  it('a file renamed and retitled in one push is the same item (matched by content)', async () => {
+    const dir = await folder({'a.md': '# Alpha\n\nThe body of alpha.\n', 'b.md': '# Beta\n\nThe body of beta.\n', 'sub/c.md': '# Gamma\n\nGamma.\n'})
+    const client = new FakeClient()
+    expect((await push({dir, client})).status).toBe('ok')
+    const alpha = [...client.items.values()].find((s) => s.title === 'Alpha')!
+    await rm(path.join(dir, 'a.md'))
+    await writeFile(path.join(dir, 'sub', 'renamed.md'), '# Alpha, renamed\n\nThe body of alpha.\n')
+    const plan = await planPush({dir, client})
+    expect(plan.ops.map((o) => [o.op, o.path, o.remoteId])).toEqual([['move', 'sub/renamed.md', alpha.id]])
+    expect(plan.ops[0]!.reason).toMatch(/^matched by content/)
+    client.calls = []
+    const result = await push({dir, client})
+    expect(result.status).toBe('ok')
+    expect(client.calls.filter((c) => !c.startsWith('GET'))).toHaveLength(1)
+    expect(client.items.get(alpha.id)!.title).toBe('Alpha, renamed')
+    expect(client.items.size).toBe(4)
+    // The state now knows the new path: nothing left to do.
+    expect((await planPush({dir, client})).ops).toEqual([])
+  })
+
+  it('falls back to create when the content is not unique', async () => {
+    const dir = await folder({'a.md': '# Alpha\n\nSame body.\n', 'b.md': '# Beta\n\nOther body.\n'})
+    const client = new FakeClient()
+    await push({dir, client})
+    await rename(path.join(dir, 'a.md'), path.join(dir, 'x.md'))
+    await writeFile(path.join(dir, 'x.md'), '# X\n\nSame body.\n')
+    await writeFile(path.join(dir, 'y.md'), '# Y\n\nSame body.\n')
+    const plan = await planPush({dir, client})
+    expect(plan.ops.map((o) => o.op).sort()).toEqual(['create', 'create'])
+  })
+})
