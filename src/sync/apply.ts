@@ -44,6 +44,7 @@ export async function applyPush(plan: PushPlan, options: PushOptions): Promise<P
     uploadOps: new Map(plan.ops.filter((op) => op.op === 'upload').map((op) => [op.sha256!, op])),
     written: result.written,
     writes: 0,
+    lateConflicts: 0,
     emit: (event) => {
       if (event.type === 'done') (event.skipped ? result.skipped : result.done).push(event.op)
       if (event.type === 'failed') result.failed.push({op: event.op, error: event.error})
@@ -70,7 +71,7 @@ export async function applyPush(plan: PushPlan, options: PushOptions): Promise<P
   }
   await store.save()
   result.writes = run.writes
-  result.status = result.failed.length > 0 ? 'failed' : plan.summary.conflict > 0 ? 'conflict' : 'ok'
+  result.status = result.failed.length > 0 ? 'failed' : plan.summary.conflict + run.lateConflicts > 0 ? 'conflict' : 'ok'
   return result
 }
 

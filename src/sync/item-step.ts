@@ -9,6 +9,7 @@ import path from 'node:path'
 import type {KbItem, UpdateInput} from '../api/types.js'
 import {permissionsKey, writeKbId, type LocalNode, type StateEntry} from '../local/index.js'
 import type {StateStore} from '../local/index.js'
+import {writeConflictFile} from './conflicts.js'
 import {parentPathOf, type PlanContext} from './plan.js'
 import {toDetail} from './remote.js'
 import {renderBody, type RenderContext} from './render.js'
@@ -32,6 +33,8 @@ export interface RunState {
   uploadOps: Map<string, PlanOp>
   written: string[]
   writes: number
+  /** Items found edited on the platform after the plan read them (left untouched, `.remote.md` written). */
+  lateConflicts: number
   emit: (event: SyncEvent) => void
 }
 
@@ -67,6 +70,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const {client} = run.options
   const parentId = parentIdOf(run, node)
   if (parentId === undefined) throw new Error(`parent folder of ${node.path} has no remote id`)
+  if (await editedSincePlan(run, op)) return false
   const fresh = await uploadFiles(run, node)
   const rendered = renderBody(node, runRenderContext(run))
   if (rendered.missingLinks.length > 0 || rendered.missingAssets.length > 0) {
@@ -116,6 +120,32 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   await run.store.save()
   run.emit({type: 'done', op, remoteId: item.id})
   if (id === undefined) await pinId(run, node, item.id)
+  return true
+}
+
+/**
+ * Re-reads an item right before its body is overwritten (only then: a no-op
+ * push pays nothing): a web edit made after the plan read the remote is a
+ * conflict, not an overwrite. Only items with a baseline are checked, and
+ * `--force` skips it. Returns whether the item was found edited (it is then
+ * left untouched, its remote version written beside the file, the baseline
+ * kept so the next run reports it again).
+ */
+async function editedSincePlan(run: RunState, op: PlanOp): Promise<boolean> {
+  const baseline = op.baseline
+  const id = op.remoteId
+  if (run.options.force || id === undefined || !op.changes?.includes('body') || !baseline || baseline.remoteHash === undefined) return false
+  if (baseline.version === undefined && baseline.updatedAt === undefined) return false
+  const now = toDetail(await run.options.client.getItem(id))
+  const moved = baseline.version !== undefined ? now.version !== baseline.version : now.updatedAt !== baseline.updatedAt
+  // `updated_at` also moves on permission changes: only a different body is an edit.
+  if (!moved || now.bodyHash === baseline.remoteHash || now.bodyHash === op.newHash) return false
+  run.context.remote.details[id] = now
+  const conflict: PlanOp = {...op, op: 'conflict', reason: 'edited on the platform after the plan read it; not overwritten'}
+  const file = await writeConflictFile(run, conflict)
+  run.written.push(file)
+  run.lateConflicts++
+  run.emit({type: 'conflict-file', op: conflict, file})
   return true
 }
 

@@ -1,8 +1,8 @@
-import {mkdir, mkdtemp, rename, rm, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, rename, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {planPush, push} from '../../src/sync/index.js'
+import {applyPush, planPush, push} from '../../src/sync/index.js'
 import {FakeClient} from './fake-client.js'
 
 const temporary: string[] = []
@@ -50,5 +50,28 @@ describe('identity by content', () => {
     await writeFile(path.join(dir, 'y.md'), '# Y\n\nSame body.\n')
     const plan = await planPush({dir, client})
     expect(plan.ops.map((o) => o.op).sort()).toEqual(['create', 'create'])
+  })
+})
+
+describe('re-read before overwriting', () => {
+  it('a web edit made between plan and apply is a conflict, not an overwrite', async () => {
+    const dir = await folder({'a.md': '# Alpha\n\nFirst body.\n', 'b.md': '# Beta\n\nBeta body.\n'})
+    const client = new FakeClient()
+    await push({dir, client})
+    const alpha = [...client.items.values()].find((s) => s.title === 'Alpha')!
+    await writeFile(path.join(dir, 'a.md'), '# Alpha\n\nEdited locally.\n')
+    await writeFile(path.join(dir, 'b.md'), '# Beta\n\nBeta edited locally.\n')
+    const options = {dir, client}
+    const plan = await planPush(options)
+    expect(plan.ops.map((o) => o.op)).toEqual(['update', 'update'])
+    client.webEdit(alpha.id, {body: 'Edited on the web meanwhile.'})
+    const result = await applyPush(plan, options)
+    expect(result.status).toBe('conflict')
+    expect(client.items.get(alpha.id)!.body).toContain('Edited on the web meanwhile.')
+    expect([...client.items.values()].find((s) => s.title === 'Beta')!.body).toContain('Beta edited locally.')
+    expect(result.written).toContain('a.remote.md')
+    expect(await readFile(path.join(dir, 'a.remote.md'), 'utf8')).toContain('Edited on the web meanwhile.')
+    // The baseline is kept: the next run reports the conflict again.
+    expect((await planPush(options)).ops.map((o) => o.op)).toEqual(['conflict'])
   })
 })
