@@ -3,7 +3,6 @@
  * file > defaults), the reporter, and a connection to the knowledge base
  * (the API when one is configured, else the embedded local one).
  */
-import path from 'node:path'
 import type {Command, CommandContext} from './command.js'
 import {loadConfig, type KbsyncConfig} from './config.js'
 import {connect} from './connect.js'
@@ -22,6 +21,17 @@ export const connectionOptions = {
   quiet: {type: 'boolean'},
   verbose: {type: 'boolean'}
 } satisfies Command['options']
+
+/** The `--help` lines of `connectionOptions`, one per option (a test checks each is there). */
+export const connectionOptionsHelp = `Connection and output (each also a config key or KBSYNC_* variable, see docs/cli.md):
+  --config FILE      use this config file instead of searching for one
+  --api-url URL      the platform's API (default: the embedded local knowledge base)
+  --token-file F     read the access token from file F (the token never goes on the command line)
+  --root-topic ID    the topic the folder maps to (default: the knowledge-base root)
+  --concurrency N    parallel requests (default 8)
+  --max-deletions N  deletions allowed without --yes (default 10)
+  --quiet            only warnings, errors and diagnostics
+  --verbose          also the client's requests, retries and waits (never a secret)`
 
 /** A connection to the knowledge base the commands talk to. */
 export interface SyncTarget {
@@ -52,23 +62,6 @@ export async function openSession(context: CommandContext): Promise<SyncSession>
   return {config, reporter, target}
 }
 
-/** Opens the target for the folder `dir` (used by `pull`). */
-export async function openTarget(context: CommandContext, dir: string): Promise<SyncTarget> {
-  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, dir})
-  return connect(config, {cwd: context.cwd})
-}
-
-/** The folder argument, resolved against the working directory. */
-export function folderOf(context: CommandContext): string {
-  return path.resolve(context.cwd, context.positionals[0] ?? '.')
-}
-
-/** The `--root-topic` option or `KBSYNC_ROOT_TOPIC`; null for the knowledge-base root. */
-export function rootTopicOf(context: CommandContext): string | null {
-  const value = context.values['root-topic'] ?? context.env.KBSYNC_ROOT_TOPIC
-  return typeof value === 'string' && value !== '' ? value : null
-}
-
 /** The engine options a config gives (plus the command's own). */
 export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> = {}): PushOptions {
   const {config, target} = session
@@ -79,6 +72,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     prune: config.prune,
     maxDeletions: config.maxDeletions,
     concurrency: config.concurrency,
+    ignore: config.ignore,
     ...extra
   }
 }

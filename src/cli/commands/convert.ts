@@ -12,6 +12,7 @@ import {gfmToKbTree, kbTreeToCommentHtml, kbTreeToGfm, kbTreeToHtml, parseKb, st
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
+import {articleUrlOf, loadConfig} from '../config.js'
 
 const sources = ['gfm', 'kb'] as const
 const targets = ['kb', 'gfm', 'html', 'comment-html'] as const
@@ -40,20 +41,29 @@ function toTree(source: Source, text: string, name: string): {tree: Root; messag
   return {tree: parseKb(file), messages: file.messages}
 }
 
-/** The tree in the target form, with the warnings of writing it. */
-function fromTree(target: Target, tree: Root): {output: string; messages: VFileMessage[]} {
+/** The tree in the target form, with the warnings of writing it; `articleUrl` makes article links (default: the dialect's). */
+function fromTree(target: Target, tree: Root, articleUrl?: (id: string) => string): {output: string; messages: VFileMessage[]} {
   switch (target) {
     case 'kb':
       return {output: stringifyKb(tree), messages: []}
     case 'gfm': {
-      const {markdown, messages} = kbTreeToGfm(tree)
+      const {markdown, messages} = kbTreeToGfm(tree, articleUrl ? {articleUrl} : {})
       return {output: markdown, messages}
     }
     case 'html':
-      return {output: withNewline(kbTreeToHtml(tree)), messages: []}
+      return {output: withNewline(kbTreeToHtml(tree, articleUrl ? {articleHref: articleUrl} : {})), messages: []}
     case 'comment-html':
       return {output: withNewline(kbTreeToCommentHtml(tree)), messages: []}
   }
+}
+
+/**
+ * The configured article URL, for the targets that link articles for humans.
+ * Only the config file and KBSYNC_* variables are read: no token file, no connection.
+ */
+async function configuredArticleUrl(target: Target, context: CommandContext): Promise<((id: string) => string) | undefined> {
+  if (target !== 'gfm' && target !== 'html') return undefined
+  return articleUrlOf(await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, withoutSecrets: true}))
 }
 
 function withNewline(value: string): string {
@@ -68,7 +78,7 @@ export function formatWarning(message: VFileMessage, name: string): string {
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'convert one body between GFM, the dialect, preview HTML and comment HTML',
-  usage: 'kbsync convert [--from gfm|kb] [--to kb|gfm|html|comment-html] [FILE]',
+  usage: 'kbsync convert [--from gfm|kb] [--to kb|gfm|html|comment-html] [--article-url URL] [--config FILE] [FILE]',
   description: `Reads FILE (or standard input when no file is given) and writes the converted
 body to standard output. Every construct the target cannot hold is converted
 to its closest form and reported on standard error as FILE:LINE:COL: warning: ...
@@ -78,15 +88,23 @@ Options:
   --from gfm|kb                     input: GitHub-flavoured Markdown (default) or the dialect
   --to kb|gfm|html|comment-html     output: the dialect (default), GitHub-flavoured Markdown,
                                     preview HTML, or the HTML subset of task comments
+  --article-url URL                 URL of an article, {id} standing for its id: the links
+                                    article links become with --to gfm and --to html (config
+                                    key articleUrl; default https://pyrus.com/t#kb/article/{id})
+  --config FILE                     read articleUrl from this config file instead of the one
+                                    found walking up from the current folder (no credentials needed)
 `,
   examples: [
     'kbsync convert docs/guide.md',
     'kbsync convert --from kb --to gfm body.md > guide.md',
-    'cat body.md | kbsync convert --from kb --to comment-html'
+    'cat body.md | kbsync convert --from kb --to comment-html',
+    "kbsync convert --from kb --to gfm --article-url 'https://kb.example.com/t#kb/article/{id}' body.md"
   ],
   options: {
     from: {type: 'string'},
-    to: {type: 'string'}
+    to: {type: 'string'},
+    'article-url': {type: 'string'},
+    config: {type: 'string'}
   },
   async run(context: CommandContext) {
     const source = choice(context.values.from, sources, 'gfm', 'from')
@@ -104,7 +122,7 @@ Options:
     }
     const name = file === undefined || file === '-' ? '<stdin>' : file
     const read = toTree(source, text, name)
-    const written = fromTree(target, read.tree)
+    const written = fromTree(target, read.tree, await configuredArticleUrl(target, context))
     context.stdout.write(written.output)
     for (const message of [...read.messages, ...written.messages]) context.stderr.write(formatWarning(message, name))
     return exitCodes.ok

@@ -64,7 +64,8 @@ Options:
   --dir DIR        the folder to sync (default: docs/ if present, else .)
   --api-url URL    the platform's API (default: the embedded local knowledge base)
   --root-topic ID  the topic the folder maps to (default: the knowledge-base root)
-  --force          overwrite existing files`,
+  --force          overwrite existing files
+  --quiet          only warnings and errors`,
   examples: ['kbsync init', 'kbsync init --dir handbook --api-url https://api.pyrus.com/v4', 'kbsync init --force'],
   options: {
     dir: {type: 'string'},

@@ -1,16 +1,13 @@
 /**
  * `kbsync plan`: what a push would do, grouped by action, without writing.
- * The text formatters below are shared with `push` (and the target helpers
- * with `pull`); every line goes through the shared reporter.
+ * The text formatters below are shared with `push`; every line goes through
+ * the shared reporter.
  */
-import type {Command, CommandContext} from '../command.js'
+import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {planSummaryMarkdown, reporterFor} from '../output/index.js'
-import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
-import type {Diagnostic} from '../../local/index.js'
+import {planSummaryMarkdown} from '../output/index.js'
+import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
-
-export {folderOf, openSession, openTarget, pushOptionsOf, rootTopicOf, type SyncSession, type SyncTarget} from '../session.js'
 
 const order: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
 const signs: Record<OpKind, string> = {create: '+', update: '~', move: '>', rename: '~', permissions: '*', upload: '^', delete: '-', conflict: '!', drift: '?'}
@@ -46,11 +43,6 @@ export function formatPlan(plan: PushPlan, target: string): string {
   return lines.join('\n') + '\n'
 }
 
-/** Prints diagnostics to stderr; returns whether there was an error. */
-export function reportDiagnostics(context: CommandContext, diagnostics: Diagnostic[]): boolean {
-  return reporterFor(context).diagnostics(diagnostics)
-}
-
 /** Exit code of a plan: invalid input, conflicts, pending changes (with --exit-code). */
 export function planExitCode(plan: PushPlan, exitCode: boolean): number {
   if (plan.blocked) return exitCodes.invalid
@@ -68,9 +60,10 @@ what \`kbsync push\` would do, grouped by action, with a summary line.
 
 Options:
   --json           the plan as JSON (schema in docs/sync.md)
-  --root-topic ID  the topic the folder maps to (default: the knowledge-base root)
   --prune          also plan deletions of items no file maps to
   --exit-code      exit 4 when there are changes to push
+
+${connectionOptionsHelp}
 
 Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input,
 3 conflicts with edits made on the platform, 4 changes pending (--exit-code).`,

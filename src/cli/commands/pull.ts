@@ -7,7 +7,7 @@ import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import type {SyncClient} from '../../sync/index.js'
 import {applyPull, planPullRun, type PullClient, type PullEvent, type PullOp, type PullOpKind, type PullPlan, type PullResult} from '../../sync/pull/index.js'
-import {folderOf, openTarget, reportDiagnostics, rootTopicOf} from './plan.js'
+import {connectionOptions, connectionOptionsHelp, openSession} from '../session.js'
 
 const order: PullOpKind[] = ['create', 'update', 'move', 'delete', 'conflict']
 const signs: Record<PullOpKind, string> = {create: '+', update: '~', move: '>', delete: '-', conflict: '!'}
@@ -41,7 +41,7 @@ export function pullExitCode(result: PullResult): number {
 export const pullCommand: Command = {
   name: 'pull',
   summary: 'bring the knowledge base (or one topic) into a folder',
-  usage: 'kbsync pull [DIR] [--root-topic ID] [--dry-run] [--json] [--concurrency N]',
+  usage: 'kbsync pull [DIR] [--root-topic ID] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
   description: `Writes the knowledge base under the root into DIR (default: the current
 folder): a folder with _index.md per topic, a .md file per article (front
 matter title and kb_id), _permissions.yml where a topic's permissions are not
@@ -54,65 +54,60 @@ sync are written. A file changed locally too is a conflict: it is kept, and
 the remote version is written beside it as NAME.remote.md.
 
 Options:
-  --root-topic ID  the topic the folder maps to (default: the knowledge-base root)
-  --dry-run        print what would be written, write nothing
-  --json           print the result as JSON
-  --concurrency N  parallel requests (default 8)
+  --dry-run          print what would be written, write nothing
+  --json             print the result as JSON (only the JSON on stdout)
+
+${connectionOptionsHelp}
 
 Exit codes: 0 done, 1 a step failed, 3 conflicts (both versions kept).`,
-  examples: ['kbsync pull docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json'],
+  examples: ['kbsync pull docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json', 'kbsync pull --config handbook/kbsync.config.json --verbose'],
   options: {
-    'root-topic': {type: 'string'},
     'dry-run': {type: 'boolean'},
     json: {type: 'boolean'},
-    concurrency: {type: 'string'}
+    ...connectionOptions
   },
   async run(context) {
-    const dir = folderOf(context)
-    const concurrency = context.values.concurrency === undefined ? 8 : Number(context.values.concurrency)
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      context.stderr.write('kbsync pull: --concurrency must be a positive integer\n')
-      return exitCodes.invalid
-    }
+    const session = await openSession(context)
+    const {config, reporter, target} = session
     const json = context.values.json === true
-    const target = await openTarget(context, dir)
     try {
-      const tty = context.stdout.isTTY === true && !json
       let count = 0
       let total = 0
       const onEvent = (event: PullEvent) => {
-        if (json) return
         if (event.type === 'done' && event.changed && !event.op.refresh) {
           count++
-          const line = `${verbs[event.op.op]} ${event.op.type} ${event.op.path || '(root)'} (${event.op.id})`
-          context.stdout.write(tty ? `\r\x1b[K[${count}/${total}] ${line}` : line + '\n')
+          reporter.action(`${verbs[event.op.op]} ${event.op.type} ${event.op.path || '(root)'} (${event.op.id})`)
+          reporter.progress(count, total, event.op.path)
         } else if (event.type === 'failed') {
-          context.stderr.write(`${tty ? '\n' : ''}failed: ${formatPullOp(event.op).trim()}: ${event.error}\n`)
+          reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
         } else if (event.type === 'conflict-file') {
-          context.stderr.write(`${tty ? '\n' : ''}conflict: ${event.op.path} was edited on the platform and locally; your file is kept, the remote version is in ${event.file}\n`)
+          reporter.warn(`conflict: ${event.op.path} was edited on the platform and locally; your file is kept, the remote version is in ${event.file}`)
         }
       }
       // The shared target is typed for push; the API client behind it also downloads files.
       const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
       if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
-      const options = {dir, client: client as SyncClient & PullClient, rootTopicId: rootTopicOf(context), concurrency, onEvent}
+      const options = {dir: config.dir, client: client as SyncClient & PullClient, rootTopicId: config.rootTopic, concurrency: config.concurrency, ignore: config.ignore, onEvent}
       const {plan, context: pullContext} = await planPullRun(options)
-      if (context.values['dry-run']) {
-        reportDiagnostics(context, plan.diagnostics)
-        context.stdout.write(json ? JSON.stringify(plan, null, 2) + '\n' : formatPullPlan(plan, target.description))
+      if (context.values['dry-run'] === true) {
+        reporter.diagnostics(plan.diagnostics)
+        if (json) reporter.json(plan)
+        else reporter.info(formatPullPlan(plan, target.description).trimEnd())
         return plan.summary.conflict > 0 ? exitCodes.conflict : exitCodes.ok
       }
-      if (!json) context.stdout.write(`Pulling ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'} -> ${dir}\n`)
+      reporter.info(`Pulling ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'} -> ${config.dir}`)
       total = plan.ops.filter((op) => !op.refresh && op.op !== 'conflict').length
       const result = await applyPull(plan, pullContext, options)
-      reportDiagnostics(context, result.diagnostics)
+      reporter.endProgress()
+      reporter.diagnostics(result.diagnostics)
       if (json) {
-        context.stdout.write(JSON.stringify({status: result.status, written: result.written, conflicts: result.conflicts, failed: result.failed, diagnostics: result.diagnostics, plan}, null, 2) + '\n')
+        reporter.json({status: result.status, written: result.written, conflicts: result.conflicts, failed: result.failed, diagnostics: result.diagnostics, plan})
       } else {
-        if (tty && count > 0) context.stdout.write('\n')
         const conflicts = plan.summary.conflict > 0 ? `, ${plan.summary.conflict} conflicts` : ''
         const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
-        context.stdout.write(`Done: ${result.written.length} files written${conflicts}${failed}; status ${result.status}.\n`)
+        const line = `Done: ${result.written.length} files written${conflicts}${failed}; status ${result.status}.`
+        if (result.status === 'ok') reporter.success(line)
+        else reporter.info(line)
       }
       return pullExitCode(result)
     } finally {

@@ -7,7 +7,7 @@ import {exitCodes} from '../exit-codes.js'
 import {planSummaryMarkdown, pushSummaryMarkdown} from '../output/index.js'
 import {applyPush, planPush, type PushResult, type SyncEvent} from '../../sync/index.js'
 import {actionLine} from '../output/lines.js'
-import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
+import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {formatOp, formatPlan, planExitCode} from './plan.js'
 
 
@@ -41,9 +41,9 @@ Options:
   --yes              confirm more deletions than --max-deletions (default 10)
   --force            overwrite edits made on the platform since the last push
   --write-ids        write kb_id into the front matter of files whose items were created
-  --root-topic ID    the topic the folder maps to (default: the knowledge-base root)
   --json             print the result as JSON
-  --concurrency N    parallel requests (default 8)
+
+${connectionOptionsHelp}
 
 Exit codes: 0 done, 1 a step failed, 2 invalid input or unconfirmed deletions
 (nothing written), 3 conflicts (the remote version is written beside the file

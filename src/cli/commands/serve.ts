@@ -34,6 +34,7 @@ Options:
   --fail-rate R         probability (0..1) that a request fails (500 or dropped connection)
   --rate-limit N/S      at most N requests per S seconds per token (default 5000/600)
   --host H              address to bind (default 127.0.0.1; anything else exposes the server)
+  --verbose             accepted like the other commands' flag; prints nothing more yet
 `,
   examples: ['kbsync serve', 'kbsync serve --port 8080 --latency 20 --fail-rate 0.1', 'kbsync serve --data :memory: --rate-limit 100/10'],
   options: {

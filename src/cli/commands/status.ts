@@ -5,7 +5,7 @@
 import {access} from 'node:fs/promises'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
+import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import type {Diagnostic} from '../../local/diagnostic.js'
 import {statePath} from '../../local/state.js'
 import {planPush, type PushPlan} from '../../sync/index.js'
@@ -102,13 +102,9 @@ conflicts (changed on both sides). Writes nothing.
 Options:
   --json           the status as JSON (schema in docs/cli.md)
   --exit-code      exit 4 when anything changed
-  --root-topic ID  the topic the folder maps to
   --prune          count deletions as a push with --prune would
-  --config FILE    use this config file instead of searching for one
-  --api-url URL    the platform's API (default: the embedded local knowledge base)
-  --token-file F   read the access token from file F
-  --concurrency N  parallel requests (default 8)
-  --max-deletions N  deletions allowed without --yes (default 10)`,
+
+${connectionOptionsHelp}`,
   examples: ['kbsync status', 'kbsync status docs --json', 'kbsync status --exit-code || echo "out of step"'],
   options: {
     json: {type: 'boolean'},

@@ -5,7 +5,7 @@
  */
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {connectionOptions, openSession, pushOptionsOf} from '../session.js'
+import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {startWatchSession} from '../watch/index.js'
 import {push} from '../../sync/index.js'
 
@@ -41,14 +41,9 @@ Options:
   --debounce MS    quiet time before a burst is pushed (config watch.debounceMs)
   --prune          mirror deletions (delete remote items kbsync created)
   --yes            confirm a batch with more deletions than maxDeletions
-  --root-topic ID  the topic the folder maps to
-  --config FILE    use this config file instead of searching for one
-  --api-url URL    the platform's API (default: the embedded local knowledge base)
-  --token-file F   read the access token from file F
-  --concurrency N  parallel requests (default 8)
-  --max-deletions N  deletions allowed without --yes (default 10)
-  --quiet          only the status line, warnings and errors
-  --verbose        also client retries and waits`,
+
+${connectionOptionsHelp}
+(With --quiet, watch still draws its status line on a terminal.)`,
   examples: ['kbsync watch docs', 'kbsync watch docs --prune --debounce 500'],
   options: {
     debounce: {type: 'string'},

@@ -6,7 +6,7 @@
 import {ConfigError} from './errors.js'
 
 /** How a raw value is checked and converted. */
-export type KeyKind = 'path' | 'url' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list'
+export type KeyKind = 'path' | 'url' | 'url-template' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list'
 
 /** One configuration key. */
 export interface KeyDefinition {
@@ -34,8 +34,8 @@ export const keyDefinitions: KeyDefinition[] = [
   {key: 'concurrency', kind: 'int', env: 'KBSYNC_CONCURRENCY', flag: 'concurrency', min: 1, max: 64, doc: 'parallel requests'},
   {key: 'prune', kind: 'boolean', env: 'KBSYNC_PRUNE', flag: 'prune', doc: 'delete remote items kbsync created that no file maps to any more'},
   {key: 'maxDeletions', kind: 'int', env: 'KBSYNC_MAX_DELETIONS', flag: 'max-deletions', min: 0, max: 1_000_000, doc: 'deletions allowed without --yes'},
-  {key: 'ignore', kind: 'string-list', env: 'KBSYNC_IGNORE', doc: 'extra gitignore-style patterns (watch skips them; .kbsyncignore applies to every command)'},
-  {key: 'articleUrl', kind: 'string', env: 'KBSYNC_ARTICLE_URL', flag: 'article-url', doc: 'link template for pushed articles, with {id}'},
+  {key: 'ignore', kind: 'string-list', env: 'KBSYNC_IGNORE', doc: 'extra gitignore-style patterns, skipped like .kbsyncignore ones by every command'},
+  {key: 'articleUrl', kind: 'url-template', env: 'KBSYNC_ARTICLE_URL', flag: 'article-url', doc: 'URL of an article in the web application, {id} standing for its id (links in kbsync convert --to gfm|html)'},
   {key: 'watch.debounceMs', kind: 'int', env: 'KBSYNC_WATCH_DEBOUNCE_MS', flag: 'debounce', min: 0, max: 60_000, doc: 'quiet time before watch pushes a burst of changes'},
   {key: 'preview.port', kind: 'int', env: 'KBSYNC_PREVIEW_PORT', flag: 'port', min: 0, max: 65_535, doc: 'port of kbsync preview'}
 ]
@@ -109,6 +109,12 @@ export function coerce(definition: KeyDefinition, raw: unknown, origin: ValueOri
       // Credentials in a URL would be echoed in every message that names the host.
       if (url.username || url.password) fail(origin, 'a URL without credentials (use KBSYNC_TOKEN)')
       return raw.trim().replace(/\/+$/, '')
+    }
+    case 'url-template': {
+      if (typeof raw !== 'string' || !raw.includes('{id}')) return fail(origin, 'an http(s) URL containing {id}', show(raw))
+      // Checked as the URL it becomes; the placeholder itself is not valid in every position.
+      coerce({...definition, kind: 'url'}, raw.split('{id}').join('0'), origin)
+      return raw.trim()
     }
     default: {
       if (typeof raw !== 'string' || raw.trim() === '') return fail(origin, 'a non-empty string', show(raw))

@@ -44,6 +44,8 @@ export interface LoadConfigOptions {
   flags?: Record<string, unknown>
   /** The folder given as the command's positional argument; wins over every other source of `dir`. */
   dir?: string
+  /** Leaves the credentials out (no token file is read): for commands that never connect, such as `convert`. */
+  withoutSecrets?: boolean
 }
 
 const defaults: Record<string, unknown> = {
@@ -114,6 +116,16 @@ async function readTokenFile(file: string): Promise<string> {
   return token
 }
 
+/** Adds login, security key and token (KBSYNC_TOKEN wins over a token file: the environment is the more specific source in CI). */
+async function addSecrets(config: Record<string, unknown>, env: NodeJS.ProcessEnv, file: Map<string, unknown>, configFile: string | undefined): Promise<void> {
+  const login = env.KBSYNC_LOGIN || (typeof file.get('login') === 'string' ? (file.get('login') as string) : undefined)
+  if (file.has('login') && typeof file.get('login') !== 'string') throw new ConfigError('key "login" must be a string', 'login', configFile)
+  if (login) config.login = login
+  if (env.KBSYNC_SECURITY_KEY) config.securityKey = env.KBSYNC_SECURITY_KEY
+  if (env.KBSYNC_TOKEN) config.token = env.KBSYNC_TOKEN
+  else if (typeof config.tokenFile === 'string') config.token = await readTokenFile(config.tokenFile)
+}
+
 /**
  * Loads the configuration: finds `kbsync.config.json` or `.kbsyncrc.json`
  * walking up from `cwd` (or takes `--config`/`KBSYNC_CONFIG`), then applies
@@ -144,13 +156,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConf
   } else if (config.dir === undefined) {
     config.dir = configFile ? fileDir : cwd
   }
-  const login = options.env.KBSYNC_LOGIN || (typeof file.get('login') === 'string' ? (file.get('login') as string) : undefined)
-  if (file.has('login') && typeof file.get('login') !== 'string') throw new ConfigError('key "login" must be a string', 'login', configFile)
-  if (login) config.login = login
-  if (options.env.KBSYNC_SECURITY_KEY) config.securityKey = options.env.KBSYNC_SECURITY_KEY
-  // KBSYNC_TOKEN wins over a token file: the environment is the more specific source in CI.
-  if (options.env.KBSYNC_TOKEN) config.token = options.env.KBSYNC_TOKEN
-  else if (typeof config.tokenFile === 'string') config.token = await readTokenFile(config.tokenFile)
+  if (!options.withoutSecrets) await addSecrets(config, options.env, file, configFile)
   if (configFile) config.configFile = configFile
   config.sources = sources
   return config as unknown as KbsyncConfig
