@@ -15,11 +15,14 @@ import {resolveReferences, type DocumentIndex} from './references.js'
 import type {LocalArticle, LocalAsset, LocalNode, LocalTopic, ScanResult} from './types.js'
 import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
 import {validateTree} from './validate.js'
+import {readTextFile} from './text.js'
 
 /** Options of `scanFolder`. */
 export interface ScanOptions {
   /** Skip body conversion (faster, for listing only). */
   skipBodies?: boolean
+  /** Extra gitignore-style patterns excluded like `.kbsyncignore` ones (the config's `ignore`). */
+  ignore?: readonly string[]
 }
 
 /** sha256 of a string or bytes, hex. */
@@ -28,6 +31,8 @@ export function sha256(data: string | Uint8Array): string {
 }
 
 const indexName = '_index.md'
+/** The largest article body the scanner converts (bytes). */
+export const maxArticleBytes = 5 * 1048576
 const permissionsName = '_permissions.yml'
 
 /**
@@ -37,13 +42,13 @@ const permissionsName = '_permissions.yml'
 export async function scanFolder(dir: string, options: ScanOptions = {}): Promise<ScanResult> {
   const root = await realpath(path.resolve(dir))
   const diagnostics: Diagnostic[] = []
-  const rules = await loadIgnore(root)
+  const rules = await loadIgnore(root, options.ignore)
   const walked = await walkFolder(root, rules, diagnostics)
   const byPath: Record<string, LocalNode> = {}
   const documents: DocumentIndex = {articles: new Set(), topics: new Set()}
   const bodies: Array<{node: LocalNode; file: string; body: string}> = []
 
-  const readText = (relative: string) => readFile(path.join(root, relative), 'utf8')
+  const readText = (relative: string) => readTextFile(path.join(root, relative), relative, diagnostics)
 
   const buildTopic = async (walk: WalkedDir): Promise<LocalTopic> => {
     const name = walk.path === '' ? '' : path.posix.basename(walk.path)
@@ -107,6 +112,16 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
         message: 'The article has no body; the platform rejects an empty article',
         hint: 'Write at least one line of text under the title',
         rule: 'empty-body'
+      })
+    } else if (Buffer.byteLength(parts.body) > maxArticleBytes) {
+      // Converting tens of MB takes minutes and the platform's editor could not open the result: refuse early.
+      diagnostics.push({
+        severity: 'error',
+        file,
+        line: 1,
+        message: `The article is ${(Buffer.byteLength(parts.body) / 1048576).toFixed(1)} MB; the limit is ${maxArticleBytes / 1048576} MB`,
+        hint: 'Split it into several articles, or attach large content as files',
+        rule: 'article-too-large'
       })
     } else {
       bodies.push({node: article, file, body: parts.body})

@@ -9,6 +9,7 @@ import {lstat, readdir, readFile, realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import type {Diagnostic} from './diagnostic.js'
+import {fileNameProblems} from './file-names.js'
 
 /** The entries of one directory that take part. */
 export interface WalkedDir {
@@ -24,9 +25,9 @@ export interface WalkedDir {
 /** The name of the ignore file at the root of the folder. */
 export const ignoreFileName = '.kbsyncignore'
 
-/** Loads the ignore rules of the folder at `root`. */
-export async function loadIgnore(root: string): Promise<Ignore> {
-  const rules = ignore()
+/** Loads the ignore rules of the folder at `root`, plus `extra` patterns (gitignore syntax, the config's `ignore`). */
+export async function loadIgnore(root: string, extra: readonly string[] = []): Promise<Ignore> {
+  const rules = ignore().add([...extra])
   try {
     rules.add(await readFile(path.join(root, ignoreFileName), 'utf8'))
   } catch {
@@ -54,6 +55,7 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
   const walk = async (relative: string, absolute: string): Promise<WalkedDir> => {
     const result: WalkedDir = {path: relative, files: [], others: [], dirs: []}
     const names = (await readdir(absolute)).sort()
+    diagnostics.push(...fileNameProblems(relative, names.filter((name) => !isExcluded(rules, relative === '' ? name : `${relative}/${name}`, false))))
     for (const name of names) {
       const childRelative = relative === '' ? name : `${relative}/${name}`
       const childAbsolute = path.join(absolute, name)
