@@ -11,7 +11,7 @@ import type {PushOptions, PushPlan} from './types.js'
 /** Computes the plan of pushing `options.dir` (reads only). */
 export async function planPush(options: PushOptions): Promise<PushPlan> {
   const rootTopicId = options.rootTopicId ?? null
-  const scan = await scanFolder(options.dir)
+  const scan = await scanFolder(options.dir, {...(options.ignore ? {ignore: options.ignore} : {})})
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {

@@ -40,6 +40,8 @@ export interface PushOptions {
   force?: boolean
   /** Confirm more than `maxDeletions` deletions. */
   yes?: boolean
+  /** Extra gitignore-style patterns the scan skips, like `.kbsyncignore` ones (the config's `ignore`). */
+  ignore?: readonly string[]
   /** Write `kb_id` into the front matter of files whose items were created. */
   writeIds?: boolean
   /** Parallel API steps (default 8). */

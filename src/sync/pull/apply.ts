@@ -156,7 +156,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   }
   for (const {key, entry} of after.values()) items[key] = entry
   state.items = items
-  await verify(dir, plan, state, new Set(after.keys()), canonical, result)
+  await verify(dir, plan, state, new Set(after.keys()), canonical, result, options.ignore)
   await store.save()
   result.status = result.failed.length > 0 ? 'failed' : result.conflicts.length > 0 || plan.ops.some((op) => op.op === 'conflict' && !after.has(op.id)) ? 'conflict' : 'ok'
   return result
@@ -167,8 +167,8 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
  * records the hashes push compares, and reports a body that would not come
  * back exactly.
  */
-async function verify(dir: string, plan: PullPlan, state: PullContext['state'], pulled: Set<string>, canonical: Map<string, string>, result: PullResult): Promise<void> {
-  const scan = await scanFolder(dir)
+async function verify(dir: string, plan: PullPlan, state: PullContext['state'], pulled: Set<string>, canonical: Map<string, string>, result: PullResult, ignore: readonly string[] = []): Promise<void> {
+  const scan = await scanFolder(dir, {ignore})
   const idOf = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
   const hashes = new Map(Object.values(scan.assets).map((asset) => [asset.path, asset.sha256]))

@@ -23,7 +23,7 @@ export interface PullContext {
 export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan; context: PullContext}> {
   const rootTopicId = options.rootTopicId ?? null
   await mkdir(options.dir, {recursive: true})
-  const scan = await scanFolder(options.dir, {skipBodies: true})
+  const scan = await scanFolder(options.dir, {skipBodies: true, ...(options.ignore ? {ignore: options.ignore} : {})})
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)

@@ -18,6 +18,8 @@ export interface PullOptions {
   client: PullClient
   /** The topic the folder maps to; `null` or absent: the knowledge-base root. */
   rootTopicId?: string | null
+  /** Extra gitignore-style patterns the scan skips, like `.kbsyncignore` ones (the config's `ignore`). */
+  ignore?: readonly string[]
   /** Plan only: write nothing. */
   dryRun?: boolean
   /** Parallel requests (default 8). */
