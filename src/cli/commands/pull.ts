@@ -42,8 +42,8 @@ export const pullCommand: Command = {
   name: 'pull',
   summary: 'bring the knowledge base (or one topic) into a folder',
   usage: 'kbsync pull [DIR] [--root-topic ID] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
-  description: `Writes the knowledge base under the root into DIR (default: the current
-folder): a folder with _index.md per topic, a .md file per article (front
+  description: `Writes the knowledge base under the root into DIR (default: the configured
+dir, else the current folder): a folder with _index.md per topic, a .md file per article (front
 matter title and kb_id), _permissions.yml where a topic's permissions are not
 inherited, images and attachments downloaded into _assets/. Bodies are
 converted to GitHub-flavoured Markdown only where that converts back exactly;
@@ -59,7 +59,8 @@ Options:
 
 ${connectionOptionsHelp}
 
-Exit codes: 0 done, 1 a step failed, 3 conflicts (both versions kept).`,
+Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
+3 conflicts (both versions kept).`,
   examples: ['kbsync pull docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json', 'kbsync pull --config handbook/kbsync.config.json --verbose'],
   options: {
     'dry-run': {type: 'boolean'},
