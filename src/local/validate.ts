@@ -1,8 +1,9 @@
 /**
  * Checks of the whole desired tree that no single file can see: two
  * children of one topic with the same title (the platform would hold two
- * items no one can tell apart, and matching by title would be ambiguous), and
- * one `kb_id` pinned by two files.
+ * items no one can tell apart, and matching by title would be ambiguous),
+ * unless every one of them is pinned by a `kb_id`; and one `kb_id` pinned by
+ * two files.
  */
 import type {Diagnostic} from './diagnostic.js'
 import type {LocalNode, LocalTopic} from './types.js'
@@ -11,21 +12,24 @@ import type {LocalNode, LocalTopic} from './types.js'
 export function validateTree(root: LocalTopic, diagnostics: Diagnostic[]): void {
   const ids = new Map<string, LocalNode>()
   const visit = (topic: LocalTopic): void => {
-    const titles = new Map<string, LocalNode>()
+    const titles = new Map<string, LocalNode[]>()
     for (const child of topic.children) {
       const key = child.title.trim().toLowerCase()
-      const first = titles.get(key)
-      if (first) {
+      titles.set(key, [...(titles.get(key) ?? []), child])
+    }
+    for (const child of topic.children) {
+      const same = titles.get(child.title.trim().toLowerCase())!
+      const first = same[0]!
+      // The platform allows equal titles; when every one is pinned by kb_id, matching never needs the title.
+      if (first !== child && !same.every((node) => node.kbId)) {
         diagnostics.push({
           severity: 'error',
           file: fileOf(child),
           line: titleLineOf(child),
           message: `Title "${child.title}" is already used by \`${fileOf(first)}\` in the same topic`,
-          hint: 'Give one of them another title (front matter `title`, first `# ` heading or file name)',
+          hint: 'Give one of them another title (front matter `title`, first `# ` heading or file name), or pin each of them with a `kb_id`',
           rule: 'duplicate-title'
         })
-      } else {
-        titles.set(key, child)
       }
       if (child.kbId) {
         const other = ids.get(child.kbId)

@@ -75,3 +75,26 @@ describe('re-read before overwriting', () => {
     expect((await planPush(options)).ops.map((o) => o.op)).toEqual(['conflict'])
   })
 })
+
+describe('duplicate titles', () => {
+  it('are allowed when every one is pinned by a kb_id, and refused otherwise', async () => {
+    const client = new FakeClient()
+    const one = await client.createItem({type: 'article', title: 'Same', parent_topic_id: null, body: 'one'})
+    const two = await client.createItem({type: 'article', title: 'Same', parent_topic_id: null, body: 'two'})
+    const dir = await folder({
+      'a.md': `---\ntitle: Same\nkb_id: "${one.id}"\n---\n\nFirst of two.\n`,
+      'b.md': `---\ntitle: Same\nkb_id: "${two.id}"\n---\n\nSecond of two.\n`
+    })
+    const result = await push({dir, client})
+    expect(result.plan.diagnostics.filter((d) => d.rule === 'duplicate-title')).toEqual([])
+    expect(result.status).toBe('ok')
+    expect(client.items.get(one.id)!.body).toContain('First of two.')
+    expect(client.items.get(two.id)!.body).toContain('Second of two.')
+    expect(client.items.size).toBe(2)
+
+    await writeFile(path.join(dir, 'b.md'), '---\ntitle: Same\n---\n\nSecond of two.\n')
+    const refused = await push({dir, client})
+    expect(refused.status).toBe('invalid')
+    expect(refused.plan.diagnostics.map((d) => `${d.rule} ${d.file}`)).toContain('duplicate-title b.md')
+  })
+})
