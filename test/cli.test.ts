@@ -1,16 +1,7 @@
-import {PassThrough} from 'node:stream'
 import {describe, expect, it} from 'vitest'
-import {main} from '../src/cli/index.js'
+import {run as runIn} from './cli/helpers.js'
 
-function run(argv: string[]) {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (d) => (out += String(d)))
-  stderr.on('data', (d) => (err += String(d)))
-  return main(argv, {cwd: process.cwd(), env: {}, stdout, stderr, stdin: new PassThrough()}).then((code) => ({code, out, err}))
-}
+const run = (argv: string[]) => runIn(argv, {cwd: process.cwd()})
 
 describe('kbsync CLI entry', () => {
   it('prints help with the exit codes', async () => {

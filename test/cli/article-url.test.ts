@@ -1,26 +1,15 @@
 /** The `articleUrl` config key: validated, and used by `kbsync convert` for the links it writes. */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {PassThrough} from 'node:stream'
 import {describe, expect, it} from 'vitest'
-import {main} from '../../src/cli/index.js'
 import {articleUrlOf, loadConfig} from '../../src/cli/config.js'
-import {tempDir} from './helpers.js'
+import {run, tempDir} from './helpers.js'
 
 const body = 'See <a data-node="articleLink" data-article-id="OJHEAFQ26YT">the guide</a>.\n'
 
 /** `kbsync convert` in-process with `body` on stdin. */
-async function convert(argv: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  const stdin = new PassThrough()
-  stdin.end(body)
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (d) => (out += String(d)))
-  stderr.on('data', (d) => (err += String(d)))
-  const code = await main(['convert', '--from', 'kb', ...argv], {cwd, env, stdout, stderr, stdin})
-  return {code, out, err}
+function convert(argv: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  return run(['convert', '--from', 'kb', ...argv], {cwd, env, stdin: body})
 }
 
 describe('articleUrl', () => {

@@ -12,15 +12,17 @@ export interface Run {
   err: string
 }
 
-/** Runs `kbsync <argv>` in-process in `cwd` with exactly `env`. */
-export async function run(argv: string[], options: {cwd: string; env?: NodeJS.ProcessEnv}): Promise<Run> {
+/** Runs `kbsync <argv>` in-process in `cwd` with exactly `env` (and `stdin` as its standard input). */
+export async function run(argv: string[], options: {cwd: string; env?: NodeJS.ProcessEnv; stdin?: string}): Promise<Run> {
   const stdout = new PassThrough()
   const stderr = new PassThrough()
   let out = ''
   let err = ''
   stdout.on('data', (d) => (out += String(d)))
   stderr.on('data', (d) => (err += String(d)))
-  const code = await main(argv, {cwd: options.cwd, env: options.env ?? {}, stdout, stderr, stdin: new PassThrough()})
+  const stdin = new PassThrough()
+  stdin.end(options.stdin ?? '')
+  const code = await main(argv, {cwd: options.cwd, env: options.env ?? {}, stdout, stderr, stdin})
   return {code, out, err}
 }
 

@@ -7,8 +7,7 @@ import {spawn} from 'node:child_process'
 import {cp, mkdtemp, readFile, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
-import {PassThrough} from 'node:stream'
-import {main} from '../../src/cli/index.js'
+import {run, type Run} from '../cli/helpers.js'
 import type {KbItem, StructureNode} from '../../src/api/types.js'
 
 /** A fresh copy of `fixtures/trees/<name>` (or any folder) in a temporary directory. */
@@ -26,22 +25,11 @@ export async function edit(file: string, from: string, to: string): Promise<void
 }
 
 /** The outcome of one CLI run. */
-export interface CliRun {
-  code: number
-  out: string
-  err: string
-}
+export type CliRun = Run
 
 /** Runs `kbsync <argv>` in-process with `env`. */
-export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (d) => (out += String(d)))
-  stderr.on('data', (d) => (err += String(d)))
-  const code = await main(argv, {cwd: tmpdir(), env, stdout, stderr, stdin: new PassThrough()})
-  return {code, out, err}
+export function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  return run(argv, {cwd: tmpdir(), env})
 }
 
 /** Spawns the built CLI (`dist/src/cli/bin.js`). */
