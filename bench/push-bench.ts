@@ -1,0 +1,96 @@
+/**
+ * Push benchmarks against the local server: the initial push (against the
+ * ideal and a sequential push), the no-op push with state present, and the
+ * peak memory of a large push (in a child process).
+ */
+import {spawn} from 'node:child_process'
+import {mkdtemp, rm} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {KbClient} from '../src/api/index.js'
+import {startServer, type RunningServer} from '../src/server/index.js'
+import {generateTree} from './tree.js'
+
+/** A figure of the table: name, value, target and whether it is met. */
+export interface Row {
+  bench: string
+  measure: string
+  value: string
+  target: string
+  met: boolean | null
+}
+
+/** Runs `bench/push-child.js` on `dir`; resolves with its figures. */
+export function pushInChild(dir: string, server: RunningServer, concurrency: number): Promise<{ms: number; maxRssMb: number; requests: number; failed: number}> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'push-child.js')
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dir, server.apiUrl, server.filesUrl, String(concurrency)], {env: {...process.env, KBSYNC_TOKEN: server.token}, stdio: ['ignore', 'pipe', 'inherit']})
+    let out = ''
+    child.stdout.on('data', (d) => (out += String(d)))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`push child exited ${code}`))))
+  })
+}
+
+async function tempTree(articles: number, imageEvery: number): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-bench-'))
+  await generateTree(dir, articles, {perTopic: 25, imageEvery})
+  return dir
+}
+
+/** Initial push of `articles` articles with `images` images at `latencyMs`: concurrency 8 vs 1 vs the ideal. */
+export async function benchInitialPush(articles: number, images: number, latencyMs: number, concurrency = 8): Promise<Row[]> {
+  const runs: Record<number, {ms: number; requests: number}> = {}
+  for (const c of [concurrency, 1]) {
+    const dir = await tempTree(articles, articles / images)
+    const server = await startServer({port: 0, latencyMs})
+    try {
+      const run = await pushInChild(dir, server, c)
+      if (run.failed) throw new Error(`${run.failed} failed steps`)
+      runs[c] = {ms: run.ms, requests: server.requestLog().length}
+    } finally {
+      await server.close()
+      await rm(dir, {recursive: true, force: true})
+    }
+  }
+  const parallel = runs[concurrency]!
+  const sequential = runs[1]!
+  const ideal = (parallel.requests * latencyMs) / concurrency
+  const name = `initial push, ${articles} articles + ${images} images, ${latencyMs} ms latency`
+  return [
+    {bench: name, measure: `wall time, concurrency ${concurrency}`, value: `${(parallel.ms / 1000).toFixed(2)} s (${parallel.requests} requests)`, target: '', met: null},
+    {bench: name, measure: 'wall time, concurrency 1', value: `${(sequential.ms / 1000).toFixed(2)} s (${sequential.requests} requests)`, target: '', met: null},
+    {bench: name, measure: 'speed-up over sequential', value: `${(sequential.ms / parallel.ms).toFixed(2)}x`, target: '>= 6x', met: sequential.ms / parallel.ms >= 6},
+    {bench: name, measure: `vs ideal (requests x latency / ${concurrency} = ${(ideal / 1000).toFixed(2)} s)`, value: `${(parallel.ms / ideal).toFixed(2)}x`, target: '<= 1.5x', met: parallel.ms / ideal <= 1.5}
+  ]
+}
+
+/** Push of a large tree in a child (peak RSS), then a no-op push with the state present (requests, time). */
+export async function benchLargeTree(articles: number): Promise<Row[]> {
+  const dir = await tempTree(articles, 0)
+  const server = await startServer({port: 0})
+  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
+  try {
+    const first = await pushInChild(dir, server, 8)
+    if (first.failed) throw new Error(`${first.failed} failed steps`)
+    const {push} = await import('../src/sync/index.js')
+    server.resetLog()
+    const started = performance.now()
+    const noop = await push({dir, client})
+    const ms = performance.now() - started
+    const counts = server.counts()
+    const reads = Object.entries(counts).filter(([key]) => key !== 'writes' && key !== 'structure').reduce((sum, [, n]) => sum + n, 0)
+    const name = `${articles}-article tree`
+    return [
+      {bench: name, measure: 'initial push: peak RSS (child process)', value: `${first.maxRssMb.toFixed(0)} MB`, target: '< 300 MB', met: first.maxRssMb < 300},
+      {bench: name, measure: 'initial push: wall time (no latency)', value: `${(first.ms / 1000).toFixed(1)} s`, target: '', met: null},
+      {bench: name, measure: 'no-op push: requests', value: `${server.requestLog().length} (structure ${counts.structure ?? 0}, other ${reads}, writes ${counts.writes}, ops ${noop.plan.ops.length})`, target: 'structure reads only', met: reads === 0 && counts.writes === 0},
+      {bench: name, measure: 'no-op push: wall time', value: `${(ms / 1000).toFixed(2)} s`, target: '< 2 s', met: ms < 2000}
+    ]
+  } finally {
+    await client.close()
+    await server.close()
+    await rm(dir, {recursive: true, force: true})
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm run bench`: every benchmark, each against a baseline measured in the
+ * same run, then one table of figures, ratios and targets.
+ *
+ * `--quick` scales the trees down (200 / 1,000 articles, 10 watch edits) for
+ * a fast check; the figures in RESULTS.md come from a full run.
+ */
+import os from 'node:os'
+import {runDialectRoundTrip} from './dialect-roundtrip.js'
+import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
+import {benchWatch} from './watch-bench.js'
+
+const quick = process.argv.includes('--quick')
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
+const wanted = (name: string) => !only || only.split(',').includes(name)
+
+const rows: Row[] = []
+const started = Date.now()
+console.log(`kbsync benchmarks${quick ? ' (--quick)' : ''}: Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}\n`)
+
+if (wanted('dialect')) {
+  const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
+  rows.push({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
+}
+if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20)))
+if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
+if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
+
+const header = ['benchmark', 'measure', 'value', 'target', 'met']
+const lines = rows.map((row) => [row.bench, row.measure, row.value, row.target, row.met === null ? '' : row.met ? 'yes' : 'NO'])
+console.log('\n| ' + header.join(' | ') + ' |\n|' + header.map(() => ' --- ').join('|') + '|')
+for (const line of lines) console.log('| ' + line.join(' | ') + ' |')
+console.log(`\nTotal ${((Date.now() - started) / 1000).toFixed(0)} s`)
