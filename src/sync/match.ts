@@ -90,6 +90,14 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
   return {ids, how, remoteGone, diagnostics}
 }
 
+/** State entries of articles whose path is gone from the folder while their item is still on the remote and unclaimed. */
+function vanishedArticles(nodes: LocalNode[], remote: RemoteSnapshot, state: SyncState, claimed: Set<string>) {
+  const present = new Set(nodes.map((node) => node.path))
+  return Object.entries(state.items).filter(
+    ([key, entry]) => !present.has(key) && entry.id !== undefined && entry.type === 'article' && remote.items[entry.id] && !claimed.has(entry.id)
+  )
+}
+
 /** Renamed or moved files: a vanished state path whose content (else name) exactly one unmatched file has. */
 function matchMoved(
   nodes: LocalNode[],
@@ -99,10 +107,7 @@ function matchMoved(
   claim: (node: LocalNode, id: string) => void,
   ids: Map<string, string>
 ): void {
-  const present = new Set(nodes.map((node) => node.path))
-  const vanished = Object.entries(state.items).filter(
-    ([key, entry]) => !present.has(key) && entry.id !== undefined && entry.type === 'article' && remote.items[entry.id] && !claimed.has(entry.id)
-  )
+  const vanished = vanishedArticles(nodes, remote, state, claimed)
   if (vanished.length === 0) return
   const open = nodes.filter((node) => node.kind === 'article' && !ids.has(node.path) && !node.kbId)
   const unique = <T>(list: T[]) => (list.length === 1 ? list[0] : undefined)
@@ -136,10 +141,7 @@ function matchByContent(
   claim: (node: LocalNode, id: string) => void,
   ids: Map<string, string>
 ): void {
-  const present = new Set(nodes.map((node) => node.path))
-  const vanished = Object.entries(state.items).filter(
-    ([key, entry]) => !present.has(key) && entry.id !== undefined && entry.type === 'article' && !entry.pending && remote.items[entry.id]?.type === 'article' && !claimed.has(entry.id)
-  )
+  const vanished = vanishedArticles(nodes, remote, state, claimed).filter(([, entry]) => !entry.pending && remote.items[entry.id!]?.type === 'article')
   if (vanished.length === 0) return
   const context = planRenderContext(scan, remote, ids, state)
   const hashes = new Map<string, LocalNode[]>()
