@@ -118,6 +118,7 @@ export class StateStore {
   private readonly file: string
   private chain: Promise<void> = Promise.resolve()
   private counter = 0
+  private queued: Promise<void> | undefined
 
   constructor(dir: string, state: SyncState) {
     this.file = statePath(dir)
@@ -126,7 +127,11 @@ export class StateStore {
 
   /** Writes the current state (temporary file + rename); resolves once it is on disk. */
   save(): Promise<void> {
+    // A save still queued behind the running one serialises the state when it starts, so it already
+    // holds this caller's change: share it. Without this, N steps queue N full writes one after another.
+    if (this.queued) return this.queued
     const next = this.chain.then(async () => {
+      this.queued = undefined
       await mkdir(path.dirname(this.file), {recursive: true})
       const temporary = `${this.file}.${process.pid}.${this.counter++}.tmp`
       await writeFile(temporary, JSON.stringify(this.state, null, 2) + '\n')
@@ -134,6 +139,7 @@ export class StateStore {
     })
     // A failed save must not wedge the chain for the next one.
     this.chain = next.catch(() => undefined)
+    this.queued = next
     return next
   }
 }
