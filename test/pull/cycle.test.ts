@@ -4,10 +4,11 @@
  * fresh folder that pushes back with no write; web edits come back as
  * exactly one changed file; conflicts keep both versions.
  */
-import {cp, mkdtemp, readdir, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {changed, snapshot} from './folder-snapshot.js'
 import {push} from '../../src/sync/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {FakeClient} from '../sync/fake-client.js'
@@ -33,21 +34,6 @@ async function folder(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-cycle-'))
   folders.push(dir)
   return dir
-}
-
-async function snapshot(dir: string, prefix = ''): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const name of (await readdir(path.join(dir, prefix))).sort()) {
-    if (name.startsWith('.')) continue
-    const relative = prefix ? `${prefix}/${name}` : name
-    if ((await stat(path.join(dir, relative))).isDirectory()) Object.assign(out, await snapshot(dir, relative))
-    else out[relative] = await readFile(path.join(dir, relative), 'latin1')
-  }
-  return out
-}
-
-function changed(before: Record<string, string>, after: Record<string, string>): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]).sort()
 }
 
 afterAll(async () => {

@@ -2,10 +2,11 @@
  * End-to-end: `kbsync pull` and `kbsync push` (the CLI, in-process) against
  * the real local server over HTTP, counting the writes the server saw.
  */
-import {mkdtemp, readdir, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {changed, snapshot} from './folder-snapshot.js'
 import {KbClient} from '../../src/api/index.js'
 import * as dialect from '../../src/dialect/index.js'
 import {startServer} from '../../src/server/index.js'
@@ -41,23 +42,6 @@ async function folder(): Promise<string> {
 
 function writes(): number {
   return server.counts().writes
-}
-
-/** Every file under `dir` (dot-folders left out) with its text. */
-async function snapshot(dir: string, prefix = ''): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const name of (await readdir(path.join(dir, prefix))).sort()) {
-    if (name.startsWith('.')) continue
-    const relative = prefix ? `${prefix}/${name}` : name
-    if ((await stat(path.join(dir, relative))).isDirectory()) Object.assign(out, await snapshot(dir, relative))
-    else out[relative] = await readFile(path.join(dir, relative), 'latin1')
-  }
-  return out
-}
-
-function changed(before: Record<string, string>, after: Record<string, string>): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
-  return [...keys].filter((key) => before[key] !== after[key]).sort()
 }
 
 async function topic(title: string, parent: string | null, body?: string): Promise<string> {
