@@ -2,25 +2,19 @@
  * Entry of the CLI: dispatches to a command, prints help and version,
  * maps thrown errors to exit codes without leaking stack traces.
  */
-import {readFileSync} from 'node:fs'
 import {parseArgs} from 'node:util'
 import type {Command, CommandContext} from './command.js'
 import {commands} from './commands/index.js'
 import {exitCodes} from './exit-codes.js'
 import {ConfigError, redact} from './config.js'
+import {kbsyncVersion} from '../version.js'
 
 /** Streams and environment of one CLI invocation. */
 export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
 
 /** The package version, read from package.json. */
 export function packageVersion(): string {
-  const url = new URL('../../../package.json', import.meta.url)
-  try {
-    return (JSON.parse(readFileSync(url, 'utf8')) as {version: string}).version
-  } catch {
-    // Running from sources (tests): one level less deep.
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {version: string}).version
-  }
+  return kbsyncVersion
 }
 
 /** Text of `kbsync --help`. */

@@ -6,8 +6,9 @@ export type {Diagnostic} from './diagnostic.js'
 export type {AssetRef, BodyRefs, LinkRef, LocalArticle, LocalAsset, LocalNode, LocalPermissions, LocalTopic, ScanResult} from './types.js'
 export {scanFolder, sha256, type ScanOptions} from './scan.js'
 export {permissionsKey} from './permissions.js'
-export {isLocalUrl, resolveLocal, type Resolved} from './references.js'
-export {toGfmText, toKbText, toKbTree} from './markdown.js'
+export {isLocalUrl, resolveLocal, type LocalRef, type Resolved} from './references.js'
+export {bodyTree, toGfmText, toKbText, toKbTree} from './markdown.js'
+export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
 export {writeKbId} from './write-id.js'
 export {
   emptyState,

@@ -6,6 +6,8 @@
  */
 import type {Root} from 'mdast'
 import {gfmToKbTree, kbToGfm, stringifyKb} from '../dialect/index.js'
+import {markLocalRefs} from './references.js'
+import type {LocalNode} from './types.js'
 
 /** A warning or error of the conversion, with its position. */
 export interface ConversionMessage {
@@ -30,4 +32,17 @@ export function toKbText(tree: Root): string {
 /** Converts a dialect body to GitHub-flavoured Markdown for a person to read (conflict files). */
 export function toGfmText(markdown: string): string {
   return kbToGfm(markdown).markdown
+}
+
+/**
+ * The dialect tree of a document's body, links and files marked as the scan
+ * resolved them; parsed on first use when the scan read the body from the
+ * cache (and kept on the node afterwards). Undefined when there is no body.
+ */
+export function bodyTree(node: LocalNode): Root | undefined {
+  if (node.tree || node.body === undefined) return node.tree
+  const {tree} = toKbTree(node.body, node.file ?? node.path)
+  markLocalRefs(tree, node.resolutions ?? [])
+  node.tree = tree
+  return tree
 }

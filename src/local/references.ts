@@ -1,8 +1,9 @@
 /**
  * Resolves what a body refers to: relative links to other documents of the
- * folder, local images and attachment files. Each resolved node is marked in
- * `node.data.kbsync` (plain data) so rendering can rewrite it later without
- * resolving again.
+ * folder, local images and attachment files. Three steps, so an unchanged
+ * body need not be parsed: collect the references of a tree (plain data),
+ * resolve them against the folder, and mark the tree's nodes with the
+ * result (`node.data.kbsync`) when a tree is wanted for rendering.
  */
 import {realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
@@ -39,67 +40,112 @@ export function resolveLocal(file: string, url: string): string | undefined {
   return normal === '.' ? '' : normal
 }
 
-interface Pending {
-  node: {data?: object; position?: {start: {line: number; column: number}}}
-  kind: 'image' | 'attachment'
+/**
+ * A reference to a local path as the body writes it: a link, an image or an
+ * attachment. Plain data, so a scan can keep it (the body cache) instead of
+ * parsing an unchanged body again.
+ */
+export interface LocalRef {
+  kind: 'link' | 'image' | 'attachment'
   url: string
-  /** A plain link to a local file that is no document (not an attachment node). */
-  plainLink?: boolean
+  line?: number
+  column?: number
+}
+
+type RefNode = {type: string; url: string; data?: object; position?: {start: {line: number; column: number}}}
+
+/**
+ * The nodes of `tree` that point at a local path, in document order, after
+ * reference-style local links are made inline. Collecting and marking both
+ * walk this list, so the n-th `LocalRef` is always the n-th node.
+ */
+function localRefNodes(tree: Root): RefNode[] {
+  inlineLocalReferences(tree)
+  const nodes: RefNode[] = []
+  visit(tree, (node) => {
+    if ((node.type === 'link' || node.type === 'image' || node.type === 'attachment') && isLocalUrl(node.url)) nodes.push(node)
+  })
+  return nodes
+}
+
+/** The local references of a dialect tree, in document order. */
+export function collectLocalRefs(tree: Root): LocalRef[] {
+  return localRefNodes(tree).map((node) => ({
+    kind: node.type as LocalRef['kind'],
+    url: node.url,
+    ...(node.position ? {line: node.position.start.line, column: node.position.start.column} : {})
+  }))
 }
 
 /**
- * Marks links, images and attachments of `tree` (the body of `file`) and
- * returns the repo-relative paths of the local files it uses. Problems go to
- * `diagnostics` with file and line.
+ * Marks the nodes `refs` came from with what each resolved to
+ * (`node.data.kbsync`), so rendering rewrites them without resolving again.
+ * `tree` is a parse of the same body `collectLocalRefs` read.
  */
-export async function resolveReferences(
-  tree: Root,
+export function markLocalRefs(tree: Root, resolutions: ReadonlyArray<Resolved | null>): void {
+  const nodes = localRefNodes(tree)
+  nodes.forEach((node, index) => {
+    const resolved = resolutions[index]
+    if (resolved) node.data = {...node.data, kbsync: resolved}
+  })
+}
+
+/** What `resolveLocalRefs` found. */
+export interface Resolution {
+  /** Per reference (same order): what it points at, or null (external, broken, or left as written). */
+  resolutions: Array<Resolved | null>
+  /** Repo-relative paths of the local files the body uses. */
+  used: string[]
+}
+
+/**
+ * Resolves the local references of the body of `file`: links to documents
+ * of the folder, images and attachment files (which must exist inside the
+ * folder). Problems go to `diagnostics` with file and line.
+ */
+export async function resolveLocalRefs(
+  refs: readonly LocalRef[],
   file: string,
   root: string,
   documents: DocumentIndex,
   diagnostics: Diagnostic[]
-): Promise<string[]> {
-  const assets: Pending[] = []
-  const at = (node: Pending['node']) => ({line: node.position?.start.line, column: node.position?.start.column})
-  inlineLocalReferences(tree)
-  visit(tree, (node) => {
-    if (node.type === 'link' && isLocalUrl(node.url)) {
-      const target = resolveLocal(file, node.url)
-      const where = {file, ...at(node)}
-      if (target === undefined) {
-        diagnostics.push({severity: 'error', ...where, message: `Link \`${node.url}\` points outside the folder`, rule: 'link-outside'})
-        return
-      }
-      const folder = target.endsWith('_index.md') ? target.replace(/\/?_index\.md$/, '') : target
-      let resolved: Resolved | undefined
-      if (documents.topics.has(folder)) resolved = {link: {target: folder, kind: 'topic'}}
-      else if (documents.articles.has(target)) resolved = {link: {target, kind: 'article'}}
-      if (resolved) {
-        node.data = {...node.data, kbsync: resolved} as typeof node.data
-      } else if (target.endsWith('.md') || !path.posix.extname(target)) {
-        diagnostics.push({
-          severity: 'error',
-          ...where,
-          message: `Link \`${node.url}\` points to \`${target}\`, which is not a document of the folder`,
-          hint: 'Fix the path, or remove the link (an ignored file is not a document either)',
-          rule: 'missing-link-target'
-        })
-      } else {
-        assets.push({node, kind: 'attachment', url: node.url, plainLink: true})
-      }
-    } else if (node.type === 'image' && isLocalUrl(node.url)) {
-      assets.push({node, kind: 'image', url: node.url})
-    } else if (node.type === 'attachment' && isLocalUrl(node.url)) {
-      assets.push({node, kind: 'attachment', url: node.url})
+): Promise<Resolution> {
+  const resolutions: Array<Resolved | null> = refs.map(() => null)
+  const assets: Array<{index: number; plainLink: boolean}> = []
+  const at = (ref: LocalRef) => ({file, line: ref.line, column: ref.column})
+  refs.forEach((ref, index) => {
+    if (ref.kind !== 'link') {
+      assets.push({index, plainLink: false})
+      return
+    }
+    const target = resolveLocal(file, ref.url)
+    if (target === undefined) {
+      diagnostics.push({severity: 'error', ...at(ref), message: `Link \`${ref.url}\` points outside the folder`, rule: 'link-outside'})
+      return
+    }
+    const folder = target.endsWith('_index.md') ? target.replace(/\/?_index\.md$/, '') : target
+    if (documents.topics.has(folder)) resolutions[index] = {link: {target: folder, kind: 'topic'}}
+    else if (documents.articles.has(target)) resolutions[index] = {link: {target, kind: 'article'}}
+    else if (target.endsWith('.md') || !path.posix.extname(target)) {
+      diagnostics.push({
+        severity: 'error',
+        ...at(ref),
+        message: `Link \`${ref.url}\` points to \`${target}\`, which is not a document of the folder`,
+        hint: 'Fix the path, or remove the link (an ignored file is not a document either)',
+        rule: 'missing-link-target'
+      })
+    } else {
+      assets.push({index, plainLink: true})
     }
   })
   const used: string[] = []
-  for (const {node, kind, url, plainLink} of assets) {
-    const where = {file, ...at(node)}
-    const target = resolveLocal(file, url)
-    const what = kind === 'image' ? 'Image' : 'File'
+  for (const {index, plainLink} of assets) {
+    const ref = refs[index]!
+    const where = at(ref)
+    const target = resolveLocal(file, ref.url)
+    const what = ref.kind === 'image' ? 'Image' : 'File'
     if (target === undefined) {
-      diagnostics.push({severity: 'error', ...where, message: `${what} \`${url}\` lies outside the folder`, rule: 'asset-outside'})
+      diagnostics.push({severity: 'error', ...where, message: `${what} \`${ref.url}\` lies outside the folder`, rule: 'asset-outside'})
       continue
     }
     const absolute = path.join(root, target)
@@ -109,11 +155,11 @@ export async function resolveReferences(
       if (!(await stat(real)).isFile()) throw new Error('not a file')
     } catch {
       const rule = plainLink ? 'missing-link-target' : 'asset-missing'
-      diagnostics.push({severity: 'error', ...where, message: `${plainLink ? 'Link target' : what} \`${url}\` not found (looked for \`${target}\`)`, rule})
+      diagnostics.push({severity: 'error', ...where, message: `${plainLink ? 'Link target' : what} \`${ref.url}\` not found (looked for \`${target}\`)`, rule})
       continue
     }
     if (!isInside(root, real)) {
-      diagnostics.push({severity: 'error', ...where, message: `${what} \`${url}\` resolves outside the folder (symbolic link)`, rule: 'asset-outside'})
+      diagnostics.push({severity: 'error', ...where, message: `${what} \`${ref.url}\` resolves outside the folder (symbolic link)`, rule: 'asset-outside'})
       continue
     }
     if (plainLink) {
@@ -121,16 +167,16 @@ export async function resolveReferences(
       diagnostics.push({
         severity: 'warning',
         ...where,
-        message: `Link \`${url}\` points to a local file that is not a document; it is left as written`,
+        message: `Link \`${ref.url}\` points to a local file that is not a document; it is left as written`,
         hint: 'Put the file in an attachments group to upload it',
         rule: 'link-to-file'
       })
       continue
     }
-    node.data = {...node.data, kbsync: {asset: {path: target}} satisfies Resolved}
+    resolutions[index] = {asset: {path: target}}
     used.push(target)
   }
-  return used
+  return {resolutions, used}
 }
 
 /**

@@ -5,14 +5,15 @@
  * here talks to the network.
  */
 import {createHash} from 'node:crypto'
-import {readFile, realpath, stat} from 'node:fs/promises'
+import {readFile, realpath} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {splitDocument} from './body.js'
-import {toKbTree} from './markdown.js'
+import {BodyCache, type BodyFacts} from './body-cache.js'
+import {toKbTree, type ConversionMessage} from './markdown.js'
 import {parsePermissionsFile} from './permissions.js'
-import {resolveReferences, type DocumentIndex} from './references.js'
-import type {LocalArticle, LocalAsset, LocalNode, LocalTopic, ScanResult} from './types.js'
+import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
+import type {LinkRef, LocalArticle, LocalAsset, LocalNode, LocalTopic, ScanResult} from './types.js'
 import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
 import {validateTree} from './validate.js'
 import {readTextFile} from './text.js'
@@ -23,6 +24,8 @@ export interface ScanOptions {
   skipBodies?: boolean
   /** Extra gitignore-style patterns excluded like `.kbsyncignore` ones (the config's `ignore`). */
   ignore?: readonly string[]
+  /** Reads unchanged bodies from this cache instead of parsing them, and records the others in it (then saves it). */
+  cache?: BodyCache
 }
 
 /** sha256 of a string or bytes, hex. */
@@ -133,35 +136,29 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const assets: Record<string, LocalAsset> = {}
   const hashes = new Map<string, string>()
   if (!options.skipBodies) {
+    const cache = options.cache ?? BodyCache.none()
     for (const {node, file, body} of bodies) {
-      const {tree, messages} = toKbTree(body, file)
-      for (const message of messages) {
-        diagnostics.push({
-          severity: message.fatal ? 'error' : 'warning',
-          file,
-          ...(message.line ? {line: message.line} : {}),
-          ...(message.column ? {column: message.column} : {}),
-          message: message.message,
-          ...(message.ruleId ? {rule: message.ruleId} : {})
-        })
-      }
-      node.tree = tree
+      const facts = readBody(node, file, body, cache)
+      for (const message of facts.messages) diagnostics.push(diagnosticOf(message, file))
       if (node.kind === 'topic') node.sourceHash ??= sha256(body)
-      const used = await resolveReferences(tree, file, root, documents, diagnostics)
-      collectLinks(node)
+      const {resolutions, used} = await resolveLocalRefs(facts.refs, file, root, documents, diagnostics)
+      node.resolutions = resolutions
+      if (node.tree) markLocalRefs(node.tree, resolutions)
+      node.refs.links = linksOf(resolutions)
       for (const assetPath of used) {
         let hash = hashes.get(assetPath)
         if (hash === undefined) {
           const bytes = await readFile(path.join(root, assetPath))
           hash = sha256(bytes)
           hashes.set(assetPath, hash)
-          assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size: (await stat(path.join(root, assetPath))).size}
+          assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size: bytes.length}
         }
         if (!node.refs.assets.some((a) => a.sha256 === hash)) {
           node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
         }
       }
     }
+    await cache.save()
   }
   validateTree(rootTopic, diagnostics)
   let articleCount = 0
@@ -169,21 +166,42 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount}
 }
 
-/** Records the documents a node's tree links to (from the marks `resolveReferences` left). */
-function collectLinks(node: LocalNode): void {
-  const seen = new Set<string>()
-  const walk = (value: unknown): void => {
-    if (!value || typeof value !== 'object') return
-    const data = (value as {data?: {kbsync?: {link?: {target: string; kind: 'article' | 'topic'}}}}).data
-    const link = data?.kbsync?.link
-    if (link && !seen.has(link.kind + ':' + link.target)) {
-      seen.add(link.kind + ':' + link.target)
-      node.refs.links.push({...link})
-    }
-    const children = (value as {children?: unknown[]}).children
-    if (Array.isArray(children)) for (const child of children) walk(child)
+/**
+ * Records the body of `node` and what parsing it finds: from the cache when
+ * the same file held the same body before (no tree then: `bodyTree` parses
+ * it if rendering needs it), else by parsing it (the tree is kept).
+ */
+function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): BodyFacts {
+  node.body = body
+  node.bodyKey = sha256(file + '\0' + body)
+  const cached = cache.get(node.bodyKey)
+  if (cached) return cached
+  const {tree, messages} = toKbTree(body, file)
+  const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
+  node.tree = tree
+  cache.set(node.bodyKey, facts)
+  return facts
+}
+
+/** A conversion message of the body of `file` as a diagnostic. */
+function diagnosticOf(message: ConversionMessage, file: string): Diagnostic {
+  return {
+    severity: message.fatal ? 'error' : 'warning',
+    file,
+    ...(message.line ? {line: message.line} : {}),
+    ...(message.column ? {column: message.column} : {}),
+    message: message.message,
+    ...(message.ruleId ? {rule: message.ruleId} : {})
   }
-  walk(node.tree)
+}
+
+/** The documents a body links to, each once, in document order. */
+function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
+  const links = new Map<string, LinkRef>()
+  for (const resolved of resolutions) {
+    if (resolved && 'link' in resolved) links.set(resolved.link.kind + ':' + resolved.link.target, {...resolved.link})
+  }
+  return [...links.values()]
 }
 
 /** Whether a folder holds a `.md` file anywhere inside. */

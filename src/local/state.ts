@@ -27,6 +27,8 @@ export interface StateEntry {
   sourceHash?: string
   /** sha256 of the body last pushed, as the server stores it (ids resolved, images as URLs). */
   renderedHash?: string
+  /** The render key (the body and the ids and file URLs it used) that gave `renderedHash`: the same key, the same body. */
+  renderKey?: string
   /** Remote `version`/`updated_at` seen right after our last write or check. */
   remoteVersion?: number
   remoteUpdatedAt?: string

@@ -4,6 +4,7 @@
  */
 import type {Root} from 'mdast'
 import type {Diagnostic} from './diagnostic.js'
+import type {Resolved} from './references.js'
 
 /** Permissions a folder or a file asks for (user ids). */
 export interface LocalPermissions {
@@ -46,7 +47,17 @@ interface LocalItemBase {
   /** Front matter `kb_id`. */
   kbId?: string
   permissions?: LocalPermissions
-  /** The body as a dialect tree (after `gfmToKbTree`), links and assets still local; absent when there is no body. */
+  /** The body text (front matter and title heading blanked, so lines match the file); absent when there is no body. */
+  body?: string
+  /** sha256 of the file path and the body text: the body cache's key, and all that rendering reads of the file. */
+  bodyKey?: string
+  /** What each local reference of the body resolved to, in document order (null: left as written). */
+  resolutions?: Array<Resolved | null>
+  /**
+   * The body as a dialect tree (after `gfmToKbTree`), links and assets still
+   * local, marked with their resolutions. The scan keeps the trees it parsed;
+   * a body read from the cache is parsed on first use (`bodyTree`).
+   */
   tree?: Root
   /** sha256 of the body source after front matter and title heading are taken off (CRLF normalised). */
   sourceHash?: string

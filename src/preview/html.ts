@@ -6,14 +6,15 @@
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import {defaultArticleUrl, kbTreeToHtml} from '../dialect/index.js'
-import type {LocalNode, Resolved} from '../local/index.js'
+import {bodyTree, type LocalNode, type Resolved} from '../local/index.js'
 import type {PreviewModel} from './model.js'
 import {fileHref, pageHref} from './routes.js'
 
 /** Renders the body of `node` (empty string when it has none). */
 export function renderBody(node: LocalNode, model: PreviewModel): string {
-  if (!node.tree) return ''
-  const tree = pointAtPreview(node.tree)
+  const source = bodyTree(node)
+  if (!source) return ''
+  const tree = pointAtPreview(source)
   const href = (id: string, fallback: string) => {
     const target = model.byKbId.get(id)
     return target ? pageHref(target) : fallback

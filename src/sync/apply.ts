@@ -38,6 +38,7 @@ export async function applyPush(plan: PushPlan, options: PushOptions): Promise<P
     options,
     store,
     ids: new Map(context.matching.ids),
+    assetHashes: new Map(Object.values(context.scan.assets).map((asset) => [asset.path, asset.sha256])),
     guids: new Map(),
     owners: new Map(),
     failedPaths: new Set(),

@@ -12,7 +12,7 @@ import type {StateStore} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
 import {parentPathOf, type PlanContext} from './plan.js'
 import {toDetail} from './remote.js'
-import {renderBody, type RenderContext} from './render.js'
+import {renderBody, renderKey, type RenderContext} from './render.js'
 import type {PlanOp, PushOptions, SyncEvent} from './types.js'
 
 /** Body of an article created before the articles it links to exist (a link cycle); rewritten in the same run. */
@@ -25,6 +25,8 @@ export interface RunState {
   store: StateStore
   /** Remote id by local path, growing as items are created. */
   ids: Map<string, string>
+  /** sha256 of each local file the bodies use, by path. */
+  assetHashes: Map<string, string>
   /** Fresh upload guids of this run, by sha256. */
   guids: Map<string, string>
   /** Which document uploads a file (the first that needs it). */
@@ -40,13 +42,17 @@ export interface RunState {
 
 /** The render context of an apply run: current ids, known URLs, then this run's guids. */
 export function runRenderContext(run: RunState): RenderContext {
-  const hashes = new Map(Object.values(run.context.scan.assets).map((asset) => [asset.path, asset.sha256]))
   return {
     idOf: (target) => run.ids.get(target),
     rootTopicId: run.context.remote.rootTopicId,
-    hashOf: (file) => hashes.get(file),
+    hashOf: (file) => run.assetHashes.get(file),
     fileRef: (sha) => run.store.state.assets[sha]?.url ?? run.guids.get(sha)
   }
+}
+
+/** The render context once uploads have URLs: what the server stores (it turns each fresh guid into its URL). */
+function storedRenderContext(run: RunState): RenderContext {
+  return {...runRenderContext(run), fileRef: (sha) => run.store.state.assets[sha]?.url}
 }
 
 /** The remote id of a document's parent folder (undefined while that folder is not created). */
@@ -80,14 +86,14 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const id = run.ids.get(node.path)
   let item: KbItem
   if (id === undefined) {
-    item = await journaledCreate(run, node, parentId, node.tree ? rendered.body : undefined)
+    item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
   } else {
     const entry = state.items[node.path]
     const remote = run.context.remote.items[id]
     const detail = run.context.remote.details[id]
     const input: UpdateInput = {}
     const pending = entry?.pending !== undefined
-    if (node.tree && (op.changes?.includes('body') || pending)) {
+    if (node.body !== undefined && (op.changes?.includes('body') || pending)) {
       const same = rendered.hash === entry?.renderedHash || rendered.hash === detail?.bodyHash
       if (!same || pending || run.options.force) input.body = rendered.body
     }
@@ -109,11 +115,15 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     const url = detail.attachments[guid]
     state.assets[sha] = {guid, ...(url ? {url} : {}), articleId: item.id, usedBy: node.path}
   }
-  const after = renderBody(node, {...runRenderContext(run), fileRef: (sha) => state.assets[sha]?.url})
+  // With fresh uploads the stored body holds their URLs, not the guids sent: record that body's hash.
+  const storedContext = storedRenderContext(run)
+  const after = fresh.size > 0 ? renderBody(node, storedContext) : rendered
+  const key = after.missingAssets.length === 0 ? renderKey(node, storedContext) : undefined
   const previous = state.items[node.path]
   state.items[node.path] = {
     ...entryFrom(node, item, parentId),
     renderedHash: after.missingAssets.length === 0 ? after.hash : rendered.hash,
+    ...(key !== undefined ? {renderKey: key} : {}),
     remoteHash: detail.bodyHash,
     ...(previous?.permissionsKey && previous.id === item.id ? {permissionsKey: previous.permissionsKey} : {})
   }

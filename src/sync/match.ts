@@ -146,7 +146,7 @@ function matchByContent(
   const context = planRenderContext(scan, remote, ids, state)
   const hashes = new Map<string, LocalNode[]>()
   for (const node of nodes) {
-    if (node.kind !== 'article' || ids.has(node.path) || node.kbId || !node.tree) continue
+    if (node.kind !== 'article' || ids.has(node.path) || node.kbId || node.body === undefined) continue
     const rendered = renderBody(node, context)
     if (rendered.missingLinks.length + rendered.missingAssets.length > 0) continue
     hashes.set(rendered.hash, [...(hashes.get(rendered.hash) ?? []), node])

@@ -10,7 +10,7 @@ import {permissionsKey, type LocalNode, type LocalPermissions, type ScanResult, 
 import type {Permissions} from '../api/types.js'
 import type {Matching} from './match.js'
 import type {RemoteSnapshot} from './remote.js'
-import {renderBody, type RenderContext} from './render.js'
+import {renderBody, renderedHashOf, renderKey, type RenderContext} from './render.js'
 import type {OpKind, Orphan, PlanOp, PushPlan} from './types.js'
 
 /** Options that change the plan. */
@@ -104,12 +104,13 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     const parentId = parentPath === '' ? remote.rootTopicId : ids.get(parentPath)
     const where = {path: node.path, type: node.kind, title: node.title, parentPath, ...(parentId !== undefined ? {parentId} : {})}
     if (id === undefined) {
-      const rendered = renderBody(node, context)
+      // The body's hash is known only when every id and file it uses is: render only then.
+      const newHash = renderKey(node, context) !== undefined ? renderBody(node, context).hash : undefined
       ops.push({
         op: 'create',
         ...where,
         reason: matching.remoteGone.has(node.path) ? 'the remote item was deleted; creating it again' : `new ${node.kind === 'topic' ? 'folder' : 'file'}`,
-        ...(rendered.missingLinks.length + rendered.missingAssets.length === 0 && node.tree ? {newHash: rendered.hash} : {})
+        ...(newHash !== undefined ? {newHash} : {})
       })
       planUploads(node)
       if (node.permissions) ops.push({op: 'permissions', ...where, permissions: node.permissions, reason: 'permissions of a new item'})
@@ -120,8 +121,8 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     const entry = stateKey !== undefined ? state.items[stateKey] : undefined
     if (stateKey !== undefined && stateKey !== node.path) forget.push(stateKey)
     const detail = remote.details[id]
-    const rendered = node.tree ? renderBody(node, context) : undefined
-    const renderedKnown = rendered !== undefined && rendered.missingLinks.length + rendered.missingAssets.length === 0
+    const rendered = node.body !== undefined ? renderedHashOf(node, context, entry) : undefined
+    const renderedKnown = rendered?.complete === true
     const baseline = {
       ...(detail ? {version: detail.version, updatedAt: detail.updatedAt, remoteHash: detail.bodyHash} : {}),
       ...(!detail && entry ? {version: entry.remoteVersion, updatedAt: entry.remoteUpdatedAt, remoteHash: entry.remoteHash} : {})
@@ -167,7 +168,11 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
       ...(detail ? {remoteVersion: detail.version, remoteUpdatedAt: detail.updatedAt, remoteHash: detail.bodyHash} : {}),
       ...(!detail && !entry && item.updatedAt ? {remoteUpdatedAt: item.updatedAt} : {})
     }
-    if (renderedKnown && !bodyChanged && rendered) entryNow.renderedHash = rendered.hash
+    if (renderedKnown && !bodyChanged && rendered) {
+      entryNow.renderedHash = rendered.hash
+      if (rendered.key !== undefined) entryNow.renderKey = rendered.key
+      else delete entryNow.renderKey
+    }
     if (changes.length > 0) {
       const op: OpKind = changes.includes('parent') ? 'move' : changes.includes('title') ? 'rename' : 'update'
       const reasons = {body: 'body changed', title: `title "${item.title}" -> "${node.title}"`, parent: 'moved to another folder'}

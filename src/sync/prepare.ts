@@ -2,7 +2,7 @@
  * `planPush`: scan, read the state and the remote, match, read the few full
  * records the plan needs, and compute the plan. Writes nothing.
  */
-import {loadState, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../local/index.js'
+import {BodyCache, loadState, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../local/index.js'
 import {matchItems, type Matching} from './match.js'
 import {computePlan} from './plan.js'
 import {mapLimit, readRemote, toDetail, type RemoteSnapshot} from './remote.js'
@@ -11,7 +11,8 @@ import type {PushOptions, PushPlan} from './types.js'
 /** Computes the plan of pushing `options.dir` (reads only). */
 export async function planPush(options: PushOptions): Promise<PushPlan> {
   const rootTopicId = options.rootTopicId ?? null
-  const scan = await scanFolder(options.dir, {...(options.ignore ? {ignore: options.ignore} : {})})
+  const cache = await BodyCache.load(options.dir)
+  const scan = await scanFolder(options.dir, {cache, ...(options.ignore ? {ignore: options.ignore} : {})})
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {
@@ -58,7 +59,7 @@ async function readDetails(
     const entry = entryOf.get(id)
     const item = remote.items[id]!
     const moved = item.updatedAt === undefined || item.updatedAt !== entry?.remoteUpdatedAt
-    if ((node.tree && (entry?.remoteHash === undefined || moved)) || urlless.has(path)) items.push(id)
+    if ((node.body !== undefined && (entry?.remoteHash === undefined || moved)) || urlless.has(path)) items.push(id)
     if (node.permissions && entry?.permissionsKey !== permissionsKey(node.permissions)) permissions.push(id)
   }
   const limit = options.concurrency ?? 8

@@ -7,7 +7,8 @@
  * the canonical form erases) renders the same and costs no write.
  */
 import type {PhrasingContent, Root} from 'mdast'
-import {toKbText, type LocalNode, type Resolved} from '../local/index.js'
+import {bodyTree, sha256, toKbText, type LocalNode, type Resolved} from '../local/index.js'
+import {kbsyncVersion} from '../version.js'
 import {bodyHash} from './remote.js'
 
 /** What rendering needs to know about the remote. */
@@ -36,8 +37,9 @@ export interface Rendered {
 export function renderBody(node: LocalNode, context: RenderContext): Rendered {
   const missingLinks: string[] = []
   const missingAssets: string[] = []
-  if (!node.tree) return {body: '', hash: bodyHash(''), missingLinks, missingAssets}
-  const tree = structuredClone(node.tree) as Root
+  const source = bodyTree(node)
+  if (!source) return {body: '', hash: bodyHash(''), missingLinks, missingAssets}
+  const tree = structuredClone(source)
   const rewrite = (parent: {children?: unknown[]}): void => {
     if (!Array.isArray(parent.children)) return
     const children = parent.children as Array<{type: string; data?: {kbsync?: Resolved}; url?: string; children?: unknown[]}>
@@ -76,4 +78,56 @@ export function renderBody(node: LocalNode, context: RenderContext): Rendered {
   rewrite(tree)
   const body = toKbText(tree)
   return {body, hash: bodyHash(body), missingLinks, missingAssets}
+}
+
+// A release may render the same input differently: its keys must not match an older one's.
+const renderFormat = `kbsync-render/1 ${kbsyncVersion}`
+
+/**
+ * A hash of everything rendering `node` with `context` reads: the body
+ * (by its cache key), and the id or file reference each of its local
+ * references gets. The same key means the same rendered body, so a body
+ * whose key the state recorded need not be parsed or rendered again.
+ * Undefined when the node has no body or an input is not known yet (the
+ * render would hold a placeholder).
+ */
+export function renderKey(node: LocalNode, context: RenderContext): string | undefined {
+  if (node.bodyKey === undefined) return undefined
+  const inputs: unknown[] = []
+  for (const resolved of node.resolutions ?? []) {
+    if (!resolved) continue
+    if ('link' in resolved) {
+      const {target} = resolved.link
+      const id = target === '' ? context.rootTopicId : context.idOf(target)
+      if (id === undefined && target !== '') return undefined
+      inputs.push([target, id])
+      continue
+    }
+    const sha = context.hashOf(resolved.asset.path)
+    const ref = sha === undefined ? undefined : context.fileRef(sha)
+    if (ref === undefined) return undefined
+    inputs.push([resolved.asset.path, ref])
+  }
+  return sha256(JSON.stringify([renderFormat, node.bodyKey, inputs]))
+}
+
+/** The hash of a body as it would be rendered now. */
+export interface RenderedHash {
+  hash: string
+  /** The render key (`renderKey`); undefined when an input is missing. */
+  key: string | undefined
+  /** Whether every link and file was known (no placeholder in the body). */
+  complete: boolean
+}
+
+/**
+ * The hash of the body `node` renders to with `context`: taken from
+ * `recorded` (a state entry) when it holds the same render key, so an
+ * unchanged body costs no parse and no render; rendered otherwise.
+ */
+export function renderedHashOf(node: LocalNode, context: RenderContext, recorded?: {renderKey?: string; renderedHash?: string}): RenderedHash {
+  const key = renderKey(node, context)
+  if (key !== undefined && recorded?.renderKey === key && recorded.renderedHash !== undefined) return {hash: recorded.renderedHash, key, complete: true}
+  const rendered = renderBody(node, context)
+  return {hash: rendered.hash, key, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0}
 }

@@ -187,7 +187,8 @@ async function verify(dir: string, plan: PullPlan, state: PullContext['state'], 
     if (pulled.has(entry.id) && entry.remoteHash !== '') {
       if (node.sourceHash) entry.sourceHash = node.sourceHash
       else delete entry.sourceHash
-      if (node.tree) {
+      delete entry.renderKey
+      if (node.body !== undefined) {
         const rendered = renderBody(node, context)
         if (rendered.missingLinks.length + rendered.missingAssets.length === 0) entry.renderedHash = rendered.hash
         if (rendered.hash !== entry.remoteHash && !plan.ops.some((op) => op.id === entry.id && op.op === 'conflict')) {
