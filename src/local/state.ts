@@ -4,11 +4,14 @@
  * web edits be detected; the engine stays correct without it (it then
  * matches by `kb_id` and title, and compares bodies).
  *
- * Written atomically (temporary file + rename) after every step, and a
- * "create intended" entry is saved before each create, so a crash at any
- * moment never leaves a state that points at nothing or forgets an item.
+ * Saved after every step (the whole file atomically at the start and end
+ * of a run, each step's entries appended to `.kbsync/state.journal` in
+ * between), and a "create intended" entry is saved before each create, so
+ * a crash at any moment never leaves a state that points at nothing or
+ * forgets an item.
  */
-import {mkdir, readFile, rename, writeFile} from 'node:fs/promises'
+import {randomUUID} from 'node:crypto'
+import {appendFile, mkdir, readFile, rename, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {ItemType} from '../api/types.js'
 
@@ -108,12 +111,19 @@ export async function loadState(dir: string, rootTopicId: string | null): Promis
   if ((data.rootTopicId ?? null) !== rootTopicId) {
     return {state: emptyState(rootTopicId), warning: `The state file was written for root ${data.rootTopicId ?? '(knowledge-base root)'}; matching from scratch`}
   }
-  return {state: {schemaVersion: stateSchemaVersion, rootTopicId, items: data.items ?? {}, assets: data.assets ?? {}}}
+  const state: SyncState = {schemaVersion: stateSchemaVersion, rootTopicId, items: data.items ?? {}, assets: data.assets ?? {}}
+  await replayJournal(statePath(dir), (data as {journal?: string}).journal, state)
+  return {state}
 }
 
 /**
- * Keeps the state of one folder and saves it atomically. Saves are
- * serialised: concurrent steps each wait for a write that holds their change.
+ * Keeps the state of one folder on disk. `save()` writes the whole state
+ * (temporary file + rename); during a run, the steps record what they change
+ * (`setItem`, `setAsset`, `touchItem`) and `saveChanges()` appends just
+ * those entries to the journal beside it, so a step costs a line, not a
+ * rewrite of a state that grows with the tree. Loading replays the journal
+ * over the state it was started for. Writes are serialised; concurrent
+ * callers share a write that holds their change.
  */
 export class StateStore {
   readonly state: SyncState
@@ -121,27 +131,136 @@ export class StateStore {
   private chain: Promise<void> = Promise.resolve()
   private counter = 0
   private queued: Promise<void> | undefined
+  private queuedFull = false
+  /** The journal this store appends to; undefined until the first full save of this store. */
+  private journalId: string | undefined
+  private readonly dirtyItems = new Set<string>()
+  private readonly dirtyAssets = new Set<string>()
 
   constructor(dir: string, state: SyncState) {
     this.file = statePath(dir)
     this.state = state
   }
 
-  /** Writes the current state (temporary file + rename); resolves once it is on disk. */
+  /** Sets (or, with undefined, removes) the entry of `key`, to be written by the next save. */
+  setItem(key: string, entry: StateEntry | undefined): void {
+    if (entry === undefined) delete this.state.items[key]
+    else this.state.items[key] = entry
+    this.dirtyItems.add(key)
+  }
+
+  /** Marks the entry of `key` as changed in place, to be written by the next save. */
+  touchItem(key: string): void {
+    this.dirtyItems.add(key)
+  }
+
+  /** Sets the record of an uploaded file, to be written by the next save. */
+  setAsset(sha256: string, entry: AssetEntry): void {
+    this.state.assets[sha256] = entry
+    this.dirtyAssets.add(sha256)
+  }
+
+  /** Writes the whole state and starts a new journal; resolves once it is on disk. */
   save(): Promise<void> {
-    // A save still queued behind the running one serialises the state when it starts, so it already
-    // holds this caller's change: share it. Without this, N steps queue N full writes one after another.
-    if (this.queued) return this.queued
+    return this.enqueue(true)
+  }
+
+  /**
+   * Appends the entries changed since the last write to the journal (the
+   * whole state when this store has not written it yet); resolves once
+   * they are on disk.
+   */
+  saveChanges(): Promise<void> {
+    return this.enqueue(this.journalId === undefined)
+  }
+
+  private enqueue(full: boolean): Promise<void> {
+    // A write still queued behind the running one collects the changes when it starts, so it already
+    // holds this caller's change: share it (upgraded to a full write if this caller needs one).
+    if (this.queued) {
+      this.queuedFull ||= full
+      return this.queued
+    }
+    this.queuedFull = full
     const next = this.chain.then(async () => {
+      const whole = this.queuedFull || this.journalId === undefined
       this.queued = undefined
-      await mkdir(path.dirname(this.file), {recursive: true})
-      const temporary = `${this.file}.${process.pid}.${this.counter++}.tmp`
-      await writeFile(temporary, JSON.stringify(this.state, null, 2) + '\n')
-      await rename(temporary, this.file)
+      if (whole) await this.writeWhole()
+      else await this.appendChanges()
     })
-    // A failed save must not wedge the chain for the next one.
+    // A failed write must not wedge the chain for the next one.
     this.chain = next.catch(() => undefined)
     this.queued = next
     return next
+  }
+
+  private async writeWhole(): Promise<void> {
+    this.dirtyItems.clear()
+    this.dirtyAssets.clear()
+    const journal = randomUUID()
+    const text = JSON.stringify({...this.state, journal}, null, 2) + '\n'
+    await mkdir(path.dirname(this.file), {recursive: true})
+    await this.replace(this.file, text)
+    // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
+    await this.replace(journalPath(this.file), JSON.stringify({journal}) + '\n')
+    this.journalId = journal
+  }
+
+  private async appendChanges(): Promise<void> {
+    const lines: string[] = []
+    for (const key of this.dirtyItems) lines.push(JSON.stringify({item: key, entry: this.state.items[key] ?? null}))
+    for (const sha of this.dirtyAssets) lines.push(JSON.stringify({asset: sha, entry: this.state.assets[sha] ?? null}))
+    this.dirtyItems.clear()
+    this.dirtyAssets.clear()
+    if (lines.length > 0) await appendFile(journalPath(this.file), lines.join('\n') + '\n')
+  }
+
+  private async replace(file: string, text: string): Promise<void> {
+    const temporary = `${file}.${process.pid}.${this.counter++}.tmp`
+    await writeFile(temporary, text)
+    await rename(temporary, file)
+  }
+}
+
+/** Path of the journal beside the state file `file`. */
+function journalPath(file: string): string {
+  return file.replace(/\.json$/, '.journal')
+}
+
+/**
+ * Replays the journal of the state file `file` over `state` when it was
+ * started for that state (`journal` id); a torn last line (a crash in the
+ * middle of an append) is skipped.
+ */
+async function replayJournal(file: string, journal: string | undefined, state: SyncState): Promise<void> {
+  if (journal === undefined) return
+  let text: string
+  try {
+    text = await readFile(journalPath(file), 'utf8')
+  } catch {
+    return
+  }
+  const lines = text.split('\n')
+  let header: {journal?: string}
+  try {
+    header = JSON.parse(lines[0]!) as {journal?: string}
+  } catch {
+    return
+  }
+  if (header.journal !== journal) return
+  for (const line of lines.slice(1)) {
+    let record: {item?: string; asset?: string; entry?: unknown}
+    try {
+      record = JSON.parse(line) as typeof record
+    } catch {
+      continue
+    }
+    if (typeof record.item === 'string') {
+      if (record.entry) state.items[record.item] = record.entry as StateEntry
+      else delete state.items[record.item]
+    } else if (typeof record.asset === 'string') {
+      if (record.entry) state.assets[record.asset] = record.entry as AssetEntry
+      else delete state.assets[record.asset]
+    }
   }
 }

@@ -65,8 +65,8 @@ export function parentIdOf(run: RunState, node: LocalNode): string | null | unde
 export async function createProvisional(run: RunState, node: LocalNode, op: PlanOp): Promise<void> {
   const parentId = parentIdOf(run, node)!
   const item = await journaledCreate(run, node, parentId, node.kind === 'article' ? provisionalBody : undefined)
-  run.store.state.items[node.path] = {...entryFrom(node, item, parentId), pending: 'provisional'}
-  await run.store.save()
+  run.store.setItem(node.path, {...entryFrom(node, item, parentId), pending: 'provisional'})
+  await run.store.saveChanges()
   await pinId(run, node, item.id)
   run.emit({type: 'done', op, remoteId: item.id, note: 'created with a provisional body (link cycle)'})
 }
@@ -103,7 +103,10 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
       input.parent_topic_id_changed = true
     }
     if (Object.keys(input).length === 0) {
-      if (entry) entry.pending = undefined
+      if (entry) {
+        entry.pending = undefined
+        run.store.touchItem(node.path)
+      }
       run.emit({type: 'done', op, remoteId: id, skipped: true, note: 'nothing left to write'})
       return false
     }
@@ -113,21 +116,21 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const detail = toDetail(item)
   for (const [sha, guid] of fresh) {
     const url = detail.attachments[guid]
-    state.assets[sha] = {guid, ...(url ? {url} : {}), articleId: item.id, usedBy: node.path}
+    run.store.setAsset(sha, {guid, ...(url ? {url} : {}), articleId: item.id, usedBy: node.path})
   }
   // With fresh uploads the stored body holds their URLs, not the guids sent: record that body's hash.
   const storedContext = storedRenderContext(run)
   const after = fresh.size > 0 ? renderBody(node, storedContext) : rendered
   const key = after.missingAssets.length === 0 ? renderKey(node, storedContext) : undefined
   const previous = state.items[node.path]
-  state.items[node.path] = {
+  run.store.setItem(node.path, {
     ...entryFrom(node, item, parentId),
     renderedHash: after.missingAssets.length === 0 ? after.hash : rendered.hash,
     ...(key !== undefined ? {renderKey: key} : {}),
     remoteHash: detail.bodyHash,
     ...(previous?.permissionsKey && previous.id === item.id ? {permissionsKey: previous.permissionsKey} : {})
-  }
-  await run.store.save()
+  })
+  await run.store.saveChanges()
   run.emit({type: 'done', op, remoteId: item.id})
   if (id === undefined) await pinId(run, node, item.id)
   return true
@@ -185,8 +188,9 @@ export async function writePermissions(run: RunState, node: LocalNode, op: PlanO
       entry.remoteVersion = item.version
       entry.remoteUpdatedAt = item.updated_at
     }
+    run.store.touchItem(node.path)
   }
-  await run.store.save()
+  await run.store.saveChanges()
   run.emit({type: 'done', op, remoteId: id})
 }
 
@@ -204,8 +208,8 @@ async function uploadFiles(run: RunState, node: LocalNode): Promise<Map<string, 
     run.writes++
     run.guids.set(sha, guid)
     fresh.set(sha, guid)
-    run.store.state.assets[sha] = {guid, usedBy: node.path}
-    await run.store.save()
+    run.store.setAsset(sha, {guid, usedBy: node.path})
+    await run.store.saveChanges()
     run.emit({type: 'done', op})
   }
   return fresh
@@ -213,8 +217,8 @@ async function uploadFiles(run: RunState, node: LocalNode): Promise<Map<string, 
 
 /** A create preceded by a saved "create intended" entry. */
 async function journaledCreate(run: RunState, node: LocalNode, parentId: string | null, body: string | undefined): Promise<KbItem> {
-  run.store.state.items[node.path] = {type: node.kind, title: node.title, parentId, pending: 'create'}
-  await run.store.save()
+  run.store.setItem(node.path, {type: node.kind, title: node.title, parentId, pending: 'create'})
+  await run.store.saveChanges()
   const item = await run.options.client.createItem({type: node.kind, title: node.title, parent_topic_id: parentId, ...(body !== undefined ? {body} : {})})
   run.writes++
   run.ids.set(node.path, item.id)

@@ -27,7 +27,37 @@ describe('the state file', () => {
     const loaded = await loadState(dir, 'ROOT')
     expect(loaded.warning).toBeUndefined()
     expect(Object.keys(loaded.state.items)).toHaveLength(20)
-    expect(await readdir(path.dirname(statePath(dir)))).toEqual(['state.json'])
+    expect((await readdir(path.dirname(statePath(dir)))).sort()).toEqual(['state.journal', 'state.json'])
+  })
+
+  it('appends each step to the journal, which a load replays; a torn last line and a stale journal are not read', async () => {
+    const dir = await folder()
+    const store = new StateStore(dir, emptyState(null))
+    store.state.items['a.md'] = {id: 'A', type: 'article', title: 'A', parentId: null}
+    await store.save()
+    const whole = await readFile(statePath(dir), 'utf8')
+    store.setItem('b.md', {type: 'article', title: 'B', parentId: null, pending: 'create'})
+    await store.saveChanges()
+    store.setItem('b.md', {id: 'B', type: 'article', title: 'B', parentId: null})
+    store.setAsset('f'.repeat(64), {guid: 'G', url: 'http://files/G'})
+    store.setItem('a.md', undefined)
+    await store.saveChanges()
+    // A step costs a line: the whole state was not rewritten.
+    expect(await readFile(statePath(dir), 'utf8')).toBe(whole)
+    const journal = path.join(dir, '.kbsync', 'state.journal')
+    expect((await readFile(journal, 'utf8')).trim().split('\n')).toHaveLength(5)
+
+    await writeFile(journal, (await readFile(journal, 'utf8')) + '{"item":"c.md","entry":{"id":"C","ty')
+    const loaded = await loadState(dir, null)
+    expect(loaded.state.items).toEqual({'b.md': {id: 'B', type: 'article', title: 'B', parentId: null}})
+    expect(loaded.state.assets).toEqual({['f'.repeat(64)]: {guid: 'G', url: 'http://files/G'}})
+
+    // A new whole save starts a new journal; the old one, if a crash left it, names another state.
+    const next = new StateStore(dir, loaded.state)
+    const stale = await readFile(journal, 'utf8')
+    await next.save()
+    await writeFile(journal, stale + '{"item":"b.md","entry":null}\n')
+    expect((await loadState(dir, null)).state.items).toEqual(loaded.state.items)
   })
 
   it('sets aside a state of another format or another root, with a warning', async () => {
