@@ -4,8 +4,10 @@
  */
 export type {Diagnostic} from './diagnostic.js'
 export type {AssetRef, BodyRefs, LinkRef, LocalArticle, LocalAsset, LocalNode, LocalPermissions, LocalTopic, ScanResult} from './types.js'
-export {scanFolder, sha256, type ScanOptions} from './scan.js'
+export {scanFolder, type ScanOptions} from './scan.js'
+export {sha256} from './hash.js'
 export {permissionsKey} from './permissions.js'
+export {mapLimit} from './map-limit.js'
 export {isLocalUrl, resolveLocal, type LocalRef, type Resolved} from './references.js'
 export {bodyTree, toGfmText, toKbText, toKbTree} from './markdown.js'
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'

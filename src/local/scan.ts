@@ -4,19 +4,19 @@
  * conversion) and the local files they use; then validates it all. Nothing
  * here talks to the network.
  */
-import {createHash} from 'node:crypto'
-import {readFile, realpath} from 'node:fs/promises'
+import {realpath} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {splitDocument} from './body.js'
-import {BodyCache, type BodyFacts} from './body-cache.js'
-import {toKbTree, type ConversionMessage} from './markdown.js'
+import {BodyCache} from './body-cache.js'
+import {sha256} from './hash.js'
+import {readBodies, type PendingBody} from './scan-bodies.js'
 import {parsePermissionsFile} from './permissions.js'
-import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
-import type {LinkRef, LocalArticle, LocalAsset, LocalNode, LocalTopic, ScanResult} from './types.js'
+import type {DocumentIndex} from './references.js'
+import type {LocalArticle, LocalNode, LocalTopic, ScanResult} from './types.js'
 import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
 import {validateTree} from './validate.js'
-import {readTextFile} from './text.js'
+import {decodeText, readFiles} from './text.js'
 
 /** Options of `scanFolder`. */
 export interface ScanOptions {
@@ -26,11 +26,6 @@ export interface ScanOptions {
   ignore?: readonly string[]
   /** Reads unchanged bodies from this cache instead of parsing them, and records the others in it (then saves it). */
   cache?: BodyCache
-}
-
-/** sha256 of a string or bytes, hex. */
-export function sha256(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex')
 }
 
 const indexName = '_index.md'
@@ -49,18 +44,19 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const walked = await walkFolder(root, rules, diagnostics)
   const byPath: Record<string, LocalNode> = {}
   const documents: DocumentIndex = {articles: new Set(), topics: new Set()}
-  const bodies: Array<{node: LocalNode; file: string; body: string}> = []
+  const bodies: PendingBody[] = []
 
-  const readText = (relative: string) => readTextFile(path.join(root, relative), relative, diagnostics)
+  const contents = await readFiles(root, textFilesOf(walked))
+  const readText = (relative: string) => decodeText(contents.get(relative)!, relative, diagnostics)
 
-  const buildTopic = async (walk: WalkedDir): Promise<LocalTopic> => {
+  const buildTopic = (walk: WalkedDir): LocalTopic => {
     const name = walk.path === '' ? '' : path.posix.basename(walk.path)
     const topic: LocalTopic = {kind: 'topic', path: walk.path, title: name, children: [], refs: {links: [], assets: []}}
     documents.topics.add(walk.path)
     byPath[walk.path] = topic
     const indexFile = walk.files.find((file) => path.posix.basename(file) === indexName)
     if (indexFile) {
-      const text = await readText(indexFile)
+      const text = readText(indexFile)
       const parts = splitDocument(text, indexFile, diagnostics, false)
       topic.file = indexFile
       topic.sourceHash = sha256(text.replace(/\r\n?/g, '\n'))
@@ -76,20 +72,20 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     }
     const permissionsFile = walk.others.find((file) => path.posix.basename(file) === permissionsName)
     if (permissionsFile) {
-      const permissions = parsePermissionsFile(await readText(permissionsFile), permissionsFile, diagnostics)
+      const permissions = parsePermissionsFile(readText(permissionsFile), permissionsFile, diagnostics)
       if (permissions) topic.permissions = permissions
     }
     for (const file of walk.files) {
       if (file === indexFile) continue
-      topic.children.push(await buildArticle(file))
+      topic.children.push(buildArticle(file))
     }
     // A folder without any document (img/, files/) holds assets: it is no topic.
-    for (const child of walk.dirs) if (hasDocuments(child)) topic.children.push(await buildTopic(child))
+    for (const child of walk.dirs) if (hasDocuments(child)) topic.children.push(buildTopic(child))
     return topic
   }
 
-  const buildArticle = async (file: string): Promise<LocalArticle> => {
-    const text = await readText(file)
+  const buildArticle = (file: string): LocalArticle => {
+    const text = readText(file)
     const parts = splitDocument(text, file, diagnostics, true, (fm) => fm.title)
     const title = parts.frontMatter.title ?? parts.headingTitle ?? path.posix.basename(file, '.md')
     const article: LocalArticle = {
@@ -132,76 +128,19 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     return article
   }
 
-  const rootTopic = await buildTopic(walked)
-  const assets: Record<string, LocalAsset> = {}
-  const hashes = new Map<string, string>()
-  if (!options.skipBodies) {
-    const cache = options.cache ?? BodyCache.none()
-    for (const {node, file, body} of bodies) {
-      const facts = readBody(node, file, body, cache)
-      for (const message of facts.messages) diagnostics.push(diagnosticOf(message, file))
-      if (node.kind === 'topic') node.sourceHash ??= sha256(body)
-      const {resolutions, used} = await resolveLocalRefs(facts.refs, file, root, documents, diagnostics)
-      node.resolutions = resolutions
-      if (node.tree) markLocalRefs(node.tree, resolutions)
-      node.refs.links = linksOf(resolutions)
-      for (const assetPath of used) {
-        let hash = hashes.get(assetPath)
-        if (hash === undefined) {
-          const bytes = await readFile(path.join(root, assetPath))
-          hash = sha256(bytes)
-          hashes.set(assetPath, hash)
-          assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size: bytes.length}
-        }
-        if (!node.refs.assets.some((a) => a.sha256 === hash)) {
-          node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
-        }
-      }
-    }
-    await cache.save()
-  }
+  const rootTopic = buildTopic(walked)
+  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none()}, diagnostics)
+  if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0
   for (const node of Object.values(byPath)) if (node.kind === 'article') articleCount++
   return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount}
 }
 
-/**
- * Records the body of `node` and what parsing it finds: from the cache when
- * the same file held the same body before (no tree then: `bodyTree` parses
- * it if rendering needs it), else by parsing it (the tree is kept).
- */
-function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): BodyFacts {
-  node.body = body
-  node.bodyKey = sha256(file + '\0' + body)
-  const cached = cache.get(node.bodyKey)
-  if (cached) return cached
-  const {tree, messages} = toKbTree(body, file)
-  const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
-  node.tree = tree
-  cache.set(node.bodyKey, facts)
-  return facts
-}
-
-/** A conversion message of the body of `file` as a diagnostic. */
-function diagnosticOf(message: ConversionMessage, file: string): Diagnostic {
-  return {
-    severity: message.fatal ? 'error' : 'warning',
-    file,
-    ...(message.line ? {line: message.line} : {}),
-    ...(message.column ? {column: message.column} : {}),
-    message: message.message,
-    ...(message.ruleId ? {rule: message.ruleId} : {})
-  }
-}
-
-/** The documents a body links to, each once, in document order. */
-function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
-  const links = new Map<string, LinkRef>()
-  for (const resolved of resolutions) {
-    if (resolved && 'link' in resolved) links.set(resolved.link.kind + ':' + resolved.link.target, {...resolved.link})
-  }
-  return [...links.values()]
+/** Every text file the scan reads: `_index.md`, `_permissions.yml` and the articles. */
+function textFilesOf(walk: WalkedDir): string[] {
+  const own = walk.others.filter((file) => path.posix.basename(file) === permissionsName)
+  return [...walk.files, ...own, ...walk.dirs.filter(hasDocuments).flatMap(textFilesOf)]
 }
 
 /** Whether a folder holds a `.md` file anywhere inside. */

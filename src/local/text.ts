@@ -5,15 +5,16 @@
  */
 import {isUtf8} from 'node:buffer'
 import {readFile} from 'node:fs/promises'
+import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
+import {mapLimit} from './map-limit.js'
 
 /**
- * Reads `absolute` as UTF-8; when it is not valid UTF-8, adds an error on
- * `relative` at the first bad line and returns the lossy decoding (so the
- * scan goes on and reports every other problem too).
+ * Decodes the bytes of the file `relative` as UTF-8; when they are not valid
+ * UTF-8, adds an error at the first bad line and returns the lossy decoding
+ * (so the scan goes on and reports every other problem too).
  */
-export async function readTextFile(absolute: string, relative: string, diagnostics: Diagnostic[]): Promise<string> {
-  const bytes = await readFile(absolute)
+export function decodeText(bytes: Buffer, relative: string, diagnostics: Diagnostic[]): string {
   if (!isUtf8(bytes)) {
     diagnostics.push({
       severity: 'error',
@@ -25,6 +26,21 @@ export async function readTextFile(absolute: string, relative: string, diagnosti
     })
   }
   return bytes.toString('utf8')
+}
+
+/** Reads `absolute` as UTF-8 text (see `decodeText`). */
+export async function readTextFile(absolute: string, relative: string, diagnostics: Diagnostic[]): Promise<string> {
+  return decodeText(await readFile(absolute), relative, diagnostics)
+}
+
+/**
+ * Reads the files `relatives` under `root`, several at a time (one after
+ * another, each read waits for a round trip through libuv's thread pool:
+ * that, not the disk, made the scan of thousands of small files slow).
+ */
+export async function readFiles(root: string, relatives: readonly string[]): Promise<Map<string, Buffer>> {
+  const contents = await mapLimit(relatives, 32, (relative) => readFile(path.join(root, relative)))
+  return new Map(relatives.map((relative, index) => [relative, contents[index]!]))
 }
 
 /** The 1-based line of the first invalid sequence (a line feed byte never sits inside a multi-byte sequence). */

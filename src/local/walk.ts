@@ -54,13 +54,16 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
   const visited = new Set<string>([root])
   const walk = async (relative: string, absolute: string): Promise<WalkedDir> => {
     const result: WalkedDir = {path: relative, files: [], others: [], dirs: []}
-    const names = (await readdir(absolute)).sort()
+    // Directory entries carry their type: only symbolic links (and file systems that do not say) need a stat.
+    const entries = (await readdir(absolute, {withFileTypes: true})).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const names = entries.map((entry) => entry.name)
     diagnostics.push(...fileNameProblems(relative, names.filter((name) => !isExcluded(rules, relative === '' ? name : `${relative}/${name}`, false))))
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name
       const childRelative = relative === '' ? name : `${relative}/${name}`
       const childAbsolute = path.join(absolute, name)
-      let info = await lstat(childAbsolute)
-      if (info.isSymbolicLink()) {
+      let info: {isDirectory(): boolean; isFile(): boolean} = entry
+      if (entry.isSymbolicLink()) {
         let real: string
         try {
           real = await realpath(childAbsolute)
@@ -77,6 +80,8 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
           diagnostics.push({severity: 'warning', file: childRelative, message: 'Symbolic link loops back to a folder already scanned, skipped', rule: 'symlink-loop'})
           continue
         }
+      } else if (!entry.isDirectory() && !entry.isFile()) {
+        info = await lstat(childAbsolute)
       }
       if (isExcluded(rules, childRelative, info.isDirectory())) continue
       if (info.isDirectory()) {

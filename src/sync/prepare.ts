@@ -2,10 +2,10 @@
  * `planPush`: scan, read the state and the remote, match, read the few full
  * records the plan needs, and compute the plan. Writes nothing.
  */
-import {BodyCache, loadState, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../local/index.js'
+import {BodyCache, loadState, mapLimit, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../local/index.js'
 import {matchItems, type Matching} from './match.js'
 import {computePlan} from './plan.js'
-import {mapLimit, readRemote, toDetail, type RemoteSnapshot} from './remote.js'
+import {readRemote, toDetail, type RemoteSnapshot} from './remote.js'
 import type {PushOptions, PushPlan} from './types.js'
 
 /** Computes the plan of pushing `options.dir` (reads only). */

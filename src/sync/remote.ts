@@ -90,16 +90,3 @@ export function toDetail(item: KbItem): RemoteDetail {
   return {version: item.version, updatedAt: item.updated_at, title: item.title, body, bodyHash: bodyHash(body), attachments, files}
 }
 
-/** Runs `task` over `items` with at most `limit` at once. */
-export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await task(items[index]!)
-    }
-  }
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
-  return results
-}

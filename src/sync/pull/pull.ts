@@ -4,8 +4,8 @@
  * pull); plan; apply.
  */
 import {mkdir} from 'node:fs/promises'
-import {loadState, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
-import {mapLimit, readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
+import {loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
+import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
 import {applyPull} from './apply.js'
 import {itemsToRead, planPull, type PullPlan} from './plan.js'
 import type {SyncClient} from '../types.js'

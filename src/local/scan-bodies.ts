@@ -1,0 +1,116 @@
+/**
+ * The body phase of a scan: each body's conversion messages and local
+ * references (parsed, or read from the body cache), the references resolved
+ * against the folder, and the content hash of every local file the bodies
+ * use. File-system checks and file hashing run several at a time; the
+ * diagnostics come out in document order all the same.
+ */
+import {readFile} from 'node:fs/promises'
+import path from 'node:path'
+import type {BodyCache, BodyFacts} from './body-cache.js'
+import type {Diagnostic} from './diagnostic.js'
+import {mapLimit} from './map-limit.js'
+import {toKbTree, type ConversionMessage} from './markdown.js'
+import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
+import {sha256} from './hash.js'
+import type {LinkRef, LocalAsset, LocalNode} from './types.js'
+
+/** A document whose body is still to be read. */
+export interface PendingBody {
+  node: LocalNode
+  /** The file that holds the body (`x.md` or `dir/_index.md`). */
+  file: string
+  body: string
+}
+
+/** What the body phase needs from the scan. */
+export interface BodyContext {
+  /** Absolute real path of the folder. */
+  root: string
+  documents: DocumentIndex
+  cache: BodyCache
+}
+
+/**
+ * Reads every body of `bodies` into its node (`body`, `bodyKey`, `tree` when
+ * parsed now, `resolutions`, `refs`); returns the local files they use, by
+ * content hash.
+ */
+export async function readBodies(bodies: readonly PendingBody[], context: BodyContext, diagnostics: Diagnostic[]): Promise<Record<string, LocalAsset>> {
+  const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
+    const found: Diagnostic[] = []
+    const facts = readBody(node, file, body, context.cache)
+    for (const message of facts.messages) found.push(diagnosticOf(message, file))
+    const resolution = await resolveLocalRefs(facts.refs, file, context.root, context.documents, found)
+    return {found, resolution}
+  })
+  const used: string[] = []
+  results.forEach(({found, resolution}, index) => {
+    const {node} = bodies[index]!
+    diagnostics.push(...found)
+    node.resolutions = resolution.resolutions
+    if (node.tree) markLocalRefs(node.tree, resolution.resolutions)
+    node.refs.links = linksOf(resolution.resolutions)
+    used.push(...resolution.used)
+  })
+  const files = await hashFiles(context.root, [...new Set(used)])
+  const assets: Record<string, LocalAsset> = {}
+  results.forEach(({resolution}, index) => addAssetRefs(bodies[index]!.node, resolution.used, files, assets, context.root))
+  return assets
+}
+
+/**
+ * Records the body of `node` and what parsing it finds: from the cache when
+ * the same file held the same body before (no tree then: `bodyTree` parses
+ * it if rendering needs it), else by parsing it (the tree is kept).
+ */
+function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): BodyFacts {
+  node.body = body
+  node.bodyKey = sha256(file + '\0' + body)
+  const cached = cache.get(node.bodyKey)
+  if (cached) return cached
+  const {tree, messages} = toKbTree(body, file)
+  const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
+  node.tree = tree
+  cache.set(node.bodyKey, facts)
+  return facts
+}
+
+/** A conversion message of the body of `file` as a diagnostic. */
+function diagnosticOf(message: ConversionMessage, file: string): Diagnostic {
+  return {
+    severity: message.fatal ? 'error' : 'warning',
+    file,
+    ...(message.line ? {line: message.line} : {}),
+    ...(message.column ? {column: message.column} : {}),
+    message: message.message,
+    ...(message.ruleId ? {rule: message.ruleId} : {})
+  }
+}
+
+/** The documents a body links to, each once, in document order. */
+function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
+  const links = new Map<string, LinkRef>()
+  for (const resolved of resolutions) {
+    if (resolved && 'link' in resolved) links.set(resolved.link.kind + ':' + resolved.link.target, {...resolved.link})
+  }
+  return [...links.values()]
+}
+
+/** Reads and hashes the files `paths` (under `root`), a few at a time. */
+async function hashFiles(root: string, paths: readonly string[]): Promise<Map<string, {sha256: string; size: number}>> {
+  const hashed = await mapLimit(paths, 8, async (relative) => {
+    const bytes = await readFile(path.join(root, relative))
+    return {sha256: sha256(bytes), size: bytes.length}
+  })
+  return new Map(paths.map((relative, index) => [relative, hashed[index]!]))
+}
+
+/** Adds the files a body uses to its refs (each content once) and to the scan's assets (first path wins). */
+function addAssetRefs(node: LocalNode, used: readonly string[], files: Map<string, {sha256: string; size: number}>, assets: Record<string, LocalAsset>, root: string): void {
+  for (const assetPath of used) {
+    const {sha256: hash, size} = files.get(assetPath)!
+    assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size}
+    if (!node.refs.assets.some((a) => a.sha256 === hash)) node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
+  }
+}
