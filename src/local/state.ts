@@ -11,7 +11,7 @@
  * forgets an item.
  */
 import {randomUUID} from 'node:crypto'
-import {appendFile, mkdir, readFile, rename, writeFile} from 'node:fs/promises'
+import {mkdir, open, readFile, rename, writeFile, type FileHandle} from 'node:fs/promises'
 import path from 'node:path'
 import type {ItemType} from '../api/types.js'
 
@@ -136,6 +136,8 @@ export class StateStore {
   private journalId: string | undefined
   private readonly dirtyItems = new Set<string>()
   private readonly dirtyAssets = new Set<string>()
+  /** Open for appending while a run writes the journal: one write per save instead of open, write, close. */
+  private journal: FileHandle | undefined
 
   constructor(dir: string, state: SyncState) {
     this.file = statePath(dir)
@@ -200,10 +202,23 @@ export class StateStore {
     const journal = randomUUID()
     const text = JSON.stringify({...this.state, journal}, null, 2) + '\n'
     await mkdir(path.dirname(this.file), {recursive: true})
+    await this.closeJournal()
     await this.replace(this.file, text)
     // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
     await this.replace(journalPath(this.file), JSON.stringify({journal}) + '\n')
     this.journalId = journal
+  }
+
+  /** Closes the journal (after the run's last save; a later save opens it again). */
+  async close(): Promise<void> {
+    await this.chain
+    await this.closeJournal()
+  }
+
+  private async closeJournal(): Promise<void> {
+    const handle = this.journal
+    this.journal = undefined
+    await handle?.close()
   }
 
   private async appendChanges(): Promise<void> {
@@ -212,7 +227,9 @@ export class StateStore {
     for (const sha of this.dirtyAssets) lines.push(JSON.stringify({asset: sha, entry: this.state.assets[sha] ?? null}))
     this.dirtyItems.clear()
     this.dirtyAssets.clear()
-    if (lines.length > 0) await appendFile(journalPath(this.file), lines.join('\n') + '\n')
+    if (lines.length === 0) return
+    this.journal ??= await open(journalPath(this.file), 'a')
+    await this.journal.write(lines.join('\n') + '\n')
   }
 
   private async replace(file: string, text: string): Promise<void> {

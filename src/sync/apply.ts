@@ -52,25 +52,30 @@ export async function applyPush(plan: PushPlan, options: PushOptions): Promise<P
       emit(event)
     }
   }
-  recordRefresh(run)
-  await store.save()
-  for (const op of plan.ops.filter((o) => o.op === 'conflict')) {
-    try {
-      const file = await writeConflictFile(run, op)
-      result.written.push(file)
-      run.emit({type: 'conflict-file', op, file})
-    } catch (error) {
-      run.emit({type: 'failed', op, error: messageOf(error)})
+  try {
+    recordRefresh(run)
+    await store.save()
+    for (const op of plan.ops.filter((o) => o.op === 'conflict')) {
+      try {
+        const file = await writeConflictFile(run, op)
+        result.written.push(file)
+        run.emit({type: 'conflict-file', op, file})
+      } catch (error) {
+        run.emit({type: 'failed', op, error: messageOf(error)})
+      }
     }
+    for (const op of plan.ops.filter((o) => o.op === 'drift')) emit({type: 'done', op, skipped: true, note: 'left as is'})
+    await runTasks(run, byPriority(tasksOf(plan, context.scan.byPath)), options.concurrency ?? 8)
+    const deletions = plan.ops.filter((op) => op.op === 'delete')
+    if (deletions.length > 0) {
+      if (result.failed.length === 0) await deleteOrphans(run, deletions)
+      else for (const op of deletions) run.emit({type: 'done', op, skipped: true, note: 'not pruned: another step of this run failed'})
+    }
+    await store.save()
+  } finally {
+    // The journal is open while the steps append to it; a throw on the way must not leave it so.
+    await store.close()
   }
-  for (const op of plan.ops.filter((o) => o.op === 'drift')) emit({type: 'done', op, skipped: true, note: 'left as is'})
-  await runTasks(run, tasksOf(plan, context.scan.byPath), options.concurrency ?? 8)
-  const deletions = plan.ops.filter((op) => op.op === 'delete')
-  if (deletions.length > 0) {
-    if (result.failed.length === 0) await deleteOrphans(run, deletions)
-    else for (const op of deletions) run.emit({type: 'done', op, skipped: true, note: 'not pruned: another step of this run failed'})
-  }
-  await store.save()
   result.writes = run.writes
   result.status = result.failed.length > 0 ? 'failed' : plan.summary.conflict + run.lateConflicts > 0 ? 'conflict' : 'ok'
   return result
@@ -103,6 +108,43 @@ function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>): Task[] {
     else if (op.op === 'permissions') taskOf(op.path).permissions = op
   }
   return [...tasks.values()]
+}
+
+/**
+ * The tasks, those that others wait for first: ordered by the longest chain
+ * of tasks waiting on each (its folder's documents, the documents linking to
+ * it), then as planned. The scheduler starts ready tasks in this order, so
+ * topics and link targets do not queue behind leaves while the documents
+ * that need them sit idle (list scheduling by critical path).
+ */
+function byPriority(tasks: Task[]): Task[] {
+  const waiting = new Map<string, string[]>()
+  const wait = (on: string, path: string) => {
+    const list = waiting.get(on)
+    if (list) list.push(path)
+    else waiting.set(on, [path])
+  }
+  for (const {node} of tasks) {
+    const parent = parentPathOf(node)
+    if (parent !== '') wait(parent, node.path)
+    for (const link of node.refs.links) if (link.target !== '' && link.target !== node.path) wait(link.target, node.path)
+  }
+  const height = new Map<string, number>()
+  const open = new Set<string>()
+  const heightOf = (path: string): number => {
+    const known = height.get(path)
+    if (known !== undefined) return known
+    // A link cycle: the back edge adds nothing.
+    if (open.has(path)) return 0
+    open.add(path)
+    let tallest = 0
+    for (const next of waiting.get(path) ?? []) tallest = Math.max(tallest, heightOf(next))
+    open.delete(path)
+    height.set(path, tallest + 1)
+    return tallest + 1
+  }
+  const ranked = tasks.map((task, index) => ({task, index, height: heightOf(task.node.path)}))
+  return ranked.sort((a, b) => b.height - a.height || a.index - b.index).map((entry) => entry.task)
 }
 
 type Readiness = 'ready' | 'wait' | {fail: string}

@@ -96,7 +96,7 @@ Options:
     await writeFile(configFile, JSON.stringify(initialConfig({dir: relativeDir, ...(apiUrl ? {apiUrl} : {}), rootTopic}), null, 2) + '\n')
     await writeFile(ignoreFile, initialIgnore)
     reporter.success(`Wrote ${path.relative(context.cwd, configFile)} (dir: ${relativeDir}) and ${path.relative(context.cwd, ignoreFile) || '.kbsyncignore'}.`)
-    reporter.info(`Next: kbsync plan, then kbsync push. Keep .kbsync/state.json (commit it or cache it in CI); add .kbsync/local-kb.json to .gitignore.`)
+    reporter.info(`Next: kbsync plan, then kbsync push. Keep .kbsync/state.json and state.journal (commit them or cache them in CI; body-cache.json is worth caching too); add .kbsync/local-kb.json to .gitignore.`)
     return exitCodes.ok
   }
 }
