@@ -43,6 +43,21 @@ export function bodyTree(node: LocalNode): Root | undefined {
   if (node.tree || node.body === undefined) return node.tree
   const {tree} = toKbTree(node.body, node.file ?? node.path)
   markLocalRefs(tree, node.resolutions ?? [])
+  dropPositions(tree)
   node.tree = tree
   return tree
+}
+
+/**
+ * Removes the source positions of a tree kept for rendering: its messages
+ * and references already carry their lines, serialising never reads them,
+ * and they are most of a small tree's objects (memory, and the clone that
+ * each render makes).
+ */
+export function dropPositions(tree: Root): void {
+  const stack: Array<{position?: unknown; children?: unknown[]}> = [tree]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    delete node.position
+    if (Array.isArray(node.children)) for (const child of node.children) stack.push(child as (typeof stack)[number])
+  }
 }

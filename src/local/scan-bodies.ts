@@ -10,7 +10,7 @@ import path from 'node:path'
 import type {BodyCache, BodyFacts} from './body-cache.js'
 import type {Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
-import {toKbTree, type ConversionMessage} from './markdown.js'
+import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {sha256} from './hash.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
@@ -71,6 +71,7 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyCache)
   if (cached) return cached
   const {tree, messages} = toKbTree(body, file)
   const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
+  dropPositions(tree)
   node.tree = tree
   cache.set(node.bodyKey, facts)
   return facts
