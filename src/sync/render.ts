@@ -33,8 +33,20 @@ export interface Rendered {
   missingAssets: string[]
 }
 
+// The last complete render of each document: the plan and the apply of one push often render it with the same key.
+const lastRender = new WeakMap<LocalNode, {key: string; rendered: Rendered}>()
+
 /** Renders the body of `node` (empty when it has none). */
 export function renderBody(node: LocalNode, context: RenderContext): Rendered {
+  const key = renderKey(node, context)
+  const last = key === undefined ? undefined : lastRender.get(node)
+  if (last && last.key === key) return last.rendered
+  const rendered = renderTree(node, context)
+  if (key !== undefined) lastRender.set(node, {key, rendered})
+  return rendered
+}
+
+function renderTree(node: LocalNode, context: RenderContext): Rendered {
   const missingLinks: string[] = []
   const missingAssets: string[] = []
   const source = bodyTree(node)
