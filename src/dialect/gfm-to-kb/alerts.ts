@@ -2,9 +2,9 @@
  * GitHub alerts (`> [!NOTE]` ...) become hint blocks, so one file reads
  * well on GitHub and on the platform.
  */
-import type {Blockquote, Paragraph, Root, Text} from 'mdast'
-import {visit} from 'unist-util-visit'
+import type {Paragraph, Parent, Root, Text} from 'mdast'
 import type {ColorToken, HintBlock} from '../../../plugins/types.js'
+import {walk} from './walk.js'
 
 /** Alert type -> hint-block colour (and back, for `kbToGfm`). */
 export const alertColors: Record<string, ColorToken> = {
@@ -19,8 +19,8 @@ const marker = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i
 
 /** Replaces every alert blockquote by a hint block of its colour. */
 export function alertsToHintBlocks(tree: Root): void {
-  visit(tree, 'blockquote', (node: Blockquote, index, parent) => {
-    if (!parent || index === undefined) return
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'blockquote') return
     const first = node.children[0]
     if (first?.type !== 'paragraph') return
     const lead = first.children[0]
@@ -34,7 +34,7 @@ export function alertsToHintBlocks(tree: Root): void {
       children: (rest ? [rest, ...node.children.slice(1)] : node.children.slice(1)) as HintBlock['children'],
       position: node.position
     }
-    parent.children[index] = hint
+    ;(parent as Parent).children[index] = hint
   })
 }
 

@@ -5,14 +5,14 @@
  */
 import type {Root} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
-import {gfmFromMarkdown} from 'mdast-util-gfm'
-import {gfm} from 'micromark-extension-gfm'
 import type {VFileMessage} from 'vfile-message'
-import {kbFromMarkdown, kbSyntax, reportKbProblems} from '../../../plugins/index.js'
+import {reportKbProblems} from '../../../plugins/index.js'
 import {messageFile} from '../messages.js'
 import {stringifyKb} from '../stringify.js'
 import {alertsToHintBlocks} from './alerts.js'
+import {syntaxFor, treeExtensions} from './extensions.js'
 import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inlineReferences} from './unsupported.js'
+import {nodeTypes} from './walk.js'
 
 export {alertColors} from './alerts.js'
 
@@ -34,17 +34,18 @@ export interface GfmToKbTreeResult {
  */
 export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): GfmToKbTreeResult {
   const file = messageFile(markdown, options.path)
-  const tree = fromMarkdown(markdown, {
-    extensions: [gfm(), kbSyntax()],
-    mdastExtensions: [gfmFromMarkdown(), kbFromMarkdown()]
-  })
+  const tree = fromMarkdown(markdown, {extensions: syntaxFor(markdown), mdastExtensions: treeExtensions})
   reportKbProblems(tree, file)
-  inlineReferences(tree)
-  alertsToHintBlocks(tree)
-  capHeadings(tree, file)
-  convertTaskItems(tree, file)
-  convertFootnotes(tree, file)
-  escapeForeignHtml(tree, file)
+  // Most articles have none of the constructs a pass converts: one walk
+  // tells which passes can change anything. No pass adds a node type a
+  // later pass looks for, so the survey stays valid as they run.
+  const types = nodeTypes(tree)
+  if (types.has('definition')) inlineReferences(tree)
+  if (types.has('blockquote')) alertsToHintBlocks(tree)
+  if (types.has('heading')) capHeadings(tree, file)
+  if (types.has('listItem')) convertTaskItems(tree, file)
+  if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)
+  if (types.has('html')) escapeForeignHtml(tree, file)
   return {tree, messages: sortMessages(file.messages)}
 }
 

@@ -3,15 +3,15 @@
  * can, each with a warning that names the line: deeper headings, task list
  * items, footnotes, reference-style links, HTML outside the dialect.
  */
-import type {Definition, FootnoteDefinition, Html, ListItem, Nodes, Parent, PhrasingContent, Root, RootContent} from 'mdast'
-import {SKIP, visit} from 'unist-util-visit'
+import type {Definition, FootnoteDefinition, ListItem, Nodes, Parent, PhrasingContent, Root, RootContent} from 'mdast'
 import type {VFile} from 'vfile'
 import {warn} from '../messages.js'
+import {SKIP, walk} from './walk.js'
 
 /** Headings deeper than 3 become level 3. */
 export function capHeadings(tree: Root, file: VFile): void {
-  visit(tree, 'heading', (node) => {
-    if (node.depth <= 3) return
+  walk(tree, (node) => {
+    if (node.type !== 'heading' || node.depth <= 3) return
     warn(file, node, 'kb-heading-depth', `Heading level ${node.depth} is not supported by the platform; written as level 3.`)
     node.depth = 3
   })
@@ -19,8 +19,8 @@ export function capHeadings(tree: Root, file: VFile): void {
 
 /** Task list items get a ☐/☑ prefix: the platform has no checkboxes. */
 export function convertTaskItems(tree: Root, file: VFile): void {
-  visit(tree, 'listItem', (item) => {
-    if (item.checked === null || item.checked === undefined) return
+  walk(tree, (item) => {
+    if (item.type !== 'listItem' || item.checked === null || item.checked === undefined) return
     warn(file, item, 'kb-task-list', 'Task lists are not supported by the platform; the checkbox is written as ☐/☑ text.')
     const prefix = {type: 'text' as const, value: item.checked ? '☑ ' : '☐ '}
     const first = item.children[0]
@@ -33,9 +33,11 @@ export function convertTaskItems(tree: Root, file: VFile): void {
 /** Reference-style links and images become inline ones; their definitions go. */
 export function inlineReferences(tree: Root): void {
   const definitions = new Map<string, Definition>()
-  visit(tree, 'definition', (node) => void definitions.set(node.identifier.toLowerCase(), node))
-  visit(tree, (node, index, parent) => {
-    if ((node.type !== 'linkReference' && node.type !== 'imageReference') || !parent || index === undefined) return
+  walk(tree, (node) => {
+    if (node.type === 'definition') definitions.set(node.identifier.toLowerCase(), node)
+  })
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'linkReference' && node.type !== 'imageReference') return
     const definition = definitions.get(node.identifier.toLowerCase())
     if (!definition) return
     const replacement: PhrasingContent =
@@ -50,13 +52,15 @@ export function inlineReferences(tree: Root): void {
 /** Footnote references become `[n]`; their texts are gathered in a "Notes" list at the end. */
 export function convertFootnotes(tree: Root, file: VFile): void {
   const definitions = new Map<string, FootnoteDefinition>()
-  visit(tree, 'footnoteDefinition', (node) => void definitions.set(node.identifier, node))
+  walk(tree, (node) => {
+    if (node.type === 'footnoteDefinition') definitions.set(node.identifier, node)
+  })
   const order: string[] = []
-  visit(tree, 'footnoteReference', (node, index, parent) => {
-    if (!parent || index === undefined) return
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'footnoteReference') return
     if (!order.includes(node.identifier)) order.push(node.identifier)
     warn(file, node, 'kb-footnote', 'Footnotes are not supported by the platform; written as a [n] reference and a notes list.')
-    parent.children[index] = {type: 'text', value: `[${order.indexOf(node.identifier) + 1}]`, position: node.position}
+    ;(parent as Parent).children[index] = {type: 'text', value: `[${order.indexOf(node.identifier) + 1}]`, position: node.position}
   })
   removeWhere(tree, (node) => node.type === 'footnoteDefinition')
   const notes: ListItem[] = order.flatMap((id, i) => {
@@ -83,8 +87,8 @@ function labelled(label: string, children: FootnoteDefinition['children']): List
  * break, comments are removed, anything else is kept as visible text.
  */
 export function escapeForeignHtml(tree: Root, file: VFile): void {
-  visit(tree, 'html', (node: Html, index, parent) => {
-    if (!parent || index === undefined) return
+  walk(tree, (node, index, parent) => {
+    if (node.type !== 'html') return
     const value = node.value.trim()
     if (/^<br\s*\/?>$/i.test(value) && isPhrasingParent(parent)) {
       parent.children[index] = {type: 'break', position: node.position}
@@ -96,7 +100,7 @@ export function escapeForeignHtml(tree: Root, file: VFile): void {
     if (/^<!--[\s\S]*-->$/.test(value)) {
       warn(file, node, 'kb-html-comment', 'HTML comments are not supported by the platform; the comment is left out of the body.')
       parent.children.splice(index, 1)
-      return [SKIP, index]
+      return index
     }
     warn(file, node, 'kb-foreign-html', `HTML outside the dialect (${preview(value)}) is not supported; it is kept as visible text.`)
     const text = {type: 'text' as const, value: node.value, position: node.position}
@@ -105,8 +109,10 @@ export function escapeForeignHtml(tree: Root, file: VFile): void {
   })
 }
 
+const phrasingParents = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell', 'underline', 'mark', 'articleLink', 'detailsSummary'])
+
 function isPhrasingParent(parent: Parent): boolean {
-  return ['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell', 'underline', 'mark', 'articleLink', 'detailsSummary'].includes(parent.type)
+  return phrasingParents.has(parent.type)
 }
 
 function preview(value: string): string {
@@ -115,9 +121,9 @@ function preview(value: string): string {
 }
 
 function removeWhere(tree: Root, test: (node: Nodes) => boolean): void {
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined || !test(node as Nodes)) return
+  walk(tree, (node, index, parent) => {
+    if (!test(node)) return
     parent.children.splice(index, 1)
-    return [SKIP, index]
+    return index
   })
 }
