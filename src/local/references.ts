@@ -60,12 +60,31 @@ type RefNode = {type: string; url: string; data?: object; position?: {start: {li
  * walk this list, so the n-th `LocalRef` is always the n-th node.
  */
 function localRefNodes(tree: Root): RefNode[] {
+  const first = refNodesOf(tree)
+  if (!first.localDefinitions) return first.nodes
   inlineLocalReferences(tree)
+  return refNodesOf(tree).nodes
+}
+
+/**
+ * One preorder walk (run for every body a scan parses, so a plain loop
+ * rather than `visit`): the local link, image and attachment nodes, and
+ * whether a definition points at a local path.
+ */
+function refNodesOf(tree: Root): {nodes: RefNode[]; localDefinitions: boolean} {
   const nodes: RefNode[] = []
-  visit(tree, (node) => {
-    if ((node.type === 'link' || node.type === 'image' || node.type === 'attachment') && isLocalUrl(node.url)) nodes.push(node)
-  })
-  return nodes
+  let localDefinitions = false
+  const walk = (parent: {children?: unknown[]}): void => {
+    for (const child of parent.children as Array<{type: string; url?: string; children?: unknown[]}>) {
+      if (child.url !== undefined && isLocalUrl(child.url)) {
+        if (child.type === 'definition') localDefinitions = true
+        else if (child.type === 'link' || child.type === 'image' || child.type === 'attachment') nodes.push(child as RefNode)
+      }
+      if (Array.isArray(child.children)) walk(child)
+    }
+  }
+  walk(tree)
+  return {nodes, localDefinitions}
 }
 
 /** The local references of a dialect tree, in document order. */
