@@ -11,7 +11,8 @@
  * forgets an item.
  */
 import {randomUUID} from 'node:crypto'
-import {mkdir, open, readFile, rename, writeFile, type FileHandle} from 'node:fs/promises'
+import {closeSync, openSync, writeSync} from 'node:fs'
+import {mkdir, readFile, rename, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {ItemType} from '../api/types.js'
 
@@ -131,13 +132,14 @@ export class StateStore {
   private chain: Promise<void> = Promise.resolve()
   private counter = 0
   private queued: Promise<void> | undefined
-  private queuedFull = false
-  /** The journal this store appends to; undefined until the first full save of this store. */
+  /** Whole writes queued or running: appends wait for them (the journal is being replaced). */
+  private wholePending = 0
+  /** The journal this store appends to; undefined until the first whole write of this store. */
   private journalId: string | undefined
+  /** The journal, open for appending between whole writes. */
+  private journalFd: number | undefined
   private readonly dirtyItems = new Set<string>()
   private readonly dirtyAssets = new Set<string>()
-  /** Open for appending while a run writes the journal: one write per save instead of open, write, close. */
-  private journal: FileHandle | undefined
 
   constructor(dir: string, state: SyncState) {
     this.file = statePath(dir)
@@ -162,33 +164,20 @@ export class StateStore {
     this.dirtyAssets.add(sha256)
   }
 
-  /** Writes the whole state and starts a new journal; resolves once it is on disk. */
-  save(): Promise<void> {
-    return this.enqueue(true)
-  }
-
   /**
-   * Appends the entries changed since the last write to the journal (the
-   * whole state when this store has not written it yet); resolves once
-   * they are on disk.
+   * Writes the whole state and starts a new journal; resolves once it is on
+   * disk. A call made while another whole write waits shares that one.
    */
-  saveChanges(): Promise<void> {
-    return this.enqueue(this.journalId === undefined)
-  }
-
-  private enqueue(full: boolean): Promise<void> {
-    // A write still queued behind the running one collects the changes when it starts, so it already
-    // holds this caller's change: share it (upgraded to a full write if this caller needs one).
-    if (this.queued) {
-      this.queuedFull ||= full
-      return this.queued
-    }
-    this.queuedFull = full
+  save(): Promise<void> {
+    if (this.queued) return this.queued
+    this.wholePending++
     const next = this.chain.then(async () => {
-      const whole = this.queuedFull || this.journalId === undefined
       this.queued = undefined
-      if (whole) await this.writeWhole()
-      else await this.appendChanges()
+      try {
+        await this.writeWhole()
+      } finally {
+        this.wholePending--
+      }
     })
     // A failed write must not wedge the chain for the next one.
     this.chain = next.catch(() => undefined)
@@ -196,40 +185,56 @@ export class StateStore {
     return next
   }
 
+  /**
+   * Appends the entries changed since the last write to the journal (the
+   * whole state when this store has not written it yet); resolves once
+   * they are written. The append is synchronous, a line or two: waiting on
+   * the thread pool for it made every step of a run queue behind the others.
+   */
+  saveChanges(): Promise<void> {
+    if (this.journalId === undefined) return this.save()
+    if (this.wholePending > 0) return this.chain.then(() => this.appendChanges())
+    try {
+      this.appendChanges()
+      return Promise.resolve()
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
+  /** Closes the journal (after the run's last save; a later save opens it again). */
+  async close(): Promise<void> {
+    await this.chain
+    this.closeJournal()
+  }
+
   private async writeWhole(): Promise<void> {
     this.dirtyItems.clear()
     this.dirtyAssets.clear()
+    this.closeJournal()
     const journal = randomUUID()
     const text = JSON.stringify({...this.state, journal}, null, 2) + '\n'
     await mkdir(path.dirname(this.file), {recursive: true})
-    await this.closeJournal()
     await this.replace(this.file, text)
     // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
     await this.replace(journalPath(this.file), JSON.stringify({journal}) + '\n')
     this.journalId = journal
   }
 
-  /** Closes the journal (after the run's last save; a later save opens it again). */
-  async close(): Promise<void> {
-    await this.chain
-    await this.closeJournal()
-  }
-
-  private async closeJournal(): Promise<void> {
-    const handle = this.journal
-    this.journal = undefined
-    await handle?.close()
-  }
-
-  private async appendChanges(): Promise<void> {
+  private appendChanges(): void {
     const lines: string[] = []
     for (const key of this.dirtyItems) lines.push(JSON.stringify({item: key, entry: this.state.items[key] ?? null}))
     for (const sha of this.dirtyAssets) lines.push(JSON.stringify({asset: sha, entry: this.state.assets[sha] ?? null}))
     this.dirtyItems.clear()
     this.dirtyAssets.clear()
     if (lines.length === 0) return
-    this.journal ??= await open(journalPath(this.file), 'a')
-    await this.journal.write(lines.join('\n') + '\n')
+    this.journalFd ??= openSync(journalPath(this.file), 'a')
+    writeSync(this.journalFd, lines.join('\n') + '\n')
+  }
+
+  private closeJournal(): void {
+    if (this.journalFd !== undefined) closeSync(this.journalFd)
+    this.journalFd = undefined
   }
 
   private async replace(file: string, text: string): Promise<void> {
