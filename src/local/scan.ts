@@ -10,6 +10,7 @@ import type {Diagnostic} from './diagnostic.js'
 import {splitDocument} from './body.js'
 import {BodyCache} from './body-cache.js'
 import {sha256} from './hash.js'
+import type {ParseOptions} from './parse-pool.js'
 import {readBodies, type PendingBody} from './scan-bodies.js'
 import {parsePermissionsFile} from './permissions.js'
 import type {DocumentIndex} from './references.js'
@@ -26,6 +27,8 @@ export interface ScanOptions {
   ignore?: readonly string[]
   /** Reads unchanged bodies from this cache instead of parsing them, and records the others in it (then saves it). */
   cache?: BodyCache
+  /** How the other bodies are parsed (worker threads; by default as many as the cores, up to 4). */
+  parse?: ParseOptions
 }
 
 const indexName = '_index.md'
@@ -129,7 +132,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   }
 
   const rootTopic = buildTopic(walked)
-  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none()}, diagnostics)
+  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none(), ...(options.parse ? {parse: options.parse} : {})}, diagnostics)
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0
