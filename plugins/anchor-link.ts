@@ -1,9 +1,9 @@
 /** Anchor `<a data-node=anchorLink data-id=ANCHOR />`. */
 import type {Options} from 'mdast-util-to-markdown'
 import type {AnchorLink} from './types.js'
-import {attribute, registerKb, type KbHandle} from './util.js'
+import {attribute, registerKb, withPeek, type KbHandle} from './util.js'
 
-const anchorLink: KbHandle = (node: AnchorLink) => `<a data-node="anchorLink"${attribute('data-id', node.identifier)} />`
+const anchorLink: KbHandle = withPeek((node: AnchorLink) => `<a data-node="anchorLink"${attribute('data-id', node.identifier)} />`)
 
 /** to-markdown extension for `anchorLink`. */
 export function anchorLinkToMarkdown(): Options {

@@ -2,12 +2,14 @@
 import type {Options} from 'mdast-util-to-markdown'
 import type {Attachment, AttachmentsGroup} from './types.js'
 import {safeText} from './markdown-style.js'
-import {attribute, registerKb, type KbHandle} from './util.js'
+import {attribute, registerKb, withPeek, type KbHandle} from './util.js'
 
-const attachment: KbHandle = (node: Attachment, _, state, info) =>
-  `<a data-node="attachment"${attribute('href', node.url)}>` +
-  safeText(state, node.name, {...info, before: '>', after: '<'}) +
-  '</a>'
+const attachment: KbHandle = withPeek(
+  (node: Attachment, _, state, info) =>
+    `<a data-node="attachment"${attribute('href', node.url)}>` +
+    safeText(state, node.name, {...info, before: '>', after: '<'}) +
+    '</a>'
+)
 
 const attachmentsGroup: KbHandle = (node: AttachmentsGroup, _, state, info) => {
   const lines = ['<div data-node="attachmentsGroup">']

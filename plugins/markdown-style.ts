@@ -8,6 +8,7 @@ import type {Heading, List, ListItem, Table, Text} from 'mdast'
 import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
 import {defaultHandlers, type Handle, type Info, type Options, type State} from 'mdast-util-to-markdown'
+import {isUnsafeCharacter, safe} from './safe.js'
 import {registerKb} from './util.js'
 
 /** Options of mdast-util-to-markdown that give the canonical form. */
@@ -82,19 +83,33 @@ const rawSpans = new Set<string>(fullPhrasingSpans)
  * (mdast-util-to-markdown leaves intraword underscores bare).
  */
 export function safeText(state: State, value: string, info: Info): string {
-  if (!value.includes('_') || state.stack.some((name) => rawSpans.has(name))) return state.safe(value, info)
+  if (!value.includes('_') || state.stack.some((name) => rawSpans.has(name))) return safe(state, value, info)
   const parts = value.split('_')
   let out = ''
   for (let index = 0; index < parts.length; index++) {
     const before = index === 0 ? info.before : '_'
     const after = index === parts.length - 1 ? info.after : '_'
-    out += state.safe(parts[index], {...info, before, after})
+    out += safe(state, parts[index], {...info, before, after})
     if (index < parts.length - 1) out += '\\_'
   }
   return out
 }
 
-const text: Handle = (node: Text, _, state, info) => safeText(state, node.value, info)
+/**
+ * The first character of a text's serialisation: all container-phrasing
+ * wants when it looks ahead from the node before (without a `peek` it
+ * serialises the text twice). Only characters some unsafe pattern names are
+ * escaped or encoded (`safeText` adds `\` before `_`, one of them), so a
+ * text starting with any other character starts with it; the rest is
+ * serialised in full, as before.
+ */
+const textPeek: Handle = (node: Text, _, state, info) => {
+  const first = node.value.charAt(0)
+  if (first === '' || isUnsafeCharacter(state, first)) return safeText(state, node.value, info)
+  return node.value
+}
+
+const text: Handle = Object.assign((node: Text, _: unknown, state: State, info: Info) => safeText(state, node.value, info), {peek: textPeek})
 
 
 /** to-markdown extension: the platform's style for ordinary Markdown (includes GFM tables and strikethrough). */

@@ -1,9 +1,9 @@
 /** Underline `<u>…</u>`. */
 import type {Options} from 'mdast-util-to-markdown'
 import type {Underline} from './types.js'
-import {registerKb, wrapPhrasing, type KbHandle} from './util.js'
+import {registerKb, withPeek, wrapPhrasing, type KbHandle} from './util.js'
 
-const underline: KbHandle = (node: Underline, _, state, info) => wrapPhrasing(node, state, info, '<u>', '</u>')
+const underline: KbHandle = withPeek((node: Underline, _, state, info) => wrapPhrasing(node, state, info, '<u>', '</u>'))
 
 /** to-markdown extension for `underline`. */
 export function underlineToMarkdown(): Options {

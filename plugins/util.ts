@@ -33,6 +33,16 @@ export function wrapFlow(node: Parents, state: State, info: Info, open: string, 
 /** A handler table entry typed loosely for custom node types. */
 export type KbHandle = Handle
 
+/**
+ * `handle` with a `peek`. To know what follows a phrasing node,
+ * mdast-util-to-markdown serialises its next sibling (and all inside it)
+ * once more just for the first character, unless the sibling's handler has
+ * a `peek` that answers it. The dialect's tags start with `<`.
+ */
+export function withPeek(handle: KbHandle, peek: KbHandle = () => '<'): KbHandle {
+  return Object.assign(handle, {peek})
+}
+
 const registered = new WeakSet<object>()
 
 /**
