@@ -7,8 +7,10 @@ import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
 import {gfmTable} from 'micromark-extension-gfm-table'
 import {VFile} from 'vfile'
 import {kbFromMarkdown, kbSyntax, reportKbProblems, takeKbProblems} from '../../plugins/index.js'
+import {syntaxVariants, tableConstruct} from './syntax.js'
 
-const extensions = [gfmTable(), gfmStrikethrough(), kbSyntax()]
+/** The micromark extensions for a source: without tables when it cannot hold one (see `syntax.ts`). */
+const extensionsFor = syntaxVariants([gfmTable(), gfmStrikethrough(), kbSyntax()], [tableConstruct])
 const mdastExtensions = [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown(), kbFromMarkdown()]
 
 /**
@@ -21,7 +23,8 @@ const mdastExtensions = [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown(),
  */
 export function parseKb(value: string | VFile): Root {
   const file = value instanceof VFile ? value : undefined
-  const tree = fromMarkdown(file ? String(file.value ?? '') : (value as string), {extensions, mdastExtensions})
+  const source = file ? String(file.value ?? '') : (value as string)
+  const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions})
   if (file) reportKbProblems(tree, file)
   else takeKbProblems(tree)
   return tree
