@@ -10,9 +10,8 @@ import path from 'node:path'
 import type {BodyCache, BodyFacts} from './body-cache.js'
 import type {Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
-import type {ConversionMessage} from './markdown.js'
-import {parseBodies, type ParseOptions} from './parse-pool.js'
-import {markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
+import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
+import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {sha256} from './hash.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 
@@ -30,8 +29,6 @@ export interface BodyContext {
   root: string
   documents: DocumentIndex
   cache: BodyCache
-  /** How bodies the cache does not know are parsed (workers). */
-  parse?: ParseOptions
 }
 
 /**
@@ -40,11 +37,11 @@ export interface BodyContext {
  * content hash.
  */
 export async function readBodies(bodies: readonly PendingBody[], context: BodyContext, diagnostics: Diagnostic[]): Promise<Record<string, LocalAsset>> {
-  const facts = await bodyFacts(bodies, context)
-  const results = await mapLimit(bodies, 16, async ({file}, index) => {
+  const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
     const found: Diagnostic[] = []
-    for (const message of facts[index]!.messages) found.push(diagnosticOf(message, file))
-    const resolution = await resolveLocalRefs(facts[index]!.refs, file, context.root, context.documents, found)
+    const facts = readBody(node, file, body, context.cache)
+    for (const message of facts.messages) found.push(diagnosticOf(message, file))
+    const resolution = await resolveLocalRefs(facts.refs, file, context.root, context.documents, found)
     return {found, resolution}
   })
   const used: string[] = []
@@ -63,26 +60,21 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
 }
 
 /**
- * Records each body on its node and finds what parsing it gives: from the
- * cache when the same file held the same body before (no tree then:
- * `bodyTree` parses it if rendering needs it), else by parsing it (on
- * several cores when there are many; the tree is kept).
+ * Records the body of `node` and what parsing it finds: from the cache when
+ * the same file held the same body before (no tree then: `bodyTree` parses
+ * it if rendering needs it), else by parsing it (the tree is kept).
  */
-async function bodyFacts(bodies: readonly PendingBody[], context: BodyContext): Promise<BodyFacts[]> {
-  const facts: Array<BodyFacts | undefined> = bodies.map(({node, file, body}) => {
-    node.body = body
-    node.bodyKey = sha256(file + '\0' + body)
-    return context.cache.get(node.bodyKey)
-  })
-  const missing = bodies.filter((_, index) => facts[index] === undefined)
-  const parsed = await parseBodies(missing, context.parse)
-  missing.forEach(({node}, index) => {
-    const {tree, messages, refs} = parsed[index]!
-    node.tree = tree
-    context.cache.set(node.bodyKey!, {messages, refs})
-  })
-  let next = 0
-  return facts.map((known) => known ?? parsed[next++]!)
+function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): BodyFacts {
+  node.body = body
+  node.bodyKey = sha256(file + '\0' + body)
+  const cached = cache.get(node.bodyKey)
+  if (cached) return cached
+  const {tree, messages} = toKbTree(body, file)
+  const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
+  dropPositions(tree)
+  node.tree = tree
+  cache.set(node.bodyKey, facts)
+  return facts
 }
 
 /** A conversion message of the body of `file` as a diagnostic. */

@@ -10,7 +10,6 @@ import type {Diagnostic} from './diagnostic.js'
 import {splitDocument} from './body.js'
 import {BodyCache} from './body-cache.js'
 import {sha256} from './hash.js'
-import type {ParseOptions} from './parse-pool.js'
 import {readBodies, type PendingBody} from './scan-bodies.js'
 import {parsePermissionsFile} from './permissions.js'
 import type {DocumentIndex} from './references.js'
@@ -27,8 +26,6 @@ export interface ScanOptions {
   ignore?: readonly string[]
   /** Reads unchanged bodies from this cache instead of parsing them, and records the others in it (then saves it). */
   cache?: BodyCache
-  /** How the other bodies are parsed (worker threads; by default as many as the cores, up to 4). */
-  parse?: ParseOptions
 }
 
 const indexName = '_index.md'
@@ -132,7 +129,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   }
 
   const rootTopic = buildTopic(walked)
-  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none(), ...(options.parse ? {parse: options.parse} : {})}, diagnostics)
+  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none()}, diagnostics)
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0
