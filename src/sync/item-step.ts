@@ -84,6 +84,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   }
   const state = run.store.state
   const id = run.ids.get(node.path)
+  const provisional = state.items[node.path]?.pending === 'provisional'
   let item: KbItem
   if (id === undefined) {
     item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
@@ -131,7 +132,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     ...(previous?.permissionsKey && previous.id === item.id ? {permissionsKey: previous.permissionsKey} : {})
   })
   await run.store.saveChanges()
-  run.emit({type: 'done', op, remoteId: item.id})
+  run.emit({type: 'done', op, remoteId: item.id, ...(provisional ? {note: 'its real body, now that the link cycle is created'} : {})})
   if (id === undefined) await pinId(run, node, item.id)
   return true
 }
