@@ -9,8 +9,9 @@
  */
 import {StateStore, type LocalNode} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
-import {createProvisional, messageOf, writeItem, writePermissions, type RunState} from './item-step.js'
+import {createProvisional, messageOf, runRenderContext, writeItem, writePermissions, type RunState} from './item-step.js'
 import {contextOf, parentPathOf} from './plan.js'
+import {Prerenderer} from './prerender.js'
 import {deleteOrphans} from './prune.js'
 import type {PlanOp, PushOptions, PushPlan, PushResult} from './types.js'
 
@@ -198,44 +199,59 @@ async function runTasks(run: RunState, tasks: Task[], concurrency: number): Prom
       fail(task, messageOf(error))
     }
   }
-  for (;;) {
-    const waiting = tasks.filter((task) => task.status === 'waiting')
-    if (waiting.length === 0 && running.size === 0) return
-    for (const task of waiting) {
-      if (running.size >= concurrency) break
-      const ready = readiness(run, task)
-      if (ready === 'ready') {
-        // A document claims the files it will upload now, so others wait for its URL instead of uploading twice.
-        for (const asset of task.node.refs.assets) if (!run.owners.has(asset.sha256) && !run.store.state.assets[asset.sha256]?.url) run.owners.set(asset.sha256, task.node.path)
-        start(task, execute(task))
-      } else if (ready !== 'wait') fail(task, ready.fail)
-    }
-    if (running.size > 0) {
-      await Promise.race(running)
-      continue
-    }
-    const still = tasks.filter((task) => task.status === 'waiting')
-    if (still.length === 0) continue
-    // Nothing can run: only a cycle is left. Break it with a provisional create, else let a document upload for itself.
-    const breaker = still.find((task) => task.op?.op === 'create' && !task.provisional && !run.ids.has(task.node.path) && readinessOfParent(run, task))
-    if (breaker) {
-      breaker.provisional = true
-      start(breaker, async () => {
-        try {
-          await createProvisional(run, breaker.node, breaker.op!)
-          breaker.status = 'waiting'
-        } catch (error) {
-          fail(breaker, messageOf(error))
+  const ahead = new Prerenderer(runRenderContext(run))
+  try {
+    for (;;) {
+      const waiting = tasks.filter((task) => task.status === 'waiting')
+      if (waiting.length === 0 && running.size === 0) return
+      // Ready documents beyond the free slots are the next to go: their bodies are rendered while the requests in flight wait.
+      const next: LocalNode[] = []
+      for (const task of waiting) {
+        const ready = readiness(run, task)
+        if (ready === 'wait') continue
+        if (ready !== 'ready') {
+          fail(task, ready.fail)
+          continue
         }
-      })
-      continue
+        if (running.size < concurrency) {
+          // A document claims the files it will upload now, so others wait for its URL instead of uploading twice.
+          for (const asset of task.node.refs.assets) if (!run.owners.has(asset.sha256) && !run.store.state.assets[asset.sha256]?.url) run.owners.set(asset.sha256, task.node.path)
+          start(task, execute(task))
+          continue
+        }
+        if (task.op) next.push(task.node)
+        if (next.length >= concurrency) break
+      }
+      if (running.size > 0) {
+        ahead.offer(next)
+        await Promise.race(running)
+        continue
+      }
+      const still = tasks.filter((task) => task.status === 'waiting')
+      if (still.length === 0) continue
+      // Nothing can run: only a cycle is left. Break it with a provisional create, else let a document upload for itself.
+      const breaker = still.find((task) => task.op?.op === 'create' && !task.provisional && !run.ids.has(task.node.path) && readinessOfParent(run, task))
+      if (breaker) {
+        breaker.provisional = true
+        start(breaker, async () => {
+          try {
+            await createProvisional(run, breaker.node, breaker.op!)
+            breaker.status = 'waiting'
+          } catch (error) {
+            fail(breaker, messageOf(error))
+          }
+        })
+        continue
+      }
+      const uploader = still.find((task) => !task.selfUpload)
+      if (uploader) {
+        uploader.selfUpload = true
+        continue
+      }
+      for (const task of still) fail(task, 'its dependencies could not be resolved')
     }
-    const uploader = still.find((task) => !task.selfUpload)
-    if (uploader) {
-      uploader.selfUpload = true
-      continue
-    }
-    for (const task of still) fail(task, 'its dependencies could not be resolved')
+  } finally {
+    ahead.stop()
   }
 }
 

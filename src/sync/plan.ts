@@ -10,7 +10,7 @@ import {permissionsKey, type LocalNode, type LocalPermissions, type ScanResult, 
 import type {Permissions} from '../api/types.js'
 import type {Matching} from './match.js'
 import type {RemoteSnapshot} from './remote.js'
-import {renderBody, renderedHashOf, renderKey, type RenderContext} from './render.js'
+import {renderedHashOf, type RenderContext} from './render.js'
 import type {OpKind, Orphan, PlanOp, PushPlan} from './types.js'
 
 /** Options that change the plan. */
@@ -104,13 +104,11 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     const parentId = parentPath === '' ? remote.rootTopicId : ids.get(parentPath)
     const where = {path: node.path, type: node.kind, title: node.title, parentPath, ...(parentId !== undefined ? {parentId} : {})}
     if (id === undefined) {
-      // The body's hash is known only when every id and file it uses is: render only then.
-      const newHash = renderKey(node, context) !== undefined ? renderBody(node, context).hash : undefined
+      // No render here: a new body is rendered when it is written (ahead of its turn, while requests are in flight), which keeps it out of the time before the first write.
       ops.push({
         op: 'create',
         ...where,
-        reason: matching.remoteGone.has(node.path) ? 'the remote item was deleted; creating it again' : `new ${node.kind === 'topic' ? 'folder' : 'file'}`,
-        ...(newHash !== undefined ? {newHash} : {})
+        reason: matching.remoteGone.has(node.path) ? 'the remote item was deleted; creating it again' : `new ${node.kind === 'topic' ? 'folder' : 'file'}`
       })
       planUploads(node)
       if (node.permissions) ops.push({op: 'permissions', ...where, permissions: node.permissions, reason: 'permissions of a new item'})

@@ -1,0 +1,53 @@
+/**
+ * Rendering ahead: while every request slot is taken, the documents next in
+ * line wait only for a free slot, and their bodies can already be rendered.
+ * Doing it then, one body per turn of the event loop, uses the time the
+ * thread would spend waiting for answers; when a slot frees, the write finds
+ * its body in `renderBody`'s memo and goes out at once instead of after a
+ * parse and a serialisation.
+ */
+import type {LocalNode} from '../local/index.js'
+import {renderBody, renderKey, type RenderContext} from './render.js'
+
+/** Renders offered documents in the background, one per event-loop turn. */
+export class Prerenderer {
+  private queue: LocalNode[] = []
+  private scheduled = false
+  private stopped = false
+
+  constructor(private readonly context: RenderContext) {}
+
+  /**
+   * Replaces the documents to render ahead (the next ones to be written, in
+   * order). Only those whose every link id and file URL is known are
+   * rendered: the others would render with placeholders.
+   */
+  offer(nodes: readonly LocalNode[]): void {
+    if (this.stopped) return
+    this.queue = nodes.filter((node) => node.body !== undefined)
+    this.schedule()
+  }
+
+  /** Drops what is left; nothing renders after this. */
+  stop(): void {
+    this.stopped = true
+    this.queue = []
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.queue.length === 0) return
+    this.scheduled = true
+    // setImmediate runs after the poll phase: answers that arrived meanwhile are handled before each render.
+    setImmediate(() => {
+      this.scheduled = false
+      this.renderNext()
+      this.schedule()
+    })
+  }
+
+  private renderNext(): void {
+    const node = this.queue.shift()
+    if (!node || renderKey(node, this.context) === undefined) return
+    renderBody(node, this.context)
+  }
+}
