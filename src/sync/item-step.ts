@@ -11,8 +11,8 @@ import {permissionsKey, writeKbId, type LocalNode, type StateEntry} from '../loc
 import type {StateStore} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
 import {parentPathOf, type PlanContext} from './plan.js'
-import {toDetail} from './remote.js'
-import {renderBody, renderKey, type RenderContext} from './render.js'
+import {bodyHash, toDetail, type RemoteDetail} from './remote.js'
+import {renderBody, renderKey, type RenderContext, type Rendered} from './render.js'
 import type {PlanOp, PushOptions, SyncEvent} from './types.js'
 
 /** Body of an article created before the articles it links to exist (a link cycle); rewritten in the same run. */
@@ -121,7 +121,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   }
   // With fresh uploads the stored body holds their URLs, not the guids sent: record that body's hash.
   const storedContext = storedRenderContext(run)
-  const after = fresh.size > 0 ? renderBody(node, storedContext) : rendered
+  const after = fresh.size > 0 ? (withUrls(rendered, fresh, detail) ?? renderBody(node, storedContext)) : rendered
   const key = after.missingAssets.length === 0 ? renderKey(node, storedContext) : undefined
   const previous = state.items[node.path]
   run.store.setItem(node.path, {
@@ -135,6 +135,23 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   run.emit({type: 'done', op, remoteId: item.id, ...(provisional ? {note: 'its real body, now that the link cycle is created'} : {})})
   if (id === undefined) await pinId(run, node, item.id)
   return true
+}
+
+/**
+ * The body the server stores for `rendered` sent with fresh upload guids:
+ * each guid replaced by the URL the answer gives it. Used only when the
+ * answer's body is exactly that (so no second render is needed); undefined
+ * otherwise, and the caller renders with the URLs.
+ */
+function withUrls(rendered: Rendered, fresh: Map<string, string>, detail: RemoteDetail): Rendered | undefined {
+  let body = rendered.body
+  for (const guid of fresh.values()) {
+    const url = detail.attachments[guid]
+    if (url === undefined) return undefined
+    body = body.split(guid).join(url)
+  }
+  const hash = bodyHash(body)
+  return hash === detail.bodyHash ? {body, hash, missingLinks: [], missingAssets: []} : undefined
 }
 
 /**

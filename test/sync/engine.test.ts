@@ -2,6 +2,7 @@ import {cp, mkdtemp, readFile, rename, rm, writeFile, mkdir, unlink} from 'node:
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
+import {loadState} from '../../src/local/index.js'
 import {planPush, push} from '../../src/sync/index.js'
 import {FakeClient} from './fake-client.js'
 
@@ -61,6 +62,39 @@ describe('push with an in-memory client', () => {
     const moved = await push({dir, client})
     expect(moved.plan.ops.map((o) => o.op)).toEqual(['move'])
     expect(client.calls.filter((c) => !c.startsWith('GET'))).toEqual([expect.stringMatching(/^PUT ID\d+ parent_topic_id,parent_topic_id_changed$/)])
+  })
+
+  it('records the body stored with the URLs of fresh uploads, whether the server keeps the body as sent or not', async () => {
+    // A server that adds a line to every body it stores: the body with URLs for guids is not what it answers.
+    class AddingClient extends FakeClient {
+      override async createItem(input: Parameters<FakeClient['createItem']>[0]) {
+        return this.adding(await super.createItem(input))
+      }
+      override async updateItem(id: string, input: Parameters<FakeClient['updateItem']>[1]) {
+        return this.adding(await super.updateItem(id, input))
+      }
+      private adding(item: {id: string}) {
+        const stored = this.items.get(item.id)!
+        if (!stored.body.endsWith('Kept by the server.\n')) stored.body += '\n\nKept by the server.\n'
+        return this.toItem(stored)
+      }
+    }
+    for (const client of [new FakeClient(), new AddingClient()]) {
+      const dir = await copyTree('basic')
+      await push({dir, client})
+      const {state} = await loadState(dir, null)
+      const uploaders = new Set(Object.values(state.assets).map((asset) => asset.usedBy!))
+      expect(uploaders.size).toBeGreaterThan(0)
+      for (const file of uploaders) {
+        const entry = state.items[file]!
+        expect(entry.renderKey).toBeDefined()
+        if (client instanceof AddingClient) expect(entry.renderedHash).not.toBe(entry.remoteHash)
+        else expect(entry.renderedHash).toBe(entry.remoteHash)
+      }
+      client.calls = []
+      await push({dir, client})
+      expect(client.calls).toEqual(['GET structure'])
+    }
   })
 
   it('reports a conflict and writes the remote version beside the file', async () => {

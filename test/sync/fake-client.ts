@@ -9,7 +9,7 @@ import {stat} from 'node:fs/promises'
 import type {CreateInput, ItemType, KbItem, Permissions, PermissionsInput, StructureNode, UpdateInput} from '../../src/api/types.js'
 import type {SyncClient} from '../../src/sync/index.js'
 
-interface Stored {
+export interface Stored {
   id: string
   type: ItemType
   title: string
@@ -38,7 +38,7 @@ export class FakeClient implements SyncClient {
     return new Date(this.clock).toISOString().replace(/\.\d+Z$/, 'Z')
   }
 
-  private toItem(s: Stored): KbItem {
+  protected toItem(s: Stored): KbItem {
     return {
       id: s.id,
       type: s.type,
