@@ -6,7 +6,7 @@
  */
 import {createHash, randomBytes} from 'node:crypto'
 import {createReadStream, createWriteStream} from 'node:fs'
-import {rename, rm, stat} from 'node:fs/promises'
+import {readFile, rename, rm, stat} from 'node:fs/promises'
 import path from 'node:path'
 import {pipeline} from 'node:stream/promises'
 import {ApiError} from './errors.js'
@@ -17,6 +17,9 @@ import type {UploadResult} from './types.js'
 function quoteName(name: string): string {
   return name.replace(/["\r\n%]/g, (c) => encodeURIComponent(c))
 }
+
+/** Files up to this size are read whole and sent in one write; larger ones are streamed. */
+const wholeUploadBytes = 4 * 1048576
 
 /** Uploads one file as part `file` of a `multipart/form-data` request. */
 export async function uploadFile(transport: Transport, filePath: string, options: {name?: string} = {}): Promise<UploadResult> {
@@ -40,6 +43,15 @@ export async function uploadFile(transport: Transport, filePath: string, options
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
       const hash = createHash('md5')
       sent = hash
+      const headers = {'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + info.size + tail.length)}
+      if (info.size <= wholeUploadBytes) {
+        // Most images are small: one read and one write cost less than a stream's round trips through the thread pool.
+        return readFile(filePath).then((bytes) => {
+          if (bytes.length !== info.size) throw new ApiError(`${name} changed size while being uploaded`, {method: 'POST', path: '/files/upload', errorCode: 'file_changed', retryable: true})
+          hash.update(bytes)
+          return {body: Buffer.concat([head, bytes, tail]), headers}
+        })
+      }
       async function* parts(): AsyncGenerator<Uint8Array> {
         yield head
         for await (const chunk of createReadStream(filePath)) {
@@ -48,10 +60,7 @@ export async function uploadFile(transport: Transport, filePath: string, options
         }
         yield tail
       }
-      return {
-        body: parts(),
-        headers: {'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + info.size + tail.length)}
-      }
+      return {body: parts(), headers}
     },
     read: async (body) => {
       const answer = (await body.json()) as UploadResult

@@ -48,22 +48,24 @@ function filePart(body: Buffer, contentType: string): {name: string; filename: s
 }
 
 describe('upload', () => {
-  it('streams one file in part `file`, to {apiUrl}/files/upload without a files URL, and checks md5_hash', async () => {
-    const content = Buffer.concat([Buffer.from('binary\0data\r\n--not-a-boundary\r\n'), Buffer.alloc(200_000, 7)])
-    const file = path.join(dir, 'pic one.png')
-    await writeFile(file, content)
-    const server = await serve((req, res) => {
-      const part = filePart(req.body, String(req.headers['content-type']))
-      json(res, 200, {guid: '7e1f0000-0000-4000-8000-000000000001', md5_hash: createHash('md5').update(part.data).digest('hex')})
-    })
-    const result = await client(server).uploadFile(file)
-    expect(result.md5_hash).toBe(createHash('md5').update(content).digest('hex'))
-    const seen = server.seen[0]!
-    expect(seen.url).toBe('/v4/files/upload')
-    expect(Number(seen.headers['content-length'])).toBe(seen.body.length)
-    const part = filePart(seen.body, String(seen.headers['content-type']))
-    expect(part).toMatchObject({name: 'file', filename: 'pic one.png'})
-    expect(part.data.equals(content)).toBe(true)
+  it('sends one file in part `file` (read whole when small, streamed when large), to {apiUrl}/files/upload without a files URL, and checks md5_hash', async () => {
+    for (const size of [200_000, 5 * 1048576]) {
+      const content = Buffer.concat([Buffer.from('binary\0data\r\n--not-a-boundary\r\n'), Buffer.alloc(size, 7)])
+      const file = path.join(dir, 'pic one.png')
+      await writeFile(file, content)
+      const server = await serve((req, res) => {
+        const part = filePart(req.body, String(req.headers['content-type']))
+        json(res, 200, {guid: '7e1f0000-0000-4000-8000-000000000001', md5_hash: createHash('md5').update(part.data).digest('hex')})
+      })
+      const result = await client(server).uploadFile(file)
+      expect(result.md5_hash).toBe(createHash('md5').update(content).digest('hex'))
+      const seen = server.seen[0]!
+      expect(seen.url).toBe('/v4/files/upload')
+      expect(Number(seen.headers['content-length'])).toBe(seen.body.length)
+      const part = filePart(seen.body, String(seen.headers['content-type']))
+      expect(part).toMatchObject({name: 'file', filename: 'pic one.png'})
+      expect(part.data.equals(content)).toBe(true)
+    }
   })
 
   it('uses {filesUrl}/v4/files/upload, re-opens the file after a dropped connection, and rejects a wrong md5', async () => {
