@@ -19,6 +19,8 @@ export type Resolved = {link: {target: string; kind: 'article' | 'topic'}} | {as
 export interface DocumentIndex {
   articles: Set<string>
   topics: Set<string>
+  /** Other files the walk found: regular files, or links resolving inside the folder (no need to check them again). */
+  files?: Set<string>
 }
 
 /** Whether `url` points at something local (not a scheme, not `//host`, not a fragment). */
@@ -167,17 +169,13 @@ export async function resolveLocalRefs(
       diagnostics.push({severity: 'error', ...where, message: `${what} \`${ref.url}\` lies outside the folder`, rule: 'asset-outside'})
       continue
     }
-    const absolute = path.join(root, target)
-    let real: string
-    try {
-      real = await realpath(absolute)
-      if (!(await stat(real)).isFile()) throw new Error('not a file')
-    } catch {
+    const found = documents.files?.has(target) ? 'inside' : await locate(root, target)
+    if (found === 'missing') {
       const rule = plainLink ? 'missing-link-target' : 'asset-missing'
       diagnostics.push({severity: 'error', ...where, message: `${plainLink ? 'Link target' : what} \`${ref.url}\` not found (looked for \`${target}\`)`, rule})
       continue
     }
-    if (!isInside(root, real)) {
+    if (found === 'outside') {
       diagnostics.push({severity: 'error', ...where, message: `${what} \`${ref.url}\` resolves outside the folder (symbolic link)`, rule: 'asset-outside'})
       continue
     }
@@ -196,6 +194,17 @@ export async function resolveLocalRefs(
     used.push(target)
   }
   return {resolutions, used}
+}
+
+/** Whether the file at `target` (relative to `root`) exists and, links followed, lies inside the folder. */
+async function locate(root: string, target: string): Promise<'inside' | 'outside' | 'missing'> {
+  try {
+    const real = await realpath(path.join(root, target))
+    if (!(await stat(real)).isFile()) return 'missing'
+    return isInside(root, real) ? 'inside' : 'outside'
+  } catch {
+    return 'missing'
+  }
 }
 
 /**

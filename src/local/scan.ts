@@ -43,7 +43,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const rules = await loadIgnore(root, options.ignore)
   const walked = await walkFolder(root, rules, diagnostics)
   const byPath: Record<string, LocalNode> = {}
-  const documents: DocumentIndex = {articles: new Set(), topics: new Set()}
+  const documents: DocumentIndex = {articles: new Set(), topics: new Set(), files: new Set(otherFilesOf(walked))}
   const bodies: PendingBody[] = []
 
   const contents = await readFiles(root, textFilesOf(walked))
@@ -141,6 +141,11 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
 function textFilesOf(walk: WalkedDir): string[] {
   const own = walk.others.filter((file) => path.posix.basename(file) === permissionsName)
   return [...walk.files, ...own, ...walk.dirs.filter(hasDocuments).flatMap(textFilesOf)]
+}
+
+/** Every file of the walk that is no document (images, attachments, `_permissions.yml`). */
+function otherFilesOf(walk: WalkedDir): string[] {
+  return [...walk.others, ...walk.dirs.flatMap(otherFilesOf)]
 }
 
 /** Whether a folder holds a `.md` file anywhere inside. */
