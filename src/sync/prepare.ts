@@ -11,12 +11,16 @@ import type {PushOptions, PushPlan} from './types.js'
 /** Computes the plan of pushing `options.dir` (reads only). */
 export async function planPush(options: PushOptions): Promise<PushPlan> {
   const rootTopicId = options.rootTopicId ?? null
+  // The structure read needs nothing from the folder: it runs while the folder is scanned. It is a read;
+  // on invalid input its answer (or its failure) is dropped, and the errors of the input are the answer.
+  const remoteRead = readRemote(options.client, rootTopicId)
+  remoteRead.catch(() => undefined)
   const cache = await BodyCache.load(options.dir)
   const scan = await scanFolder(options.dir, {cache, ...(options.ignore ? {ignore: options.ignore} : {})})
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {
-    // Invalid input: no remote read, nothing to plan; the errors are the answer.
+    // Invalid input: nothing to plan; the errors are the answer.
     const remote: RemoteSnapshot = {rootTopicId, items: {}, top: [], details: {}, permissions: {}}
     const matching: Matching = {ids: new Map(), how: new Map(), remoteGone: new Set(), diagnostics: []}
     const plan = computePlan(scan, remote, state, matching, options)
@@ -26,7 +30,7 @@ export async function planPush(options: PushOptions): Promise<PushPlan> {
     plan.diagnostics.push(...stateWarning)
     return plan
   }
-  const remote = await readRemote(options.client, rootTopicId)
+  const remote = await remoteRead
   const matching = matchItems(scan, remote, state)
   await readDetails(options, scan.byPath, remote, state, matching)
   recoverAssetUrls(state, remote)

@@ -97,6 +97,24 @@ describe('push with an in-memory client', () => {
     }
   })
 
+  it('reads the structure while scanning, yet answers invalid input with its errors, not with a failed read', async () => {
+    class Unreachable extends FakeClient {
+      override async getTree(): Promise<never> {
+        this.calls.push('GET structure')
+        throw new Error('connect ECONNREFUSED 127.0.0.1:1')
+      }
+    }
+    const dir = await copyTree('basic')
+    await writeFile(path.join(dir, 'broken.md'), '# Broken\n\n[dead](nowhere.md)\n')
+    const client = new Unreachable()
+    const plan = await planPush({dir, client})
+    expect(plan.blocked).toBe(true)
+    expect(plan.diagnostics.some((d) => d.file === 'broken.md' && d.rule === 'missing-link-target')).toBe(true)
+    expect(client.writes).toBe(0)
+    await unlink(path.join(dir, 'broken.md'))
+    await expect(planPush({dir, client})).rejects.toThrow('ECONNREFUSED')
+  })
+
   it('reports a conflict and writes the remote version beside the file', async () => {
     const dir = await copyTree('basic')
     const client = new FakeClient()
