@@ -22,7 +22,7 @@ if (wanted('dialect')) {
   const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
   rows.push({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
 }
-if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20)))
+if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
 
