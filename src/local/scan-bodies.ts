@@ -37,23 +37,31 @@ export interface BodyContext {
  * content hash.
  */
 export async function readBodies(bodies: readonly PendingBody[], context: BodyContext, diagnostics: Diagnostic[]): Promise<Record<string, LocalAsset>> {
+  // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
+  const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
   const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
     const found: Diagnostic[] = []
     const facts = readBody(node, file, body, context.cache)
     for (const message of facts.messages) found.push(diagnosticOf(message, file))
     const resolution = await resolveLocalRefs(facts.refs, file, context.root, context.documents, found)
+    for (const relative of resolution.used) {
+      if (hashing.has(relative)) continue
+      const hashed = hashFile(context.root, relative)
+      // Awaited below, in order; until then a failed read must not count as unhandled.
+      hashed.catch(() => undefined)
+      hashing.set(relative, hashed)
+    }
     return {found, resolution}
   })
-  const used: string[] = []
   results.forEach(({found, resolution}, index) => {
     const {node} = bodies[index]!
     diagnostics.push(...found)
     node.resolutions = resolution.resolutions
     if (node.tree) markLocalRefs(node.tree, resolution.resolutions)
     node.refs.links = linksOf(resolution.resolutions)
-    used.push(...resolution.used)
   })
-  const files = await hashFiles(context.root, [...new Set(used)])
+  const files = new Map<string, {sha256: string; size: number}>()
+  for (const [relative, hashed] of hashing) files.set(relative, await hashed)
   const assets: Record<string, LocalAsset> = {}
   results.forEach(({resolution}, index) => addAssetRefs(bodies[index]!.node, resolution.used, files, assets, context.root))
   return assets
@@ -98,13 +106,10 @@ function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
   return [...links.values()]
 }
 
-/** Reads and hashes the files `paths` (under `root`), a few at a time. */
-async function hashFiles(root: string, paths: readonly string[]): Promise<Map<string, {sha256: string; size: number}>> {
-  const hashed = await mapLimit(paths, 8, async (relative) => {
-    const bytes = await readFile(path.join(root, relative))
-    return {sha256: sha256(bytes), size: bytes.length}
-  })
-  return new Map(paths.map((relative, index) => [relative, hashed[index]!]))
+/** Reads and hashes the file `relative` (under `root`). */
+async function hashFile(root: string, relative: string): Promise<{sha256: string; size: number}> {
+  const bytes = await readFile(path.join(root, relative))
+  return {sha256: sha256(bytes), size: bytes.length}
 }
 
 /** Adds the files a body uses to its refs (each content once) and to the scan's assets (first path wins). */
