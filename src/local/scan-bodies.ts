@@ -15,6 +15,14 @@ import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, t
 import {sha256} from './hash.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 
+/**
+ * Parsed trees a scan keeps for rendering, at most. A small article's tree
+ * is a few kilobytes, but V8 lets the heap grow to several times what stays
+ * alive: bodies beyond this are parsed again when they are rendered, so the
+ * peak memory of a large push stops growing with the folder.
+ */
+export const keptTreesMax = 2000
+
 /** A document whose body is still to be read. */
 export interface PendingBody {
   node: LocalNode
@@ -29,6 +37,8 @@ export interface BodyContext {
   root: string
   documents: DocumentIndex
   cache: BodyCache
+  /** Parsed trees to keep at most (default `keptTreesMax`). */
+  keptTrees?: number
 }
 
 /**
@@ -39,9 +49,10 @@ export interface BodyContext {
 export async function readBodies(bodies: readonly PendingBody[], context: BodyContext, diagnostics: Diagnostic[]): Promise<Record<string, LocalAsset>> {
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
   const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
+  let kept = 0
   const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
     const found: Diagnostic[] = []
-    const facts = readBody(node, file, body, context.cache)
+    const facts = readBody(node, file, body, context.cache, () => kept++ < (context.keptTrees ?? keptTreesMax))
     for (const message of facts.messages) found.push(diagnosticOf(message, file))
     const resolution = await resolveLocalRefs(facts.refs, file, context.root, context.documents, found)
     for (const relative of resolution.used) {
@@ -70,17 +81,20 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
 /**
  * Records the body of `node` and what parsing it finds: from the cache when
  * the same file held the same body before (no tree then: `bodyTree` parses
- * it if rendering needs it), else by parsing it (the tree is kept).
+ * it if rendering needs it), else by parsing it (the tree is kept if `keep`
+ * allows).
  */
-function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): BodyFacts {
+function readBody(node: LocalNode, file: string, body: string, cache: BodyCache, keep: () => boolean): BodyFacts {
   node.body = body
   node.bodyKey = sha256(file + '\0' + body)
   const cached = cache.get(node.bodyKey)
   if (cached) return cached
   const {tree, messages} = toKbTree(body, file)
   const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
-  dropPositions(tree)
-  node.tree = tree
+  if (keep()) {
+    dropPositions(tree)
+    node.tree = tree
+  }
   cache.set(node.bodyKey, facts)
   return facts
 }

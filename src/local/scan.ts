@@ -26,6 +26,8 @@ export interface ScanOptions {
   ignore?: readonly string[]
   /** Reads unchanged bodies from this cache instead of parsing them, and records the others in it (then saves it). */
   cache?: BodyCache
+  /** Parsed trees to keep for rendering, at most (default `keptTreesMax`); the others are parsed again when rendered. */
+  keptTrees?: number
 }
 
 const indexName = '_index.md'
@@ -129,7 +131,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   }
 
   const rootTopic = buildTopic(walked)
-  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none()}, diagnostics)
+  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none(), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0

@@ -12,7 +12,7 @@ import type {StateStore} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
 import {parentPathOf, type PlanContext} from './plan.js'
 import {bodyHash, toDetail, type RemoteDetail} from './remote.js'
-import {renderBody, renderKey, type RenderContext, type Rendered} from './render.js'
+import {releaseRender, renderBody, renderKey, type RenderContext, type Rendered} from './render.js'
 import type {PlanOp, PushOptions, SyncEvent} from './types.js'
 
 /** Body of an article created before the articles it links to exist (a link cycle); rewritten in the same run. */
@@ -131,6 +131,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     remoteHash: detail.bodyHash,
     ...(previous?.permissionsKey && previous.id === item.id ? {permissionsKey: previous.permissionsKey} : {})
   })
+  releaseRender(node)
   await run.store.saveChanges()
   run.emit({type: 'done', op, remoteId: item.id, ...(provisional ? {note: 'its real body, now that the link cycle is created'} : {})})
   if (id === undefined) await pinId(run, node, item.id)

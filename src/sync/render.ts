@@ -46,6 +46,17 @@ export function renderBody(node: LocalNode, context: RenderContext): Rendered {
   return rendered
 }
 
+/**
+ * Lets go of what rendering `node` keeps (its tree, its last render) once
+ * its body is written: a large push then holds the trees of the documents
+ * still to write, not of all. Should the body be needed again, it is parsed
+ * again from the text.
+ */
+export function releaseRender(node: LocalNode): void {
+  lastRender.delete(node)
+  delete node.tree
+}
+
 function renderTree(node: LocalNode, context: RenderContext): Rendered {
   const missingLinks: string[] = []
   const missingAssets: string[] = []

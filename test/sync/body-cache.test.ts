@@ -9,7 +9,8 @@ import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {BodyCache, bodyCachePath, scanFolder} from '../../src/local/index.js'
-import {contextOf, push} from '../../src/sync/index.js'
+import {contextOf, push, renderBody} from '../../src/sync/index.js'
+import {planRenderContext} from '../../src/sync/plan.js'
 import {FakeClient} from './fake-client.js'
 
 const temporary: string[] = []
@@ -47,6 +48,18 @@ describe('the body cache', () => {
     await writeFile(path.join(dir, 'faq.md'), (await readFile(path.join(dir, 'faq.md'), 'utf8')) + '\nOne more line.\n')
     const edited = await scanWithCache(dir)
     expect(Object.entries(edited.byPath).filter(([, node]) => node.tree).map(([key]) => key)).toEqual(['faq.md'])
+  })
+
+  it('keeps at most the allowed number of parsed trees; the other bodies render the same, parsed again', async () => {
+    const dir = await copyTree('basic')
+    const full = await scanFolder(dir)
+    const lean = await scanFolder(dir, {keptTrees: 1})
+    const withBody = Object.keys(full.byPath).filter((key) => full.byPath[key]!.body !== undefined)
+    expect(withBody.length).toBeGreaterThan(2)
+    expect(withBody.filter((key) => lean.byPath[key]!.tree).length).toBe(1)
+    const ids = new Map(Object.keys(full.byPath).map((key, i) => [key, `ID${i}`]))
+    const context = (scan: typeof full) => planRenderContext(scan, {rootTopicId: null, items: {}, top: [], details: {}, permissions: {}}, ids, {version: 1, rootTopicId: null, items: {}, assets: {}} as never)
+    for (const key of withBody) expect(renderBody(lean.byPath[key]!, context(lean)).body).toBe(renderBody(full.byPath[key]!, context(full)).body)
   })
 
   it('resolves cached references against the folder as it is now', async () => {
