@@ -18,13 +18,15 @@ const rows: Row[] = []
 const started = Date.now()
 console.log(`kbsync benchmarks${quick ? ' (--quick)' : ''}: Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}\n`)
 
-if (wanted('dialect')) {
-  const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
-  rows.push({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
-}
+// The benchmarks that time child processes run first: the dialect round trip leaves this process with
+// a large heap whose collection, once it idles, competed for the two cores with the first push measured.
 if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
+if (wanted('dialect')) {
+  const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
+  rows.unshift({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
+}
 
 const header = ['benchmark', 'measure', 'value', 'target', 'met']
 const lines = rows.map((row) => [row.bench, row.measure, row.value, row.target, row.met === null ? '' : row.met ? 'yes' : 'NO'])
