@@ -19,7 +19,7 @@ const started = Date.now()
 console.log(`kbsync benchmarks${quick ? ' (--quick)' : ''}: Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}\n`)
 
 // The benchmarks that time child processes run first: the dialect round trip leaves this process with
-// a large heap whose collection, once it idles, competed for the two cores with the first push measured.
+// a large heap, and collecting it while the process idles can take a core from the push being measured.
 if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
