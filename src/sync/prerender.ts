@@ -47,7 +47,8 @@ export class Prerenderer {
 
   private renderNext(): void {
     const node = this.queue.shift()
-    if (!node || renderKey(node, this.context) === undefined) return
-    renderBody(node, this.context)
+    if (!node) return
+    const key = renderKey(node, this.context)
+    if (key !== undefined) renderBody(node, this.context, key)
   }
 }

@@ -36,9 +36,11 @@ export interface Rendered {
 // The last complete render of each document: the plan and the apply of one push often render it with the same key.
 const lastRender = new WeakMap<LocalNode, {key: string; rendered: Rendered}>()
 
-/** Renders the body of `node` (empty when it has none). */
-export function renderBody(node: LocalNode, context: RenderContext): Rendered {
-  const key = renderKey(node, context)
+/**
+ * Renders the body of `node` (empty when it has none). `key` is its
+ * `renderKey` with `context`, for a caller that has just computed it.
+ */
+export function renderBody(node: LocalNode, context: RenderContext, key: string | undefined = renderKey(node, context)): Rendered {
   const last = key === undefined ? undefined : lastRender.get(node)
   if (last && last.key === key) return last.rendered
   const rendered = renderTree(node, context)
@@ -151,6 +153,6 @@ export interface RenderedHash {
 export function renderedHashOf(node: LocalNode, context: RenderContext, recorded?: {renderKey?: string; renderedHash?: string}): RenderedHash {
   const key = renderKey(node, context)
   if (key !== undefined && recorded?.renderKey === key && recorded.renderedHash !== undefined) return {hash: recorded.renderedHash, key, complete: true}
-  const rendered = renderBody(node, context)
+  const rendered = renderBody(node, context, key)
   return {hash: rendered.hash, key, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0}
 }
