@@ -20,7 +20,7 @@ export interface DocumentIndex {
   articles: Set<string>
   topics: Set<string>
   /** Other files the walk found: regular files, or links resolving inside the folder (no need to check them again). */
-  files?: Set<string>
+  files: Set<string>
 }
 
 /** Whether `url` points at something local (not a scheme, not `//host`, not a fragment). */
@@ -169,7 +169,7 @@ export async function resolveLocalRefs(
       diagnostics.push({severity: 'error', ...where, message: `${what} \`${ref.url}\` lies outside the folder`, rule: 'asset-outside'})
       continue
     }
-    const found = documents.files?.has(target) ? 'inside' : await locate(root, target)
+    const found = documents.files.has(target) ? 'inside' : await locate(root, target)
     if (found === 'missing') {
       const rule = plainLink ? 'missing-link-target' : 'asset-missing'
       diagnostics.push({severity: 'error', ...where, message: `${plainLink ? 'Link target' : what} \`${ref.url}\` not found (looked for \`${target}\`)`, rule})

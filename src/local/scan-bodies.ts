@@ -7,6 +7,7 @@
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
+import type {Root} from 'mdast'
 import type {BodyCache, BodyFacts} from './body-cache.js'
 import type {Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
@@ -52,7 +53,12 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
   let kept = 0
   const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
     const found: Diagnostic[] = []
-    const facts = readBody(node, file, body, context.cache, () => kept++ < (context.keptTrees ?? keptTreesMax))
+    const {facts, tree} = readBody(node, file, body, context.cache)
+    if (tree && kept < (context.keptTrees ?? keptTreesMax)) {
+      kept++
+      dropPositions(tree)
+      node.tree = tree
+    }
     for (const message of facts.messages) found.push(diagnosticOf(message, file))
     const resolution = await resolveLocalRefs(facts.refs, file, context.root, context.documents, found)
     for (const relative of resolution.used) {
@@ -81,22 +87,18 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
 /**
  * Records the body of `node` and what parsing it finds: from the cache when
  * the same file held the same body before (no tree then: `bodyTree` parses
- * it if rendering needs it), else by parsing it (the tree is kept if `keep`
- * allows).
+ * it if rendering needs it), else by parsing it (with the tree, for the
+ * caller to keep or not).
  */
-function readBody(node: LocalNode, file: string, body: string, cache: BodyCache, keep: () => boolean): BodyFacts {
+function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): {facts: BodyFacts; tree?: Root} {
   node.body = body
   node.bodyKey = sha256(file + '\0' + body)
   const cached = cache.get(node.bodyKey)
-  if (cached) return cached
+  if (cached) return {facts: cached}
   const {tree, messages} = toKbTree(body, file)
   const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
-  if (keep()) {
-    dropPositions(tree)
-    node.tree = tree
-  }
   cache.set(node.bodyKey, facts)
-  return facts
+  return {facts, tree}
 }
 
 /** A conversion message of the body of `file` as a diagnostic. */
