@@ -25,15 +25,16 @@ export function getStructure(transport: Transport, options: {parentTopicId?: str
   })
 }
 
-/** Topics at `level` (1 = the answer's items) that carry no `children` key: cut by the depth limit. */
-function cutTopics(nodes: StructureNode[], level: number, lastLevel: number, out: StructureNode[]): StructureNode[] {
+/**
+ * Topics that carry no `children` key: cut by the depth limit. Every such
+ * topic is fetched, whatever its level: a server may cap the depth and still
+ * echo the depth asked for, and an empty topic costs one more request at worst.
+ */
+function cutTopics(nodes: StructureNode[], out: StructureNode[]): StructureNode[] {
   for (const node of nodes) {
     if (node.type !== 'topic') continue
-    if (node.children === undefined) {
-      if (level >= lastLevel) out.push(node)
-    } else {
-      cutTopics(node.children, level + 1, lastLevel, out)
-    }
+    if (node.children === undefined) out.push(node)
+    else cutTopics(node.children, out)
   }
   return out
 }
@@ -42,9 +43,7 @@ function cutTopics(nodes: StructureNode[], level: number, lastLevel: number, out
 export async function getTree(transport: Transport, parentTopicId: string | null = null): Promise<StructureNode[]> {
   const answer = await getStructure(transport, {parentTopicId, depth: TREE_DEPTH})
   const items = Array.isArray(answer.items) ? answer.items : []
-  // A server that caps the depth says so in `depth`; one that does not echo it is taken at its word.
-  const lastLevel = Number.isInteger(answer.depth) && answer.depth > 0 && answer.depth < TREE_DEPTH ? answer.depth : TREE_DEPTH
-  const cut = cutTopics(items, 1, lastLevel, [])
+  const cut = cutTopics(items, [])
   await Promise.all(
     cut.map(async (node) => {
       node.children = await getTree(transport, node.id)

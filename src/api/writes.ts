@@ -4,6 +4,7 @@
  * it took effect, so a fault never creates a duplicate or applies a write twice.
  */
 import {ApiError} from './errors.js'
+import {withoutTitleHeading} from './title-heading.js'
 import {getStructure} from './tree.js'
 import type {Transport} from './transport.js'
 import type {CreateInput, KbItem, Permissions, PermissionsInput, UpdateInput} from './types.js'
@@ -71,9 +72,7 @@ export function updatePayload(input: UpdateInput): Record<string, unknown> {
 
 /** A body as sent, for comparison: without the platform's `# title` line, file URLs back to guids, no trailing blanks. */
 export function comparableBody(body: string, title?: string): string {
-  let text = body.replace(/\r\n/g, '\n')
-  if (title !== undefined && text.startsWith(`# ${title}\n`)) text = text.slice(title.length + 3).replace(/^\n+/, '')
-  else if (title !== undefined && text === `# ${title}`) text = ''
+  const text = title === undefined ? body.replace(/\r\n?/g, '\n') : withoutTitleHeading(body, title)
   return text.replace(/https?:\/\/[^\s()"'<>]*\/services\/kb\?Id=([0-9A-Za-z-]+)/g, '$1').replace(/\s+$/, '')
 }
 

@@ -82,10 +82,10 @@ export class KbStore {
     return item
   }
 
-  /** The item as GET answers it; `prefixTitle` prepends `# <title>` to an article body like the platform. */
+  /** The item as GET answers it; `prefixTitle` prepends `# <title>` to an article body like the platform (which escapes `_` in it). */
   view(id: string, prefixTitle = false): KbItem {
     const item = this.stored(id)
-    const body = prefixTitle && item.type === 'article' ? `# ${item.title}\n\n${item.body}` : item.body
+    const body = prefixTitle && item.type === 'article' ? `# ${item.title.replaceAll('_', '\\_')}\n\n${item.body}` : item.body
     return {
       id: item.id,
       title: item.title,

@@ -3,6 +3,7 @@
  * for the items that need it, their full record (body, version) and
  * permissions.
  */
+import {withoutTitleHeading} from '../api/index.js'
 import type {ItemType, KbItem, Permissions, StructureNode} from '../api/types.js'
 import {sha256} from '../local/index.js'
 import type {SyncClient} from './types.js'
@@ -74,11 +75,7 @@ export function bodyHash(body: string): string {
 
 /** Strips the `# <title>` heading the platform puts before an article's body. */
 export function stripTitle(body: string | undefined, title: string): string {
-  const text = (body ?? '').replace(/\r\n?/g, '\n')
-  const first = text.indexOf('\n')
-  const line = first === -1 ? text : text.slice(0, first)
-  if (/^# /.test(line) && line.slice(2).trim() === title.trim()) return text.slice(first === -1 ? text.length : first + 1).replace(/^\n+/, '')
-  return text
+  return withoutTitleHeading(body ?? '', title)
 }
 
 /** Turns a full item record into the detail the planner compares. */

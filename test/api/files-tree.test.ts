@@ -135,11 +135,13 @@ describe('getTree', () => {
       .filter((n) => n.parent_topic_id === parent)
       .map((n) => (n.type === 'topic' && depth < max ? {...n, children: build(n.id, depth + 1, max)} : {...n}))
   }
-  const structureServer = (maxDepth: number): Handler => (req, res) => {
+  /** With `echoAsked`, the answer's `depth` is the one asked for even when the server cut the tree shallower. */
+  const structureServer = (maxDepth: number, echoAsked = false): Handler => (req, res) => {
     const url = new URL(req.url, 'http://x')
-    const depth = Math.min(Number(url.searchParams.get('depth') ?? 2), maxDepth)
+    const asked = Number(url.searchParams.get('depth') ?? 2)
+    const depth = Math.min(asked, maxDepth)
     const parent = url.searchParams.get('parent_topic_id')
-    json(res, 200, {parent_topic_id: parent, depth, items: build(parent, 1, depth)})
+    json(res, 200, {parent_topic_id: parent, depth: echoAsked ? asked : depth, items: build(parent, 1, depth)})
   }
   const count = (nodes: Node[]): number => nodes.reduce((n, node) => n + 1 + count(node.children ?? []), 0)
 
@@ -158,6 +160,13 @@ describe('getTree', () => {
     const t3 = tree.find((n) => n.id === 'T0')!.children!.find((n) => n.id === 'T1')!.children!.find((n) => n.id === 'T2')!
     expect(t3.children!.map((n) => n.id).sort()).toEqual(['A3', 'T3'])
     // The empty topic at level 1 is not fetched again; chain of 8 cut every 3 levels: 3 requests.
+    expect(server.seen).toHaveLength(3)
+  })
+
+  it('fetches the cut subtrees of a server that echoes the depth asked for, not the one it used', async () => {
+    const server = await serve(structureServer(3, true))
+    const tree = (await client(server).getTree()) as Node[]
+    expect(count(tree)).toBe(all.length)
     expect(server.seen).toHaveLength(3)
   })
 

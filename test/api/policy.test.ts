@@ -5,6 +5,7 @@ import {formatClientEvent} from '../../src/api/events.js'
 import {RateLimiter, Semaphore} from '../../src/api/limiter.js'
 import {resolveOptions, optionsFromEnv} from '../../src/api/options.js'
 import {backoffMs, isRetryableStatus, parseRetryAfter, serverWaitMs} from '../../src/api/retry-policy.js'
+import {isTitleHeading, withoutTitleHeading} from '../../src/api/title-heading.js'
 import {comparableBody, showsUpdate, updatePayload} from '../../src/api/writes.js'
 
 describe('backoff', () => {
@@ -147,6 +148,23 @@ describe('update payload and read-back comparison', () => {
     expect(showsUpdate(item, {body: 'Other'})).toBe(false)
     expect(showsUpdate(item, {title: 'My title', parent_topic_id: 'Q', parent_topic_id_changed: true})).toBe(false)
     expect(showsUpdate(item, {title: 'My title', parent_topic_id: 'Q'})).toBe(true)
+  })
+})
+
+describe('the title heading of a returned body', () => {
+  it('is recognised with the escapes the platform writes, and only the title heading', () => {
+    expect(isTitleHeading('# snake\\_case rules', 'snake_case rules')).toBe(true)
+    expect(isTitleHeading('# a \\*b\\* c ', ' a *b* c')).toBe(true)
+    expect(isTitleHeading('# a\\_b', 'a\\_b')).toBe(true)
+    expect(isTitleHeading('## snake\\_case rules', 'snake_case rules')).toBe(false)
+    expect(isTitleHeading('# snake case rules', 'snake_case rules')).toBe(false)
+  })
+
+  it('is stripped with the blank lines after it, whatever the line ends', () => {
+    expect(withoutTitleHeading('# snake\\_case\r\n\r\nBody\r\n', 'snake_case')).toBe('Body\n')
+    expect(withoutTitleHeading('# T', 'T')).toBe('')
+    expect(withoutTitleHeading('# Other\n\nBody', 'T')).toBe('# Other\n\nBody')
+    expect(comparableBody('# snake\\_case\n\nBody\n', 'snake_case')).toBe(comparableBody('Body'))
   })
 })
 

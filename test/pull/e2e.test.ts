@@ -74,6 +74,8 @@ describe('kbsync pull end to end', () => {
     await client.setPermissions(ids.advanced, {inherit: false, readers: [1001, 1002], editors: [1001]})
     ids.install = await article('Installation', ids.guides, 'Run `npm install`.\n\n1. one\n2. two\n    - nested\n\n| a | b |\n| --- | --- |\n| 1 | snake\\_case |')
     ids.tuning = await article('Tuning', ids.advanced, 'Turn the knobs.')
+    // The platform escapes `_` in the `# <title>` line it puts before a body.
+    ids.snake = await article('snake_case rules', ids.guides, 'Names use snake_case.')
     const logo = await upload('logo.png', png)
     const form = await upload('form.csv', 'a,b\n1,2\n')
     ids.welcome = await article(
@@ -138,6 +140,8 @@ describe('kbsync pull end to end', () => {
     expect(files['Guides/Advanced/_permissions.yml']).toBe('inherit: false\nreaders: [1001, 1002]\neditors: [1001]\n')
     expect(files['Guides/Installation.md']).toContain('permissions:\n  readers: [1001]\n  editors: [1001]\n')
     expect(files['Guides/_permissions.yml']).toBeUndefined()
+    expect(Object.values(files).filter((text) => text.includes('# snake'))).toEqual([])
+    expect(Object.keys(files).filter((name) => name.includes('snake_case rules'))).toHaveLength(1)
     const welcome = files['Welcome.md']!
     expect(welcome).toContain(`kb_id: ${ids.welcome}`)
     expect(welcome).toContain('[installation guide](Guides/Installation.md)')
