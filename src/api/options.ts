@@ -30,8 +30,14 @@ export interface ClientOptions {
   uploadTimeoutMs?: number
   /** Attempts per call in all, after failures (default 5). */
   retries?: number
-  /** Longest single wait, including a server-demanded `Retry-After` (default 30 s); a longer demand fails the call. */
+  /** Longest backoff after a failure (default 30 s). */
   maxRetryWaitMs?: number
+  /**
+   * Longest wait the rate limit may impose: a 429's `Retry-After` or
+   * `X-RateLimit-Reset`, or holding requests at the end of the budget
+   * (default 11 min: the platform's interval is 10). A longer demand fails the call.
+   */
+  maxRateLimitWaitMs?: number
   /** First backoff ceiling; doubled per attempt, full jitter (default 500 ms). */
   retryBaseMs?: number
   /** Progress and `--verbose` logging; events never hold secrets. */
@@ -54,6 +60,7 @@ export interface ResolvedOptions {
   uploadTimeoutMs: number
   retries: number
   maxRetryWaitMs: number
+  maxRateLimitWaitMs: number
   retryBaseMs: number
   onEvent?: (event: ClientEvent) => void
 }
@@ -92,6 +99,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     uploadTimeoutMs: positive(options.uploadTimeoutMs, 600_000, 'uploadTimeoutMs', 1),
     retries: Math.floor(positive(options.retries, 5, 'retries', 1)),
     maxRetryWaitMs: positive(options.maxRetryWaitMs, 30_000, 'maxRetryWaitMs'),
+    maxRateLimitWaitMs: positive(options.maxRateLimitWaitMs, 660_000, 'maxRateLimitWaitMs'),
     retryBaseMs: positive(options.retryBaseMs, 500, 'retryBaseMs'),
     onEvent: options.onEvent
   }

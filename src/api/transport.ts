@@ -72,7 +72,7 @@ export class Transport {
 
   /** Sends a call, with retries, re-login and rate limiting; resolves with the read answer. */
   async call<T>(spec: CallSpec<T>): Promise<T> {
-    const {retries, maxRetryWaitMs, retryBaseMs} = this.options
+    const {retries, maxRetryWaitMs, maxRateLimitWaitMs, retryBaseMs} = this.options
     const rateLimitTries = Math.max(10, retries * 2)
     let failures = 0
     let rateLimited = 0
@@ -103,9 +103,9 @@ export class Transport {
         if (error.status === 429) {
           rateLimited++
           const wait = error.retryAfterMs ?? backoffMs(rateLimited, retryBaseMs, maxRetryWaitMs)
-          if (wait > maxRetryWaitMs) {
+          if (wait > maxRateLimitWaitMs) {
             throw new ApiError(
-              `Rate limited on ${spec.method} ${error.path}: the server asks to wait ${Math.ceil(wait / 1000)} s, longer than the ${Math.round(maxRetryWaitMs / 1000)} s allowed (maxRetryWaitMs); try again later`,
+              `Rate limited on ${spec.method} ${error.path}: the server asks to wait ${Math.ceil(wait / 1000)} s, longer than the ${Math.round(maxRateLimitWaitMs / 1000)} s allowed (maxRateLimitWaitMs); try again later`,
               {status: 429, errorCode: error.errorCode ?? 'too_many_requests', method: spec.method, path: error.path, retryable: true}
             )
           }
@@ -137,7 +137,7 @@ export class Transport {
     const path = this.displayPath(spec, url)
     const rateWait = this.limiter.reserve()
     if (rateWait > 0) {
-      const wait = Math.min(rateWait, this.options.maxRetryWaitMs)
+      const wait = Math.min(rateWait, this.options.maxRateLimitWaitMs)
       this.stats.rateLimitWaits++
       this.emit({type: 'rate-limit-wait', method: spec.method, path, attempt, waitMs: wait})
       await sleep(wait)

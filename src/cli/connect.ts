@@ -57,18 +57,23 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
     if (!config.token && !(config.login && config.securityKey)) {
       throw new ConfigError(`no credentials for ${describeHost(config.apiUrl)}: set KBSYNC_TOKEN (or tokenFile), or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY`, 'KBSYNC_TOKEN')
     }
+    // Both credentials when both are set: the token is used first, and the login renews it when it expires.
     const client = new KbClient({
       apiUrl: config.apiUrl,
       ...(config.filesUrl ? {filesUrl: config.filesUrl} : {}),
-      ...(config.token ? {token: config.token} : {login: config.login!, securityKey: config.securityKey!}),
+      ...(config.accountsUrl ? {accountsUrl: config.accountsUrl} : {}),
+      ...(config.token ? {token: config.token} : {}),
+      ...(config.login && config.securityKey ? {login: config.login, securityKey: config.securityKey} : {}),
+      ...(config.personId !== undefined ? {personId: config.personId} : {}),
       concurrency: config.concurrency,
+      maxRateLimitWaitMs: config.maxRateLimitWait * 1000,
       ...onEvent
     })
     return {client, description: describeHost(config.apiUrl), embedded: false, close: () => client.close()}
   }
   const dataPath = path.join(config.dir, embeddedDataFile)
   const server = await startEmbedded(dataPath)
-  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, concurrency: config.concurrency, ...onEvent})
+  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, concurrency: config.concurrency, maxRateLimitWaitMs: config.maxRateLimitWait * 1000, ...onEvent})
   const shown = path.relative(options.cwd ?? process.cwd(), dataPath) || dataPath
   return {
     client,

@@ -6,8 +6,9 @@
 import type {Command, CommandContext} from './command.js'
 import {loadConfig, type KbsyncConfig} from './config.js'
 import {connect} from './connect.js'
+import {rateLimitNotices} from './rate-limit-notice.js'
 import {reporterFor, type Reporter} from './output/index.js'
-import {formatClientEvent} from '../api/index.js'
+import {formatClientEvent, type ClientEvent} from '../api/index.js'
 import type {PushOptions, SyncClient} from '../sync/index.js'
 
 /** Options shared by the commands that talk to a knowledge base. */
@@ -57,8 +58,13 @@ export async function openSession(context: CommandContext): Promise<SyncSession>
   const positional = context.positionals[0]
   const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
   const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
-  // --verbose shows the client's requests, retries and waits (never a secret).
-  const target = await connect(config, {cwd: context.cwd, onEvent: (event) => reporter.debug(formatClientEvent(event))})
+  // --verbose shows the client's requests, retries and waits (never a secret); a long rate-limit wait is always said.
+  const notice = rateLimitNotices((line) => reporter.warn(line))
+  const onEvent = (event: ClientEvent) => {
+    reporter.debug(formatClientEvent(event))
+    notice(event)
+  }
+  const target = await connect(config, {cwd: context.cwd, onEvent})
   return {config, reporter, target}
 }
 

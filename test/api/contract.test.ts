@@ -212,13 +212,13 @@ describe('errors', () => {
       const results = await Promise.all(Array.from({length: 8}, () => patient.getStructure()))
       expect(results).toHaveLength(8)
       expect(patient.stats().rateLimitWaits).toBeGreaterThan(0)
-      const hasty = new KbClient({apiUrl: limited.apiUrl, token: limited.token, retryBaseMs: 5, concurrency: 8, maxRetryWaitMs: 0})
+      const hasty = new KbClient({apiUrl: limited.apiUrl, token: limited.token, retryBaseMs: 5, concurrency: 8, maxRateLimitWaitMs: 0})
       extra.push(hasty)
       const outcomes = await Promise.allSettled(Array.from({length: 8}, () => hasty.getStructure()))
       const rejected = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as ApiError)
       expect(rejected.length).toBeGreaterThan(0)
       expect(rejected[0]).toMatchObject({status: 429, errorCode: 'too_many_requests'})
-      expect(rejected[0]!.message).toMatch(/maxRetryWaitMs/)
+      expect(rejected[0]!.message).toMatch(/maxRateLimitWaitMs/)
     } finally {
       await limited.close()
     }

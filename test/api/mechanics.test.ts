@@ -97,14 +97,25 @@ describe('rate limits', () => {
   it('falls back to X-RateLimit-Reset, and fails clearly when the demanded wait is too long', async () => {
     const {server, client} = await setup((req, res) => {
       json(res, 429, {error_code: 'too_many_requests', error: 'slow down'}, {'x-ratelimit-reset': '600', 'x-ratelimit-remaining': '0'})
-    }, {maxRetryWaitMs: 2000})
+    }, {maxRateLimitWaitMs: 2000})
     const started = Date.now()
     const error = await client.getItem('A').catch((e: unknown) => e)
     expect(Date.now() - started).toBeLessThan(1000)
     expect(error).toBeInstanceOf(ApiError)
-    expect((error as ApiError).message).toMatch(/wait 600 s.*maxRetryWaitMs/)
+    expect((error as ApiError).message).toMatch(/wait 600 s.*maxRateLimitWaitMs/)
     expect(error).toMatchObject({status: 429, errorCode: 'too_many_requests'})
     expect(server.seen).toHaveLength(1)
+  })
+
+  it('waits out a rate-limit reset longer than the failure backoff cap', async () => {
+    const {server, client} = await setup((req, res, i) => {
+      if (i === 0) return json(res, 429, {error_code: 'too_many_requests', error: 'slow down'}, {'x-ratelimit-reset': '1', 'x-ratelimit-remaining': '0'})
+      json(res, 200, item('A1'))
+    }, {maxRetryWaitMs: 100})
+    const started = Date.now()
+    expect((await client.getItem('A1')).id).toBe('A1')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+    expect(server.seen).toHaveLength(2)
   })
 
   it('slows down when X-RateLimit-Remaining runs low, spreading the rest until the reset', async () => {

@@ -101,7 +101,7 @@ describe('options', () => {
     expect(o.apiUrl).toBe('https://api.pyrus.com/v4')
     expect(o.filesUrl).toBe('https://files.pyrus.com')
     expect(o.accountsUrl).toBe('https://accounts.pyrus.com/api/v4')
-    expect([o.concurrency, o.timeoutMs, o.uploadTimeoutMs, o.retries, o.maxRetryWaitMs]).toEqual([8, 30_000, 600_000, 5, 30_000])
+    expect([o.concurrency, o.timeoutMs, o.uploadTimeoutMs, o.retries, o.maxRetryWaitMs, o.maxRateLimitWaitMs]).toEqual([8, 30_000, 600_000, 5, 30_000, 660_000])
     const local = resolveOptions({apiUrl: 'http://127.0.0.1:9/v4//', login: 'l', securityKey: 'k'})
     expect(local.apiUrl).toBe('http://127.0.0.1:9/v4')
     expect(local.filesUrl).toBeUndefined()

@@ -15,6 +15,10 @@ export interface KbsyncConfig {
   /** Unset: the embedded local knowledge base. */
   apiUrl?: string
   filesUrl?: string
+  /** Where a login and security key log in; unset: the client's default. */
+  accountsUrl?: string
+  /** `person_id` of the login, when several accounts share one login. */
+  personId?: number
   /** `null`: the knowledge-base root. */
   rootTopic: string | null
   /** Absolute path of the token file, when one is named. */
@@ -24,6 +28,8 @@ export interface KbsyncConfig {
   login?: string
   securityKey?: string
   concurrency: number
+  /** Seconds the rate limit may hold a request before the call fails. */
+  maxRateLimitWait: number
   prune: boolean
   maxDeletions: number
   ignore: string[]
@@ -51,6 +57,7 @@ export interface LoadConfigOptions {
 const defaults: Record<string, unknown> = {
   rootTopic: null,
   concurrency: 8,
+  maxRateLimitWait: 660,
   prune: false,
   maxDeletions: 10,
   ignore: [],
