@@ -10,7 +10,8 @@ import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 
 /**
- * Decodes the bytes of the file `relative` as UTF-8; when they are not valid
+ * Decodes the bytes of the file `relative` as UTF-8, without a leading byte
+ * order mark; when they are not valid
  * UTF-8, adds an error at the first bad line and returns the lossy decoding
  * (so the scan goes on and reports every other problem too).
  */
@@ -25,7 +26,9 @@ export function decodeText(bytes: Buffer, relative: string, diagnostics: Diagnos
       rule: 'invalid-utf8'
     })
   }
-  return bytes.toString('utf8')
+  const text = bytes.toString('utf8')
+  // Editors on Windows save a byte order mark; left in, it hides front matter and a first `# ` heading.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
 
 /** Reads `absolute` as UTF-8 text (see `decodeText`). */

@@ -1,9 +1,10 @@
 /**
  * Walks the folder: which directories and files take part in the sync.
  * `.kbsyncignore` (gitignore syntax) excludes paths; dot-entries and
- * `node_modules` are excluded by default. Symbolic links are followed only
- * when they resolve inside the folder, and never twice into one directory
- * (so a link loop ends).
+ * `node_modules` are excluded by default. A symbolic link to a file is
+ * followed only when the file lies inside the folder and is not excluded
+ * itself; a link to a folder is never followed (a folder inside is synced as
+ * itself, one outside is not the folder's to publish).
  */
 import {lstat, readdir, readFile, realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
@@ -76,8 +77,19 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
           diagnostics.push({severity: 'warning', file: childRelative, message: 'Symbolic link points outside the folder, skipped', rule: 'symlink-outside'})
           continue
         }
-        if (info.isDirectory() && visited.has(real)) {
-          diagnostics.push({severity: 'warning', file: childRelative, message: 'Symbolic link loops back to a folder already scanned, skipped', rule: 'symlink-loop'})
+        const target = path.relative(root, real).split(path.sep).join('/')
+        if (info.isDirectory()) {
+          // The folder it points to is synced as itself; following the link too would publish it twice.
+          const loop = isInside(real, absolute)
+          diagnostics.push(
+            loop
+              ? {severity: 'warning', file: childRelative, message: 'Symbolic link loops back to a folder that contains it, skipped', rule: 'symlink-loop'}
+              : {severity: 'warning', file: childRelative, message: `Symbolic link to the folder ${target || '.'} inside the synced folder, skipped: that folder is synced as itself`, hint: 'Link to its articles instead, or move the folder here', rule: 'symlink-folder'}
+          )
+          continue
+        }
+        if (isExcluded(rules, target, false)) {
+          diagnostics.push({severity: 'warning', file: childRelative, message: `Symbolic link to ${target}, which is ignored, skipped`, hint: `Remove the link, or stop ignoring ${target}`, rule: 'symlink-ignored'})
           continue
         }
       } else if (!entry.isDirectory() && !entry.isFile()) {

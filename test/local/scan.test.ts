@@ -100,6 +100,35 @@ describe('scanFolder validation', () => {
     expect(scan.diagnostics.map((d) => d.rule).sort()).toEqual(['symlink-loop', 'symlink-outside'])
   })
 
+  it('syncs a folder as itself, never through a symbolic link to it, whatever the names sort like', async () => {
+    for (const linkName of ['a-link', 'z-link']) {
+      const dir = await tree({'shared/real.md': '# Real\n\ntext\n', 'notes/n.md': '# N\n\nn\n'})
+      await symlink(path.join(dir, 'shared'), path.join(dir, 'notes', linkName))
+      const scan = await scanFolder(dir)
+      expect(Object.keys(scan.byPath).sort()).toEqual(['', 'notes', 'notes/n.md', 'shared', 'shared/real.md'])
+      expect(scan.diagnostics.map((d) => [d.file, d.rule])).toEqual([[`notes/${linkName}`, 'symlink-folder']])
+    }
+  })
+
+  it('does not publish an ignored file through a symbolic link to it', async () => {
+    const dir = await tree({'.kbsyncignore': 'drafts/\n', 'drafts/secret.md': '# Secret\n\nSECRET\n', 'pub/page.md': '# Page\n\ntext\n', 'pub/other.md': '# Other\n\ntext\n'})
+    await symlink(path.join(dir, 'drafts', 'secret.md'), path.join(dir, 'pub', 'leak.md'))
+    await symlink(path.join(dir, 'pub', 'page.md'), path.join(dir, 'pub', 'again.md'))
+    const scan = await scanFolder(dir)
+    expect(Object.keys(scan.byPath).sort()).toEqual(['', 'pub', 'pub/again.md', 'pub/other.md', 'pub/page.md'])
+    expect(scan.diagnostics.filter((d) => d.rule.startsWith('symlink')).map((d) => [d.file, d.rule])).toEqual([['pub/leak.md', 'symlink-ignored']])
+  })
+
+  it('reads a file saved with a byte order mark like one without', async () => {
+    const dir = await tree({'fm.md': '\ufeff---\ntitle: From front matter\n---\n\nBody.\n', 'heading.md': '\ufeff# From heading\n\nBody.\n', 'plain.md': '# Plain\n\nBody.\n'})
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['fm.md']!.title).toBe('From front matter')
+    expect(scan.byPath['fm.md']!.body).not.toContain('---')
+    expect(scan.byPath['heading.md']!.title).toBe('From heading')
+    expect(scan.byPath['heading.md']!.body).toBe(scan.byPath['plain.md']!.body)
+    expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  })
+
   it('excludes dot-folders and node_modules by default', async () => {
     const dir = await tree({'.git/x.md': '# X\n\nx\n', 'node_modules/y.md': '# Y\n\ny\n', 'ok.md': '# Ok\n\nok\n'})
     const scan = await scanFolder(dir)
