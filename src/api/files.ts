@@ -13,9 +13,10 @@ import {ApiError} from './errors.js'
 import type {Transport} from './transport.js'
 import type {UploadResult} from './types.js'
 
-/** Quotes a file name for a `Content-Disposition` parameter (RFC 7578: percent-encode quotes and line breaks). */
+/** Quotes a file name for a `Content-Disposition` parameter (RFC 7578, as browsers do: percent-encode quotes and line breaks, nothing else). */
 function quoteName(name: string): string {
-  return name.replace(/["\r\n%]/g, (c) => encodeURIComponent(c))
+  // As browsers do (the HTML standard's form encoding): only these three are escaped; a `%` goes as it is, servers do not decode it.
+  return name.replace(/["\r\n]/g, (c) => encodeURIComponent(c))
 }
 
 /** Files up to this size are read whole and sent in one write; larger ones are streamed. */

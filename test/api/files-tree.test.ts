@@ -44,7 +44,9 @@ function filePart(body: Buffer, contentType: string): {name: string; filename: s
   const headerEnd = text.indexOf('\r\n\r\n', start)
   const head = text.slice(start, headerEnd)
   const end = text.indexOf(`\r\n--${boundary}--`, headerEnd)
-  return {name: /name="([^"]+)"/.exec(head)![1]!, filename: /filename="([^"]*)"/.exec(head)![1]!, data: body.subarray(headerEnd + 4, end)}
+  // The head is read byte for byte (latin1) to find the offsets; a file name is UTF-8.
+  const filename = Buffer.from(/filename="([^"]*)"/.exec(head)![1]!, 'latin1').toString('utf8')
+  return {name: /name="([^"]+)"/.exec(head)![1]!, filename, data: body.subarray(headerEnd + 4, end)}
 }
 
 describe('upload', () => {
@@ -66,6 +68,14 @@ describe('upload', () => {
       expect(part).toMatchObject({name: 'file', filename: 'pic one.png'})
       expect(part.data.equals(content)).toBe(true)
     }
+  })
+
+  it('names the file as browsers do: only a quote and line breaks are escaped', async () => {
+    const file = path.join(dir, 'named.png')
+    await writeFile(file, 'png bytes')
+    const server = await serve((req, res) => json(res, 200, {guid: 'g3', md5_hash: createHash('md5').update(filePart(req.body, String(req.headers['content-type'])).data).digest('hex')}))
+    for (const name of ['100% pic.png', 'say "cheese".png', 'caf\u00e9 #1 & co.png']) await client(server).uploadFile(file, {name})
+    expect(server.seen.map((seen) => filePart(seen.body, String(seen.headers['content-type'])).filename)).toEqual(['100% pic.png', 'say %22cheese%22.png', 'caf\u00e9 #1 & co.png'])
   })
 
   it('uses {filesUrl}/v4/files/upload, re-opens the file after a dropped connection, and rejects a wrong md5', async () => {
