@@ -67,10 +67,20 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
       if (parts.frontMatter.permissions) {
         diagnostics.push({severity: 'warning', file: indexFile, line: 2, message: 'A topic\'s permissions belong in `_permissions.yml`; the front matter key is ignored', rule: 'permissions-misplaced'})
       }
-      if (walk.path === '' && (parts.frontMatter.title || parts.frontMatter.kbId)) {
-        diagnostics.push({severity: 'warning', file: indexFile, line: 1, message: 'The root folder maps to the configured root: its `title` and `kb_id` are ignored', rule: 'root-index'})
-      }
-      if (!parts.empty) bodies.push({node: topic, file: indexFile, body: parts.body})
+      if (walk.path === '') {
+        // The root is the knowledge base or the configured topic: kbsync never writes that item itself.
+        const ignored = [parts.frontMatter.title ? '`title`' : '', parts.frontMatter.kbId ? '`kb_id`' : '', parts.empty ? '' : 'body'].filter(Boolean)
+        if (ignored.length > 0) {
+          diagnostics.push({
+            severity: 'warning',
+            file: indexFile,
+            line: 1,
+            message: `The root folder maps to the configured root, which kbsync does not write: its ${ignored.join(' and ')} ${ignored.length > 1 ? 'are' : 'is'} ignored`,
+            hint: 'Move the text into an article, or sync the parent folder so that this one is a topic',
+            rule: 'root-index'
+          })
+        }
+      } else if (!parts.empty) bodies.push({node: topic, file: indexFile, body: parts.body})
     }
     const permissionsFile = walk.others.find((file) => path.posix.basename(file) === permissionsName)
     if (permissionsFile) {

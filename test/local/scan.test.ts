@@ -129,6 +129,13 @@ describe('scanFolder validation', () => {
     expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
   })
 
+  it('says that the body of the root _index.md is not pushed', async () => {
+    const dir = await tree({'_index.md': '---\ntitle: Root\n---\n\nAbout the root.\n', 'page.md': '# Page\n\ntext\n'})
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['']!.body).toBeUndefined()
+    expect(scan.diagnostics).toMatchObject([{file: '_index.md', line: 1, rule: 'root-index', message: expect.stringContaining('its `title` and body are ignored')}])
+  })
+
   it('excludes dot-folders and node_modules by default', async () => {
     const dir = await tree({'.git/x.md': '# X\n\nx\n', 'node_modules/y.md': '# Y\n\ny\n', 'ok.md': '# Ok\n\nok\n'})
     const scan = await scanFolder(dir)
