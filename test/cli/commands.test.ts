@@ -112,6 +112,14 @@ describe('kbsync status', () => {
     expect(result.err).toMatch(/bad-yaml\.md:\d+(:\d+)?: error: /)
     expect(result.out).toMatch(/^::error file=invalid\/bad-yaml\.md,line=\d+/m)
   })
+
+  it('plan on invalid input exits 2 and says nothing was planned, not that nothing changed', async () => {
+    const bad = await folder('fixtures/trees/invalid')
+    const result = await kbsync(['plan', bad])
+    expect(result.code).toBe(2)
+    expect(result.out + result.err).toMatch(/Nothing planned: the folder has \d+ errors \(above\) to fix first\./)
+    expect(result.out + result.err).not.toContain('No changes')
+  })
 })
 
 describe('connections and exit codes', () => {

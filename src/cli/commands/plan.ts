@@ -21,6 +21,8 @@ export function formatOp(op: PlanOp): string {
 
 /** The summary line of a plan. */
 export function summaryLine(plan: PushPlan): string {
+  const errors = plan.diagnostics.filter((d) => d.severity === 'error').length
+  if (plan.blocked) return `Nothing planned: the folder has ${errors === 1 ? '1 error' : `${errors} errors`} (above) to fix first.`
   const parts = order.filter((kind) => plan.summary[kind] > 0).map((kind) => `${plan.summary[kind]} ${kind}`)
   return parts.length === 0 ? 'No changes: the knowledge base matches the folder.' : `Plan: ${parts.join(', ')}.`
 }

@@ -18,7 +18,8 @@ export function planSummaryMarkdown(plan: PushPlan, options: {title?: string; ta
   const warnings = plan.diagnostics.length - errors
   const lines = [`### ${options.title ?? 'kbsync plan'}`, '']
   if (options.target) lines.push(`Target: ${cell(options.target)}, root ${cell(plan.rootTopicId ?? '(knowledge-base root)')}`, '')
-  lines.push(counts.length === 0 ? 'No changes: the knowledge base matches the folder.' : `**${counts.join(', ')}**`)
+  if (plan.blocked) lines.push('**Nothing planned: the folder has errors to fix first.**')
+  else lines.push(counts.length === 0 ? 'No changes: the knowledge base matches the folder.' : `**${counts.join(', ')}**`)
   if (errors + warnings > 0) lines.push('', `${errors} error(s), ${warnings} warning(s)${plan.blocked ? ': nothing will be written until the errors are fixed' : ''}.`)
   if (plan.ops.length > 0) {
     lines.push('', '| Action | Type | Path | Title |', '| --- | --- | --- | --- |')
