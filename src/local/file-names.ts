@@ -32,8 +32,10 @@ export function fileNameProblems(relative: string, names: string[]): Diagnostic[
     if (Buffer.byteLength(name) > maxBytes) warn(name, `\`${name.slice(0, 20)}…\` is longer than ${maxBytes} bytes`)
     const folded = name.normalize('NFC').toLowerCase()
     const previous = byFolded.get(folded)
-    if (previous !== undefined) warn(name, `\`${name}\` and \`${previous}\` differ only in case: one file on Windows and macOS`)
-    else byFolded.set(folded, name)
+    if (previous !== undefined) {
+      const how = previous.normalize('NFC') === name.normalize('NFC') ? 'in how their accented letters are encoded (Unicode NFC and NFD): one file on macOS' : 'in case: one file on Windows and macOS'
+      warn(name, `\`${name}\` and \`${previous}\` differ only ${how}`)
+    } else byFolded.set(folded, name)
   }
   return problems
 }

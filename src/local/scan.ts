@@ -52,7 +52,8 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const readText = (relative: string) => decodeText(contents.get(relative)!, relative, diagnostics)
 
   const buildTopic = (walk: WalkedDir): LocalTopic => {
-    const name = walk.path === '' ? '' : path.posix.basename(walk.path)
+    // Titles from names are NFC: macOS may hand out names in NFD, which would look the same and compare different.
+    const name = walk.path === '' ? '' : path.posix.basename(walk.path).normalize('NFC')
     const topic: LocalTopic = {kind: 'topic', path: walk.path, title: name, children: [], refs: {links: [], assets: []}}
     documents.topics.add(walk.path)
     byPath[walk.path] = topic
@@ -99,7 +100,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const buildArticle = (file: string): LocalArticle => {
     const text = readText(file)
     const parts = splitDocument(text, file, diagnostics, true, (fm) => fm.title)
-    const title = parts.frontMatter.title ?? parts.headingTitle ?? path.posix.basename(file, '.md')
+    const title = parts.frontMatter.title ?? parts.headingTitle ?? path.posix.basename(file, '.md').normalize('NFC')
     const article: LocalArticle = {
       kind: 'article',
       path: file,

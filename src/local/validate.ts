@@ -8,17 +8,22 @@
 import type {Diagnostic} from './diagnostic.js'
 import type {LocalNode, LocalTopic} from './types.js'
 
+/** Titles that read the same: trimmed, NFC, lower case. */
+function titleKey(title: string): string {
+  return title.trim().normalize('NFC').toLowerCase()
+}
+
 /** Pushes duplicate-title and duplicate-id errors of the tree under `root`. */
 export function validateTree(root: LocalTopic, diagnostics: Diagnostic[]): void {
   const ids = new Map<string, LocalNode>()
   const visit = (topic: LocalTopic): void => {
     const titles = new Map<string, LocalNode[]>()
     for (const child of topic.children) {
-      const key = child.title.trim().toLowerCase()
+      const key = titleKey(child.title)
       titles.set(key, [...(titles.get(key) ?? []), child])
     }
     for (const child of topic.children) {
-      const same = titles.get(child.title.trim().toLowerCase())!
+      const same = titles.get(titleKey(child.title))!
       const first = same[0]!
       // The platform allows equal titles; when every one is pinned by kb_id, matching never needs the title.
       if (first !== child && !same.every((node) => node.kbId)) {

@@ -136,6 +136,17 @@ describe('scanFolder validation', () => {
     expect(scan.diagnostics).toMatchObject([{file: '_index.md', line: 1, rule: 'root-index', message: expect.stringContaining('its `title` and body are ignored')}])
   })
 
+  it('takes titles from names in NFC, so names that differ only in Unicode normalisation are one title', async () => {
+    const nfc = 'Caf\u00e9'
+    const nfd = 'Cafe\u0301'
+    const dir = await tree({[`${nfc}.md`]: 'One.\n', [`${nfd}.md`]: 'Two.\n', [`${nfd} topic/page.md`]: 'Three.\n'})
+    const scan = await scanFolder(dir)
+    expect(scan.byPath[`${nfd}.md`]!.title).toBe(nfc)
+    expect(scan.byPath[`${nfd} topic`]!.title).toBe(`${nfc} topic`)
+    expect(scan.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule)).toEqual(['duplicate-title'])
+    expect(scan.diagnostics.find((d) => d.rule === 'file-name')!.message).toContain('NFC and NFD')
+  })
+
   it('excludes dot-folders and node_modules by default', async () => {
     const dir = await tree({'.git/x.md': '# X\n\nx\n', 'node_modules/y.md': '# Y\n\ny\n', 'ok.md': '# Ok\n\nok\n'})
     const scan = await scanFolder(dir)
