@@ -9,7 +9,7 @@ import path from 'node:path'
 import {permissionsKey, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../local/index.js'
 import type {Permissions} from '../api/types.js'
 import type {Matching} from './match.js'
-import type {RemoteSnapshot} from './remote.js'
+import {holdsBody, type RemoteSnapshot} from './remote.js'
 import {renderedHashOf, type RenderContext} from './render.js'
 import type {OpKind, Orphan, PlanOp, PushPlan} from './types.js'
 
@@ -128,13 +128,13 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     let bodyChanged = false
     if (rendered) {
       if (!renderedKnown || entry?.pending) bodyChanged = true
-      else if (entry?.renderedHash !== undefined) bodyChanged = rendered.hash !== entry.renderedHash && rendered.hash !== detail?.bodyHash
-      else bodyChanged = detail ? rendered.hash !== detail.bodyHash : true
+      else if (entry?.renderedHash !== undefined) bodyChanged = rendered.hash !== entry.renderedHash && !(detail && holdsBody(detail, rendered.hash))
+      else bodyChanged = detail ? !holdsBody(detail, rendered.hash) : true
     }
     const hasBaseline = entry?.remoteHash !== undefined
     // A remote body equal to what we would write is no web edit (it may be our own write whose state save a crash lost).
     const remoteBodyChanged =
-      hasBaseline && detail !== undefined && rendered !== undefined && detail.bodyHash !== entry!.remoteHash && !(renderedKnown && detail.bodyHash === rendered.hash)
+      hasBaseline && detail !== undefined && rendered !== undefined && detail.bodyHash !== entry!.remoteHash && !(renderedKnown && holdsBody(detail, rendered.hash))
     const remoteTitleChanged = entry !== undefined && item.title !== entry.title && item.title !== node.title
     const localTitleChanged = entry ? node.title !== entry.title : node.title !== item.title
     const remoteChanged = remoteBodyChanged || remoteTitleChanged

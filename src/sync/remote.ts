@@ -5,6 +5,7 @@
  */
 import {withoutTitleHeading} from '../api/index.js'
 import type {ItemType, KbItem, Permissions, StructureNode} from '../api/types.js'
+import {parseKb, stringifyKb} from '../dialect/index.js'
 import {sha256} from '../local/index.js'
 import type {SyncClient} from './types.js'
 
@@ -71,6 +72,24 @@ export function normalizeBody(body: string): string {
 /** Hash of a body for comparing with what was pushed. */
 export function bodyHash(body: string): string {
   return sha256(normalizeBody(body))
+}
+
+const canonicalHashes = new WeakMap<RemoteDetail, string>()
+
+/**
+ * Whether `detail`'s body is the body whose hash is `hash`: as stored, or once
+ * re-serialised in kbsync's canonical form. The platform may write a body in
+ * another form of the dialect (unquoted attributes, other line breaks); the
+ * canonical form is computed only when the stored one differs, and once.
+ */
+export function holdsBody(detail: RemoteDetail, hash: string): boolean {
+  if (detail.bodyHash === hash) return true
+  let canonical = canonicalHashes.get(detail)
+  if (canonical === undefined) {
+    canonical = bodyHash(stringifyKb(parseKb(detail.body)))
+    canonicalHashes.set(detail, canonical)
+  }
+  return canonical === hash
 }
 
 /** Strips the `# <title>` heading the platform puts before an article's body. */

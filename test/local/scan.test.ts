@@ -116,7 +116,7 @@ describe('scanFolder validation', () => {
     await symlink(path.join(dir, 'pub', 'page.md'), path.join(dir, 'pub', 'again.md'))
     const scan = await scanFolder(dir)
     expect(Object.keys(scan.byPath).sort()).toEqual(['', 'pub', 'pub/again.md', 'pub/other.md', 'pub/page.md'])
-    expect(scan.diagnostics.filter((d) => d.rule.startsWith('symlink')).map((d) => [d.file, d.rule])).toEqual([['pub/leak.md', 'symlink-ignored']])
+    expect(scan.diagnostics.filter((d) => d.rule?.startsWith('symlink')).map((d) => [d.file, d.rule])).toEqual([['pub/leak.md', 'symlink-ignored']])
   })
 
   it('reads a file saved with a byte order mark like one without', async () => {

@@ -97,6 +97,31 @@ describe('push with an in-memory client', () => {
     }
   })
 
+  it('without a state, a remote body in another form of the dialect is no change (no rewrite for nothing)', async () => {
+    // The spec leaves open whether the platform quotes attributes; this server never does.
+    class UnquotingClient extends FakeClient {
+      override async createItem(input: Parameters<FakeClient['createItem']>[0]) {
+        return this.unquoting(await super.createItem(input))
+      }
+      override async updateItem(id: string, input: Parameters<FakeClient['updateItem']>[1]) {
+        return this.unquoting(await super.updateItem(id, input))
+      }
+      private unquoting(item: {id: string}) {
+        const stored = this.items.get(item.id)!
+        stored.body = stored.body.replace(/(data-[a-z-]+)="([^"\s]*)"/g, '$1=$2')
+        return this.toItem(stored)
+      }
+    }
+    const dir = await copyTree('basic')
+    await writeFile(path.join(dir, 'colours.md'), '# Colours\n\n> [!NOTE]\n> A blue hint.\n\nSee the [FAQ](faq.md).\n')
+    const client = new UnquotingClient()
+    await push({dir, client})
+    expect([...client.items.values()].some((item) => /data-color=blue/.test(item.body))).toBe(true)
+    await rm(path.join(dir, '.kbsync'), {recursive: true})
+    const plan = await planPush({dir, client})
+    expect(plan.ops.filter((op) => op.op !== 'upload').map((op) => `${op.op} ${op.path}`)).toEqual([])
+  })
+
   it('reads the structure while scanning, yet answers invalid input with its errors, not with a failed read', async () => {
     class Unreachable extends FakeClient {
       override async getTree(): Promise<never> {
