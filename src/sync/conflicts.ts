@@ -1,13 +1,17 @@
 /**
  * A conflict leaves the remote untouched and puts the remote version beside
  * the local file as `<name>.remote.md` (the scanner skips such files), so the
- * writer can merge by hand and push again.
+ * writer can merge by hand and push again. The copy is exactly the file a
+ * pull would write for that document (same front matter, links made
+ * relative), so taking the platform's version is moving it over the file:
+ * the next pull finds the file already holds the remote version.
  */
 import {writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {stringify} from 'yaml'
-import {toGfmText} from '../local/index.js'
 import type {RunState} from './item-step.js'
+import {pullBody} from './pull/convert.js'
+import {documentText} from './pull/files.js'
+import {documentFile} from './pull/layout.js'
 import {toDetail} from './remote.js'
 import type {PlanOp} from './types.js'
 
@@ -18,12 +22,21 @@ export function conflictFileOf(file: string): string {
 
 /** Writes the remote version of a conflicting document; returns its repo-relative path. */
 export async function writeConflictFile(run: RunState, op: PlanOp): Promise<string> {
-  const node = run.context.scan.byPath[op.path]!
+  const {scan, remote} = run.context
+  const node = scan.byPath[op.path]!
   const id = op.remoteId!
-  const detail = run.context.remote.details[id] ?? toDetail(await run.options.client.getItem(id))
-  const file = conflictFileOf(node.file ?? `${node.path}/_index.md`)
-  const front = stringify({kb_id: id, title: detail.title, remote_version: detail.version, remote_updated_at: detail.updatedAt})
-  const text = `---\n${front}---\n\n${toGfmText(detail.body).trimEnd()}\n`
-  await writeFile(path.join(run.context.scan.dir, file), text)
-  return file
+  const detail = remote.details[id] ?? toDetail(await run.options.client.getItem(id))
+  const file = node.file ?? documentFile('topic', node.path)
+  const pathOf = new Map([...run.ids].map(([docPath, itemId]) => [itemId, docPath]))
+  const documentOf = (kind: 'article' | 'topic', target: string): string | undefined => {
+    if (kind === 'topic' && target === remote.rootTopicId) return '_index.md'
+    const at = pathOf.get(target)
+    return at === undefined || scan.byPath[at]?.kind !== kind ? undefined : documentFile(kind, at)
+  }
+  // As pull writes a conflict copy: files stay URLs (nothing is downloaded for a copy).
+  const body = pullBody(detail.body, detail.title, {file, documentOf, assetOf: () => undefined}).text
+  const permissions = node.kind === 'article' ? node.permissions : undefined
+  const conflict = conflictFileOf(file)
+  await writeFile(path.join(scan.dir, conflict), documentText({title: detail.title, id, permissions}, body))
+  return conflict
 }

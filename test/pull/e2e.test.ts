@@ -2,7 +2,7 @@
  * End-to-end: `kbsync pull` and `kbsync push` (the CLI, in-process) against
  * the real local server over HTTP, counting the writes the server saw.
  */
-import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {mkdtemp, readdir, readFile, rename, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -195,6 +195,17 @@ describe('kbsync pull end to end', () => {
     const push = await cli(['push', dir, '--root-topic', root], env)
     expect(push.code).toBe(3)
     expect(writes() - pushed).toBe(0)
+
+    // Taking the platform's version, as docs/pull.md says: move the copy over the file and pull again.
+    await rename(path.join(dir, 'Guides/Advanced/Tuning.remote.md'), file)
+    const resolved = await cli(['pull', dir, '--root-topic', root], env)
+    expect(resolved.err).not.toMatch(/conflict/i)
+    expect(resolved.code).toBe(0)
+    expect(await readdir(path.join(dir, 'Guides/Advanced'))).not.toContain('Tuning.remote.md')
+    expect(await readFile(file, 'utf8')).toContain('Edited on the web again.')
+    const settled = writes()
+    expect((await cli(['push', dir, '--root-topic', root], env)).code).toBe(0)
+    expect(writes() - settled).toBe(0)
   })
 
   it('4. awkward titles give portable, distinct names; a second pull renames nothing', async () => {
