@@ -72,6 +72,8 @@ describe('kbsync pull end to end', () => {
     ids.guides = await topic('Guides', root, 'Guides cover <u>everything</u>.\n\n<div data-node="hintBlock" data-color="blue">\n\nRead these first.\n\n</div>')
     ids.advanced = await topic('Advanced', ids.guides)
     await client.setPermissions(ids.advanced, {inherit: false, readers: [1001, 1002], editors: [1001]})
+    // Inherits, and lets one more person read.
+    await client.setPermissions(ids.guides, {inherit: true, readers: [1003], editors: []})
     ids.install = await article('Installation', ids.guides, 'Run `npm install`.\n\n1. one\n2. two\n    - nested\n\n| a | b |\n| --- | --- |\n| 1 | snake\\_case |')
     ids.tuning = await article('Tuning', ids.advanced, 'Turn the knobs.')
     // The platform escapes `_` in the `# <title>` line it puts before a body.
@@ -139,7 +141,8 @@ describe('kbsync pull end to end', () => {
     )
     expect(files['Guides/Advanced/_permissions.yml']).toBe('inherit: false\nreaders: [1001, 1002]\neditors: [1001]\n')
     expect(files['Guides/Installation.md']).toContain('permissions:\n  readers: [1001]\n  editors: [1001]\n')
-    expect(files['Guides/_permissions.yml']).toBeUndefined()
+    expect(files['Guides/_permissions.yml']).toBe('inherit: true\nreaders: [1003]\neditors: []\n')
+    expect(files['_permissions.yml']).toBeUndefined()
     expect(Object.values(files).filter((text) => text.includes('# snake'))).toEqual([])
     expect(Object.keys(files).filter((name) => name.includes('snake_case rules'))).toHaveLength(1)
     const welcome = files['Welcome.md']!

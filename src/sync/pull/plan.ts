@@ -44,11 +44,20 @@ export interface PullPlan {
   summary: Record<PullOpKind, number>
 }
 
-/** Permissions as a folder declares them: `_permissions.yml` of a topic, front matter of an article; none when inherited. */
+/**
+ * Permissions as a folder declares them: `_permissions.yml` of a topic, front
+ * matter of an article; none when the item only inherits. A topic may inherit
+ * and name people of its own besides; `inherit` means nothing for an article
+ * (servers answer it either way), so its own people decide.
+ */
 export function declaredPermissions(type: ItemType, permissions: Permissions | undefined): LocalPermissions | undefined {
-  if (!permissions || permissions.inherit !== false) return undefined
+  if (!permissions) return undefined
   const ids = (people: Array<{id: number}>) => [...new Set(people.map((p) => p.id))].sort((a, b) => a - b)
-  return {...(type === 'topic' ? {inherit: false} : {}), readers: ids(permissions.readers ?? []), editors: ids(permissions.editors ?? [])}
+  const readers = ids(permissions.readers ?? [])
+  const editors = ids(permissions.editors ?? [])
+  const ownPeople = readers.length + editors.length > 0
+  if (!ownPeople && permissions.inherit !== false) return undefined
+  return {...(type === 'topic' ? {inherit: permissions.inherit === false ? false : true} : {}), readers, editors}
 }
 
 /** The state entry of each id, with its key. */
