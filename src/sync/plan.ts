@@ -6,7 +6,7 @@
  * only with `--prune`, and only when safe).
  */
 import path from 'node:path'
-import {permissionsKey, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../local/index.js'
+import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../local/index.js'
 import type {Permissions} from '../api/types.js'
 import type {Matching} from './match.js'
 import {holdsBody, type RemoteSnapshot} from './remote.js'
@@ -82,6 +82,7 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
   const context = planRenderContext(scan, remote, ids, state)
   const uploads = new Set<string>()
   const keyOfId = new Map<string, string>()
+  const kept: Diagnostic[] = []
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) keyOfId.set(entry.id, key)
 
   const planUploads = (node: LocalNode) => {
@@ -119,6 +120,16 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     const entry = stateKey !== undefined ? state.items[stateKey] : undefined
     if (stateKey !== undefined && stateKey !== node.path) forget.push(stateKey)
     const detail = remote.details[id]
+    if (node.kind === 'topic' && node.body === undefined && entry?.renderedHash !== undefined) {
+      // The platform rejects an empty body: the text pushed before stays, and the writer should know.
+      kept.push({
+        severity: 'warning',
+        file: node.file ?? `${node.path}/_index.md`,
+        message: 'This topic had a body and its `_index.md` now has none: the platform cannot hold an empty body, so it keeps the old one',
+        hint: 'Write the text the topic should show instead',
+        rule: 'topic-body-kept'
+      })
+    }
     const rendered = node.body !== undefined ? renderedHashOf(node, context, entry) : undefined
     const renderedKnown = rendered?.complete === true
     const baseline = {
@@ -202,7 +213,7 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
   for (const [key, entry] of Object.entries(state.items)) {
     if (!(key in scan.byPath) && (entry.id === undefined || !remote.items[entry.id])) forget.push(key)
   }
-  const diagnostics = [...scan.diagnostics, ...matching.diagnostics]
+  const diagnostics = [...scan.diagnostics, ...matching.diagnostics, ...kept]
   if (options.prune && scan.articleCount === 0) {
     diagnostics.push({severity: 'warning', message: 'The folder has no articles: nothing is pruned (an empty or broken checkout looks like mass deletion)', rule: 'prune-empty-scan'})
   }

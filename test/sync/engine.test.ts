@@ -122,6 +122,16 @@ describe('push with an in-memory client', () => {
     expect(plan.ops.filter((op) => op.op !== 'upload').map((op) => `${op.op} ${op.path}`)).toEqual([])
   })
 
+  it('says so when a topic body is emptied: the platform cannot hold an empty body, so nothing is written', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    await push({dir, client})
+    await writeFile(path.join(dir, 'guides', '_index.md'), '---\ntitle: Guides\n---\n')
+    const plan = await planPush({dir, client})
+    expect(plan.ops).toEqual([])
+    expect(plan.diagnostics.filter((d) => d.file === 'guides/_index.md')).toMatchObject([{severity: 'warning', rule: 'topic-body-kept'}])
+  })
+
   it('reads the structure while scanning, yet answers invalid input with its errors, not with a failed read', async () => {
     class Unreachable extends FakeClient {
       override async getTree(): Promise<never> {
