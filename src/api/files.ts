@@ -86,6 +86,7 @@ export async function uploadFile(transport: Transport, filePath: string, options
 function trustedOrigins(transport: Transport): Set<string> {
   const origins = new Set([new URL(transport.session.apiUrl).origin])
   if (transport.session.filesUrl) origins.add(new URL(transport.session.filesUrl).origin)
+  for (const origin of transport.session.fileOrigins) origins.add(origin)
   return origins
 }
 
