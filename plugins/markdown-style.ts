@@ -2,7 +2,8 @@
  * The platform's Markdown style for ordinary mdast/GFM nodes: `-` bullets,
  * nested items indented exactly 4 spaces (5 under `100.`), headings capped
  * at level 3, `| --- |` table delimiter rows with unpadded cells, `\_` in
- * text, trailing-backslash hard breaks, `---` rules.
+ * text, trailing-backslash hard breaks, `---` rules, `&` escaped only where
+ * it would start a character reference.
  */
 import type {Heading, List, ListItem, Table, Text} from 'mdast'
 import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
@@ -112,12 +113,26 @@ const textPeek: Handle = (node: Text, _, state, info) => {
 const text: Handle = Object.assign((node: Text, _: unknown, state: State, info: Info) => safeText(state, node.value, info), {peek: textPeek})
 
 
+/**
+ * What follows an `&` that starts a character reference: a name, a decimal
+ * or a hexadecimal number, then `;`. mdast-util-to-markdown escapes every `&`
+ * before a letter or `#` (`AT\&T`, `?a=1\&b=2` in a URL); the platform
+ * writes them bare, and a body it returns must come back unchanged.
+ */
+const characterReference = '(?:[A-Za-z][A-Za-z0-9]{0,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});'
+
+/** The root, serialised with the `&` pattern narrowed to real character references (the patterns are the state's, set up before the first handler). */
+const root: Handle = (node, parent, state, info) => {
+  state.unsafe = state.unsafe.map((pattern) => (pattern.character === '&' && pattern.after === '[#A-Za-z]' ? {...pattern, after: characterReference} : pattern))
+  return defaultHandlers.root(node, parent, state, info)
+}
+
 /** to-markdown extension: the platform's style for ordinary Markdown (includes GFM tables and strikethrough). */
 export function markdownStyleToMarkdown(): Options {
   return {
     ...canonicalOptions,
     extensions: [gfmTable, gfmStrikethroughToMarkdown()],
-    handlers: {heading, listItem, table, text},
+    handlers: {heading, listItem, root, table, text},
     unsafe: [{character: '_', inConstruct: 'phrasing', notInConstruct: [...fullPhrasingSpans]}]
   }
 }
