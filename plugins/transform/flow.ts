@@ -11,6 +11,7 @@ import type {Position} from 'unist'
 import type {Attachment, DetailsSummary} from '../types.js'
 import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.js'
 import type {KbProblem} from './problems.js'
+import {pairPhrasing} from './phrasing.js'
 import {dialectTagOf, intAttribute, isColor, span} from './tags.js'
 
 /** A flow item: a node, or a tag waiting to be paired. */
@@ -188,7 +189,7 @@ function build(frame: Frame, close: Html | undefined, parent: Frame | undefined,
     case 'details':
       return [at({type: 'details', children} as RootContent)]
     case 'summary': {
-      const summary = summaryOf(children)
+      const summary = summaryOf(children, problems)
       if (!parent || parent.tag.name !== 'details' || parent.children.length > 0 || !summary) {
         return keep('`<summary>` belongs first in `<details>`', 'kb-misplaced-summary')
       }
@@ -210,13 +211,34 @@ function build(frame: Frame, close: Html | undefined, parent: Frame | undefined,
   }
 }
 
-function summaryOf(children: RootContent[]): DetailsSummary | undefined {
+/**
+ * The summary of a `<summary>` frame: its paragraphs, and its lines made only
+ * of inline tags (`<summary><img …></summary>` is one line of tags, split as
+ * flow): each such line is paired as phrasing, as it would be in a paragraph.
+ */
+function summaryOf(children: RootContent[], problems: KbProblem[]): DetailsSummary | undefined {
   const phrasing: PhrasingContent[] = []
-  for (const child of children) {
-    if (child.type !== 'paragraph') return undefined
+  let line: Html[] = []
+  const addLine = (nodes: PhrasingContent[]) => {
     if (phrasing.length > 0) phrasing.push({type: 'text', value: '\n'})
-    phrasing.push(...child.children)
+    phrasing.push(...nodes)
   }
+  const endLine = () => {
+    if (line.length > 0) addLine(pairPhrasing(line, problems))
+    line = []
+  }
+  for (const child of children) {
+    if (child.type === 'html') {
+      const previous = line[line.length - 1]
+      if (previous && previous.position?.start.line !== child.position?.start.line) endLine()
+      line.push(child)
+      continue
+    }
+    endLine()
+    if (child.type !== 'paragraph') return undefined
+    addLine(child.children)
+  }
+  endLine()
   return {type: 'detailsSummary', children: mergeText(phrasing)}
 }
 
