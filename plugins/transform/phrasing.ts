@@ -41,11 +41,7 @@ export function pairPhrasing(children: PhrasingContent[], problems: KbProblem[])
         out().push(html)
         continue
       }
-      while (stack.length - 1 > index) {
-        const frame = stack.pop() as Frame
-        if (!frame.passthrough) problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-tag', place: frame.open.position})
-        out().push(frame.open, ...frame.children)
-      }
+      while (stack.length - 1 > index) unclosed(stack.pop() as Frame, out(), problems)
       const frame = stack.pop() as Frame
       out().push(...build(frame, html, problems))
       continue
@@ -63,7 +59,7 @@ export function pairPhrasing(children: PhrasingContent[], problems: KbProblem[])
       const passthrough = tag.name === 'a' && !('data-node' in tag.attributes)
       if (!passthrough && tag.name === 'a') {
         const kind = tag.attributes['data-node']
-        if (kind !== 'articleLink' && kind !== 'attachment') {
+        if (kind !== 'articleLink' && kind !== 'attachment' && kind !== 'anchorLink') {
           problems.push({reason: `Unknown \`data-node\` value \`${kind}\``, ruleId: 'kb-unknown-node', place: html.position})
           stack.push({tag, open: html, children: [], passthrough: true})
           continue
@@ -75,12 +71,38 @@ export function pairPhrasing(children: PhrasingContent[], problems: KbProblem[])
     out().push(html)
   }
 
-  while (stack.length > 0) {
-    const frame = stack.pop() as Frame
-    if (!frame.passthrough) problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-tag', place: frame.open.position})
-    out().push(frame.open, ...frame.children)
-  }
+  while (stack.length > 0) unclosed(stack.pop() as Frame, out(), problems)
   return root
+}
+
+/**
+ * A frame left open: its tags and content as they were, reported. An anchor
+ * holds nothing, so `<a data-node="anchorLink" data-id="x">` left open is
+ * the anchor, and what follows it stays outside.
+ */
+function unclosed(frame: Frame, out: PhrasingContent[], problems: KbProblem[]): void {
+  const anchor = isAnchorTag(frame.tag) ? anchorOf(frame.tag, frame.open, problems) : undefined
+  if (anchor) {
+    out.push(anchor, ...frame.children)
+    return
+  }
+  if (!frame.passthrough) problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-tag', place: frame.open.position})
+  out.push(frame.open, ...frame.children)
+}
+
+function isAnchorTag(tag: KbTag): boolean {
+  return tag.name === 'a' && tag.attributes['data-node'] === 'anchorLink'
+}
+
+/** The anchor of an anchor tag (self-closing, or opening a pair). */
+function anchorOf(tag: KbTag, html: Html, problems: KbProblem[]): PhrasingContent | undefined {
+  const identifier = tag.attributes['data-id']
+  if (identifier === undefined) {
+    problems.push({reason: 'Anchor without `data-id`', ruleId: 'kb-missing-attribute', place: html.position})
+    return undefined
+  }
+  const anchor: PhrasingContent = {type: 'anchorLink', identifier}
+  return withPosition(anchor, html.position && {position: html.position})
 }
 
 function findFrame(stack: Frame[], name: string): number {
@@ -106,15 +128,7 @@ function buildLeaf(tag: KbTag, html: Html, problems: KbProblem[]): PhrasingConte
     if (html.position) image.position = html.position
     return image
   }
-  if (tag.name === 'a' && tag.selfClosing && tag.attributes['data-node'] === 'anchorLink') {
-    const identifier = tag.attributes['data-id']
-    if (identifier === undefined) {
-      problems.push({reason: 'Anchor without `data-id`', ruleId: 'kb-missing-attribute', place: html.position})
-      return undefined
-    }
-    const anchor: PhrasingContent = {type: 'anchorLink', identifier}
-    return withPosition(anchor, html.position && {position: html.position})
-  }
+  if (tag.selfClosing && isAnchorTag(tag)) return anchorOf(tag, html, problems)
   return undefined
 }
 
@@ -135,6 +149,14 @@ function build(frame: Frame, close: Html, problems: KbProblem[]): PhrasingConten
     return [withPosition({type: 'mark', color, children}, at)]
   }
   const kind = tag.attributes['data-node']
+  if (kind === 'anchorLink') {
+    // `<a data-node="anchorLink" data-id="x"></a>`: the anchor, written as a pair.
+    if (children.some((child) => child.type !== 'text' || child.value.trim() !== '')) {
+      return keep('An anchor holds no content: write `<a data-node="anchorLink" data-id="…" />` and the text after it', 'kb-invalid-content')
+    }
+    const anchor = anchorOf(tag, frame.open, problems)
+    return anchor ? [anchor] : keep('', '')
+  }
   if (kind === 'articleLink') {
     const articleId = tag.attributes['data-article-id']
     const topicId = tag.attributes['data-topic-id']
