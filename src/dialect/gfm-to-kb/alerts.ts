@@ -17,8 +17,12 @@ export const alertColors: Record<string, ColorToken> = {
 
 const marker = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i
 
-/** Replaces every alert blockquote by a hint block of its colour. */
-export function alertsToHintBlocks(tree: Root): void {
+/**
+ * Replaces every alert blockquote by a hint block of its colour. `source`
+ * (the Markdown the tree was parsed from) tells an escaped `\[!NOTE]`, which
+ * GitHub shows as text, from a marker: both parse to the same text.
+ */
+export function alertsToHintBlocks(tree: Root, source?: string): void {
   walk(tree, (node, index, parent) => {
     if (node.type !== 'blockquote') return
     const first = node.children[0]
@@ -27,6 +31,8 @@ export function alertsToHintBlocks(tree: Root): void {
     if (lead?.type !== 'text') return
     const match = marker.exec(lead.value)
     if (!match) return
+    const start = lead.position?.start.offset
+    if (source !== undefined && start !== undefined && source.charAt(start) !== '[') return
     const rest = stripMarker(first, lead, match[0].length)
     const hint: HintBlock = {
       type: 'hintBlock',

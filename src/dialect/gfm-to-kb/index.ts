@@ -41,7 +41,7 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   // later pass looks for, so the survey stays valid as they run.
   const types = nodeTypes(tree)
   if (types.has('definition')) inlineReferences(tree)
-  if (types.has('blockquote')) alertsToHintBlocks(tree)
+  if (types.has('blockquote')) alertsToHintBlocks(tree, markdown)
   if (types.has('heading')) capHeadings(tree, file)
   if (types.has('listItem')) convertTaskItems(tree, file)
   if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)
