@@ -246,6 +246,12 @@ describe('kbsync pull end to end', () => {
     expect(names.length).toBeGreaterThan(0)
     const created: Record<string, string> = {}
     for (const name of names) created[name] = await article(name.replace(/\.md$/, ''), bodiesRoot, await readFile(path.join(fixtures, name), 'utf8'))
+    // Written as the platform would: plain-text URLs and addresses are text, not links; & stays bare.
+    created['plain-urls'] = await article(
+      'Plain URLs',
+      bodiesRoot,
+      'See https://example.com/a\\_b, www.example.com or mail team@example.com.\n\nAT&T asks for [the form](https://e.com/?a=1&b=2).\n'
+    )
     const remoteBefore = Object.fromEntries(await Promise.all(Object.entries(created).map(async ([name, id]) => [name, bodyOf(await client.getItem(id))])))
     const target = await folder()
     const run = await cli(['pull', target, '--root-topic', bodiesRoot], env)
@@ -256,6 +262,6 @@ describe('kbsync pull end to end', () => {
     expect(push.code).toBe(0)
     expect(writes() - before).toBe(0)
     for (const [name, id] of Object.entries(created)) expect(bodyOf(await client.getItem(id))).toBe(remoteBefore[name])
-    expect(flatten(await client.getTree(bodiesRoot)).length).toBe(names.length)
+    expect(flatten(await client.getTree(bodiesRoot)).length).toBe(names.length + 1)
   })
 })

@@ -10,13 +10,14 @@ import {gfmFromMarkdown} from 'mdast-util-gfm'
 import {gfm} from 'micromark-extension-gfm'
 import {kbFromMarkdown, kbSyntax} from '../../../plugins/index.js'
 import {emailAutolinkConstruct, syntaxVariants, tableConstruct} from '../syntax.js'
+import {recordEscapes, sparingEscapes} from './escaped-literals.js'
 import {SKIP, walk} from './walk.js'
 
 /** The micromark extensions to parse `markdown` with (see `../syntax.ts`). */
 export const syntaxFor = syntaxVariants([gfm(), kbSyntax()], [emailAutolinkConstruct, tableConstruct])
 
 /** The from-markdown extensions: GFM's (autolink-literal transform guarded) and the dialect's. */
-export const treeExtensions: TreeExtension[] = [...gfmFromMarkdown().map(guardAutolinkTransform), kbFromMarkdown()]
+export const treeExtensions: TreeExtension[] = [...gfmFromMarkdown().map(guardAutolinkTransform), kbFromMarkdown(), recordEscapes]
 
 /**
  * mdast-util-gfm-autolink-literal's transform runs find-and-replace (a
@@ -27,9 +28,10 @@ export const treeExtensions: TreeExtension[] = [...gfmFromMarkdown().map(guardAu
 function guardAutolinkTransform(extension: TreeExtension): TreeExtension {
   if (!extension.transforms || !extension.enter || !('literalAutolink' in extension.enter)) return extension
   const guard =
-    (transform: Transform): Transform =>
-    (tree) =>
-      mayHoldLiteral(tree) ? transform(tree) : undefined
+    (transform: Transform): Transform => {
+      const sparing = sparingEscapes(transform)
+      return (tree) => (mayHoldLiteral(tree) ? sparing(tree) : undefined)
+    }
   return {...extension, transforms: extension.transforms.map(guard)}
 }
 
