@@ -37,14 +37,23 @@ export interface Pipeline {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * The platform counts requests per user. Every token of this server (the
+ * configured one and those `/auth` issues) belongs to its one API user, so
+ * they share one budget: logging in again does not escape the limit.
+ */
+const rateKey = 'api-user'
+
 /** Handles one HTTP request. */
 export async function handle(pipeline: Pipeline, message: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(message.url ?? '/', 'http://local')
   const method = message.method ?? 'GET'
   const entry: RequestLogEntry = {method, path: loggedPath(url), status: 0, endpoint: 'unknown', write: false, at: Date.now()}
   pipeline.log.push(entry)
-  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const answer = (status: number, body: unknown, given?: Record<string, string>) => {
     entry.status = status
+    // Every answer of the API carries the rate-limit headers, also those that spend no budget.
+    const headers = given ?? (entry.endpoint === 'browse' ? {} : pipeline.limiter.peek(rateKey).headers)
     if (isFile(body)) {
       response.writeHead(status, {...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.bytes.length})
       response.end(body.bytes)
@@ -84,7 +93,7 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     answer(401, {error_code: authError, error: 'Authorization failed.'})
     return
   }
-  const rate = pipeline.limiter.take(token!)
+  const rate = pipeline.limiter.take(rateKey)
   if (!rate.allowed) {
     answer(429, {error_code: 'too_many_requests', error: 'Too many requests.'}, rate.headers)
     return

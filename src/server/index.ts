@@ -7,7 +7,7 @@ import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import type {KbItem, Person} from '../api/types.js'
 import {browse} from './browse.js'
-import {createClock} from './clock.js'
+import {stamp} from './clock.js'
 import {createFaults, type FailMode} from './faults.js'
 import {handle, type Pipeline, type RequestLogEntry} from './http.js'
 import {filePath, loadData, saveData, writeAtomic} from './persist.js'
@@ -83,7 +83,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const urls = {apiUrl: '', filesUrl: ''}
   const memoryFiles = new Map<string, Uint8Array>()
   const store = new KbStore(
-    {newId: () => shortId(random), now: createClock(), fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`, users: options.users ?? defaultUsers},
+    {newId: () => shortId(random), now: () => stamp(), fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`, users: options.users ?? defaultUsers},
     persisted
   )
   const tokens = {valid: new Set([token, ...(persisted?.tokens ?? [])]), revoked: new Set<string>(), expired: new Set<string>()}

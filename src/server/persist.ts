@@ -17,8 +17,22 @@ export interface PersistedData extends StoreData {
 /** Reads the data file, or undefined when there is none yet. */
 export function loadData(path: string): PersistedData | undefined {
   if (!existsSync(path)) return undefined
-  const data = JSON.parse(readFileSync(path, 'utf8')) as PersistedData
+  const unreadable = (why: string) =>
+    new Error(`${path}: not a data file of the local knowledge base (${why}). It is left as it is: move it away to start afresh, or restore it from a copy.`)
+  let data: PersistedData
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8')) as PersistedData
+  } catch (error) {
+    throw unreadable((error as Error).message)
+  }
+  if (!data || typeof data !== 'object') throw unreadable('not a JSON object')
   if (data.schemaVersion !== 1) throw new Error(`${path}: unsupported data format ${String(data.schemaVersion)}.`)
+  if (!Array.isArray(data.items) || !Array.isArray(data.files)) throw unreadable('no items or files list')
+  for (const item of data.items) {
+    if (!item || typeof item.id !== 'string' || typeof item.title !== 'string' || typeof item.body !== 'string' || (item.type !== 'article' && item.type !== 'topic')) {
+      throw unreadable(`an item without id, title, body or type: ${JSON.stringify(item).slice(0, 80)}`)
+    }
+  }
   return data
 }
 

@@ -105,7 +105,7 @@ async function structure(r: RouteRequest): Promise<unknown> {
 
 async function upload(r: RouteRequest): Promise<unknown> {
   const type = r.message.headers['content-type'] ?? ''
-  if (!type.startsWith('multipart/form-data')) {
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
     throw new KbServerError(400, 'no_file_in_request', 'Send the file as multipart/form-data in a part named file.')
   }
   const request = new Request('http://local/upload', {

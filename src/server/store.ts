@@ -3,6 +3,7 @@
  * platform's rules (validation, versions, moves, guid attachment). Plain
  * data; persistence and HTTP live elsewhere.
  */
+import {changeStamp} from './clock.js'
 import type {
   CreateInput,
   ItemType,
@@ -111,7 +112,9 @@ export class KbStore {
     const title = requireTitle(input.title)
     const parent = input.parent_topic_id ?? null
     this.requireTopic(parent)
-    const id = this.context.newId()
+    // Ids are random (seeded): one already taken would overwrite its item.
+    let id = this.context.newId()
+    while (this.items.has(id)) id = this.context.newId()
     const body = type === 'article' ? requireBody(input.body) : optionalBody(input.body)
     const now = this.context.now()
     const item: StoredItem = {
@@ -136,10 +139,6 @@ export class KbStore {
     const item = this.stored(id)
     const next = {...item}
     if (input.title !== undefined) next.title = requireTitle(input.title)
-    if (input.body !== undefined) {
-      const body = item.type === 'article' ? requireBody(input.body) : (optionalBody(input.body) ?? '')
-      next.body = this.attachGuids(id, body)
-    }
     if (input.parent_topic_id_changed === true) {
       const parent = input.parent_topic_id ?? null
       this.requireTopic(parent)
@@ -147,6 +146,11 @@ export class KbStore {
         throw new KbServerError(400, 'knowledge_base_invalid_parent', 'A topic cannot move into itself or its own subtree.')
       }
       next.parent_topic_id = parent
+    }
+    // Last: attaching uses up guids, so nothing may be refused after it.
+    if (input.body !== undefined) {
+      const body = item.type === 'article' ? requireBody(input.body) : (optionalBody(input.body) ?? '')
+      next.body = this.attachGuids(id, body)
     }
     const changed =
       next.title !== item.title || next.body !== item.body || next.parent_topic_id !== item.parent_topic_id
@@ -245,7 +249,7 @@ export class KbStore {
 
   private touch(item: StoredItem, editor: Person): void {
     item.version += 1
-    item.updated_at = this.context.now()
+    item.updated_at = changeStamp(item.updated_at, this.context.now())
     item.last_edited_by = editor
   }
 
@@ -295,15 +299,19 @@ export class KbStore {
    * a guid already attached elsewhere is refused.
    */
   private attachGuids(itemId: string, body: string): string {
-    return body.replace(guidPattern, (guid, offset: number) => {
+    const attached: StoredFile[] = []
+    const result = body.replace(guidPattern, (guid, offset: number) => {
       const file = this.files.get(guid.toLowerCase())
       if (!file || body.slice(Math.max(0, offset - 3), offset) === 'Id=') return guid
       if (file.attachedTo !== undefined && file.attachedTo !== itemId) {
         throw invalidRequest(`File ${guid} is already attached elsewhere; reference it by its URL.`)
       }
-      file.attachedTo = itemId
+      attached.push(file)
       return this.context.fileUrl(file.guid)
     })
+    // Only a body accepted as a whole uses up its guids.
+    for (const file of attached) file.attachedTo = itemId
+    return result
   }
 
   private attachmentsOf(item: StoredItem): KbAttachment[] {

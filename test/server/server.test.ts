@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process'
-import {mkdtempSync, readFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -110,6 +110,67 @@ describe('local server: files, limits, faults, persistence', () => {
     const third = await call('GET', '/knowledgebase/structure')
     expect([third.status, third.json.error_code]).toEqual([429, 'too_many_requests'])
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('counts the rate limit per user (a new token from /auth shares the budget) and announces it on every answer', async () => {
+    const {server, call} = await start({rateLimit: {limit: 2, windowSeconds: 60}})
+    await call('GET', '/knowledgebase/structure')
+    const login = await fetch(`${server.apiUrl}/auth`, {method: 'POST', body: JSON.stringify({login: 'local', security_key: 'local-key'})})
+    expect(login.headers.get('x-ratelimit-limit')).toBe('2')
+    const fresh = ((await login.json()) as {access_token: string}).access_token
+    expect((await call('GET', '/knowledgebase/structure', undefined, fresh)).headers.get('x-ratelimit-remaining')).toBe('0')
+    expect((await call('GET', '/knowledgebase/structure', undefined, fresh)).status).toBe(429)
+    const refused = await call('GET', '/knowledgebase/structure', undefined, 'wrong')
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/)
+  })
+
+  it('uses up a guid only when the write that references it is accepted, and reads a content type in any case', async () => {
+    const {server, call} = await start()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array([4, 5])]), 'b.png')
+    const request = new Request(`${server.filesUrl}/v4/files/upload`, {method: 'POST', body: form})
+    const type = request.headers.get('content-type')!.replace('multipart/form-data', 'Multipart/Form-Data')
+    const upload = await fetch(request.url, {method: 'POST', headers: {authorization: `Bearer ${server.token}`, 'content-type': type}, body: await request.arrayBuffer()})
+    expect(upload.status).toBe(200)
+    const {guid} = (await upload.json()) as {guid: string}
+    const article = (await call('POST', '/knowledgebase', {title: 'A', body: 'x'})).json
+    const refused = await call('PUT', `/knowledgebase/${article.id}`, {body: `![z](${guid})`, parent_topic_id: 'NOPE0000000', parent_topic_id_changed: true})
+    expect(refused.json.error_code).toBe('knowledge_base_invalid_parent')
+    expect((await call('POST', '/knowledgebase', {title: 'B', body: `![z](${guid})`})).status).toBe(200)
+  })
+
+  it('stamps an item\'s quick successive changes apart without running the clock ahead for all', async () => {
+    const {call} = await start()
+    const started = Date.now()
+    const items = []
+    for (let i = 0; i < 5; i++) items.push((await call('POST', '/knowledgebase', {title: `Q${i}`, body: 'x'})).json)
+    for (const item of items) expect(Date.parse(item.created_at)).toBeLessThanOrEqual(Date.now())
+    expect(Date.parse(items[4].created_at)).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000)
+    const once = (await call('PUT', `/knowledgebase/${items[0].id}`, {body: 'y'})).json
+    const twice = (await call('PUT', `/knowledgebase/${items[0].id}`, {body: 'z'})).json
+    expect(once.updated_at > items[0].updated_at).toBe(true)
+    expect(twice.updated_at > once.updated_at).toBe(true)
+  })
+
+  it('never reuses an id, even when restarted with the same seed', async () => {
+    const dataPath = join(mkdtempSync(join(tmpdir(), 'kbsync-server-')), 'kb.json')
+    const first = await start({dataPath, seed: 42})
+    const a = (await first.call('POST', '/knowledgebase', {title: 'First', body: 'x'})).json
+    await first.server.close()
+    const second = await start({dataPath, seed: 42})
+    const b = (await second.call('POST', '/knowledgebase', {title: 'Second', body: 'x'})).json
+    expect(b.id).not.toBe(a.id)
+    expect((await second.call('GET', `/knowledgebase/${a.id}`)).json.title).toBe('First')
+  })
+
+  it('refuses to start on a corrupt data file, naming it and leaving it as it is', async () => {
+    const dataPath = join(mkdtempSync(join(tmpdir(), 'kbsync-server-')), 'kb.json')
+    for (const text of ['{"schemaVersion": 1, "items": [', 'null', '{"schemaVersion": 1, "items": [{"id": 5}], "files": []}']) {
+      writeFileSync(dataPath, text)
+      await expect(startServer({dataPath})).rejects.toThrow(`${dataPath}: not a data file of the local knowledge base`)
+      expect(readFileSync(dataPath, 'utf8')).toBe(text)
+    }
   })
 
   it('never applies a write that failed with 500, and applies one whose answer was dropped', async () => {
