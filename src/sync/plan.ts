@@ -9,7 +9,7 @@ import path from 'node:path'
 import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../local/index.js'
 import type {Permissions} from '../api/types.js'
 import type {Matching} from './match.js'
-import {holdsBody, type RemoteSnapshot} from './remote.js'
+import {bodyHash, holdsBody, type RemoteSnapshot} from './remote.js'
 import {renderedHashOf, type RenderContext} from './render.js'
 import type {OpKind, Orphan, PlanOp, PushPlan} from './types.js'
 
@@ -73,6 +73,9 @@ export function permissionsDiffer(want: LocalPermissions, have: Permissions | un
   return ids(have.readers) !== want.readers.join(',') || ids(have.editors) !== want.editors.join(',')
 }
 
+/** What a topic created without a body recorded: no text to keep. */
+const emptyBodyHash = bodyHash('')
+
 /** Computes the plan (pure: reads only its arguments). */
 export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching, options: PlanOptions): PushPlan {
   const ops: PlanOp[] = []
@@ -120,7 +123,7 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     const entry = stateKey !== undefined ? state.items[stateKey] : undefined
     if (stateKey !== undefined && stateKey !== node.path) forget.push(stateKey)
     const detail = remote.details[id]
-    if (node.kind === 'topic' && node.body === undefined && entry?.renderedHash !== undefined) {
+    if (node.kind === 'topic' && node.body === undefined && entry?.renderedHash !== undefined && entry.renderedHash !== emptyBodyHash) {
       // The platform rejects an empty body: the text pushed before stays, and the writer should know.
       kept.push({
         severity: 'warning',

@@ -127,9 +127,13 @@ describe('push with an in-memory client', () => {
     const client = new FakeClient()
     await push({dir, client})
     await writeFile(path.join(dir, 'guides', '_index.md'), '---\ntitle: Guides\n---\n')
+    await mkdir(path.join(dir, 'bare'))
+    await writeFile(path.join(dir, 'bare', 'page.md'), '# Page\n\nText.\n')
+    await push({dir, client})
     const plan = await planPush({dir, client})
     expect(plan.ops).toEqual([])
-    expect(plan.diagnostics.filter((d) => d.file === 'guides/_index.md')).toMatchObject([{severity: 'warning', rule: 'topic-body-kept'}])
+    // Only the topic that had a body: one created without any (no _index.md) is no case for it.
+    expect(plan.diagnostics.filter((d) => d.rule === 'topic-body-kept')).toMatchObject([{file: 'guides/_index.md', severity: 'warning'}])
   })
 
   it('reads the structure while scanning, yet answers invalid input with its errors, not with a failed read', async () => {
