@@ -3,9 +3,11 @@
  * file > defaults), the reporter, and a connection to the knowledge base
  * (the API when one is configured, else the embedded local one).
  */
+import {stat} from 'node:fs/promises'
 import type {Command, CommandContext} from './command.js'
 import {loadConfig, type KbsyncConfig} from './config.js'
 import {connect} from './connect.js'
+import {UsageError} from './main.js'
 import {rateLimitNotices} from './rate-limit-notice.js'
 import {reporterFor, type Reporter} from './output/index.js'
 import {formatClientEvent, type ClientEvent} from '../api/index.js'
@@ -14,7 +16,9 @@ import type {PushOptions, SyncClient} from '../sync/index.js'
 /** Options shared by the commands that talk to a knowledge base. */
 export const connectionOptions = {
   config: {type: 'string'},
+  dir: {type: 'string'},
   'api-url': {type: 'string'},
+  'files-url': {type: 'string'},
   'token-file': {type: 'string'},
   'root-topic': {type: 'string'},
   concurrency: {type: 'string'},
@@ -26,7 +30,9 @@ export const connectionOptions = {
 /** The `--help` lines of `connectionOptions`, one per option (a test checks each is there). */
 export const connectionOptionsHelp = `Connection and output (each also a config key or KBSYNC_* variable, see docs/cli.md):
   --config FILE      use this config file instead of searching for one
+  --dir DIR          the folder (the same as the DIR argument)
   --api-url URL      the platform's API (default: the embedded local knowledge base)
+  --files-url URL    the files service for uploads (default: from the API)
   --token-file F     read the access token from file F (the token never goes on the command line)
   --root-topic ID    the topic the folder maps to (default: the knowledge-base root)
   --concurrency N    parallel requests (default 8)
@@ -54,9 +60,12 @@ export interface SyncSession {
  * reporter and connects: to the API when one is configured, else to the
  * embedded local knowledge base (the command says which).
  */
-export async function openSession(context: CommandContext): Promise<SyncSession> {
+export async function openSession(context: CommandContext, options: {mayCreateDir?: boolean} = {}): Promise<SyncSession> {
+  if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
   const positional = context.positionals[0]
   const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
+  // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.
+  await checkFolder(config.dir, options.mayCreateDir === true)
   const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
   // --verbose shows the client's requests, retries and waits (never a secret); a long rate-limit wait is always said.
   const notice = rateLimitNotices((line) => reporter.warn(line))
@@ -66,6 +75,17 @@ export async function openSession(context: CommandContext): Promise<SyncSession>
   }
   const target = await connect(config, {cwd: context.cwd, onEvent})
   return {config, reporter, target}
+}
+
+/**
+ * Checks that the folder a command works on is one. A missing folder is
+ * refused unless the command may create it (`pull` into a new folder).
+ */
+export async function checkFolder(dir: string, mayCreate = false): Promise<void> {
+  const info = await stat(dir).catch(() => undefined)
+  if (info?.isDirectory()) return
+  if (info) throw new UsageError(`${dir} is not a folder`)
+  if (!mayCreate) throw new UsageError(`the folder ${dir} does not exist (check the DIR argument, --dir or "dir" in the config file)`)
 }
 
 /** The engine options a config gives (plus the command's own). */

@@ -131,6 +131,35 @@ describe('connections and exit codes', () => {
     expect(result.err).toContain('kbsync status:')
   })
 
+  it('a folder that does not exist, a file, or two folders: exit 2, nothing created, embedded or not', async () => {
+    const base = path.dirname(await folder('fixtures/trees/basic'))
+    const missing = path.join(base, 'no-such-folder')
+    const file = path.join(base, 'a-file.md')
+    await writeFile(file, '# A\n\ntext\n')
+    for (const environment of [env, {}]) {
+      for (const command of ['plan', 'push', 'status']) {
+        const gone = await kbsync([command, missing], {env: environment})
+        expect([gone.code, gone.err]).toEqual([2, expect.stringContaining(`the folder ${missing} does not exist`)])
+        const notFolder = await kbsync([command, file], {env: environment})
+        expect([notFolder.code, notFolder.err]).toEqual([2, expect.stringContaining(`${file} is not a folder`)])
+      }
+      const two = await kbsync(['plan', base, base], {env: environment})
+      expect([two.code, two.err]).toEqual([2, expect.stringContaining('expected at most one folder')])
+    }
+    await expect(readFile(path.join(missing, '.kbsync', 'local-kb.json'))).rejects.toThrow()
+  })
+
+  it('takes the folder from --dir, and pull may create a new one', async () => {
+    const dir = await folder('fixtures/trees/basic')
+    const planned = await kbsync(['plan', '--dir', dir, '--files-url', server.filesUrl])
+    expect(planned.code, planned.err).toBe(0)
+    expect(planned.out).toContain(`Plan for ${dir}`)
+    const fresh = path.join(path.dirname(dir), 'pulled-here')
+    const pulled = await kbsync(['pull', fresh])
+    expect(pulled.code, pulled.err).toBe(0)
+    expect((await readFile(path.join(fresh, '.kbsync', 'state.json'), 'utf8')).length).toBeGreaterThan(0)
+  })
+
   it('an API URL without credentials exits 2 naming KBSYNC_TOKEN', async () => {
     const dir = await folder('fixtures/trees/basic')
     const result = await kbsync(['status', dir], {env: {KBSYNC_API_URL: server.apiUrl}})

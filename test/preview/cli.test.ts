@@ -49,7 +49,7 @@ describe('kbsync preview', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
     expect(code).toBe(2)
-    expect(stderr).toContain('is not a folder')
+    expect(stderr).toMatch(/does not exist|is not a folder/)
   })
 
   it('opens the browser with the platform\'s opener', () => {

@@ -2,12 +2,12 @@
  * `kbsync preview [DIR] [--port N] [--open]`: serves the folder's articles
  * as the platform will show them, with live reload, until interrupted.
  */
-import {stat} from 'node:fs/promises'
-import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
-import {parsePort, untilInterrupted} from '../args.js'
+import {untilInterrupted} from '../args.js'
+import {loadConfig} from '../config.js'
+import {checkFolder} from '../session.js'
 import {openBrowser, startPreview, type PreviewServer} from '../../preview/index.js'
 
 /** The port used when `--port` is not given (a free one is taken when it is busy). */
@@ -40,20 +40,28 @@ problems plan would report listed per article. Saving a file updates the open
 page within a second, without reloading it. Runs until interrupted (Ctrl+C).
 
 Options:
-  --port N   port on 127.0.0.1 (default ${defaultPort}, or a free one when it is busy; 0 picks a free one)
-  --open     open the page in the default browser
+  --port N       port on 127.0.0.1 (default ${defaultPort}, or a free one when it is busy; 0 picks a free one);
+                 also preview.port in the config file or KBSYNC_PREVIEW_PORT
+  --open         open the page in the default browser
+  --dir DIR      the folder (the same as the DIR argument; default: "dir" of the config file, else the current folder)
+  --config FILE  use this config file instead of searching for one
 `,
   examples: ['kbsync preview docs', 'kbsync preview docs --port 8080 --open'],
   options: {
     port: {type: 'string'},
-    open: {type: 'boolean'}
+    open: {type: 'boolean'},
+    config: {type: 'string'},
+    dir: {type: 'string'}
   },
   async run(context) {
-    const dir = path.resolve(context.cwd, context.positionals[0] ?? '.')
-    if (context.positionals.length > 1) throw new UsageError('expected at most one folder')
-    const port = parsePort(context.values.port)
-    const isFolder = await stat(dir).then((info) => info.isDirectory(), () => false)
-    if (!isFolder) throw new UsageError(`${dir} is not a folder`)
+    if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
+    const positional = context.positionals[0]
+    // The folder and the port as every command reads them: DIR or --dir, then KBSYNC_*, then the config file.
+    const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, withoutSecrets: true, ...(positional ? {dir: positional} : {})})
+    await checkFolder(config.dir)
+    // The default port is only a preference (a free one when it is busy); a configured one is not.
+    const port = config.sources['preview.port'] === 'default' ? undefined : config.preview.port
+    const dir = config.dir
     const server = await start(dir, port, context)
     context.stdout.write(`Preview of ${dir} at ${server.url} (Ctrl+C to stop)\n`)
     if (context.values.open === true) {

@@ -68,7 +68,7 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
     ...connectionOptions
   },
   async run(context) {
-    const session = await openSession(context)
+    const session = await openSession(context, {mayCreateDir: true})
     const {config, reporter, target} = session
     const json = context.values.json === true
     try {
