@@ -12,6 +12,7 @@ export {isLocalUrl, resolveLocal, type LocalRef, type Resolved} from './referenc
 export {bodyTree, toGfmText, toKbText, toKbTree} from './markdown.js'
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
 export {writeKbId} from './write-id.js'
+export {decodeText} from './text.js'
 export {
   emptyState,
   loadState,

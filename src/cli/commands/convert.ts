@@ -4,6 +4,8 @@
  * the comment HTML subset; stdin to stdout when no file is given.
  */
 import {readFile} from 'node:fs/promises'
+import {decodeText, type Diagnostic} from '../../local/index.js'
+import {formatDiagnostic} from '../output/index.js'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import {VFile} from 'vfile'
@@ -28,10 +30,10 @@ function choice<T extends string>(value: unknown, allowed: readonly T[], fallbac
   return value as T
 }
 
-async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
+async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 /** The input as a dialect tree, with the warnings of reading it. */
@@ -111,16 +113,23 @@ Options:
     const target = choice(context.values.to, targets, 'kb', 'to')
     if (context.positionals.length > 1) throw new UsageError('expected at most one file')
     const file = context.positionals[0]
-    let text: string
-    if (file === undefined || file === '-') text = await readStdin(context.stdin)
+    let bytes: Buffer
+    if (file === undefined || file === '-') bytes = await readStdin(context.stdin)
     else {
       try {
-        text = await readFile(path.resolve(context.cwd, file), 'utf8')
+        bytes = await readFile(path.resolve(context.cwd, file))
       } catch (error) {
         throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
       }
     }
     const name = file === undefined || file === '-' ? '<stdin>' : file
+    // Invalid UTF-8 would come out as U+FFFD, silently: refused, as push refuses it.
+    const problems: Diagnostic[] = []
+    const text = decodeText(bytes, name, problems)
+    if (problems.length > 0) {
+      for (const problem of problems) context.stderr.write(`${formatDiagnostic(problem)}\n`)
+      return exitCodes.invalid
+    }
     const read = toTree(source, text, name)
     const written = fromTree(target, read.tree, await configuredArticleUrl(target, context))
     context.stdout.write(written.output)
