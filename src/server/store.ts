@@ -4,6 +4,7 @@
  * data; persistence and HTTP live elsewhere.
  */
 import {changeStamp} from './clock.js'
+import {toShownUrls, toStoredUrls} from './file-urls.js'
 import type {
   CreateInput,
   ItemType,
@@ -67,8 +68,9 @@ export class KbStore {
     private readonly context: StoreContext,
     data?: StoreData
   ) {
-    for (const item of data?.items ?? []) this.items.set(item.id, item)
     for (const file of data?.files ?? []) this.files.set(file.guid, file)
+    // Data written before file URLs were stored port-free still holds the port of an earlier start.
+    for (const item of data?.items ?? []) this.items.set(item.id, {...item, body: this.storedBody(item.body)})
   }
 
   /** A copy of everything, for persistence. */
@@ -86,7 +88,8 @@ export class KbStore {
   /** The item as GET answers it; `prefixTitle` prepends `# <title>` to an article body like the platform (which escapes `_` in it). */
   view(id: string, prefixTitle = false): KbItem {
     const item = this.stored(id)
-    const body = prefixTitle && item.type === 'article' ? `# ${item.title.replaceAll('_', '\\_')}\n\n${item.body}` : item.body
+    const shown = toShownUrls(item.body, this.context.fileUrl(''))
+    const body = prefixTitle && item.type === 'article' ? `# ${item.title.replaceAll('_', '\\_')}\n\n${shown}` : shown
     return {
       id: item.id,
       title: item.title,
@@ -163,7 +166,7 @@ export class KbStore {
   webEdit(id: string, change: {title?: string; body?: string}, editor: Person): KbItem {
     const item = {...this.stored(id)}
     if (change.title !== undefined) item.title = change.title
-    if (change.body !== undefined) item.body = change.body
+    if (change.body !== undefined) item.body = this.storedBody(change.body)
     this.touch(item, editor)
     this.items.set(id, item)
     return this.view(id)
@@ -311,7 +314,12 @@ export class KbStore {
     })
     // Only a body accepted as a whole uses up its guids.
     for (const file of attached) file.attachedTo = itemId
-    return result
+    return this.storedBody(result)
+  }
+
+  /** A body with the server's own file URLs made port-free (see `file-urls.ts`). */
+  private storedBody(body: string): string {
+    return toStoredUrls(body, this.context.fileUrl(''), (guid) => this.files.has(guid.toLowerCase()))
   }
 
   private attachmentsOf(item: StoredItem): KbAttachment[] {

@@ -153,6 +153,31 @@ describe('local server: files, limits, faults, persistence', () => {
     expect(twice.updated_at > once.updated_at).toBe(true)
   })
 
+  it('shows a stored file URL at the port of the current start (the embedded server takes a new port each time)', async () => {
+    const dataPath = join(mkdtempSync(join(tmpdir(), 'kbsync-server-')), 'kb.json')
+    const first = await start({dataPath})
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array([7, 8, 9])]), 'c.png')
+    const upload = await fetch(`${first.server.filesUrl}/v4/files/upload`, {method: 'POST', headers: {authorization: `Bearer ${first.server.token}`}, body: form})
+    const {guid} = (await upload.json()) as {guid: string}
+    const a = (await first.call('POST', '/knowledgebase', {title: 'A', body: `![pic](${guid}) and [elsewhere](http://127.0.0.1:9/services/kb?Id=${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)})`})).json
+    const firstUrl = `${first.server.filesUrl}/services/kb?Id=${guid}`
+    expect(a.body).toContain(firstUrl)
+    // A client sends the body back as it read it, URL included.
+    await first.call('PUT', `/knowledgebase/${a.id}`, {body: `${a.body}\n\nMore.`})
+    await first.server.close()
+    expect(readFileSync(dataPath, 'utf8')).not.toContain(first.server.filesUrl)
+    const second = await start({dataPath})
+    expect(second.server.filesUrl).not.toBe(first.server.filesUrl)
+    const shown = (await second.call('GET', `/knowledgebase/${a.id}`)).json
+    expect(shown.body).toContain(`![pic](${second.server.filesUrl}/services/kb?Id=${guid})`)
+    // A URL that is not one of the server's files is left as it was.
+    expect(shown.body).toContain('http://127.0.0.1:9/services/kb?Id=00000000-')
+    expect(shown.attachments).toEqual([expect.objectContaining({id: guid, url: `${second.server.filesUrl}/services/kb?Id=${guid}`})])
+    const bytes = await fetch(shown.attachments[0].url, {headers: {authorization: `Bearer ${second.server.token}`}})
+    expect([...new Uint8Array(await bytes.arrayBuffer())]).toEqual([7, 8, 9])
+  })
+
   it('never reuses an id, even when restarted with the same seed', async () => {
     const dataPath = join(mkdtempSync(join(tmpdir(), 'kbsync-server-')), 'kb.json')
     const first = await start({dataPath, seed: 42})
