@@ -8,6 +8,7 @@ import {commands} from './commands/index.js'
 import {exitCodes} from './exit-codes.js'
 import {ConfigError, redact} from './config.js'
 import {kbsyncVersion} from '../version.js'
+import {closest} from './suggest.js'
 
 /** Streams and environment of one CLI invocation. */
 export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
@@ -68,7 +69,8 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
   }
   const command = commands.find((c) => c.name === first)
   if (!command) {
-    options.stderr.write(`kbsync: unknown command '${first}'. Run 'kbsync --help' for the list.\n`)
+    const guess = closest(first, commands.map((c) => c.name))
+    options.stderr.write(`kbsync: unknown command '${first}'.${guess ? ` Did you mean '${guess}'?` : ''} Run 'kbsync --help' for the list.\n`)
     return exitCodes.invalid
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -79,7 +81,7 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
   try {
     parsed = parseArgs({args: rest, options: command.options, allowPositionals: true, strict: true})
   } catch (error) {
-    options.stderr.write(`kbsync ${command.name}: ${(error as Error).message}\nUsage: ${command.usage}\n`)
+    options.stderr.write(`kbsync ${command.name}: ${optionProblem(error as Error, command)}\nUsage: ${command.usage}\n`)
     return exitCodes.invalid
   }
   try {
@@ -87,13 +89,26 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
   } catch (error) {
     // Secrets may hide in a third-party message; they never reach the terminal.
     const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY]
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      options.stderr.write(redact(`kbsync ${command.name}: ${error.message}\n`, secrets))
-      return exitCodes.invalid
-    }
+    const usage = error instanceof UsageError || error instanceof ConfigError
+    const code = usage ? exitCodes.invalid : exitCodes.failure
     const verbose = rest.includes('--verbose')
-    const message = error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error)
+    const message = error instanceof Error ? (verbose && !usage ? (error.stack ?? error.message) : error.message) : String(error)
     options.stderr.write(redact(`kbsync ${command.name}: ${message}\n`, secrets))
-    return exitCodes.failure
+    // With --json, stdout holds one JSON document whatever happens: scripts parse it.
+    if (parsed.values.json === true) options.stdout.write(redact(JSON.stringify({status: 'error', exitCode: code, error: error instanceof Error ? error.message : String(error)}) + '\n', secrets))
+    return code
   }
+}
+
+/**
+ * Node's message for a bad option, made plain: an unknown option names the
+ * closest known one ("did you mean"); Node's hint about `--` only fits a
+ * positional that starts with a dash, which a mistyped option is not.
+ */
+function optionProblem(error: Error, command: Command): string {
+  const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(error.message)
+  if (!unknown) return error.message
+  const names = Object.keys(command.options ?? {})
+  const guess = closest(unknown[2]!, names)
+  return `unknown option ${unknown[1]}${unknown[2]}${guess ? ` (did you mean --${guess}?)` : ''}. See 'kbsync ${command.name} --help'.`
 }

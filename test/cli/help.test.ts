@@ -16,3 +16,24 @@ describe('kbsync <command> --help', () => {
     expect(missing, `options of ${name} not described in --help`).toEqual([])
   })
 })
+
+describe('mistakes on the command line', () => {
+  it('names the command or option meant by a typo, and exits 2', async () => {
+    const cwd = await tempDir()
+    const command = await run(['pus', '.'], {cwd})
+    expect([command.code, command.err]).toEqual([2, expect.stringContaining("unknown command 'pus'. Did you mean 'push'?")])
+    const option = await run(['push', '--dryrun'], {cwd})
+    expect([option.code, option.err]).toEqual([2, expect.stringContaining('unknown option --dryrun (did you mean --dry-run?)')])
+    expect(option.err).not.toContain("place it at the end of the command after '--'")
+    const nothingClose = await run(['plan', '--frobnicate'], {cwd})
+    expect(nothingClose.err).toContain("unknown option --frobnicate. See 'kbsync plan --help'.")
+  })
+
+  it('writes one JSON document on stdout with --json even when the run fails', async () => {
+    const cwd = await tempDir()
+    const failed = await run(['push', cwd, '--json'], {cwd, env: {KBSYNC_API_URL: 'http://127.0.0.1:1/v4', KBSYNC_TOKEN: 'tok-SECRET-1'}})
+    expect(failed.code).toBe(1)
+    expect(JSON.parse(failed.out)).toMatchObject({status: 'error', exitCode: 1, error: expect.any(String)})
+    expect(failed.out + failed.err).not.toContain('tok-SECRET-1')
+  })
+})
