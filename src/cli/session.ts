@@ -62,6 +62,7 @@ export interface SyncSession {
  */
 export async function openSession(context: CommandContext, options: {mayCreateDir?: boolean} = {}): Promise<SyncSession> {
   if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
+  if (context.values.quiet === true && context.values.verbose === true) throw new UsageError('--quiet and --verbose contradict each other: pick one')
   const positional = context.positionals[0]
   const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
   // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.

@@ -25,6 +25,8 @@ describe('mistakes on the command line', () => {
     const option = await run(['push', '--dryrun'], {cwd})
     expect([option.code, option.err]).toEqual([2, expect.stringContaining('unknown option --dryrun (did you mean --dry-run?)')])
     expect(option.err).not.toContain("place it at the end of the command after '--'")
+    const both = await run(['plan', cwd, '--quiet', '--verbose'], {cwd})
+    expect([both.code, both.err]).toEqual([2, expect.stringContaining('--quiet and --verbose contradict each other')])
     const nothingClose = await run(['plan', '--frobnicate'], {cwd})
     expect(nothingClose.err).toContain("unknown option --frobnicate. See 'kbsync plan --help'.")
   })
