@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -252,5 +252,11 @@ describe('kbsync serve', () => {
     child.kill('SIGINT')
     expect(await exit).toBe(0)
     expect(out).not.toContain('sekrit-token-123')
+  })
+
+  it('refuses to expose the server beyond loopback with the public built-in token', () => {
+    const result = spawnSync(process.execPath, ['dist/src/cli/bin.js', 'serve', '--data', ':memory:', '--host', '0.0.0.0'], {encoding: 'utf8', timeout: 20_000})
+    expect(result.status).toBe(2)
+    expect(result.stderr).toContain('--host 0.0.0.0 exposes the server beyond this machine: give it a token of your own with --token')
   })
 })

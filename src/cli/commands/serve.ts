@@ -19,6 +19,8 @@ function parseRateLimit(value: unknown): {limit: number; windowSeconds: number} 
   return {limit: Number(match[1]), windowSeconds: Number(match[2])}
 }
 
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1'])
+
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the local knowledge-base server (the embedded default and test double)',
@@ -32,8 +34,8 @@ Options:
   --token T             the accepted bearer token (default the local token, printed)
   --latency MS          added to every request
   --fail-rate R         probability (0..1) that a request fails (500 or dropped connection)
-  --rate-limit N/S      at most N requests per S seconds per token (default 5000/600)
-  --host H              address to bind (default 127.0.0.1; anything else exposes the server)
+  --rate-limit N/S      at most N requests per S seconds per user (default 5000/600)
+  --host H              address to bind (default 127.0.0.1; anything else exposes the server and needs --token)
   --verbose             accepted like the other commands' flag; prints nothing more yet
 `,
   examples: ['kbsync serve', 'kbsync serve --port 8080 --latency 20 --fail-rate 0.1', 'kbsync serve --data :memory: --rate-limit 100/10'],
@@ -51,14 +53,23 @@ Options:
     if (context.positionals.length > 0) throw new UsageError(`unexpected argument '${context.positionals[0]}'`)
     const data = typeof context.values.data === 'string' ? context.values.data : '.kbsync/local-kb.json'
     const givenToken = typeof context.values.token === 'string' ? context.values.token : undefined
+    const host = typeof context.values.host === 'string' ? context.values.host : '127.0.0.1'
+    // The built-in token is printed below and written in the docs: beyond loopback it would let anyone in.
+    if (!loopbackHosts.has(host) && givenToken === undefined) {
+      throw new UsageError(`--host ${host} exposes the server beyond this machine: give it a token of your own with --token`)
+    }
+    const port = parsePort(context.values.port) ?? 0
     const server = await startServer({
-      port: parsePort(context.values.port) ?? 0,
-      host: typeof context.values.host === 'string' ? context.values.host : '127.0.0.1',
+      port,
+      host,
       dataPath: data === ':memory:' ? undefined : path.resolve(context.cwd, data),
       token: givenToken,
       latencyMs: parseNumber('latency', context.values.latency),
       failRate: parseNumber('fail-rate', context.values['fail-rate'], 1),
       rateLimit: parseRateLimit(context.values['rate-limit'])
+    }).catch((error: unknown) => {
+      if ((error as {code?: string}).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port (0 picks a free one)`)
+      throw error
     })
     context.stdout.write(`Local knowledge base at ${server.apiUrl} (browse: ${server.filesUrl}/)\n`)
     context.stdout.write(`Data: ${data === ':memory:' ? 'in memory' : data}\n`)
