@@ -9,6 +9,7 @@ import {exitCodes} from './exit-codes.js'
 import {ConfigError, redact} from './config.js'
 import {kbsyncVersion} from '../version.js'
 import {closest} from './suggest.js'
+import {escapeData} from './output/annotations.js'
 
 /** Streams and environment of one CLI invocation. */
 export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
@@ -94,6 +95,10 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
     const verbose = rest.includes('--verbose')
     const message = error instanceof Error ? (verbose && !usage ? (error.stack ?? error.message) : error.message) : String(error)
     options.stderr.write(redact(`kbsync ${command.name}: ${message}\n`, secrets))
+    if (options.env.GITHUB_ACTIONS === 'true') {
+      const line = redact(`::error title=kbsync ${command.name}::${escapeData(error instanceof Error ? error.message : String(error))}\n`, secrets)
+      ;(parsed.values.json === true ? options.stderr : options.stdout).write(line)
+    }
     // With --json, stdout holds one JSON document whatever happens: scripts parse it.
     if (parsed.values.json === true) options.stdout.write(redact(JSON.stringify({status: 'error', exitCode: code, error: error instanceof Error ? error.message : String(error)}) + '\n', secrets))
     return code

@@ -113,6 +113,15 @@ describe('kbsync status', () => {
     expect(result.out).toMatch(/^::error file=invalid\/bad-yaml\.md,line=\d+/m)
   })
 
+  it('under GITHUB_ACTIONS=true, a failure without a file of its own is an annotation too', async () => {
+    const dir = await folder('fixtures/trees/basic')
+    const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/v4`
+    const result = await kbsync(['push', dir], {env: {KBSYNC_API_URL: url, KBSYNC_TOKEN: secret, GITHUB_ACTIONS: 'true'}})
+    expect(result.code).toBe(1)
+    expect(result.out).toMatch(/^::error title=kbsync push::/m)
+    expect(result.out + result.err).not.toContain(secret)
+  })
+
   it('plan on invalid input exits 2 and says nothing was planned, not that nothing changed', async () => {
     const bad = await folder('fixtures/trees/invalid')
     const result = await kbsync(['plan', bad])

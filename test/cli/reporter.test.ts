@@ -68,6 +68,15 @@ describe('GitHub annotations', () => {
     expect(ci.text).toBe('::error file=guides/install.md,line=3,col=5,title=kbsync kb-heading-depth::Heading too deep (use ##)\n')
   })
 
+  it('accompany an error that names no file (a conflict, refused deletions), only under GITHUB_ACTIONS=true', () => {
+    const ci = stream(false)
+    createReporter({stdout: ci, stderr: stream(false), env: {GITHUB_ACTIONS: 'true'}}).error('conflict: a.md was edited\non both sides, 100%')
+    expect(ci.text).toBe('::error::conflict: a.md was edited%0Aon both sides, 100%25\n')
+    const plain = stream(false)
+    createReporter({stdout: plain, stderr: stream(false), env: {}}).error('conflict: a.md')
+    expect(plain.text).toBe('')
+  })
+
   it('escape %, CR, LF in messages and also : and , in properties', () => {
     expect(escapeData('100% done\r\nnext')).toBe('100%25 done%0D%0Anext')
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A')

@@ -72,7 +72,7 @@ as NAME.remote.md).`,
         } else if (event.type === 'failed') {
           reporter.error(`${formatOp(event.op).trim()}: ${event.error}`)
         } else if (event.type === 'conflict-file') {
-          reporter.warn(`conflict: ${event.op.path} was edited on the platform and locally; the remote version is in ${event.file}`)
+          reporter.error(`conflict: ${event.op.path} was edited on the platform and locally; the remote version is in ${event.file}`)
         } else if (event.type === 'done' && event.op.op === 'drift') {
           reporter.warn(`drift: ${event.op.path}: ${event.op.reason}`)
         }

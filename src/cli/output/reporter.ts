@@ -5,7 +5,7 @@
  */
 import {appendFile} from 'node:fs/promises'
 import type {Diagnostic} from '../../local/diagnostic.js'
-import {annotation} from './annotations.js'
+import {annotation, escapeData} from './annotations.js'
 import {colourEnabled, palette, type Palette} from './colours.js'
 import {clearLine, progressLine} from './progress.js'
 
@@ -143,6 +143,8 @@ export function createReporter(options: ReporterOptions): Reporter {
     },
     error(message) {
       err(`${errColours.red('error')}: ${message}`)
+      // A failure with no file of its own (a conflict, refused deletions) still shows on the run's summary page.
+      if (github) (json ? err : out)(`::error::${escapeData(message)}`)
     },
     debug(message) {
       if (verbose) err(errColours.dim(message))
