@@ -34,7 +34,7 @@ describe('statusFromPlan', () => {
     expect(report.conflicts.map((e) => e.path)).toEqual(['d.md'])
     expect(report.clean).toBe(false)
     expect(report).toMatchObject({schemaVersion: 1, dir: '/d', target: 'T', rootTopicId: 'R', synced: true})
-    expect(formatStatus(report)).toContain('5 local, 3 remote, 1 conflicts.')
+    expect(formatStatus(report)).toContain('5 local, 3 remote, 1 conflict.')
   })
 
   it('an empty plan is clean', () => {

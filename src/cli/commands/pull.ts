@@ -5,6 +5,7 @@
  */
 import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
+import {plural} from '../output/index.js'
 import type {SyncClient} from '../../sync/index.js'
 import {applyPull, planPullRun, type PullClient, type PullEvent, type PullOp, type PullOpKind, type PullPlan, type PullResult} from '../../sync/pull/index.js'
 import {connectionOptions, connectionOptionsHelp, openSession} from '../session.js'
@@ -104,9 +105,9 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
       if (json) {
         reporter.json({status: result.status, written: result.written, conflicts: result.conflicts, failed: result.failed, diagnostics: result.diagnostics, plan})
       } else {
-        const conflicts = plan.summary.conflict > 0 ? `, ${plan.summary.conflict} conflicts` : ''
+        const conflicts = plan.summary.conflict > 0 ? `, ${plural(plan.summary.conflict, 'conflict')}` : ''
         const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
-        const line = `Done: ${result.written.length} files written${conflicts}${failed}; status ${result.status}.`
+        const line = `Done: ${plural(result.written.length, 'file')} written${conflicts}${failed}; status ${result.status}.`
         if (result.status === 'ok') reporter.success(line)
         else reporter.info(line)
       }

@@ -4,7 +4,7 @@
  */
 import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {planSummaryMarkdown, pushSummaryMarkdown} from '../output/index.js'
+import {plural, planSummaryMarkdown, pushSummaryMarkdown} from '../output/index.js'
 import {applyPush, planPush, type PushResult, type SyncEvent} from '../../sync/index.js'
 import {actionLine} from '../output/lines.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
@@ -107,7 +107,7 @@ as NAME.remote.md).`,
         reporter.json({status: result.status, writes: result.writes, done: result.done, skipped: result.skipped, failed: result.failed, written: result.written, plan})
       } else {
         const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
-        const line = `Done: ${result.done.length} steps, ${result.writes} write requests${failed}; status ${result.status}.`
+        const line = `Done: ${plural(result.done.length, 'step')}, ${plural(result.writes, 'write request')}${failed}; status ${result.status}.`
         if (result.status === 'ok') reporter.success(line)
         else reporter.info(line)
       }

@@ -5,6 +5,7 @@
 import {access} from 'node:fs/promises'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
+import {plural} from '../output/index.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import type {Diagnostic} from '../../local/diagnostic.js'
 import {statePath} from '../../local/state.js'
@@ -86,7 +87,7 @@ export function formatStatus(report: StatusReport): string {
   section('Local changes', report.local)
   section('Changes on the platform', report.remote)
   section('Conflicts', report.conflicts)
-  lines.push('', report.clean ? 'Up to date: nothing changed on either side.' : `${report.local.length} local, ${report.remote.length} remote, ${report.conflicts.length} conflicts.`)
+  lines.push('', report.clean ? 'Up to date: nothing changed on either side.' : `${report.local.length} local, ${report.remote.length} remote, ${plural(report.conflicts.length, 'conflict')}.`)
   return lines.join('\n')
 }
 

@@ -6,5 +6,6 @@ export {createReporter, formatDiagnostic, type OutputStream, type Reporter, type
 export {annotation, annotationPath, escapeData, escapeProperty, type AnnotationOptions} from './annotations.js'
 export {colourEnabled, palette, stripAnsi, type Palette} from './colours.js'
 export {progressLine} from './progress.js'
+export {plural} from './lines.js'
 export {planSummaryMarkdown, pushSummaryMarkdown} from './summary.js'
 export {reporterFor} from './context.js'

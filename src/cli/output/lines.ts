@@ -13,6 +13,11 @@ const verbs: Record<OpKind, string> = {
   drift: 'left as is (edited on the platform):'
 }
 
+/** `1 write`, `2 writes`: a count and its noun (`nouns` when the plural is not the noun plus `s`). */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`
+}
+
 /** `created article guides/a.md (ID)`. */
 export function actionLine(op: PlanOp, remoteId?: string): string {
   return `${verbs[op.op]} ${op.type ?? 'file'} ${op.path || '(root)'}${remoteId ? ` (${remoteId})` : ''}`
@@ -25,7 +30,7 @@ export function resultLine(result: PushResult): string {
   const what = [...counts].map(([verb, n]) => `${n} ${verb}`).join(', ')
   switch (result.status) {
     case 'ok':
-      return result.done.length === 0 ? 'up to date; watching' : `pushed: ${what} (${result.writes} writes); watching`
+      return result.done.length === 0 ? 'up to date; watching' : `pushed: ${what} (${plural(result.writes, 'write')}); watching`
     case 'invalid':
       return `not pushed: fix the errors above; watching`
     case 'refused':
@@ -33,6 +38,6 @@ export function resultLine(result: PushResult): string {
     case 'conflict':
       return `pushed ${what || 'nothing'}; conflicts left (see the .remote.md files); watching`
     default:
-      return `push failed (${result.failed.length} step(s))${what ? ` after ${what}` : ''}; retrying`
+      return `push failed (${plural(result.failed.length, 'step')})${what ? ` after ${what}` : ''}; retrying`
   }
 }
