@@ -52,6 +52,8 @@ describe('coalesce', () => {
     expect(batch.events).toBe(5)
     expect(batch.changes).toEqual([change('b.md'), change('a.md', 'change'), change('tmp~', 'unlink')])
     expect(describeBatch(batch, 2)).toBe('3 changed: b.md, a.md, +1 more')
+    // The start's own sync (path '') is not counted as a changed file.
+    expect(describeBatch(coalesce([change('', 'sync'), change('c.md')]))).toBe('1 changed: c.md')
   })
 
   it('law: one entry per distinct path, each the last event of that path', () => {

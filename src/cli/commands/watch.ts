@@ -67,7 +67,7 @@ ${connectionOptionsHelp}
       })
       const received = await signal.promise
       reporter.status('')
-      reporter.info(`Stopping (${received}): finishing the running push…`)
+      reporter.info(`Stopping (${received})…`)
       await session.close()
       reporter.info('Stopped; the sync state is saved.')
       return exitCodes.ok

@@ -35,7 +35,8 @@ export function coalesce(events: readonly ChangeEvent[]): Batch {
 
 /** A short human description: `3 changed: a.md, b.md, +1 more`. */
 export function describeBatch(batch: Batch, shown = 3): string {
-  const paths = batch.changes.map((c) => c.path || '.')
+  // The start's own sync is no change of a file.
+  const paths = batch.changes.filter((c) => c.kind !== 'sync').map((c) => c.path || '.')
   const more = paths.length > shown ? `, +${paths.length - shown} more` : ''
   return `${paths.length} changed: ${paths.slice(0, shown).join(', ')}${more}`
 }

@@ -68,7 +68,7 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
       return 'wait'
     }
     if (batch.changes.some((c) => c.path === '.kbsyncignore')) await filter.reload()
-    const label = batch.events === 0 ? 'initial push' : describeBatch(batch)
+    const label = batch.changes.every((c) => c.kind === 'sync') ? 'initial push' : describeBatch(batch)
     reporter.status(`${stamp()} pushing (${label})…`)
     let total = 0
     let done = 0
