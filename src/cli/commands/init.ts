@@ -88,8 +88,7 @@ Options:
     const existing = []
     for (const file of [...configFileNames.map((n) => path.join(context.cwd, n)), ignoreFile]) if (await kind(file)) existing.push(file)
     if (existing.length > 0 && context.values.force !== true) {
-      reporter.error(`not overwriting ${existing.map((f) => path.relative(context.cwd, f)).join(', ')}: run kbsync init --force to replace`)
-      return exitCodes.invalid
+      throw new UsageError(`not overwriting ${existing.map((f) => path.relative(context.cwd, f)).join(', ')}: run kbsync init --force to replace`)
     }
     const relativeDir = path.relative(context.cwd, absoluteDir).split(path.sep).join('/') || '.'
     const rootTopic = typeof context.values['root-topic'] === 'string' ? context.values['root-topic'] : null

@@ -57,7 +57,7 @@ export const planCommand: Command = {
   name: 'plan',
   summary: 'show what a push would change, without writing',
   usage: 'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code]',
-  description: `Scans DIR (default: the current folder), reads the knowledge base and prints
+  description: `Scans DIR (default: the configured folder, else the current one), reads the knowledge base and prints
 what \`kbsync push\` would do, grouped by action, with a summary line.
 
 Options:

@@ -32,7 +32,7 @@ export const previewCommand: Command = {
   name: 'preview',
   summary: 'show the folder in a browser as the platform will, with live reload',
   usage: 'kbsync preview [DIR] [--port N] [--open]',
-  description: `Serves DIR (default: the current folder) on http://127.0.0.1:PORT/: the tree of
+  description: `Serves DIR (default: the configured folder, else the current one) on http://127.0.0.1:PORT/: the tree of
 topics and articles as navigation, each article rendered the way the platform's
 article view shows it (hint blocks and highlights in their colours, details,
 attachment groups, diagrams, videos, sized images from the folder), with the

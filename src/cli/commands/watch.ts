@@ -28,7 +28,7 @@ function stopSignal(): {promise: Promise<string>; dispose(): void} {
 export const watchCommand: Command = {
   name: 'watch',
   summary: 'push each saved change until Ctrl-C',
-  usage: 'kbsync watch [DIR] [--debounce MS] [--prune] [--root-topic ID] [--quiet] [--verbose]',
+  usage: 'kbsync watch [DIR] [--debounce MS] [--prune] [--yes] [--root-topic ID] [--quiet|--verbose]',
   description: `Pushes DIR (default: the configured dir, else the current folder) once, then
 watches it and pushes every change: saves, new files, renames, moves and
 deletions of files and folders. Bursts (a git checkout, a save-all) are pushed
