@@ -1,7 +1,31 @@
 /** Content hashes of the folder side. */
 import {createHash} from 'node:crypto'
+import {createReadStream, readFileSync, statSync} from 'node:fs'
 
 /** sha256 of a string or bytes, hex. */
 export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex')
+}
+
+/** Files up to this size are read at once to hash them; larger ones are streamed. */
+const wholeReadBytes = 4 * 1048576
+
+/**
+ * sha256 and size of the file at `absolute`. A small file is read at once,
+ * synchronously: an asynchronous read waits on the thread pool several times
+ * (open, stat, read, close), which cost more than hashing an image. A large
+ * one (a video, an archive) is streamed, never held whole in memory.
+ */
+export async function hashFile(absolute: string): Promise<{sha256: string; size: number}> {
+  if (statSync(absolute).size <= wholeReadBytes) {
+    const bytes = readFileSync(absolute)
+    return {sha256: sha256(bytes), size: bytes.length}
+  }
+  const hash = createHash('sha256')
+  let size = 0
+  for await (const chunk of createReadStream(absolute)) {
+    hash.update(chunk as Buffer)
+    size += (chunk as Buffer).length
+  }
+  return {sha256: hash.digest('hex'), size}
 }

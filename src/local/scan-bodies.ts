@@ -5,7 +5,6 @@
  * use. File-system checks and file hashing run several at a time; the
  * diagnostics come out in document order all the same.
  */
-import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import type {BodyCache, BodyFacts} from './body-cache.js'
@@ -13,7 +12,7 @@ import type {Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
-import {sha256} from './hash.js'
+import {hashFile, sha256} from './hash.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 
 /**
@@ -63,7 +62,7 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
     const resolution = await resolveLocalRefs(facts.refs, file, context.root, context.documents, found)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
-      const hashed = hashFile(context.root, relative)
+      const hashed = hashFile(path.join(context.root, relative))
       // Awaited below, in order; until then a failed read must not count as unhandled.
       hashed.catch(() => undefined)
       hashing.set(relative, hashed)
@@ -120,12 +119,6 @@ function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
     if (resolved && 'link' in resolved) links.set(resolved.link.kind + ':' + resolved.link.target, {...resolved.link})
   }
   return [...links.values()]
-}
-
-/** Reads and hashes the file `relative` (under `root`). */
-async function hashFile(root: string, relative: string): Promise<{sha256: string; size: number}> {
-  const bytes = await readFile(path.join(root, relative))
-  return {sha256: sha256(bytes), size: bytes.length}
 }
 
 /** Adds the files a body uses to its refs (each content once) and to the scan's assets (first path wins). */
