@@ -12,7 +12,7 @@ import type {Attachment, DetailsSummary} from '../types.js'
 import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.js'
 import type {KbProblem} from './problems.js'
 import {pairPhrasing} from './phrasing.js'
-import {dialectTagOf, intAttribute, isColor, span} from './tags.js'
+import {dialectTagOf, isColor, sizeAttribute, span} from './tags.js'
 
 /** A flow item: a node, or a tag waiting to be paired. */
 export type FlowItem = RootContent | {type: 'kbTagItem'; tag: KbTag; html: Html}
@@ -199,7 +199,7 @@ function build(frame: Frame, close: Html | undefined, parent: Frame | undefined,
       const url = tag.attributes.src
       if (node !== 'drawio') return keep(`Unknown \`data-node\` value \`${node ?? ''}\` on \`<iframe>\``, 'kb-unknown-node')
       if (url === undefined || children.length > 0) return keep('A diagram needs `src` and no content', 'kb-invalid-content')
-      const width = intAttribute(tag.attributes.width)
+      const width = sizeAttribute(tag, 'width', frame.open.position, problems)
       return [at((width === undefined ? {type: 'drawio', url} : {type: 'drawio', url, width}) as RootContent)]
     }
     default: {

@@ -8,7 +8,7 @@ import type {Html, Image, PhrasingContent} from 'mdast'
 import {toString} from 'mdast-util-to-string'
 import {isDialectTag, type KbTag} from '../syntax/tag.js'
 import type {KbProblem} from './problems.js'
-import {dialectTagOf, intAttribute, isColor, span, tagOf} from './tags.js'
+import {dialectTagOf, isColor, sizeAttribute, span, tagOf} from './tags.js'
 
 interface Frame {
   tag: KbTag
@@ -121,8 +121,8 @@ function buildLeaf(tag: KbTag, html: Html, problems: KbProblem[]): PhrasingConte
       return undefined
     }
     const image: Image = {type: 'image', url: src, title: null, alt: tag.attributes.alt ?? ''}
-    const width = intAttribute(tag.attributes.width)
-    const height = intAttribute(tag.attributes.height)
+    const width = sizeAttribute(tag, 'width', html.position, problems)
+    const height = sizeAttribute(tag, 'height', html.position, problems)
     if (width !== undefined) image.width = width
     if (height !== undefined) image.height = height
     if (html.position) image.position = html.position
@@ -160,6 +160,9 @@ function build(frame: Frame, close: Html, problems: KbProblem[]): PhrasingConten
   if (kind === 'articleLink') {
     const articleId = tag.attributes['data-article-id']
     const topicId = tag.attributes['data-topic-id']
+    if (articleId !== undefined && topicId !== undefined) {
+      problems.push({reason: 'An article link names both `data-article-id` and `data-topic-id`: the topic id is dropped', ruleId: 'kb-invalid-attribute', place: frame.open.position})
+    }
     if (articleId !== undefined) return [withPosition({type: 'articleLink', articleId, children}, at)]
     if (topicId !== undefined) return [withPosition({type: 'articleLink', topicId, children}, at)]
     return keep('Article link without `data-article-id` or `data-topic-id`', 'kb-missing-attribute')

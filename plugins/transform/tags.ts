@@ -3,6 +3,7 @@ import type {Html, Nodes} from 'mdast'
 import type {Position} from 'unist'
 import {colorTokens, type ColorToken} from '../types.js'
 import {isDialectTag, readTag, type KbTag} from '../syntax/tag.js'
+import type {KbProblem} from './problems.js'
 
 /** The tag an `html` node consists of, when it is exactly one tag. */
 export function tagOf(node: Nodes): KbTag | undefined {
@@ -29,9 +30,22 @@ export function span(a: {position?: Position}, b: {position?: Position} | undefi
 }
 
 /** A positive integer attribute, or undefined. */
-export function intAttribute(value: string | undefined): number | undefined {
+function intAttribute(value: string | undefined): number | undefined {
   if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined
   return Number.parseInt(value, 10)
+}
+
+/**
+ * The size attribute `name` of `tag` in pixels; one that is there but not a
+ * whole number is reported (it is left out of the node, so it would be lost).
+ */
+export function sizeAttribute(tag: KbTag, name: string, place: Position | undefined, problems: KbProblem[]): number | undefined {
+  const value = tag.attributes[name]
+  const size = intAttribute(value)
+  if (value !== undefined && size === undefined) {
+    problems.push({reason: `\`${name}="${value}"\` on \`<${tag.name}>\` is not a number of pixels and is dropped`, ruleId: 'kb-invalid-attribute', place})
+  }
+  return size
 }
 
 /** An `html` node for a tag (used when a tag cannot become a construct). */

@@ -7,6 +7,7 @@ import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
 import {gfmTable} from 'micromark-extension-gfm-table'
 import {VFile} from 'vfile'
 import {kbFromMarkdown, kbSyntax, reportKbProblems, takeKbProblems} from '../../plugins/index.js'
+import {capHeadings} from './gfm-to-kb/unsupported.js'
 import {syntaxVariants, tableConstruct} from './syntax.js'
 
 /** The micromark extensions for a source: without tables when it cannot hold one (see `syntax.ts`). */
@@ -25,7 +26,9 @@ export function parseKb(value: string | VFile): Root {
   const file = value instanceof VFile ? value : undefined
   const source = file ? String(file.value ?? '') : (value as string)
   const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions})
-  if (file) reportKbProblems(tree, file)
-  else takeKbProblems(tree)
+  if (file) {
+    reportKbProblems(tree, file)
+    if (source.includes('####')) capHeadings(tree, file, false)
+  } else takeKbProblems(tree)
   return tree
 }

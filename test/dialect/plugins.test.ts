@@ -103,6 +103,22 @@ describe('bad input is reported, never thrown, never lost', () => {
     ['stray closing inline', 'a </u> b', 'kb-stray-closing-tag', 1, 3],
     ['stray closing block', 'a\n\n</details>', 'kb-stray-closing-tag', 3, 1]
   ]
+  // What a construct cannot keep (the node is built without it) is said too.
+  const dropped: Array<[string, string, string, number, number]> = [
+    ['a size that is no number', 'see <img src="g" alt="a" width="wide"> here', 'kb-invalid-attribute', 1, 5],
+    ['a diagram width that is no number', '<iframe data-node="drawio" src="https://d/x" width="abc"></iframe>', 'kb-invalid-attribute', 1, 1],
+    ['an article link with both ids', 'go <a data-node="articleLink" data-article-id="A" data-topic-id="T">there</a>', 'kb-invalid-attribute', 1, 4],
+    ['a heading the platform cannot hold', 'text\n\n#### deep', 'kb-heading-depth', 3, 1],
+    ['an anchor holding text', 'a <a data-node="anchorLink" data-id="x">text</a>', 'kb-invalid-content', 1, 3]
+  ]
+  for (const [label, input, ruleId, line, column] of dropped) {
+    it(label, () => {
+      const file = new VFile(input)
+      parseKb(file)
+      expect(file.messages.map((m) => [m.ruleId, m.line, m.column])).toContainEqual([ruleId, line, column])
+    })
+  }
+
   for (const [label, input, ruleId, line, column] of cases) {
     it(label, () => {
       const file = new VFile(input)

@@ -8,12 +8,16 @@ import type {VFile} from 'vfile'
 import {warn} from '../messages.js'
 import {SKIP, walk} from './walk.js'
 
-/** Headings deeper than 3 become level 3. */
-export function capHeadings(tree: Root, file: VFile): void {
+/**
+ * Reports headings deeper than the platform's three levels; with `cap` (the
+ * conversion) they also become level 3. Parsing the dialect only reports:
+ * its serialiser writes them as level 3 anyway.
+ */
+export function capHeadings(tree: Root, file: VFile, cap = true): void {
   walk(tree, (node) => {
     if (node.type !== 'heading' || node.depth <= 3) return
     warn(file, node, 'kb-heading-depth', `Heading level ${node.depth} is not supported by the platform; written as level 3.`)
-    node.depth = 3
+    if (cap) node.depth = 3
   })
 }
 
