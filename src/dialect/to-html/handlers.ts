@@ -59,8 +59,11 @@ export function dialectHandlers(r: Resolvers): Handlers {
     detailsSummary: (state: State, node: DetailsSummary) => wrap(state, node, element('summary', {}, state.all(node))),
     attachmentsGroup: (state: State, node: AttachmentsGroup) =>
       wrap(state, node, element('ul', {className: ['kb-attachments'], dataNode: 'attachmentsGroup'}, state.wrap(state.all(node), true))),
-    attachment: (state: State, node: Attachment) =>
-      wrap(state, node, element('li', {}, [element('a', {href: r.resolveUrl(node.url, 'attachment'), dataNode: 'attachment', download: node.name}, [{type: 'text', value: node.name}])])),
+    attachment: (state: State, node: Attachment, parent?: {type: string}) => {
+      const link = element('a', {href: r.resolveUrl(node.url, 'attachment'), dataNode: 'attachment', download: node.name}, [{type: 'text', value: node.name}])
+      // A list item only inside its group's list: an attachment in running text stays a link (an `li` in a `p` is invalid HTML).
+      return wrap(state, node, parent?.type === 'attachmentsGroup' ? element('li', {}, [link]) : link)
+    },
     drawio: (state: State, node: Drawio) =>
       wrap(state, node, element('iframe', {dataNode: 'drawio', src: r.resolveUrl(node.url, 'drawio'), width: node.width, sandbox: ['allow-scripts', 'allow-same-origin', 'allow-popups'], loading: 'lazy'})),
     video: (state: State, node: Video) => {
