@@ -6,6 +6,24 @@ import {loadState} from '../../src/local/index.js'
 import {planPush, push} from '../../src/sync/index.js'
 import {FakeClient} from './fake-client.js'
 
+/** A server that stores every body it is sent changed by `rewrite` (and answers it so). */
+class RewritingClient extends FakeClient {
+  constructor(private readonly rewrite: (body: string) => string) {
+    super()
+  }
+  override async createItem(input: Parameters<FakeClient['createItem']>[0]) {
+    return this.rewritten(await super.createItem(input))
+  }
+  override async updateItem(id: string, input: Parameters<FakeClient['updateItem']>[1]) {
+    return this.rewritten(await super.updateItem(id, input))
+  }
+  private rewritten(item: {id: string}) {
+    const stored = this.items.get(item.id)!
+    stored.body = this.rewrite(stored.body)
+    return this.toItem(stored)
+  }
+}
+
 const temporary: string[] = []
 afterAll(async () => {
   for (const dir of temporary) await rm(dir, {recursive: true, force: true})
@@ -66,20 +84,8 @@ describe('push with an in-memory client', () => {
 
   it('records the body stored with the URLs of fresh uploads, whether the server keeps the body as sent or not', async () => {
     // A server that adds a line to every body it stores: the body with URLs for guids is not what it answers.
-    class AddingClient extends FakeClient {
-      override async createItem(input: Parameters<FakeClient['createItem']>[0]) {
-        return this.adding(await super.createItem(input))
-      }
-      override async updateItem(id: string, input: Parameters<FakeClient['updateItem']>[1]) {
-        return this.adding(await super.updateItem(id, input))
-      }
-      private adding(item: {id: string}) {
-        const stored = this.items.get(item.id)!
-        if (!stored.body.endsWith('Kept by the server.\n')) stored.body += '\n\nKept by the server.\n'
-        return this.toItem(stored)
-      }
-    }
-    for (const client of [new FakeClient(), new AddingClient()]) {
+    const adding = new RewritingClient((body) => (body.endsWith('Kept by the server.\n') ? body : body + '\n\nKept by the server.\n'))
+    for (const client of [new FakeClient(), adding]) {
       const dir = await copyTree('basic')
       await push({dir, client})
       const {state} = await loadState(dir, null)
@@ -88,7 +94,7 @@ describe('push with an in-memory client', () => {
       for (const file of uploaders) {
         const entry = state.items[file]!
         expect(entry.renderKey).toBeDefined()
-        if (client instanceof AddingClient) expect(entry.renderedHash).not.toBe(entry.remoteHash)
+        if (client === adding) expect(entry.renderedHash).not.toBe(entry.remoteHash)
         else expect(entry.renderedHash).toBe(entry.remoteHash)
       }
       client.calls = []
@@ -99,22 +105,9 @@ describe('push with an in-memory client', () => {
 
   it('without a state, a remote body in another form of the dialect is no change (no rewrite for nothing)', async () => {
     // The spec leaves open whether the platform quotes attributes; this server never does.
-    class UnquotingClient extends FakeClient {
-      override async createItem(input: Parameters<FakeClient['createItem']>[0]) {
-        return this.unquoting(await super.createItem(input))
-      }
-      override async updateItem(id: string, input: Parameters<FakeClient['updateItem']>[1]) {
-        return this.unquoting(await super.updateItem(id, input))
-      }
-      private unquoting(item: {id: string}) {
-        const stored = this.items.get(item.id)!
-        stored.body = stored.body.replace(/(data-[a-z-]+)="([^"\s]*)"/g, '$1=$2')
-        return this.toItem(stored)
-      }
-    }
+    const client = new RewritingClient((body) => body.replace(/(data-[a-z-]+)="([^"\s]*)"/g, '$1=$2'))
     const dir = await copyTree('basic')
     await writeFile(path.join(dir, 'colours.md'), '# Colours\n\n> [!NOTE]\n> A blue hint.\n\nSee the [FAQ](faq.md).\n')
-    const client = new UnquotingClient()
     await push({dir, client})
     expect([...client.items.values()].some((item) => /data-color=blue/.test(item.body))).toBe(true)
     await rm(path.join(dir, '.kbsync'), {recursive: true})
