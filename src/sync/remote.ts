@@ -3,7 +3,7 @@
  * for the items that need it, their full record (body, version) and
  * permissions.
  */
-import {withoutTitleHeading} from '../api/index.js'
+import {ApiError, withoutTitleHeading} from '../api/index.js'
 import type {ItemType, KbItem, Permissions, StructureNode} from '../api/types.js'
 import {parseKb, stringifyKb} from '../dialect/index.js'
 import {sha256} from '../local/index.js'
@@ -50,7 +50,9 @@ export interface RemoteSnapshot {
 
 /** Reads the structure under `rootTopicId` into a snapshot (no details yet). */
 export async function readRemote(client: SyncClient, rootTopicId: string | null): Promise<RemoteSnapshot> {
-  const nodes = await client.getTree(rootTopicId)
+  const nodes = await client.getTree(rootTopicId).catch((error: unknown) => {
+    throw rootTopicId !== null && isUnknownTopic(error) ? new RootTopicError(rootTopicId) : error
+  })
   const snapshot: RemoteSnapshot = {rootTopicId, items: {}, top: [], details: {}, permissions: {}}
   const add = (node: StructureNode, parentId: string | null): string => {
     const item: RemoteItem = {id: node.id, type: node.type, title: node.title, parentId, children: []}
@@ -62,6 +64,20 @@ export async function readRemote(client: SyncClient, rootTopicId: string | null)
   }
   for (const node of nodes) snapshot.top.push(add(node, rootTopicId))
   return snapshot
+}
+
+/** The root topic a folder is mapped to is not in the knowledge base: the configuration is wrong, not the network. */
+export class RootTopicError extends Error {
+  constructor(readonly rootTopicId: string) {
+    super(`the root topic ${rootTopicId} is not in the knowledge base: check --root-topic, "rootTopic" in the config file or KBSYNC_ROOT_TOPIC`)
+    this.name = 'RootTopicError'
+  }
+}
+
+/** Whether reading under a topic failed because there is no such topic. */
+function isUnknownTopic(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  return error.status === 404 || error.errorCode === 'knowledge_base_not_found' || error.errorCode === 'knowledge_base_invalid_parent'
 }
 
 /** Body text normalised for comparing: LF line ends, no trailing blanks or spaces at line ends. */

@@ -169,6 +169,14 @@ describe('connections and exit codes', () => {
     expect((await readFile(path.join(fresh, '.kbsync', 'state.json'), 'utf8')).length).toBeGreaterThan(0)
   })
 
+  it('a root topic the knowledge base does not have is a configuration error: exit 2, named', async () => {
+    const dir = await folder('fixtures/trees/basic')
+    for (const command of ['plan', 'push', 'pull']) {
+      const result = await kbsync([command, dir, '--root-topic', 'NOPE0000000'])
+      expect([result.code, result.err]).toEqual([2, expect.stringContaining('the root topic NOPE0000000 is not in the knowledge base')])
+    }
+  })
+
   it('an API URL without credentials exits 2 naming KBSYNC_TOKEN', async () => {
     const dir = await folder('fixtures/trees/basic')
     const result = await kbsync(['status', dir], {env: {KBSYNC_API_URL: server.apiUrl}})
