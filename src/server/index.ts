@@ -8,6 +8,7 @@ import type {AddressInfo} from 'node:net'
 import type {KbItem, Person} from '../api/types.js'
 import {browse} from './browse.js'
 import {stamp} from './clock.js'
+import {asPlatformWrites} from './platform-habits.js'
 import {createFaults, type FailMode} from './faults.js'
 import {handle, type Pipeline, type RequestLogEntry} from './http.js'
 import {filePath, loadData, saveData, writeAtomic} from './persist.js'
@@ -33,6 +34,8 @@ export interface ServerOptions {
   login?: string
   securityKey?: string
   latencyMs?: number
+  /** Store bodies re-serialised as the platform writes them (soft breaks hard, `\_`, `| --- |`): see `platform-habits.ts`. */
+  platformHabits?: boolean
   failRate?: number
   failModes?: FailMode[]
   seed?: number
@@ -83,7 +86,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const urls = {apiUrl: '', filesUrl: ''}
   const memoryFiles = new Map<string, Uint8Array>()
   const store = new KbStore(
-    {newId: () => shortId(random), now: () => stamp(), fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`, users: options.users ?? defaultUsers},
+    {
+      newId: () => shortId(random),
+      now: () => stamp(),
+      fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`,
+      users: options.users ?? defaultUsers,
+      ...(options.platformHabits ? {storeBody: asPlatformWrites} : {})
+    },
     persisted
   )
   const tokens = {valid: new Set([token, ...(persisted?.tokens ?? [])]), revoked: new Set<string>(), expired: new Set<string>()}

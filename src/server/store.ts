@@ -55,6 +55,8 @@ export interface StoreContext {
   now(): string
   fileUrl(guid: string): string
   users: Person[]
+  /** How a body sent is stored (default: as sent); see `platform-habits.ts`. */
+  storeBody?: (body: string) => string
 }
 
 const guidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
@@ -319,7 +321,8 @@ export class KbStore {
 
   /** A body with the server's own file URLs made port-free (see `file-urls.ts`). */
   private storedBody(body: string): string {
-    return toStoredUrls(body, this.context.fileUrl(''), (guid) => this.files.has(guid.toLowerCase()))
+    const stored = toStoredUrls(body, this.context.fileUrl(''), (guid) => this.files.has(guid.toLowerCase()))
+    return this.context.storeBody ? this.context.storeBody(stored) : stored
   }
 
   private attachmentsOf(item: StoredItem): KbAttachment[] {

@@ -24,7 +24,7 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1'])
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the local knowledge-base server (the embedded default and test double)',
-  usage: 'kbsync serve [--port N] [--data PATH] [--token T] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--host H]',
+  usage: 'kbsync serve [--port N] [--data PATH] [--token T] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--host H]',
   description: `Serves the platform's knowledge-base API on http://127.0.0.1:PORT/v4, persisted
 to a JSON file, with a page listing the stored tree at http://127.0.0.1:PORT/.
 
@@ -35,6 +35,8 @@ Options:
   --latency MS          added to every request
   --fail-rate R         probability (0..1) that a request fails (500 or dropped connection)
   --rate-limit N/S      at most N requests per S seconds per user (default 5000/600)
+  --platform-habits     store bodies as the platform gives them back (soft line breaks as trailing
+                        backslashes, \\_, | --- | rows), to try round trips against them
   --host H              address to bind (default 127.0.0.1; anything else exposes the server and needs --token)
   --verbose             accepted like the other commands' flag; prints nothing more yet
 `,
@@ -47,6 +49,7 @@ Options:
     'fail-rate': {type: 'string'},
     'rate-limit': {type: 'string'},
     host: {type: 'string'},
+    'platform-habits': {type: 'boolean'},
     verbose: {type: 'boolean'}
   },
   async run(context) {
@@ -66,7 +69,8 @@ Options:
       token: givenToken,
       latencyMs: parseNumber('latency', context.values.latency),
       failRate: parseNumber('fail-rate', context.values['fail-rate'], 1),
-      rateLimit: parseRateLimit(context.values['rate-limit'])
+      rateLimit: parseRateLimit(context.values['rate-limit']),
+      platformHabits: context.values['platform-habits'] === true
     }).catch((error: unknown) => {
       if ((error as {code?: string}).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port (0 picks a free one)`)
       throw error

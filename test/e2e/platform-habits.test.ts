@@ -1,0 +1,76 @@
+/**
+ * Round trips against a server that stores bodies the way the spec says the
+ * platform gives them back (soft line breaks as trailing backslashes, `\_`,
+ * `| --- |` rows): push, push again, pull elsewhere, push from there, pull
+ * again. Each second step must write nothing and change no file.
+ */
+import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {KbClient} from '../../src/api/index.js'
+import {startServer} from '../../src/server/index.js'
+import {bodyOf, cli, flatten} from './push-helpers.js'
+import {changed, snapshot} from '../pull/folder-snapshot.js'
+
+type Server = Awaited<ReturnType<typeof startServer>>
+
+let server: Server
+let client: KbClient
+let env: NodeJS.ProcessEnv
+let root: string
+const folders: string[] = []
+
+beforeAll(async () => {
+  server = await startServer({port: 0, platformHabits: true})
+  env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token}
+  client = KbClient.fromEnv(env)
+  root = (await client.createItem({type: 'topic', title: 'Habits', parent_topic_id: null})).id
+})
+
+afterAll(async () => {
+  await client?.close()
+  await server?.close()
+  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+})
+
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-habits-'))
+  folders.push(dir)
+  return dir
+}
+
+const writes = () => server.counts().writes
+
+describe('against a server with the platform habits', () => {
+  it('push, push, pull elsewhere, push, pull: every second step is a no-op', async () => {
+    const dir = await folder()
+    await mkdir(path.join(dir, 'guides'))
+    await writeFile(path.join(dir, 'guides', 'setup.md'), '# Setup\n\nRun the snake_case tool\nand wait for it.\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n> [!NOTE]\n> A note\n> on two lines.\n')
+    await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n')
+    expect((await cli(['push', dir, '--root-topic', root], env)).code).toBe(0)
+    const stored = bodyOf(await client.getItem(flatten(await client.getTree(root)).find((e) => e.titlePath === 'guides / Setup')!.id))
+    // The server really did change the body as the platform would.
+    expect(stored).toContain('Run the snake\\_case tool\\\nand wait for it.')
+
+    let before = writes()
+    expect((await cli(['push', dir, '--root-topic', root], env)).code).toBe(0)
+    expect(writes() - before).toBe(0)
+
+    const elsewhere = await folder()
+    const pulled = await cli(['pull', elsewhere, '--root-topic', root], env)
+    expect(pulled.code, pulled.err).toBe(0)
+    expect(pulled.err).not.toMatch(/pull-lossy/)
+    before = writes()
+    const pushed = await cli(['push', elsewhere, '--root-topic', root], env)
+    expect(pushed.code, pushed.err).toBe(0)
+    expect(writes() - before).toBe(0)
+
+    for (const target of [elsewhere, dir]) {
+      const files = await snapshot(target)
+      const again = await cli(['pull', target, '--root-topic', root], env)
+      expect(again.code, again.err).toBe(0)
+      expect(changed(files, await snapshot(target))).toEqual([])
+    }
+  })
+})
