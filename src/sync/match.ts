@@ -13,7 +13,7 @@ import type {RemoteSnapshot} from './remote.js'
 import {renderBody} from './render.js'
 
 /** How a document was matched. */
-export type MatchReason = 'kb_id' | 'state' | 'moved' | 'content' | 'children' | 'title'
+export type MatchReason = 'kb_id' | 'state' | 'moved' | 'content' | 'edited' | 'children' | 'title'
 
 /** The outcome of matching. */
 export interface Matching {

@@ -189,7 +189,8 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
       const op: OpKind = changes.includes('parent') ? 'move' : changes.includes('title') ? 'rename' : 'update'
       const reasons = {body: 'body changed', title: `title "${item.title}" -> "${node.title}"`, parent: 'moved to another folder'}
       const why = changes.map((c) => reasons[c]).join(', ')
-      const reason = matching.how.get(node.path) === 'content' ? `matched by content: ${why}` : why
+      const how = matching.how.get(node.path)
+      const reason = how === 'content' ? `matched by content: ${why}` : how === 'edited' ? `renamed and edited (most of its lines kept): ${why}` : why
       ops.push({op, ...where, remoteId: id, changes, baseline, reason, ...(renderedKnown ? {newHash: rendered!.hash} : {})})
       if (changes.includes('body')) planUploads(node)
     }

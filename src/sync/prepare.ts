@@ -6,6 +6,7 @@ import {BodyCache, loadState, mapLimit, permissionsKey, scanFolder, type ScanRes
 import {matchItems, type Matching} from './match.js'
 import {computePlan} from './plan.js'
 import {readRemote, toDetail, type RemoteSnapshot} from './remote.js'
+import {claimSimilar, renameCandidates} from './similar.js'
 import type {PushOptions, PushPlan} from './types.js'
 
 /** Computes the plan of pushing `options.dir` (reads only). */
@@ -32,12 +33,23 @@ export async function planPush(options: PushOptions): Promise<PushPlan> {
   }
   const remote = await remoteRead
   const matching = matchItems(scan, remote, state)
+  await matchEditedRenames(options, scan, remote, state, matching)
   await readDetails(options, scan.byPath, remote, state, matching)
   recoverAssetUrls(state, remote)
   adoptAttachedFiles(scan, state, remote, matching)
   const plan = computePlan(scan, remote, state, matching, options)
   plan.diagnostics.push(...stateWarning)
   return plan
+}
+
+/** Reads the items that new files may be renamed and edited copies of, and matches those alike enough (`similar.ts`). */
+async function matchEditedRenames(options: PushOptions, scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): Promise<void> {
+  const candidates = renameCandidates(scan, remote, state, matching)
+  if (candidates.length === 0) return
+  await mapLimit(candidates, options.concurrency ?? 8, async ({id}) => {
+    remote.details[id] ??= toDetail(await options.client.getItem(id))
+  })
+  claimSimilar(candidates, remote.details, scan, remote, state, matching)
 }
 
 /**

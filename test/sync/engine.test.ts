@@ -129,6 +129,32 @@ describe('push with an in-memory client', () => {
     expect(plan.diagnostics.filter((d) => d.rule === 'topic-body-kept')).toMatchObject([{file: 'guides/_index.md', severity: 'warning'}])
   })
 
+  it('a file renamed and edited at once updates its item (most lines kept); an unrelated new file beside a deleted one does not', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    await push({dir, client})
+    const faqId = (await loadState(dir, null)).state.items['faq.md']!.id
+    const text = await readFile(path.join(dir, 'faq.md'), 'utf8')
+    await unlink(path.join(dir, 'faq.md'))
+    await writeFile(path.join(dir, 'questions.md'), text.replace('title: Frequently asked questions', 'title: Questions').replace('Write to the support desk.', 'Write to the support desk, or call it.'))
+    for (const file of ['welcome.md', 'guides/install.md']) await writeFile(path.join(dir, file), (await readFile(path.join(dir, file), 'utf8')).replaceAll('faq.md', 'questions.md'))
+    const renamed = await planPush({dir, client})
+    expect(renamed.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(renamed.ops.map((op) => [op.op, op.path, op.remoteId])).toEqual([['rename', 'questions.md', faqId]])
+    expect(renamed.ops[0]!.reason).toMatch(/^renamed and edited/)
+    expect(renamed.orphans).toEqual([])
+    await push({dir, client})
+    expect((await loadState(dir, null)).state.items['questions.md']!.id).toBe(faqId)
+
+    await unlink(path.join(dir, 'questions.md'))
+    await writeFile(path.join(dir, 'release-notes.md'), '# Release notes\n\nVersion 2 is out.\n\nIt has nothing in common with the questions.\n')
+    await writeFile(path.join(dir, 'welcome.md'), (await readFile(path.join(dir, 'welcome.md'), 'utf8')).replace('(questions.md#accounts)', '(release-notes.md)'))
+    const unrelated = await planPush({dir, client})
+    expect(unrelated.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(unrelated.ops.filter((op) => op.path === 'release-notes.md').map((op) => op.op)).toEqual(['create'])
+    expect(unrelated.orphans.map((orphan) => orphan.remoteId)).toEqual([faqId])
+  })
+
   it('reads the structure while scanning, yet answers invalid input with its errors, not with a failed read', async () => {
     class Unreachable extends FakeClient {
       override async getTree(): Promise<never> {

@@ -1,0 +1,92 @@
+/**
+ * Files renamed *and* edited in one change, found the way git finds them:
+ * in one folder exactly one article vanished (its item still on the remote,
+ * claimed by no file) and exactly one new file appeared, and the new body is
+ * mostly the item's body. Such a file updates the item instead of creating a
+ * new one beside an orphan, so the article keeps its id, its URL and its
+ * permissions.
+ */
+import path from 'node:path'
+import type {LocalNode, ScanResult, SyncState} from '../local/index.js'
+import type {Matching} from './match.js'
+import {planRenderContext} from './plan.js'
+import type {RemoteDetail, RemoteSnapshot} from './remote.js'
+import {renderBody} from './render.js'
+
+/** Share of lines two bodies must have in common to be one article renamed and edited. */
+export const similarEnough = 0.5
+
+/** A new file and the vanished item it may be. */
+export interface RenameCandidate {
+  node: LocalNode
+  id: string
+}
+
+/** The pairs to check (pure): per folder, the one vanished article and the one new file, when both are alone. */
+export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): RenameCandidate[] {
+  const claimed = new Set(matching.ids.values())
+  const folderOf = (docPath: string) => path.posix.dirname(docPath)
+  const vanished = new Map<string, string[]>()
+  for (const [key, entry] of Object.entries(state.items)) {
+    if (key in scan.byPath || entry.type !== 'article' || entry.id === undefined || claimed.has(entry.id)) continue
+    if (remote.items[entry.id]?.type !== 'article') continue
+    vanished.set(folderOf(key), [...(vanished.get(folderOf(key)) ?? []), entry.id])
+  }
+  if (vanished.size === 0) return []
+  const added = new Map<string, LocalNode[]>()
+  for (const node of Object.values(scan.byPath)) {
+    if (node.kind !== 'article' || node.kbId || node.body === undefined || matching.ids.has(node.path)) continue
+    added.set(folderOf(node.path), [...(added.get(folderOf(node.path)) ?? []), node])
+  }
+  const candidates: RenameCandidate[] = []
+  for (const [folder, ids] of vanished) {
+    const nodes = added.get(folder) ?? []
+    if (ids.length === 1 && nodes.length === 1) candidates.push({node: nodes[0]!, id: ids[0]!})
+  }
+  return candidates
+}
+
+/**
+ * Claims, in `matching`, each candidate whose rendered body shares at least
+ * `similarEnough` of its lines with the item's body (`details`, read for the
+ * candidates). Returns the pairs claimed.
+ */
+export function claimSimilar(
+  candidates: readonly RenameCandidate[],
+  details: Record<string, RemoteDetail>,
+  scan: ScanResult,
+  remote: RemoteSnapshot,
+  state: SyncState,
+  matching: Matching
+): RenameCandidate[] {
+  const context = planRenderContext(scan, remote, matching.ids, state)
+  const claimed: RenameCandidate[] = []
+  for (const candidate of candidates) {
+    const detail = details[candidate.id]
+    if (!detail) continue
+    if (similarity(renderBody(candidate.node, context).body, detail.body) < similarEnough) continue
+    matching.ids.set(candidate.node.path, candidate.id)
+    matching.how.set(candidate.node.path, 'edited')
+    claimed.push(candidate)
+  }
+  return claimed
+}
+
+/** Dice coefficient of the non-blank lines of two texts (as multisets, trimmed): 1 for the same lines, 0 for none in common. */
+export function similarity(a: string, b: string): number {
+  const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '')
+  const left = lines(a)
+  const right = lines(b)
+  if (left.length + right.length === 0) return 1
+  const counts = new Map<string, number>()
+  for (const line of left) counts.set(line, (counts.get(line) ?? 0) + 1)
+  let shared = 0
+  for (const line of right) {
+    const n = counts.get(line) ?? 0
+    if (n > 0) {
+      shared++
+      counts.set(line, n - 1)
+    }
+  }
+  return (2 * shared) / (left.length + right.length)
+}
