@@ -7,7 +7,8 @@
  * has to be rendered. The cache is advisory: a missing, corrupt or foreign
  * file is ignored, and any version change of kbsync starts it afresh.
  */
-import {mkdir, readFile, rename, writeFile} from 'node:fs/promises'
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs'
+import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {ConversionMessage} from './markdown.js'
 import type {LocalRef} from './references.js'
@@ -83,9 +84,10 @@ export class BodyCache {
     const data: CacheFile = {format, bodies: Object.fromEntries(this.used)}
     const temporary = `${this.file}.${process.pid}.tmp`
     try {
-      await mkdir(path.dirname(this.file), {recursive: true})
-      await writeFile(temporary, JSON.stringify(data))
-      await rename(temporary, this.file)
+      // Synchronous: the scan waits for it anyway, and each asynchronous step waited on the thread pool.
+      mkdirSync(path.dirname(this.file), {recursive: true})
+      writeFileSync(temporary, JSON.stringify(data))
+      renameSync(temporary, this.file)
     } catch {
       // A read-only checkout still syncs; it only parses every body each run.
     }

@@ -11,8 +11,8 @@
  * forgets an item.
  */
 import {randomUUID} from 'node:crypto'
-import {closeSync, openSync, writeSync} from 'node:fs'
-import {mkdir, readFile, rename, writeFile} from 'node:fs/promises'
+import {closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync} from 'node:fs'
+import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {ItemType} from '../api/types.js'
 
@@ -174,7 +174,7 @@ export class StateStore {
     const next = this.chain.then(async () => {
       this.queued = undefined
       try {
-        await this.writeWhole()
+        this.writeWhole()
       } finally {
         this.wholePending--
       }
@@ -208,16 +208,21 @@ export class StateStore {
     this.closeJournal()
   }
 
-  private async writeWhole(): Promise<void> {
+  /**
+   * Synchronous, like the appends: the run waits for it (before its first
+   * write and after its last), and five asynchronous steps (mkdir, two
+   * writes, two renames) each waited on the thread pool.
+   */
+  private writeWhole(): void {
     this.dirtyItems.clear()
     this.dirtyAssets.clear()
     this.closeJournal()
     const journal = randomUUID()
     const text = JSON.stringify({...this.state, journal}, null, 2) + '\n'
-    await mkdir(path.dirname(this.file), {recursive: true})
-    await this.replace(this.file, text)
+    mkdirSync(path.dirname(this.file), {recursive: true})
+    this.replace(this.file, text)
     // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
-    await this.replace(journalPath(this.file), JSON.stringify({journal}) + '\n')
+    this.replace(journalPath(this.file), JSON.stringify({journal}) + '\n')
     this.journalId = journal
   }
 
@@ -237,10 +242,10 @@ export class StateStore {
     this.journalFd = undefined
   }
 
-  private async replace(file: string, text: string): Promise<void> {
+  private replace(file: string, text: string): void {
     const temporary = `${file}.${process.pid}.${this.counter++}.tmp`
-    await writeFile(temporary, text)
-    await rename(temporary, file)
+    writeFileSync(temporary, text)
+    renameSync(temporary, file)
   }
 }
 
