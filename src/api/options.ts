@@ -79,6 +79,9 @@ function positive(value: number | undefined, fallback: number, name: string, min
 /** Applies defaults and checks the options; throws a `TypeError` naming a bad option (never its value). */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const apiUrl = stripSlash(options.apiUrl || DEFAULT_API_URL)
+  for (const [name, url] of [['apiUrl', apiUrl], ['filesUrl', options.filesUrl], ['accountsUrl', options.accountsUrl]] as const) {
+    if (url && !/^https?:\/\/[^\s/]+/.test(url)) throw new TypeError(`kbsync client: ${name} must be an http(s) URL`)
+  }
   const isDefaultApi = apiUrl === DEFAULT_API_URL
   const filesUrl = options.filesUrl ? stripSlash(options.filesUrl) : isDefaultApi ? DEFAULT_FILES_URL : undefined
   const accountsUrl = stripSlash(options.accountsUrl || (isDefaultApi ? DEFAULT_ACCOUNTS_URL : apiUrl))

@@ -58,6 +58,8 @@ export class Transport {
   private readonly gate: Semaphore
   private readonly limiter: RateLimiter
 
+  private closed = false
+
   constructor(readonly options: ResolvedOptions) {
     this.agent = new Agent({keepAliveTimeout: 10_000, connections: options.concurrency, headersTimeout: 0, bodyTimeout: 0})
     this.gate = new Semaphore(options.concurrency)
@@ -72,6 +74,7 @@ export class Transport {
 
   /** Sends a call, with retries, re-login and rate limiting; resolves with the read answer. */
   async call<T>(spec: CallSpec<T>): Promise<T> {
+    if (this.closed) throw new NetworkError(`${spec.method} ${spec.path}: the client is closed`, {method: spec.method, path: spec.path, retryable: false, errorCode: 'client_closed'})
     const {retries, maxRetryWaitMs, maxRateLimitWaitMs, retryBaseMs} = this.options
     const rateLimitTries = Math.max(10, retries * 2)
     let failures = 0
@@ -239,7 +242,10 @@ export class Transport {
   }
 
   /** Closes the connection pool. */
+  /** Closes the connections; a second call does nothing, and a call made after it fails at once. */
   async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
     await this.agent.close()
   }
 }

@@ -69,7 +69,7 @@ export async function readRemote(client: SyncClient, rootTopicId: string | null)
 /** The root topic a folder is mapped to is not in the knowledge base: the configuration is wrong, not the network. */
 export class RootTopicError extends Error {
   constructor(readonly rootTopicId: string) {
-    super(`the root topic ${rootTopicId} is not in the knowledge base: check --root-topic, "rootTopic" in the config file or KBSYNC_ROOT_TOPIC`)
+    super(`the root topic ${rootTopicId} is not in the knowledge base (deleted, or a wrong id): check the root topic the folder is mapped to (kbsync: --root-topic, "rootTopic" in the config file or KBSYNC_ROOT_TOPIC)`)
     this.name = 'RootTopicError'
   }
 }

@@ -6,6 +6,7 @@ import {RateLimiter, Semaphore} from '../../src/api/limiter.js'
 import {resolveOptions, optionsFromEnv} from '../../src/api/options.js'
 import {backoffMs, isRetryableStatus, parseRetryAfter, serverWaitMs} from '../../src/api/retry-policy.js'
 import {isTitleHeading, withoutTitleHeading} from '../../src/api/title-heading.js'
+import {KbClient} from '../../src/api/index.js'
 import {comparableBody, showsUpdate, updatePayload} from '../../src/api/writes.js'
 
 describe('backoff', () => {
@@ -148,6 +149,19 @@ describe('update payload and read-back comparison', () => {
     expect(showsUpdate(item, {body: 'Other'})).toBe(false)
     expect(showsUpdate(item, {title: 'My title', parent_topic_id: 'Q', parent_topic_id_changed: true})).toBe(false)
     expect(showsUpdate(item, {title: 'My title', parent_topic_id: 'Q'})).toBe(true)
+  })
+})
+
+describe('a client misused as a library', () => {
+  it('refuses a URL that is not http(s), closes twice quietly, and fails at once after close', async () => {
+    expect(() => new KbClient({apiUrl: 'nota url', token: 't'})).toThrow(/apiUrl must be an http\(s\) URL/)
+    expect(() => new KbClient({apiUrl: 'https://h/v4', filesUrl: 'ftp://f', token: 't'})).toThrow(/filesUrl/)
+    const client = new KbClient({apiUrl: 'http://127.0.0.1:9/v4', token: 't'})
+    await client.close()
+    await client.close()
+    const started = Date.now()
+    await expect(client.getTree()).rejects.toMatchObject({errorCode: 'client_closed', retryable: false})
+    expect(Date.now() - started).toBeLessThan(200)
   })
 })
 

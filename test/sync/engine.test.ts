@@ -155,6 +155,16 @@ describe('push with an in-memory client', () => {
     expect(unrelated.orphans.map((orphan) => orphan.remoteId)).toEqual([faqId])
   })
 
+  it('a library caller who gets an option wrong hears which, before anything is read or written', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    await expect(push({} as never)).rejects.toThrow(/options\.dir must be the path/)
+    await expect(push({dir} as never)).rejects.toThrow(/options\.client must be a KbClient/)
+    for (const concurrency of [0, -3, 2.5]) await expect(push({dir, client, concurrency})).rejects.toThrow(/options\.concurrency must be a whole number/)
+    await expect(push({dir, client, rootTopicId: 123 as never})).rejects.toThrow(/options\.rootTopicId/)
+    expect(client.calls).toEqual([])
+  })
+
   it('reads the structure while scanning, yet answers invalid input with its errors, not with a failed read', async () => {
     class Unreachable extends FakeClient {
       override async getTree(): Promise<never> {

@@ -5,6 +5,7 @@
  */
 import {mkdir} from 'node:fs/promises'
 import {loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
+import {checkOptions} from '../prepare.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
 import {applyPull} from './apply.js'
 import {itemsToRead, planPull, type PullPlan} from './plan.js'
@@ -21,6 +22,7 @@ export interface PullContext {
 
 /** Plans a pull of `options.dir` (reads the remote, writes nothing). */
 export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan; context: PullContext}> {
+  checkOptions(options)
   const rootTopicId = options.rootTopicId ?? null
   await mkdir(options.dir, {recursive: true})
   const scan = await scanFolder(options.dir, {skipBodies: true, ...(options.ignore ? {ignore: options.ignore} : {})})
