@@ -18,3 +18,8 @@ export function warn(file: VFile, node: Node | undefined, ruleId: string, reason
   message.fatal = false
   return message
 }
+
+/** `messages` in document order (line, then column). */
+export function sortMessages(messages: VFileMessage[]): VFileMessage[] {
+  return [...messages].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+}

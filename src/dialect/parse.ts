@@ -8,6 +8,7 @@ import {gfmTable} from 'micromark-extension-gfm-table'
 import {VFile} from 'vfile'
 import {kbFromMarkdown, kbSyntax, reportKbProblems, takeKbProblems} from '../../plugins/index.js'
 import {capHeadings} from './gfm-to-kb/unsupported.js'
+import {sortMessages} from './messages.js'
 import {syntaxVariants, tableConstruct} from './syntax.js'
 
 /** The micromark extensions for a source: without tables when it cannot hold one (see `syntax.ts`). */
@@ -27,8 +28,11 @@ export function parseKb(value: string | VFile): Root {
   const source = file ? String(file.value ?? '') : (value as string)
   const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions})
   if (file) {
+    const before = file.messages.length
     reportKbProblems(tree, file)
     if (source.includes('####')) capHeadings(tree, file, false)
+    // This parse's messages in document order (the passes report construct by construct).
+    file.messages.push(...sortMessages(file.messages.splice(before)))
   } else takeKbProblems(tree)
   return tree
 }

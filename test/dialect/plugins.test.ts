@@ -103,6 +103,14 @@ describe('bad input is reported, never thrown, never lost', () => {
     ['stray closing inline', 'a </u> b', 'kb-stray-closing-tag', 1, 3],
     ['stray closing block', 'a\n\n</details>', 'kb-stray-closing-tag', 3, 1]
   ]
+  it('lists the messages of a parse in document order', () => {
+    const file = new VFile('<div data-node=carousel>\n\nx\n\n</div>\n\n#### deep\n\na </u> b <mark data-color=teal>y</mark>')
+    parseKb(file)
+    const places = file.messages.map((m) => [m.line, m.column])
+    expect(places.length).toBeGreaterThanOrEqual(3)
+    expect(places).toEqual([...places].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!))
+  })
+
   // What a construct cannot keep (the node is built without it) is said too.
   const dropped: Array<[string, string, string, number, number]> = [
     ['a size that is no number', 'see <img src="g" alt="a" width="wide"> here', 'kb-invalid-attribute', 1, 5],

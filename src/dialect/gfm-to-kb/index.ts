@@ -7,7 +7,7 @@ import type {Root} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import type {VFileMessage} from 'vfile-message'
 import {reportKbProblems} from '../../../plugins/index.js'
-import {messageFile} from '../messages.js'
+import {messageFile, sortMessages} from '../messages.js'
 import {stringifyKb} from '../stringify.js'
 import {alertsToHintBlocks} from './alerts.js'
 import {syntaxFor, treeExtensions} from './extensions.js'
@@ -55,6 +55,3 @@ export function gfmToKb(markdown: string, options: GfmToKbOptions = {}): {markdo
   return {markdown: stringifyKb(tree), messages}
 }
 
-function sortMessages(messages: VFileMessage[]): VFileMessage[] {
-  return [...messages].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
-}
