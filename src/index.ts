@@ -1,6 +1,6 @@
 /**
  * kbsync's library API: the dialect conversions, the API client, the sync
- * engine (push and pull) and the local knowledge-base server. The remark
+ * engine (push and pull), the local knowledge-base server and the preview. The remark
  * plugins are exported from `kbsync/plugins`.
  */
 export * from './dialect/index.js'
@@ -10,7 +10,9 @@ export {scanFolder} from './local/index.js'
 export {KbClient, ApiError, AuthError, NetworkError, formatClientEvent} from './api/index.js'
 export type {ClientOptions, ClientEvent, ClientStats} from './api/index.js'
 export type {Diagnostic, ScanResult, LocalTopic, LocalArticle, LocalNode} from './local/index.js'
-export {pull, planPull, safeStem, assignNames} from './sync/pull/index.js'
+export {pull, planPull, safeStem, assignNames, pullBody} from './sync/pull/index.js'
 export type {PullOptions, PullResult, PullPlan, PullOp, PullEvent, PullClient} from './sync/pull/index.js'
 export {startServer} from './server/index.js'
 export type {ServerOptions, RunningServer} from './server/index.js'
+export {startPreview} from './preview/index.js'
+export type {PreviewOptions, PreviewServer} from './preview/index.js'

@@ -62,6 +62,11 @@ describe('exported names', () => {
     expect(typeof root.stringifyKb).toBe('function')
     expect(typeof root.kbProcessor).toBe('function')
   })
+  it('the package root exposes what the docs import from it: client, push, pull, server, preview', () => {
+    for (const name of ['KbClient', 'ApiError', 'push', 'planPush', 'applyPush', 'RootTopicError', 'pull', 'pullBody', 'startServer', 'startPreview', 'scanFolder']) {
+      expect(typeof (root as Record<string, unknown>)[name], name).toBe('function')
+    }
+  })
 })
 
 describe('constructs leave no html behind', () => {
