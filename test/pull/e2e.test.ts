@@ -240,6 +240,25 @@ describe('kbsync pull end to end', () => {
     expect(changed(before, await snapshot(target))).toEqual([])
   })
 
+  it('6. a platform deletion inside a folder that moved in the same pull is applied where the file now is', async () => {
+    const base = await topic('Moves', null)
+    const target = await topic('Target', base)
+    const moving = await topic('Moving', base)
+    const gone = await article('Gone soon', moving, 'Text.')
+    await article('Stays', moving, 'Kept.')
+    const dir = await folder()
+    expect((await cli(['pull', dir, '--root-topic', base], env)).code).toBe(0)
+    await client.moveItem(moving, target)
+    await client.deleteItem(gone)
+    const run = await cli(['pull', dir, '--root-topic', base], env)
+    expect(run.code, run.err).toBe(0)
+    const files = Object.keys(await snapshot(dir))
+    expect(files.filter((file) => file.includes('Gone soon'))).toEqual([])
+    expect(files).toContain('Target/Moving/Stays.md')
+    const plan = await cli(['plan', dir, '--root-topic', base], env)
+    expect(plan.code, plan.err).toBe(0)
+  })
+
   it('5. every platform body pulls and pushes back unchanged', async () => {
     const bodiesRoot = await topic('Platform bodies', null)
     const names = (await readdir(fixtures)).filter((n) => n.endsWith('.md')).sort()

@@ -42,7 +42,8 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   /** Entries after the pull, by id: key and entry. */
   const after = new Map<string, {key: string; entry: StateEntry}>()
 
-  await applyMoves(dir, plan.ops.filter((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict'), result)
+  const moves = plan.ops.filter((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')
+  await applyMoves(dir, moves, result)
 
   // Documents and the files their bodies use.
   const textOps = plan.ops.filter((op) => op.op !== 'delete' && remote.details[op.id] !== undefined)
@@ -131,7 +132,11 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     }
   }
   // Children before their folders.
-  const deletions = plan.ops.filter((o) => o.op === 'delete').sort((a, b) => b.path.split('/').length - a.path.split('/').length)
+  // A deletion's path is where the document was before this pull: a folder above it may have moved just now.
+  const deletions = plan.ops
+    .filter((o) => o.op === 'delete')
+    .map((o) => relocated(o, moves))
+    .sort((a, b) => b.path.split('/').length - a.path.split('/').length)
   for (const op of deletions) {
     try {
       await deleteDocument(dir, op)
@@ -201,6 +206,18 @@ async function verify(dir: string, plan: PullPlan, state: PullContext['state'], 
       }
     }
   }
+}
+
+/** `op` with its path (and file) under the place a moved folder above it went to. */
+function relocated(op: PullOp, moves: readonly PullOp[]): PullOp {
+  let best: PullOp | undefined
+  for (const move of moves) {
+    if (move.type !== 'topic' || !op.path.startsWith(move.from! + '/')) continue
+    if (!best || move.from!.length > best.from!.length) best = move
+  }
+  if (!best) return op
+  const moveTo = (old: string) => best!.path + old.slice(best!.from!.length)
+  return {...op, path: moveTo(op.path), file: op.file.startsWith(best.from! + '/') ? moveTo(op.file) : op.file}
 }
 
 /** Moves documents through `.kbsync/moving/` (deepest sources first out, shallowest targets first in). */
