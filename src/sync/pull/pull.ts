@@ -5,6 +5,7 @@
  */
 import {mkdir} from 'node:fs/promises'
 import {loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
+import {ApiError} from '../../api/index.js'
 import {checkOptions} from '../prepare.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
 import {applyPull} from './apply.js'
@@ -51,6 +52,12 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 }
 
 /** Reads the full record and the permissions of `ids` not read yet. */
+/** Whether a permissions read was refused to this account (the platform may answer non-administrators so). */
+function isAccessDenied(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  return error.status === 403 || /access_denied/.test(error.errorCode ?? '')
+}
+
 async function readRecords(client: PullClient, remote: RemoteSnapshot, ids: string[], limit: number, diagnostics: Diagnostic[], denied: {reported: boolean}): Promise<void> {
   const todo = ids.filter((id) => !remote.details[id])
   await mapLimit(todo, limit, async (id) => {
@@ -58,10 +65,16 @@ async function readRecords(client: PullClient, remote: RemoteSnapshot, ids: stri
     try {
       remote.permissions[id] = await client.getPermissions(id)
     } catch (error) {
+      // Any other failure fails the pull before it writes anything: skipping it would lose the permissions for good.
+      if (!isAccessDenied(error)) throw error
       // Permissions may be closed to non-administrators: pull the content anyway.
       if (!denied.reported) {
         denied.reported = true
-        diagnostics.push({severity: 'warning', message: `Permissions could not be read (${(error as Error).message}); no permission files are written`, rule: 'permissions-unreadable'})
+        diagnostics.push({
+          severity: 'warning',
+          message: `Permissions are closed to this account (${(error as Error).message}); the items whose permissions could not be read get no permission files`,
+          rule: 'permissions-unreadable'
+        })
       }
     }
   })
