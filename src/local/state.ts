@@ -47,6 +47,8 @@ export interface StateEntry {
    * body is still to be written.
    */
   pending?: 'create' | 'provisional'
+  /** Pull: a file the body uses could not be downloaded (its URL stayed in the file); the next pull reads the item again and retries. */
+  missingFiles?: boolean
 }
 
 /** An uploaded file, by the sha256 of its bytes. */

@@ -19,6 +19,7 @@ import {assetsFolder, fetchAsset, planAssets, type AssetPlan} from './assets.js'
 import {pullBody} from './convert.js'
 import {documentText, permissionsText, readText, remove, writeAtomic} from './files.js'
 import {documentFile} from './layout.js'
+import {fileUrls} from './localize.js'
 import {declaredPermissions, type PullOp, type PullPlan} from './plan.js'
 import type {PullContext} from './pull.js'
 import type {PullOptions, PullResult} from './types.js'
@@ -123,7 +124,8 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
           remoteVersion: detail.version,
           remoteUpdatedAt: item.updatedAt ?? detail.updatedAt,
           remoteHash: detail.bodyHash,
-          ...(declared ? {permissionsKey: permissionsKey(declared)} : {})
+          ...(declared ? {permissionsKey: permissionsKey(declared)} : {}),
+          ...(fileUrls(trees.get(op.id)!).some((url) => assets.has(url) && !local.has(url)) ? {missingFiles: true} : {})
         }
       })
       emit({type: 'done', op, changed: changed || op.from !== undefined})

@@ -77,7 +77,14 @@ export function itemsToRead(remote: RemoteSnapshot, state: SyncState, scan: Scan
   return Object.keys(remote.items).filter((id) => {
     const known = byId.get(id)
     const item = remote.items[id]!
-    return !known || known.entry.remoteHash === undefined || item.updatedAt === undefined || item.updatedAt !== known.entry.remoteUpdatedAt || !layout.current.has(id)
+    return (
+      !known ||
+      known.entry.remoteHash === undefined ||
+      known.entry.missingFiles === true ||
+      item.updatedAt === undefined ||
+      item.updatedAt !== known.entry.remoteUpdatedAt ||
+      !layout.current.has(id)
+    )
   })
 }
 
@@ -114,8 +121,9 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
       if ((declared ? permissionsKey(declared) : undefined) !== entry.permissionsKey) what.push('permissions')
     }
     if (entry.pending) what.push('pending')
+    if (entry.missingFiles) what.push('files not downloaded before')
     if (now === undefined) {
-      if (what.length > 0 && what.some((w) => w !== 'pending')) {
+      if (what.some((w) => w !== 'pending' && w !== 'files not downloaded before')) {
         ops.push({op: 'conflict', ...base, reason: `deleted locally, edited on the platform (${what.join(', ')})`})
       }
       continue
@@ -125,6 +133,10 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
     if (what.length === 0) {
       // Another document moved: relative links in this one may need rewriting (only when nobody edited it locally).
       if (options.refreshAll && detail && !localChanged) ops.push({op: 'update', ...base, reason: 'links to moved documents', refresh: true})
+      continue
+    }
+    if (localChanged && what.every((w) => w === 'files not downloaded before')) {
+      // Nothing changed on the platform: the edited file wins; its files are retried when the item is pulled next.
       continue
     }
     if (localChanged) {
