@@ -89,6 +89,18 @@ describe('planPull', () => {
     expect(planPull(remote, synced, files).ops).toEqual([])
   })
 
+  it('after a move, rewrites the documents whose links change, and leaves the others as their writers wrote them', () => {
+    // A3 moves into Guides; A4 links to it, A1 and A2 do not (and stay where they are).
+    const movedTree = tree.map((s) => (s.id === 'A3' ? {...s, parent: 'T1', updatedAt: 't2'} : s.id === 'A4' ? {...s, body: 'see <a data-node="articleLink" data-article-id="A3">con</a>'} : s))
+    const remote = remoteOf(movedTree)
+    const state = stateOf({...synced.items, 'Q - why.md': {id: 'A4', title: 'Q: why?', remoteHash: 'hash:see <a data-node="articleLink" data-article-id="A3">con</a>'}} as never)
+    const plan = planPull(remote, state, files, {refreshAll: true})
+    expect(plan.ops.map((op) => [op.op, op.id, op.refresh ?? false])).toEqual([
+      ['move', 'A3', false],
+      ['update', 'A4', true]
+    ])
+  })
+
   it('updates exactly the item changed on the platform, keeping its path after a retitle', () => {
     const changed = tree.map((s) => (s.id === 'A1' ? {...s, title: 'Installation', updatedAt: 't2', body: 'new'} : s))
     const remote = remoteOf(changed, false)

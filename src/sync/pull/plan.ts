@@ -99,6 +99,8 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
   const byId = entriesById(state)
   const ops: PullOp[] = []
   const diagnostics: Diagnostic[] = []
+  // Documents whose file moves in this pull (their folder moved, or they did): relative links to them change.
+  const moved = new Set([...layout.paths].filter(([id, docPath]) => layout.current.has(id) && layout.current.get(id) !== docPath).map(([id]) => id))
   for (const [id, docPath] of layout.paths) {
     const item = remote.items[id]!
     const known = byId.get(id)
@@ -131,8 +133,10 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
     const node = scan.byPath[now]
     const localChanged = node !== undefined && node.sourceHash !== entry.sourceHash
     if (what.length === 0) {
-      // Another document moved: relative links in this one may need rewriting (only when nobody edited it locally).
-      if (options.refreshAll && detail && !localChanged) ops.push({op: 'update', ...base, reason: 'links to moved documents', refresh: true})
+      // Another document moved: relative links in this one may need rewriting (only when nobody edited it locally,
+      // and only if it moves itself or names a moved document: any other file would only be rewritten in pull's own style).
+      const linksMove = now !== docPath || [...moved].some((movedId) => detail?.body.includes(movedId))
+      if (options.refreshAll && detail && !localChanged && linksMove) ops.push({op: 'update', ...base, reason: 'links to moved documents', refresh: true})
       continue
     }
     if (localChanged && what.every((w) => w === 'files not downloaded before')) {
