@@ -7,7 +7,7 @@
  * so a push right after a pull sends nothing, and it proves each body comes
  * back unchanged (a body that would not is reported).
  */
-import {mkdir, readdir, rename, rmdir} from 'node:fs/promises'
+import {access, mkdir, readdir, rename, rmdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import * as dialect from '../../dialect/index.js'
@@ -233,7 +233,11 @@ async function applyMoves(dir: string, moves: PullOp[], result: PullResult): Pro
     await remove(temp)
     await mkdirp(staging)
     await rename(path.join(dir, op.from!), temp)
-    if (op.type === 'article') await moveIfPresent(path.join(dir, assetsFolder(op.from!)), temp + '.assets')
+    if (op.type === 'article') {
+      await moveIfPresent(path.join(dir, assetsFolder(op.from!)), temp + '.assets')
+      // The `_assets` folder it leaves may hold nothing else now.
+      await removeIfEmpty(path.dirname(path.join(dir, assetsFolder(op.from!))))
+    }
     staged.push({op, temp})
   }
   for (const {op, temp} of staged.sort((a, b) => depth(a.op.path) - depth(b.op.path))) {
@@ -250,12 +254,17 @@ async function mkdirp(folder: string): Promise<void> {
 }
 
 async function moveIfPresent(from: string, to: string): Promise<void> {
-  try {
-    await mkdirp(path.dirname(to))
-    await rename(from, to)
-  } catch {
-    // Nothing to move.
-  }
+  // Only a folder that is there is moved: creating the target's parent first left empty `_assets` folders.
+  if (!(await exists(from))) return
+  await mkdirp(path.dirname(to))
+  await rename(from, to)
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false
+  )
 }
 
 /** Removes a document's files: an article with its `_assets` folder; a topic's own files, and its folder once empty. */
