@@ -71,6 +71,12 @@ export interface SyncState {
   /** By repo-relative path with `/`: article files and topic folders. */
   items: Record<string, StateEntry>
   assets: Record<string, AssetEntry>
+  /**
+   * A pull moved files and stopped before it had rewritten the documents
+   * linking to them: the next pull reads every record and rewrites every
+   * document nobody edited, so their relative links follow.
+   */
+  linksPending?: boolean
 }
 
 /** Path of the state file for the folder `dir`. */
@@ -114,7 +120,7 @@ export async function loadState(dir: string, rootTopicId: string | null): Promis
   if ((data.rootTopicId ?? null) !== rootTopicId) {
     return {state: emptyState(rootTopicId), warning: `The state file was written for root ${data.rootTopicId ?? '(knowledge-base root)'}; matching from scratch`}
   }
-  const state: SyncState = {schemaVersion: stateSchemaVersion, rootTopicId, items: data.items ?? {}, assets: data.assets ?? {}}
+  const state: SyncState = {schemaVersion: stateSchemaVersion, rootTopicId, items: data.items ?? {}, assets: data.assets ?? {}, ...(data.linksPending === true ? {linksPending: true} : {})}
   await replayJournal(statePath(dir), (data as {journal?: string}).journal, state)
   return {state}
 }

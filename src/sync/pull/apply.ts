@@ -11,7 +11,7 @@ import {access, mkdir, readdir, rename, rmdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import * as dialect from '../../dialect/index.js'
-import {mapLimit, permissionsKey, scanFolder, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
+import {mapLimit, permissionsKey, scanFolder, sha256, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
 import {conflictFileOf} from '../conflicts.js'
 import {bodyHash} from '../remote.js'
 import {renderBody} from '../render.js'
@@ -45,6 +45,15 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
 
   const moves = plan.ops.filter((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')
   await applyMoves(dir, moves, result)
+  if (moves.length > 0) {
+    // Recorded at once: a pull stopped from here on finds the files where they now are, and rewrites the links to them.
+    rekeyMoved(state, moves)
+    state.linksPending = true
+    await store.save()
+  }
+  /** Where each item's state entry is keyed now (after the moves), for the journal. */
+  const keyNow = new Map<string, string>()
+  for (const [key, entry] of Object.entries(state.items)) if (entry.id) keyNow.set(entry.id, key)
 
   // Documents and the files their bodies use.
   const textOps = plan.ops.filter((op) => op.op !== 'delete' && remote.details[op.id] !== undefined)
@@ -105,6 +114,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       }
       const changed = await writeAtomic(absolute, text)
       if (changed) result.written.push(op.file)
+      const written = {sourceHash: sha256(text.replace(/\r\n?/g, '\n'))}
       if (item.type === 'topic') {
         const file = op.path === '' ? '_permissions.yml' : `${op.path}/_permissions.yml`
         if (declared && read) {
@@ -128,6 +138,12 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
           ...(fileUrls(trees.get(op.id)!).some((url) => assets.has(url) && !local.has(url)) ? {missingFiles: true} : {})
         }
       })
+      // Journaled as each file lands: a pull stopped later does not take its own writes for local edits.
+      const previousKey = keyNow.get(op.id)
+      if (previousKey !== undefined && previousKey !== op.path) store.setItem(previousKey, undefined)
+      keyNow.set(op.id, op.path)
+      store.setItem(op.path, {...after.get(op.id)!.entry, ...written})
+      await store.saveChanges()
       emit({type: 'done', op, changed: changed || op.from !== undefined})
     } catch (error) {
       fail(op, error)
@@ -162,8 +178,10 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   }
   for (const {key, entry} of after.values()) items[key] = entry
   state.items = items
+  delete state.linksPending
   await verify(dir, plan, state, new Set(after.keys()), canonical, result, options.ignore)
   await store.save()
+  await store.close()
   result.status = result.failed.length > 0 ? 'failed' : result.conflicts.length > 0 || plan.ops.some((op) => op.op === 'conflict' && !after.has(op.id)) ? 'conflict' : 'ok'
   return result
 }
@@ -210,16 +228,26 @@ async function verify(dir: string, plan: PullPlan, state: PullContext['state'], 
   }
 }
 
+/** Re-keys the state entries of moved documents (and of everything under a moved folder) to where they now are. */
+function rekeyMoved(state: PullContext['state'], moves: readonly PullOp[]): void {
+  const items: typeof state.items = {}
+  for (const [key, entry] of Object.entries(state.items)) items[movedPath(key, moves)] = entry
+  state.items = items
+}
+
 /** `op` with its path (and file) under the place a moved folder above it went to. */
 function relocated(op: PullOp, moves: readonly PullOp[]): PullOp {
-  let best: PullOp | undefined
-  for (const move of moves) {
-    if (move.type !== 'topic' || !op.path.startsWith(move.from! + '/')) continue
-    if (!best || move.from!.length > best.from!.length) best = move
+  return {...op, path: movedPath(op.path, moves), file: movedPath(op.file, moves)}
+}
+
+/** Where `docPath` is after `moves`: where it moved itself, or under the deepest moved folder above it. */
+function movedPath(docPath: string, moves: readonly PullOp[]): string {
+  let move: PullOp | undefined
+  for (const m of moves) {
+    const applies = docPath === m.from || (m.type === 'topic' && docPath.startsWith(m.from! + '/'))
+    if (applies && (!move || m.from!.length > move.from!.length)) move = m
   }
-  if (!best) return op
-  const moveTo = (old: string) => best!.path + old.slice(best!.from!.length)
-  return {...op, path: moveTo(op.path), file: op.file.startsWith(best.from! + '/') ? moveTo(op.file) : op.file}
+  return move ? move.path + docPath.slice(move.from!.length) : docPath
 }
 
 /** Moves documents through `.kbsync/moving/` (deepest sources first out, shallowest targets first in). */

@@ -91,10 +91,11 @@ export function itemsToRead(remote: RemoteSnapshot, state: SyncState, scan: Scan
 /**
  * Computes the pull plan (pure). `remote.details` holds the records of
  * `itemsToRead`; `remote.permissions` those read. With `refreshAll` (some
- * document moves, and every record was read), unchanged documents are
- * re-rendered too, so their relative links follow.
+ * document moves, and every record was read), unchanged documents whose
+ * relative links change are re-rendered too; with `refreshEvery` (a pull
+ * that moved files stopped early), every unchanged document is.
  */
-export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanResult, options: {refreshAll?: boolean} = {}): PullPlan {
+export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanResult, options: {refreshAll?: boolean; refreshEvery?: boolean} = {}): PullPlan {
   const layout = computeLayout(remote, state, scan)
   const byId = entriesById(state)
   const ops: PullOp[] = []
@@ -135,7 +136,7 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
     if (what.length === 0) {
       // Another document moved: relative links in this one may need rewriting (only when nobody edited it locally,
       // and only if it moves itself or names a moved document: any other file would only be rewritten in pull's own style).
-      const linksMove = now !== docPath || [...moved].some((movedId) => detail?.body.includes(movedId))
+      const linksMove = options.refreshEvery === true || now !== docPath || [...moved].some((movedId) => detail?.body.includes(movedId))
       if (options.refreshAll && detail && !localChanged && linksMove) ops.push({op: 'update', ...base, reason: 'links to moved documents', refresh: true})
       continue
     }

@@ -34,10 +34,10 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const denied = {reported: false}
   await readRecords(options.client, remote, itemsToRead(remote, state, scan), limit, diagnostics, denied)
   let plan = planPull(remote, state, scan)
-  if (plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')) {
-    // A document moves: relative links to it change in other files, so every record is needed.
+  if (state.linksPending || plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')) {
+    // A document moves (or moved in a pull that stopped early): relative links to it change in other files, so every record is needed.
     await readRecords(options.client, remote, Object.keys(remote.items), limit, diagnostics, denied)
-    plan = planPull(remote, state, scan, {refreshAll: true})
+    plan = planPull(remote, state, scan, {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})})
   }
   plan.diagnostics.push(...diagnostics)
   return {plan, context: {scan, state, remote, diagnostics}}
