@@ -45,7 +45,10 @@ describe('pull downloading files', () => {
     expect(text).toContain('](_assets/Shown/pic.png)')
     expect(await readdir(path.join(dir, '_assets', 'Shown'))).toEqual(['pic.png'])
 
+    const stateBefore = await readFile(path.join(dir, '.kbsync', 'state.json'), 'utf8')
     const third = await pull({dir, client, rootTopicId: root})
     expect(third.written).toEqual([])
+    // Nothing changed: the state file (which a team may commit) is not rewritten either.
+    expect(await readFile(path.join(dir, '.kbsync', 'state.json'), 'utf8')).toBe(stateBefore)
   })
 })

@@ -38,6 +38,9 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     emit({type: 'failed', op, error: message})
   }
   const store = new StateStore(dir, state)
+  // A pull that changes nothing leaves the state file as it is (it may be committed: no noise in git).
+  const initial = JSON.stringify(state)
+  let recorded = false
   const before = new Map<string, {key: string; entry: StateEntry}>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) before.set(entry.id, {key, entry})
   /** Entries after the pull, by id: key and entry. */
@@ -50,6 +53,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     rekeyMoved(state, moves)
     state.linksPending = true
     await store.save()
+    recorded = true
   }
   /** Where each item's state entry is keyed now (after the moves), for the journal. */
   const keyNow = new Map<string, string>()
@@ -144,6 +148,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       keyNow.set(op.id, op.path)
       store.setItem(op.path, {...after.get(op.id)!.entry, ...written})
       await store.saveChanges()
+      recorded = true
       emit({type: 'done', op, changed: changed || op.from !== undefined})
     } catch (error) {
       fail(op, error)
@@ -180,7 +185,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   state.items = items
   delete state.linksPending
   await verify(dir, plan, state, new Set(after.keys()), canonical, result, options.ignore)
-  await store.save()
+  if (recorded || JSON.stringify(state) !== initial) await store.save()
   await store.close()
   result.status = result.failed.length > 0 ? 'failed' : result.conflicts.length > 0 || plan.ops.some((op) => op.op === 'conflict' && !after.has(op.id)) ? 'conflict' : 'ok'
   return result
