@@ -4,10 +4,10 @@
  * `| --- |` rows): push, push again, pull elsewhere, push from there, pull
  * again. Each second step must write nothing and change no file.
  */
-import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {temporaryFolders} from '../temp-folders.js'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 import {bodyOf, cli, flatten} from './push-helpers.js'
@@ -19,7 +19,7 @@ let server: Server
 let client: KbClient
 let env: NodeJS.ProcessEnv
 let root: string
-const folders: string[] = []
+const temporary = temporaryFolders('habits')
 
 beforeAll(async () => {
   server = await startServer({port: 0, platformHabits: true})
@@ -31,14 +31,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close()
   await server?.close()
-  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+  await temporary.removeAll()
 })
 
-async function folder(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-habits-'))
-  folders.push(dir)
-  return dir
-}
+const folder = () => temporary.make()
 
 const writes = () => server.counts().writes
 

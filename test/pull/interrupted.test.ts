@@ -4,10 +4,10 @@
  * writes, with no false conflict and every relative link right.
  */
 import {spawn} from 'node:child_process'
-import {mkdtemp, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {temporaryFolders} from '../temp-folders.js'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 import {pull} from '../../src/sync/pull/index.js'
@@ -15,7 +15,7 @@ import {snapshot} from './folder-snapshot.js'
 
 let server: Awaited<ReturnType<typeof startServer>>
 let client: KbClient
-const folders: string[] = []
+const temporary = temporaryFolders('pull-kill')
 const dist = path.resolve(import.meta.dirname, '../../dist/src')
 
 beforeAll(async () => {
@@ -26,14 +26,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close()
   await server?.close()
-  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+  await temporary.removeAll()
 })
 
-async function folder(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-pull-kill-'))
-  folders.push(dir)
-  return dir
-}
+const folder = () => temporary.make()
 
 /** Runs a pull of `dir` in a child process that kills itself after the `after`-th document it writes. */
 async function pullKilled(dir: string, root: string, after: number): Promise<number | null> {

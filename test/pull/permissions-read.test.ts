@@ -3,10 +3,10 @@
  * and the content comes anyway; any other failure fails the pull before it
  * writes anything, so the next run reads them again instead of losing them.
  */
-import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readdir, readFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {temporaryFolders} from '../temp-folders.js'
 import {ApiError, KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 import {pull} from '../../src/sync/pull/index.js'
@@ -14,7 +14,7 @@ import {pull} from '../../src/sync/pull/index.js'
 let server: Awaited<ReturnType<typeof startServer>>
 let client: KbClient
 let root: string
-const folders: string[] = []
+const temporary = temporaryFolders('perms')
 
 beforeAll(async () => {
   server = await startServer({port: 0})
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close()
   await server?.close()
-  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+  await temporary.removeAll()
 })
 
 /** The client, with permission reads failing with `error`. */
@@ -39,11 +39,7 @@ function refusing(error: ApiError): KbClient {
   return wrapped
 }
 
-async function folder(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-perms-'))
-  folders.push(dir)
-  return dir
-}
+const folder = () => temporary.make()
 
 describe('pull reading permissions', () => {
   it('closed to the account: a warning, the content is pulled', async () => {

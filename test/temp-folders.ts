@@ -1,0 +1,19 @@
+/** Temporary folders a test file makes and removes after all its tests. */
+import {mkdtemp, rm} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+
+/** A maker of folders named `kbsync-<prefix>-…` in the system's temporary folder, and the removal of them all. */
+export function temporaryFolders(prefix: string): {make(): Promise<string>; removeAll(): Promise<void>} {
+  const made: string[] = []
+  return {
+    async make() {
+      const dir = await mkdtemp(path.join(tmpdir(), `kbsync-${prefix}-`))
+      made.push(dir)
+      return dir
+    },
+    async removeAll() {
+      for (const dir of made.splice(0)) await rm(dir, {recursive: true, force: true})
+    }
+  }
+}
