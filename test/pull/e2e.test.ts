@@ -265,6 +265,20 @@ describe('kbsync pull end to end', () => {
     expect(plan.code, plan.err).toBe(0)
   })
 
+  it('7. deleted on the platform, edited locally: the file is kept, and the run says so by name', async () => {
+    const base = await topic('Deleted there', null)
+    const doomed = await article('Doomed', base, 'Old text.')
+    const dir = await folder()
+    expect((await cli(['pull', dir, '--root-topic', base], env)).code).toBe(0)
+    await writeFile(path.join(dir, 'Doomed.md'), (await readFile(path.join(dir, 'Doomed.md'), 'utf8')) + '\nEdited here.\n')
+    await client.deleteItem(doomed)
+    const run = await cli(['pull', dir, '--root-topic', base], env)
+    expect(run.code).toBe(3)
+    expect(run.err).toContain('conflict: Doomed.md: deleted on the platform, edited locally')
+    expect(run.out + run.err).toContain('1 conflict;')
+    expect(await readFile(path.join(dir, 'Doomed.md'), 'utf8')).toContain('Edited here.')
+  })
+
   it('5. every platform body pulls and pushes back unchanged', async () => {
     const bodiesRoot = await topic('Platform bodies', null)
     const names = (await readdir(fixtures)).filter((n) => n.endsWith('.md')).sort()

@@ -102,10 +102,15 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
       const result = await applyPull(plan, pullContext, options)
       reporter.endProgress()
       reporter.diagnostics(result.diagnostics)
+      // Deleted on the platform, edited locally: the file is kept and no copy is written, so no event said it.
+      const gone = plan.ops.filter((op) => op.op === 'conflict' && !pullContext.remote.items[op.id])
+      if (!json) for (const op of gone) reporter.error(`conflict: ${op.path}: ${op.reason}`)
       if (json) {
         reporter.json({status: result.status, written: result.written, conflicts: result.conflicts, failed: result.failed, diagnostics: result.diagnostics, plan})
       } else {
-        const conflicts = plan.summary.conflict > 0 ? `, ${plural(plan.summary.conflict, 'conflict')}` : ''
+        // The conflicts left: those this pull resolved (the file already held the remote version) are none.
+        const left = result.conflicts.length + gone.length
+        const conflicts = left > 0 ? `, ${plural(left, 'conflict')}` : ''
         const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
         const line = `Done: ${plural(result.written.length, 'file')} written${conflicts}${failed}; status ${result.status}.`
         if (result.status === 'ok') reporter.success(line)
