@@ -91,7 +91,7 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
 }
 
 /** State entries of articles whose path is gone from the folder while their item is still on the remote and unclaimed. */
-function vanishedArticles(nodes: LocalNode[], remote: RemoteSnapshot, state: SyncState, claimed: Set<string>) {
+export function vanishedArticles(nodes: LocalNode[], remote: RemoteSnapshot, state: SyncState, claimed: Set<string>) {
   const present = new Set(nodes.map((node) => node.path))
   return Object.entries(state.items).filter(
     ([key, entry]) => !present.has(key) && entry.id !== undefined && entry.type === 'article' && remote.items[entry.id] && !claimed.has(entry.id)

@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import type {LocalNode, ScanResult, SyncState} from '../local/index.js'
-import type {Matching} from './match.js'
+import {vanishedArticles, type Matching} from './match.js'
 import {planRenderContext} from './plan.js'
 import type {RemoteDetail, RemoteSnapshot} from './remote.js'
 import {renderBody} from './render.js'
@@ -24,17 +24,16 @@ export interface RenameCandidate {
 
 /** The pairs to check (pure): per folder, the one vanished article and the one new file, when both are alone. */
 export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): RenameCandidate[] {
-  const claimed = new Set(matching.ids.values())
+  const nodes = Object.values(scan.byPath).filter((node) => node.path !== '')
   const folderOf = (docPath: string) => path.posix.dirname(docPath)
   const vanished = new Map<string, string[]>()
-  for (const [key, entry] of Object.entries(state.items)) {
-    if (key in scan.byPath || entry.type !== 'article' || entry.id === undefined || claimed.has(entry.id)) continue
-    if (remote.items[entry.id]?.type !== 'article') continue
-    vanished.set(folderOf(key), [...(vanished.get(folderOf(key)) ?? []), entry.id])
+  for (const [key, entry] of vanishedArticles(nodes, remote, state, new Set(matching.ids.values()))) {
+    if (remote.items[entry.id!]!.type !== 'article') continue
+    vanished.set(folderOf(key), [...(vanished.get(folderOf(key)) ?? []), entry.id!])
   }
   if (vanished.size === 0) return []
   const added = new Map<string, LocalNode[]>()
-  for (const node of Object.values(scan.byPath)) {
+  for (const node of nodes) {
     if (node.kind !== 'article' || node.kbId || node.body === undefined || matching.ids.has(node.path)) continue
     added.set(folderOf(node.path), [...(added.get(folderOf(node.path)) ?? []), node])
   }
