@@ -6,13 +6,13 @@
  * with a stack into hint blocks, details, attachment groups, diagrams and
  * videos. What cannot be paired stays as it was, reported.
  */
-import type {Html, Nodes, Paragraph, PhrasingContent, RootContent, Text} from 'mdast'
+import type {Html, Nodes, Paragraph, PhrasingContent, RootContent} from 'mdast'
 import type {Position} from 'unist'
 import type {Attachment, DetailsSummary} from '../types.js'
 import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.js'
 import type {KbProblem} from './problems.js'
 import {pairPhrasing} from './phrasing.js'
-import {dialectTagOf, isColor, sizeAttribute, span} from './tags.js'
+import {dialectTagOf, isColor, mergeText, sizeAttribute, span} from './tags.js'
 
 /** A flow item: a node, or a tag waiting to be paired. */
 export type FlowItem = RootContent | {type: 'kbTagItem'; tag: KbTag; html: Html}
@@ -240,16 +240,6 @@ function summaryOf(children: RootContent[], problems: KbProblem[]): DetailsSumma
   }
   endLine()
   return {type: 'detailsSummary', children: mergeText(phrasing)}
-}
-
-function mergeText(children: PhrasingContent[]): PhrasingContent[] {
-  const out: PhrasingContent[] = []
-  for (const child of children) {
-    const last = out[out.length - 1]
-    if (child.type === 'text' && last && last.type === 'text') out[out.length - 1] = {...last, value: last.value + child.value} as Text
-    else out.push(child)
-  }
-  return out
 }
 
 function collectAttachments(children: RootContent[]): Attachment[] | undefined {

@@ -1,5 +1,5 @@
 /** Reading dialect tags back from `html` nodes, and small shared helpers. */
-import type {Html, Nodes} from 'mdast'
+import type {Html, Nodes, PhrasingContent, Text} from 'mdast'
 import type {Position} from 'unist'
 import {colorTokens, type ColorToken} from '../types.js'
 import {isDialectTag, readTag, type KbTag} from '../syntax/tag.js'
@@ -50,3 +50,14 @@ export function sizeAttribute(tag: KbTag, name: string, place: Position | undefi
 
 /** An `html` node for a tag (used when a tag cannot become a construct). */
 export type TagHtml = Html
+
+/** `children` with each run of adjacent text nodes joined into one (keeping the first one's other fields). */
+export function mergeText(children: PhrasingContent[]): PhrasingContent[] {
+  const out: PhrasingContent[] = []
+  for (const child of children) {
+    const last = out[out.length - 1]
+    if (child.type === 'text' && last && last.type === 'text') out[out.length - 1] = {...last, value: last.value + child.value} as Text
+    else out.push(child)
+  }
+  return out
+}

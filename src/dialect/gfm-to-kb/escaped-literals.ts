@@ -9,6 +9,7 @@
  */
 import type {Parents, PhrasingContent, Text} from 'mdast'
 import type {CompileContext, Extension as TreeExtension, Transform} from 'mdast-util-from-markdown'
+import {mergeText} from '../../../plugins/transform/tags.js'
 
 /** Indices, in a text node's value, of the characters written with a backslash escape. */
 const escapedAt = new WeakMap<Text, number[]>()
@@ -63,13 +64,7 @@ function splitAtEscapes(parent: Parents, touched: Parents[] = []): Parents[] {
   return touched
 }
 
-/** Joins adjacent text nodes among `parent`'s children (positions are not kept: the pieces had none). */
+/** Joins the pieces again: the split parents hold phrasing only (text nodes sit in phrasing parents). */
 function joinTexts(parent: Parents): void {
-  const children: PhrasingContent[] = []
-  for (const child of parent.children as PhrasingContent[]) {
-    const last = children[children.length - 1]
-    if (child.type === 'text' && last?.type === 'text') children[children.length - 1] = {type: 'text', value: last.value + child.value}
-    else children.push(child)
-  }
-  parent.children = children as typeof parent.children
+  parent.children = mergeText(parent.children as PhrasingContent[]) as typeof parent.children
 }
