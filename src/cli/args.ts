@@ -33,3 +33,8 @@ export function untilInterrupted(): Promise<void> {
     process.once('SIGTERM', stop)
   })
 }
+
+/** What to throw for a failed listen on `port`: a usage error when the port is taken, else `error` itself. */
+export function listenError(error: unknown, port: number): unknown {
+  return (error as {code?: string}).code === 'EADDRINUSE' ? new UsageError(`port ${port} is in use; pick another with --port (0 picks a free one)`) : error
+}

@@ -5,7 +5,7 @@
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
-import {untilInterrupted} from '../args.js'
+import {listenError, untilInterrupted} from '../args.js'
 import {loadConfig} from '../config.js'
 import {checkFolder} from '../session.js'
 import {openBrowser, startPreview, type PreviewServer} from '../../preview/index.js'
@@ -23,8 +23,7 @@ async function start(dir: string, port: number | undefined, context: CommandCont
   } catch (error) {
     // The default port is only a preference; an explicit one is not.
     if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined) return startPreview({dir, port: 0, onRefresh})
-    if ((error as {code?: string}).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port`)
-    throw error
+    throw listenError(error, port ?? defaultPort)
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path'
 import type {Command} from '../command.js'
-import {parseNumber, parsePort, untilInterrupted} from '../args.js'
+import {listenError, parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
 import {localToken, startServer} from '../../server/index.js'
@@ -72,8 +72,7 @@ Options:
       rateLimit: parseRateLimit(context.values['rate-limit']),
       platformHabits: context.values['platform-habits'] === true
     }).catch((error: unknown) => {
-      if ((error as {code?: string}).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port (0 picks a free one)`)
-      throw error
+      throw listenError(error, port)
     })
     context.stdout.write(`Local knowledge base at ${server.apiUrl} (browse: ${server.filesUrl}/)\n`)
     context.stdout.write(`Data: ${data === ':memory:' ? 'in memory' : data}\n`)
