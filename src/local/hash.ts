@@ -7,6 +7,11 @@ export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex')
 }
 
+/** The hash the state records for a document file's text (`sourceHash`): line ends made LF first. */
+export function sourceHashOf(text: string): string {
+  return sha256(text.replace(/\r\n?/g, '\n'))
+}
+
 /** Files up to this size are read at once to hash them; larger ones are streamed. */
 const wholeReadBytes = 4 * 1048576
 

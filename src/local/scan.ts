@@ -9,7 +9,7 @@ import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {splitDocument} from './body.js'
 import {BodyCache} from './body-cache.js'
-import {sha256} from './hash.js'
+import {sourceHashOf} from './hash.js'
 import {readBodies, type PendingBody} from './scan-bodies.js'
 import {parsePermissionsFile} from './permissions.js'
 import type {DocumentIndex} from './references.js'
@@ -62,7 +62,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
       const text = readText(indexFile)
       const parts = splitDocument(text, indexFile, diagnostics, false)
       topic.file = indexFile
-      topic.sourceHash = sha256(text.replace(/\r\n?/g, '\n'))
+      topic.sourceHash = sourceHashOf(text)
       if (parts.frontMatter.title) topic.title = parts.frontMatter.title
       if (parts.frontMatter.kbId) topic.kbId = parts.frontMatter.kbId
       if (parts.frontMatter.permissions) {
@@ -107,7 +107,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
       file,
       title,
       source: text,
-      sourceHash: sha256(text.replace(/\r\n?/g, '\n')),
+      sourceHash: sourceHashOf(text),
       hasFrontMatter: parts.frontMatter.present,
       refs: {links: [], assets: []}
     }

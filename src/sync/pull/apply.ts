@@ -11,7 +11,7 @@ import {access, mkdir, readdir, rename, rmdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import * as dialect from '../../dialect/index.js'
-import {mapLimit, permissionsKey, scanFolder, sha256, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
+import {mapLimit, permissionsKey, scanFolder, sourceHashOf, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
 import {conflictFileOf} from '../conflicts.js'
 import {bodyHash} from '../remote.js'
 import {renderBody} from '../render.js'
@@ -118,7 +118,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       }
       const changed = await writeAtomic(absolute, text)
       if (changed) result.written.push(op.file)
-      const written = {sourceHash: sha256(text.replace(/\r\n?/g, '\n'))}
+      const written = {sourceHash: sourceHashOf(text)}
       if (item.type === 'topic') {
         const file = op.path === '' ? '_permissions.yml' : `${op.path}/_permissions.yml`
         if (declared && read) {
