@@ -6,6 +6,7 @@ import {BodyCache, loadState, mapLimit, permissionsKey, scanFolder, type ScanRes
 import {matchItems, type Matching} from './match.js'
 import {computePlan} from './plan.js'
 import {readRemote, toDetail, type RemoteSnapshot} from './remote.js'
+import {checkOptions} from './options.js'
 import {claimSimilar, renameCandidates} from './similar.js'
 import type {PushOptions, PushPlan} from './types.js'
 
@@ -41,18 +42,6 @@ export async function planPush(options: PushOptions): Promise<PushPlan> {
   const plan = computePlan(scan, remote, state, matching, options)
   plan.diagnostics.push(...stateWarning)
   return plan
-}
-
-/** Throws a `TypeError` naming the first option a library caller got wrong, for push and pull (the CLI's config is checked before). */
-export function checkOptions(options: Pick<PushOptions, 'dir' | 'concurrency' | 'rootTopicId'> & {client: unknown}): void {
-  if (!options || typeof options.dir !== 'string' || options.dir === '') throw new TypeError('kbsync: options.dir must be the path of the folder to sync')
-  const client = options.client as {getTree?: unknown} | undefined
-  if (!client || typeof client.getTree !== 'function') throw new TypeError('kbsync: options.client must be a KbClient (or an object with its methods)')
-  const {concurrency, rootTopicId} = options
-  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) throw new TypeError(`kbsync: options.concurrency must be a whole number of at least 1, not ${String(concurrency)}`)
-  if (rootTopicId !== undefined && rootTopicId !== null && (typeof rootTopicId !== 'string' || rootTopicId === '')) {
-    throw new TypeError('kbsync: options.rootTopicId must be a topic id (a string) or null for the knowledge-base root')
-  }
 }
 
 /** Reads the items that new files may be renamed and edited copies of, and matches those alike enough (`similar.ts`). */

@@ -6,7 +6,7 @@
 import {mkdir} from 'node:fs/promises'
 import {loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
 import {ApiError} from '../../api/index.js'
-import {checkOptions} from '../prepare.js'
+import {checkOptions} from '../options.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
 import {applyPull} from './apply.js'
 import {itemsToRead, planPull, type PullPlan} from './plan.js'
