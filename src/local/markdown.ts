@@ -41,8 +41,14 @@ export function toGfmText(markdown: string): string {
  */
 export function bodyTree(node: LocalNode): Root | undefined {
   if (node.tree || node.body === undefined) return node.tree
-  const {tree} = toKbTree(node.body, node.file ?? node.path)
-  markLocalRefs(tree, node.resolutions ?? [])
+  const file = node.file ?? node.path
+  const {tree} = toKbTree(node.body, file)
+  const marked = markLocalRefs(tree, node.resolutions ?? [])
+  // The scan read the references from the body cache or from a pattern (`plain-body.ts`), not from this parse:
+  // should the two ever disagree, marking by position would point links at the wrong documents.
+  if (node.resolutions && marked !== node.resolutions.length) {
+    throw new Error(`${file}: the body holds ${marked} local references, but the scan read ${node.resolutions.length}; please report this with the file`)
+  }
   dropPositions(tree)
   node.tree = tree
   return tree

@@ -101,14 +101,16 @@ export function collectLocalRefs(tree: Root): LocalRef[] {
 /**
  * Marks the nodes `refs` came from with what each resolved to
  * (`node.data.kbsync`), so rendering rewrites them without resolving again.
- * `tree` is a parse of the same body `collectLocalRefs` read.
+ * `tree` is a parse of the same body `collectLocalRefs` read. Returns how
+ * many reference nodes the tree holds.
  */
-export function markLocalRefs(tree: Root, resolutions: ReadonlyArray<Resolved | null>): void {
+export function markLocalRefs(tree: Root, resolutions: ReadonlyArray<Resolved | null>): number {
   const nodes = localRefNodes(tree)
   nodes.forEach((node, index) => {
     const resolved = resolutions[index]
     if (resolved) node.data = {...node.data, kbsync: resolved}
   })
+  return nodes.length
 }
 
 /** What `resolveLocalRefs` found. */

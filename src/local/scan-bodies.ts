@@ -13,6 +13,7 @@ import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {hashFile, sha256} from './hash.js'
+import {plainBodyRefs} from './plain-body.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 
 /**
@@ -85,15 +86,21 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
 
 /**
  * Records the body of `node` and what parsing it finds: from the cache when
- * the same file held the same body before (no tree then: `bodyTree` parses
- * it if rendering needs it), else by parsing it (with the tree, for the
- * caller to keep or not).
+ * the same file held the same body before, or from a pattern when the body
+ * is plain (no tree then: `bodyTree` parses it if rendering needs it), else
+ * by parsing it (with the tree, for the caller to keep or not).
  */
 function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): {facts: BodyFacts; tree?: Root} {
   node.body = body
   node.bodyKey = sha256(file + '\0' + body)
   const cached = cache.get(node.bodyKey)
   if (cached) return {facts: cached}
+  const plainRefs = plainBodyRefs(body)
+  if (plainRefs) {
+    const facts: BodyFacts = {messages: [], refs: plainRefs}
+    cache.set(node.bodyKey, facts)
+    return {facts}
+  }
   const {tree, messages} = toKbTree(body, file)
   const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
   cache.set(node.bodyKey, facts)

@@ -6,7 +6,7 @@
  * its body in `renderBody`'s memo and goes out at once instead of after a
  * parse and a serialisation.
  */
-import type {LocalNode} from '../local/index.js'
+import {bodyTree, type LocalNode} from '../local/index.js'
 import {renderBody, renderKey, type RenderContext} from './render.js'
 
 /** Renders offered documents in the background, one per event-loop turn. */
@@ -20,7 +20,8 @@ export class Prerenderer {
   /**
    * Replaces the documents to render ahead (the next ones to be written, in
    * order). Only those whose every link id and file URL is known are
-   * rendered: the others would render with placeholders.
+   * rendered (the others would render with placeholders); the others are
+   * parsed.
    */
   offer(nodes: readonly LocalNode[]): void {
     if (this.stopped) return
@@ -50,5 +51,8 @@ export class Prerenderer {
     if (!node) return
     const key = renderKey(node, this.context)
     if (key !== undefined) renderBody(node, this.context, key)
+    // An id or a file URL it needs is not known yet (a document that uploads its own files learns their URLs only
+    // when it writes): parse it now, so that only the rewrite and the serialisation are left for then.
+    else bodyTree(node)
   }
 }

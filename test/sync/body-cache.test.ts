@@ -45,7 +45,8 @@ describe('the body cache', () => {
     }
     expect(cached.assets).toEqual(fresh.assets)
 
-    await writeFile(path.join(dir, 'faq.md'), (await readFile(path.join(dir, 'faq.md'), 'utf8')) + '\nOne more line.\n')
+    // Code in the new line: a body the scan must parse (a plain one is read without a parse, see plain-body.ts).
+    await writeFile(path.join(dir, 'faq.md'), (await readFile(path.join(dir, 'faq.md'), 'utf8')) + '\nOne more `line`.\n')
     const edited = await scanWithCache(dir)
     expect(Object.entries(edited.byPath).filter(([, node]) => node.tree).map(([key]) => key)).toEqual(['faq.md'])
   })

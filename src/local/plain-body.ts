@@ -1,0 +1,63 @@
+/**
+ * What a scan must know of a body before the first write (its conversion
+ * messages and its local references), read without parsing when the body
+ * is plain: prose, headings of up to three levels, flat lists, tables,
+ * emphasis, and inline links and images with simple destinations.
+ *
+ * Parsing every body is most of the time before a push can write (about a
+ * millisecond per small article while V8 warms the parser up), and no write
+ * may start before every body is checked. A plain body has no message and
+ * no reference but its `[text](url)` and `![alt](url)`, so it is checked
+ * from a pattern instead, and parsed only when it is rendered, during the
+ * writes, while the requests in flight leave the thread idle.
+ *
+ * "Plain" is decided conservatively: any character or line that could start
+ * another construct (HTML and the dialect's tags, code, escapes, character
+ * references, quotes, indented lines, reference links, footnotes, deep
+ * headings, strikethrough) sends the body to the parser. A property test
+ * checks that for every body this accepts, the parser finds no message and
+ * exactly these references (`test/local/plain-body.test.ts`).
+ */
+import {isLocalUrl, type LocalRef} from './references.js'
+
+// A link or image whose text holds no bracket, bar or line ending and whose
+// destination is one run of characters that cannot end or qualify it.
+const inlineRef = /(!?)\[([^[\]|\n]*)\]\(([^()\s<>"'|]*)\)/g
+// Any character that could open a construct other than emphasis, a list, a table or those links.
+const unsafeCharacter = /[<>`\\&~\u0000-\u0009\u000b-\u001f\u007f]/
+// Where GFM may find a literal autolink, which can swallow the brackets after it.
+const autolinkStart = /www\.|:\/\/|@|mailto:|xmpp:/i
+// A line that opens with whitespace (indented code, nested blocks, lazy lines) and holds more than it.
+const indentedLine = /^[ \t]+\S/m
+
+/**
+ * The local references of `body` in document order, with the line and
+ * column the parser would give them, when `body` is plain (see the module
+ * comment); undefined when only parsing can tell.
+ */
+export function plainBodyRefs(body: string): LocalRef[] | undefined {
+  if (unsafeCharacter.test(body) || body.includes('####') || indentedLine.test(body)) return undefined
+  const refs: LocalRef[] = []
+  // The text outside the links and images, and their own texts.
+  let rest = ''
+  let texts = ''
+  let last = 0
+  let line = 1
+  let lineStart = 0
+  for (const match of body.matchAll(inlineRef)) {
+    const at = match.index
+    rest += body.slice(last, at)
+    last = at + match[0].length
+    texts += match[2]! + '\n'
+    const url = match[3]!
+    if (!isLocalUrl(url)) continue
+    for (let index = body.indexOf('\n', lineStart); index !== -1 && index < at; index = body.indexOf('\n', index + 1)) {
+      line++
+      lineStart = index + 1
+    }
+    refs.push({kind: match[1] ? 'image' : 'link', url, line, column: at - lineStart + 1})
+  }
+  rest += body.slice(last)
+  // A bracket the pattern did not take may be a reference, a footnote, a task or a nested link.
+  return /[[\]]/.test(rest) || autolinkStart.test(rest) || autolinkStart.test(texts) ? undefined : refs
+}

@@ -1,0 +1,101 @@
+/**
+ * `plainBodyRefs` stands in for the parser in the scan: for every body it
+ * accepts, the parser must find no message and exactly its references, at
+ * the same lines and columns. Checked against random bodies built from the
+ * pieces that matter (markers, emphasis, links, stray brackets, unsafe
+ * characters), and on examples.
+ */
+import fc from 'fast-check'
+import {describe, expect, it} from 'vitest'
+import {toKbTree} from '../../src/local/index.js'
+import {plainBodyRefs} from '../../src/local/plain-body.js'
+import {collectLocalRefs} from '../../src/local/references.js'
+
+const destination = fc.constantFrom(
+  'a.md',
+  '../b/c.md',
+  'img/p.png',
+  '/abs.md',
+  'a.md#part',
+  '#part',
+  '',
+  'a%20b.md',
+  'a_b*c.md',
+  '1:x.md',
+  'http://x.y/a.md',
+  'mailto:a@b.c',
+  '//host/a.md',
+  'www.x.y',
+  'é.md'
+)
+const plainText = fc.stringMatching(/^[a-zA-Z0-9 .,;:!?'"*_=+%@$^{}()\/#|-]{0,12}$/)
+const label = fc.oneof(plainText, fc.constantFrom('', ' ', '*a*', '**b**', '_c_', 'a(b', 'é 漢 😀', 'x  ', '1.'))
+const piece = fc.oneof(
+  {weight: 4, arbitrary: plainText},
+  {weight: 3, arbitrary: fc.tuple(fc.constantFrom('', '!'), label, destination).map(([bang, text, url]) => `${bang}[${text}](${url})`)},
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '**', '*', '_', '__', ' ', '  ', '!', '(', ')', '|', 'www.a.b', 'http://a.b/c', 'a@b.c', 'é', '😀', '1.', '#', '-', '=',
+      '\n', '   ', '\n===', '\n---', '*[a](b.md)*', '_[a](b.md)_', '***', 'WWW.', 'HTTPS://a', '1:', ':', '3.', '\n1. ', '\n- ', '[', ']', '[ ]', '[x]', '[^1]', '[a]: b.md', '[a][b]', '<b>', '<u>x</u>', '`c`', '```', '~~', '~', '\\', '&amp;', '>', '\t', '\r', '\u0000'
+    )
+  }
+)
+const prefix = fc.constantFrom('', '', '', '# ', '## ', '### ', '#### ', '- ', '* ', '+ ', '1. ', '2) ', '| ', '> ', '  ', '    ', '---', '***', '===', '- [ ] ', '- [x] ')
+const line = fc.tuple(prefix, fc.array(piece, {maxLength: 6})).map(([start, pieces]) => start + pieces.join(''))
+const table = fc.tuple(fc.array(piece, {minLength: 1, maxLength: 3}), fc.constantFrom('| --- | --- |', '|---|', '| :-: | --: |', '| - |')).map(
+  ([cells, delimiter]) => [`| ${cells.join(' | ')} |`, delimiter, `| ${cells.reverse().join(' | ')} |`].join('\n')
+)
+const body = fc.array(fc.oneof({weight: 5, arbitrary: line}, {weight: 1, arbitrary: table}, {weight: 1, arbitrary: fc.constant('')}), {minLength: 1, maxLength: 8}).map((lines) => lines.join('\n'))
+
+describe('plainBodyRefs', () => {
+  it('accepts only bodies where the parser finds no message and the same references (property)', () => {
+    let accepted = 0
+    let withRefs = 0
+    fc.assert(
+      fc.property(body, (text) => {
+        const refs = plainBodyRefs(text)
+        if (refs === undefined) return
+        accepted++
+        if (refs.length > 0) withRefs++
+        const parsed = toKbTree(text, 'x.md')
+        expect(parsed.messages).toEqual([])
+        expect(refs).toEqual(collectLocalRefs(parsed.tree))
+      }),
+      {numRuns: Number(process.env.PLAIN_RUNS ?? 3000)}
+    )
+    // The property means something only if many random bodies are plain, many of them with references.
+    expect(accepted).toBeGreaterThan(300)
+    expect(withRefs).toBeGreaterThan(150)
+  })
+
+  it('reads the references of a typical article with their positions', () => {
+    const text = '\n\nSee the [setup](../start/setup.md) and **the [API](api.md#auth)**.\n\n- one\n- [two](two.md)\n\n| a | b |\n| --- | --- |\n| ![chart](img/c.png) | [web](https://x.y) |\n'
+    expect(plainBodyRefs(text)).toEqual([
+      {kind: 'link', url: '../start/setup.md', line: 3, column: 9},
+      {kind: 'link', url: 'api.md#auth', line: 3, column: 46},
+      {kind: 'link', url: 'two.md', line: 6, column: 3},
+      {kind: 'image', url: 'img/c.png', line: 10, column: 3}
+    ])
+  })
+
+  it.each([
+    ['HTML and dialect tags', 'a <u>b</u>'],
+    ['code', 'a `[x](y.md)`'],
+    ['an escape', 'a \\[x](y.md)'],
+    ['a character reference', 'a &lt; b'],
+    ['a quote', '> [!NOTE]\n> x'],
+    ['an indented line', '- a\n    - [b](b.md)'],
+    ['a reference link', '[a][r]\n\n[r]: a.md'],
+    ['a footnote', 'a[^1]\n\n[^1]: b'],
+    ['a task item', '- [ ] todo'],
+    ['a deep heading', '#### deep'],
+    ['strikethrough', '~~gone~~'],
+    ['a nested link', '[a [b](b.md)](c.md)'],
+    ['a link over two lines', '[a\nb](c.md)'],
+    ['a destination with a title', '[a](b.md "t")'],
+    ['a tab', 'a\tb']
+  ])('leaves %s to the parser', (_, text) => {
+    expect(plainBodyRefs(text)).toBeUndefined()
+  })
+})
