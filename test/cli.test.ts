@@ -11,6 +11,13 @@ describe('kbsync CLI entry', () => {
     expect(result.out).toContain('Exit codes')
   })
 
+  it('without a command prints the help on stderr and exits 2 (a script that lost its command must fail)', async () => {
+    const result = await run([])
+    expect(result.code).toBe(2)
+    expect(result.out).toBe('')
+    expect(result.err).toContain('Usage: kbsync <command>')
+  })
+
   it('prints the package version', async () => {
     const result = await run(['--version'])
     expect(result.out.trim()).toMatch(/^\d+\.\d+\.\d+$/)

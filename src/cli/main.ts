@@ -60,7 +60,12 @@ export class UsageError extends Error {
  */
 export async function main(argv: string[], options: RunOptions): Promise<number> {
   const [first, ...rest] = argv
-  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+  if (first === undefined) {
+    // A script that runs `kbsync` with no command has lost its command: that must not pass as success.
+    options.stderr.write(generalHelp())
+    return exitCodes.invalid
+  }
+  if (first === '-h' || first === '--help' || first === 'help') {
     const named = first === 'help' ? commands.find((c) => c.name === rest[0]) : undefined
     options.stdout.write(named ? commandHelp(named) : generalHelp())
     return exitCodes.ok

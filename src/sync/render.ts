@@ -6,7 +6,7 @@
  * that does not alter the stored body (a link path after a move, whitespace
  * the canonical form erases) renders the same and costs no write.
  */
-import type {PhrasingContent, Root} from 'mdast'
+import type {Root} from 'mdast'
 import {bodyTree, sha256, toKbText, type LocalNode, type Resolved} from '../local/index.js'
 import {kbsyncVersion} from '../version.js'
 import {bodyHash} from './remote.js'
@@ -59,49 +59,55 @@ export function releaseRender(node: LocalNode): void {
   delete node.tree
 }
 
+type TreeNode = {type: string; data?: {kbsync?: Resolved}; url?: string; children?: TreeNode[]}
+
 function renderTree(node: LocalNode, context: RenderContext): Rendered {
   const missingLinks: string[] = []
   const missingAssets: string[] = []
   const source = bodyTree(node)
   if (!source) return {body: '', hash: bodyHash(''), missingLinks, missingAssets}
-  const tree = structuredClone(source)
-  const rewrite = (parent: {children?: unknown[]}): void => {
-    if (!Array.isArray(parent.children)) return
-    const children = parent.children as Array<{type: string; data?: {kbsync?: Resolved}; url?: string; children?: unknown[]}>
+
+  // Copy on write: a rewritten node and its ancestors are new objects, every other node is the kept tree's
+  // own. The kept tree stays as parsed for the next render, without a deep copy of it for each one.
+  const rewriteChildren = (children: TreeNode[]): TreeNode[] | undefined => {
+    let changed: TreeNode[] | undefined
     for (let index = 0; index < children.length; index++) {
       const child = children[index]!
-      const resolved = child.data?.kbsync
-      if (resolved && 'link' in resolved) {
-        const {target, kind} = resolved.link
-        const id = target === '' ? (context.rootTopicId ?? undefined) : context.idOf(target)
-        if (target === '' && context.rootTopicId === null) {
-          // The knowledge-base root is no topic one can link to: keep the text.
-          children.splice(index, 1, ...((child.children ?? []) as typeof children))
-          index--
-          continue
-        }
-        if (id === undefined) missingLinks.push(target)
-        const link = {
-          type: 'articleLink',
-          ...(kind === 'article' ? {articleId: id ?? 'PENDING'} : {topicId: id ?? 'PENDING'}),
-          children: (child.children ?? []) as PhrasingContent[]
-        }
-        children[index] = link as never
-        rewrite(link)
+      const replacement = rewriteNode(child)
+      if (replacement === undefined) {
+        changed?.push(child)
         continue
       }
-      if (resolved && 'asset' in resolved) {
-        const sha = context.hashOf(resolved.asset.path)
-        const ref = sha === undefined ? undefined : context.fileRef(sha)
-        if (ref === undefined) missingAssets.push(sha ?? resolved.asset.path)
-        child.url = ref ?? 'PENDING-UPLOAD'
-      }
-      if (child.data) delete child.data.kbsync
-      rewrite(child)
+      changed ??= children.slice(0, index)
+      if (Array.isArray(replacement)) changed.push(...replacement)
+      else changed.push(replacement)
     }
+    return changed
   }
-  rewrite(tree)
-  const body = toKbText(tree)
+  // The node's replacement (a list when it dissolves into its children), or undefined when it stays as it is.
+  const rewriteNode = (child: TreeNode): TreeNode | TreeNode[] | undefined => {
+    const rewritten = Array.isArray(child.children) ? rewriteChildren(child.children) : undefined
+    const children = rewritten ?? child.children ?? []
+    const resolved = child.data?.kbsync
+    if (resolved && 'link' in resolved) {
+      const {target, kind} = resolved.link
+      // The knowledge-base root is no topic one can link to: keep the text.
+      if (target === '' && context.rootTopicId === null) return children
+      const id = target === '' ? context.rootTopicId! : context.idOf(target)
+      if (id === undefined) missingLinks.push(target)
+      return {type: 'articleLink', ...(kind === 'article' ? {articleId: id ?? 'PENDING'} : {topicId: id ?? 'PENDING'}), children} as TreeNode
+    }
+    if (resolved && 'asset' in resolved) {
+      const sha = context.hashOf(resolved.asset.path)
+      const ref = sha === undefined ? undefined : context.fileRef(sha)
+      if (ref === undefined) missingAssets.push(sha ?? resolved.asset.path)
+      const {kbsync: _, ...data} = child.data!
+      return {...child, data, url: ref ?? 'PENDING-UPLOAD', ...(rewritten ? {children: rewritten} : {})}
+    }
+    return rewritten ? {...child, children: rewritten} : undefined
+  }
+  const children = rewriteChildren(source.children as TreeNode[])
+  const body = toKbText(children ? ({...source, children} as Root) : source)
   return {body, hash: bodyHash(body), missingLinks, missingAssets}
 }
 

@@ -53,7 +53,10 @@ describe('rendering ahead', () => {
     expect(welcome.tree).toBeDefined()
     const logo = hashes['img/logo.png']!
     expect(renderBody(welcome, contextWith(ids, {[logo]: 'https://files.example/logo'}, hashes)).body).toContain('https://files.example/logo')
+    const kept = structuredClone(faq.tree)
     const ahead1 = renderBody(faq, context)
+    // Rendering rewrites links in a copy: the kept tree stays as parsed for the next render.
+    expect(faq.tree).toEqual(kept)
     expect(ahead1.missingLinks).toEqual([])
     // Same inputs: the write gets the very render made ahead.
     expect(renderBody(faq, contextWith(ids, {}, hashes))).toBe(ahead1)
