@@ -6,3 +6,4 @@ export {gfmToKb, gfmToKbTree, alertColors, type GfmToKbOptions} from './gfm-to-k
 export {kbToGfm, kbTreeToGfm, defaultArticleUrl, defaultTopicUrl, type KbToGfmOptions} from './kb-to-gfm/index.js'
 export {kbToHtml, kbTreeToHtml, safeUrl, videoEmbed, type KbToHtmlOptions} from './to-html/index.js'
 export {kbToCommentHtml, kbTreeToCommentHtml, commentColors, commentTags, type CommentColor} from './comment-html/index.js'
+export {asPlatformStores} from './platform-form.js'

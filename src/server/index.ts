@@ -8,7 +8,7 @@ import type {AddressInfo} from 'node:net'
 import type {KbItem, Person} from '../api/types.js'
 import {browse} from './browse.js'
 import {stamp} from './clock.js'
-import {asPlatformWrites} from './platform-habits.js'
+import {asPlatformStores} from '../dialect/index.js'
 import {createFaults, type FailMode} from './faults.js'
 import {handle, type Pipeline, type RequestLogEntry} from './http.js'
 import {filePath, loadData, saveData, writeAtomic} from './persist.js'
@@ -34,7 +34,7 @@ export interface ServerOptions {
   login?: string
   securityKey?: string
   latencyMs?: number
-  /** Store bodies re-serialised as the platform writes them (soft breaks hard, `\_`, `| --- |`): see `platform-habits.ts`. */
+  /** Store bodies re-serialised as the platform writes them (soft breaks hard, `\_`, `| --- |`): see `dialect/platform-form.ts`. */
   platformHabits?: boolean
   failRate?: number
   failModes?: FailMode[]
@@ -91,7 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       now: () => stamp(),
       fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`,
       users: options.users ?? defaultUsers,
-      ...(options.platformHabits ? {storeBody: asPlatformWrites} : {})
+      ...(options.platformHabits ? {storeBody: asPlatformStores} : {})
     },
     persisted
   )

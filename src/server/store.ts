@@ -55,7 +55,7 @@ export interface StoreContext {
   now(): string
   fileUrl(guid: string): string
   users: Person[]
-  /** How a body sent is stored (default: as sent); see `platform-habits.ts`. */
+  /** How a body sent is stored (default: as sent); see `dialect/platform-form.ts`. */
   storeBody?: (body: string) => string
 }
 

@@ -10,7 +10,7 @@ import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, 
 import type {Permissions} from '../api/types.js'
 import type {Matching} from './match.js'
 import {bodyHash, holdsBody, type RemoteSnapshot} from './remote.js'
-import {renderedHashOf, type RenderContext} from './render.js'
+import {renderBody, renderedHashOf, type RenderContext} from './render.js'
 import type {OpKind, Orphan, PlanOp, PushPlan} from './types.js'
 
 /** Options that change the plan. */
@@ -139,16 +139,17 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
       ...(detail ? {version: detail.version, updatedAt: detail.updatedAt, remoteHash: detail.bodyHash} : {}),
       ...(!detail && entry ? {version: entry.remoteVersion, updatedAt: entry.remoteUpdatedAt, remoteHash: entry.remoteHash} : {})
     }
+    const localBody = () => renderBody(node, context, rendered?.key).body
     let bodyChanged = false
     if (rendered) {
       if (!renderedKnown || entry?.pending) bodyChanged = true
-      else if (entry?.renderedHash !== undefined) bodyChanged = rendered.hash !== entry.renderedHash && !(detail && holdsBody(detail, rendered.hash))
-      else bodyChanged = detail ? !holdsBody(detail, rendered.hash) : true
+      else if (entry?.renderedHash !== undefined) bodyChanged = rendered.hash !== entry.renderedHash && !(detail && holdsBody(detail, rendered.hash, localBody))
+      else bodyChanged = detail ? !holdsBody(detail, rendered.hash, localBody) : true
     }
     const hasBaseline = entry?.remoteHash !== undefined
     // A remote body equal to what we would write is no web edit (it may be our own write whose state save a crash lost).
     const remoteBodyChanged =
-      hasBaseline && detail !== undefined && rendered !== undefined && detail.bodyHash !== entry!.remoteHash && !(renderedKnown && holdsBody(detail, rendered.hash))
+      hasBaseline && detail !== undefined && rendered !== undefined && detail.bodyHash !== entry!.remoteHash && !(renderedKnown && holdsBody(detail, rendered.hash, localBody))
     const remoteTitleChanged = entry !== undefined && item.title !== entry.title && item.title !== node.title
     const localTitleChanged = entry ? node.title !== entry.title : node.title !== item.title
     const remoteChanged = remoteBodyChanged || remoteTitleChanged

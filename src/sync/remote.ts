@@ -5,7 +5,7 @@
  */
 import {ApiError, withoutTitleHeading} from '../api/index.js'
 import type {ItemType, KbItem, Permissions, StructureNode} from '../api/types.js'
-import {parseKb, stringifyKb} from '../dialect/index.js'
+import {asPlatformStores, parseKb, stringifyKb} from '../dialect/index.js'
 import {sha256} from '../local/index.js'
 import type {SyncClient} from './types.js'
 
@@ -94,18 +94,21 @@ const canonicalHashes = new WeakMap<RemoteDetail, string>()
 
 /**
  * Whether `detail`'s body is the body whose hash is `hash`: as stored, or once
- * re-serialised in kbsync's canonical form. The platform may write a body in
- * another form of the dialect (unquoted attributes, other line breaks); the
- * canonical form is computed only when the stored one differs, and once.
+ * re-serialised in kbsync's canonical form, or (given `localBody`, that body's
+ * text) as the platform stores that body. The platform may write a body in
+ * another form of the dialect (unquoted attributes, other line breaks); each
+ * form is computed only when the one before differs, the canonical one once.
  */
-export function holdsBody(detail: RemoteDetail, hash: string): boolean {
+export function holdsBody(detail: RemoteDetail, hash: string, localBody?: () => string): boolean {
   if (detail.bodyHash === hash) return true
   let canonical = canonicalHashes.get(detail)
   if (canonical === undefined) {
     canonical = bodyHash(stringifyKb(parseKb(detail.body)))
     canonicalHashes.set(detail, canonical)
   }
-  return canonical === hash
+  if (canonical === hash) return true
+  // The platform stores a soft line break as a hard one: a wrapped paragraph comes back changed so, and is still ours.
+  return localBody !== undefined && canonical === bodyHash(asPlatformStores(localBody()))
 }
 
 /** Strips the `# <title>` heading the platform puts before an article's body. */

@@ -6,7 +6,7 @@
  * file whose item is gone and that nobody edited since.
  */
 import type {ItemType, Permissions} from '../../api/types.js'
-import {permissionsKey, type Diagnostic, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
+import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
 import type {RemoteSnapshot} from '../remote.js'
 import {computeLayout, documentFile} from './layout.js'
 
@@ -116,7 +116,7 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
       continue
     }
     const what: string[] = []
-    if (detail && detail.bodyHash !== entry.remoteHash) what.push('body')
+    if (detail && detail.bodyHash !== entry.remoteHash && !emptyAsKnown(item.type, detail.body, entry, now === undefined ? undefined : scan.byPath[now])) what.push('body')
     if (item.title !== entry.title) what.push('title')
     if (item.parentId !== entry.parentId) what.push('parent')
     if (id in remote.permissions) {
@@ -164,4 +164,13 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
   }
   const summary = Object.fromEntries((['create', 'update', 'move', 'delete', 'conflict'] as const).map((k) => [k, ops.filter((o) => o.op === k).length])) as PullPlan['summary']
   return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths: Object.fromEntries(layout.paths), diagnostics, summary}
+}
+
+/**
+ * A topic a push matched without reading its record (it has no `_index.md`
+ * body to compare, as on a run without the state) has no recorded remote
+ * body: an empty one is what the folder already says, not a change to pull.
+ */
+function emptyAsKnown(type: string, body: string, entry: StateEntry, node: LocalNode | undefined): boolean {
+  return type === 'topic' && entry.remoteHash === undefined && body.trim() === '' && node !== undefined && node.body === undefined
 }

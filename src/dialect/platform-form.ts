@@ -1,15 +1,17 @@
 /**
- * Bodies as the platform writes them (the server's `platformHabits` option):
- * the spec says the platform gives back soft line breaks as trailing
- * backslashes, `_` in text as `\_` and tables with `| --- |` rows. A server
- * that stores each body re-serialised that way lets a client's round trips
- * (push, pull, push) meet what the platform will do to its bodies.
+ * Bodies as the platform stores them. The spec says the platform gives back
+ * soft line breaks as trailing backslashes, `_` in text as `\_` and tables
+ * with `| --- |` rows; the canonical form already writes the last two, so
+ * the platform's form of a body is its canonical form with every soft line
+ * break made hard. The sync engine compares a remote body with ours in this
+ * form, and the local server's `platformHabits` option stores bodies so.
  */
 import type {Nodes, Parents, PhrasingContent} from 'mdast'
-import {parseKb, stringifyKb} from '../dialect/index.js'
+import {parseKb} from './parse.js'
+import {stringifyKb} from './stringify.js'
 
-/** `body` as the platform would store it: the canonical dialect with every soft line break made hard. */
-export function asPlatformWrites(body: string): string {
+/** `body` (dialect) as the platform would store it: the canonical dialect with every soft line break made hard. */
+export function asPlatformStores(body: string): string {
   if (body.trim() === '') return body
   const tree = parseKb(body)
   hardenBreaks(tree)
