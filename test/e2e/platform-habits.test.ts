@@ -5,7 +5,7 @@
  * again, push without the state. Each second step must write nothing and
  * change no file.
  */
-import {mkdir, rm, writeFile} from 'node:fs/promises'
+import {mkdir, readdir, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {temporaryFolders} from '../temp-folders.js'
@@ -76,5 +76,34 @@ describe('against a server with the platform habits', () => {
       expect(again.code, again.err).toBe(0)
       expect(changed(files, await snapshot(target))).toEqual([])
     }
+  })
+
+  it('a pull into the folder without its state (a fresh clone of pushed docs) keeps the files that say what the platform holds, copies none', async () => {
+    const dir = await folder()
+    await mkdir(path.join(dir, 'guides'))
+    await writeFile(path.join(dir, 'guides', 'setup.md'), '# Setup\n\nRun the snake_case tool\nand wait for it.\n')
+    await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n')
+    await writeFile(path.join(dir, 'notes.md'), '---\ntitle: Notes\n---\n\nFirst notes.\n')
+    const topic = (await client.createItem({type: 'topic', title: 'Adopted', parent_topic_id: root})).id
+    expect((await cli(['push', dir, '--root-topic', topic], env)).code).toBe(0)
+    await rm(path.join(dir, '.kbsync'), {recursive: true})
+    const notes = flatten(await client.getTree(topic)).find((e) => e.titlePath === 'Notes')!.id
+    await client.updateItem(notes, {body: 'Notes edited on the platform.'})
+
+    const files = await snapshot(dir)
+    const pulled = await cli(['pull', dir, '--root-topic', topic], env)
+    // The one document that differs has never been synced here: a conflict copy, not an overwrite.
+    expect(pulled.code, pulled.err).toBe(3)
+    expect(pulled.err).toContain('notes.md was never synced and differs from the platform')
+    expect(changed(files, await snapshot(dir))).toEqual(['notes.remote.md'])
+    expect((await readdir(dir)).filter((name) => name.includes('('))).toEqual([])
+
+    // The adopted documents are recorded as synced: a push sends nothing for them.
+    await rm(path.join(dir, 'notes.remote.md'))
+    await writeFile(path.join(dir, 'notes.md'), '---\ntitle: Notes\n---\n\nNotes edited on the platform.\n')
+    const before = writes()
+    const pushed = await cli(['push', dir, '--root-topic', topic], env)
+    expect(pushed.code, pushed.err).toBe(0)
+    expect(writes() - before).toBe(0)
   })
 })

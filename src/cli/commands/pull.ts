@@ -83,7 +83,8 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
         } else if (event.type === 'failed') {
           reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
         } else if (event.type === 'conflict-file') {
-          reporter.error(`conflict: ${event.op.path} was edited on the platform and locally; your file is kept, the remote version is in ${event.file}`)
+          const why = event.op.unverified ? 'was never synced and differs from the platform' : 'was edited on the platform and locally'
+          reporter.error(`conflict: ${event.op.path} ${why}; your file is kept, the remote version is in ${event.file}`)
         }
       }
       // The shared target is typed for push; the API client behind it also downloads files.

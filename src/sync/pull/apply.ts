@@ -13,11 +13,12 @@ import type {Root} from 'mdast'
 import * as dialect from '../../dialect/index.js'
 import {mapLimit, permissionsKey, scanFolder, sourceHashOf, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
 import {conflictFileOf} from '../conflicts.js'
-import {bodyHash} from '../remote.js'
-import {renderBody} from '../render.js'
+import {bodyHash, type RemoteDetail, type RemoteItem} from '../remote.js'
+import {renderBody, type RenderContext} from '../render.js'
 import {assetsFolder, fetchAsset, planAssets, type AssetPlan} from './assets.js'
 import {pullBody} from './convert.js'
 import {documentText, permissionsText, readText, remove, writeAtomic} from './files.js'
+import {alreadyInSync} from './in-sync.js'
 import {documentFile} from './layout.js'
 import {fileUrls} from './localize.js'
 import {declaredPermissions, type PullOp, type PullPlan} from './plan.js'
@@ -82,6 +83,39 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     const at = plan.paths[id]
     return at === undefined || remote.items[id]?.type !== kind ? undefined : documentFile(kind, at)
   }
+  /** Records `op`'s item as pulled: in `after`, and in the journal as each file lands (a pull stopped later does not take its own writes for local edits). */
+  const record = (op: PullOp, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, written: {sourceHash?: string}) => {
+    after.set(op.id, {
+      key: op.path,
+      entry: {
+        id: op.id,
+        type: item.type,
+        title: item.title,
+        parentId: item.parentId,
+        remoteVersion: detail.version,
+        remoteUpdatedAt: item.updatedAt ?? detail.updatedAt,
+        remoteHash: detail.bodyHash,
+        ...(declared ? {permissionsKey: permissionsKey(declared)} : {}),
+        ...(fileUrls(trees.get(op.id)!).some((url) => assets.has(url) && !local.has(url)) ? {missingFiles: true} : {})
+      }
+    })
+    const previousKey = keyNow.get(op.id)
+    if (previousKey !== undefined && previousKey !== op.path) store.setItem(previousKey, undefined)
+    keyNow.set(op.id, op.path)
+    store.setItem(op.path, {...after.get(op.id)!.entry, ...written})
+  }
+  // What push would render for a document already in the folder: its body from a full scan (the plan's skipped the
+  // bodies), made after the moves, so that links name documents where the pull leaves them.
+  const adoptable = plan.ops.filter((op) => op.unverified && op.from === undefined)
+  const adoptScan = adoptable.length > 0 ? await scanFolder(dir, {ignore: options.ignore ?? []}) : scan
+  const idAtPath = new Map(Object.entries(plan.paths).map(([id, at]) => [at, id]))
+  const assetHashes = new Map(Object.values(adoptScan.assets).map((asset) => [asset.path, asset.sha256]))
+  const adoptContext: RenderContext = {
+    idOf: (target) => idAtPath.get(target),
+    rootTopicId: plan.rootTopicId,
+    hashOf: (file) => assetHashes.get(file),
+    fileRef: (sha) => state.assets[sha]?.url
+  }
   const canonical = new Map<string, string>()
   for (const op of textOps) {
     try {
@@ -99,6 +133,17 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       const read = op.id in remote.permissions
       const existing = scan.byPath[before.get(op.id)?.key ?? op.path]
       const declared: LocalPermissions | undefined = read ? declaredPermissions(item.type, remote.permissions[op.id]) : existing?.permissions
+      // Only where nothing moves: the scan's links name documents where they are before the pull.
+      if (op.unverified && op.from === undefined && alreadyInSync(adoptScan.byPath[op.path], item, detail, declared, adoptContext)) {
+        // The file already says what the platform holds: kept as the writer wrote it, and recorded as synced.
+        const node = adoptScan.byPath[op.path]!
+        if (node.body !== undefined) canonical.set(op.id, renderBody(node, adoptContext).hash)
+        record(op, item, detail, declared, {...(node.sourceHash ? {sourceHash: node.sourceHash} : {})})
+        await store.saveChanges()
+        recorded = true
+        emit({type: 'done', op, changed: false})
+        continue
+      }
       const text = documentText({title: item.title, id: op.id, ...(item.type === 'article' ? {permissions: declared} : {})}, pulled.text)
       const absolute = path.join(dir, op.file)
       const current = await readText(absolute)
@@ -128,25 +173,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
           result.written.push(file)
         }
       }
-      after.set(op.id, {
-        key: op.path,
-        entry: {
-          id: op.id,
-          type: item.type,
-          title: item.title,
-          parentId: item.parentId,
-          remoteVersion: detail.version,
-          remoteUpdatedAt: item.updatedAt ?? detail.updatedAt,
-          remoteHash: detail.bodyHash,
-          ...(declared ? {permissionsKey: permissionsKey(declared)} : {}),
-          ...(fileUrls(trees.get(op.id)!).some((url) => assets.has(url) && !local.has(url)) ? {missingFiles: true} : {})
-        }
-      })
-      // Journaled as each file lands: a pull stopped later does not take its own writes for local edits.
-      const previousKey = keyNow.get(op.id)
-      if (previousKey !== undefined && previousKey !== op.path) store.setItem(previousKey, undefined)
-      keyNow.set(op.id, op.path)
-      store.setItem(op.path, {...after.get(op.id)!.entry, ...written})
+      record(op, item, detail, declared, written)
       await store.saveChanges()
       recorded = true
       emit({type: 'done', op, changed: changed || op.from !== undefined})

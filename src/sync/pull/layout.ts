@@ -8,6 +8,7 @@
 import path from 'node:path'
 import type {ScanResult, SyncState} from '../../local/index.js'
 import type {RemoteSnapshot} from '../remote.js'
+import {matchItems} from '../match.js'
 import {assignNames, nameKey, type NameRequest} from './names.js'
 
 /** The folder layout of a remote tree. */
@@ -29,7 +30,7 @@ export function folderOf(docPath: string): string {
   return parent === '.' ? '' : parent
 }
 
-/** Current paths of remote items in the folder: front matter `kb_id` first, then the state (when the path still exists). */
+/** Current paths of remote items in the folder: front matter `kb_id` first, then the state (when the path still exists), then the title. */
 export function currentPaths(remote: RemoteSnapshot, state: SyncState, scan: ScanResult): Map<string, string> {
   const current = new Map<string, string>()
   for (const node of Object.values(scan.byPath)) {
@@ -42,6 +43,18 @@ export function currentPaths(remote: RemoteSnapshot, state: SyncState, scan: Sca
     if (node && !node.kbId && node.kind === entry.type) {
       current.set(entry.id, key)
       claimed.add(key)
+    }
+  }
+  // What neither names (a folder pulled into without its state, such as a fresh clone of pushed docs): matched as a
+  // push matches it, by title under the same parent, so a pull does not write a second copy of every document.
+  if (current.size < Object.keys(remote.items).length && claimed.size < Object.keys(scan.byPath).length - 1) {
+    const matching = matchItems(scan, remote, state)
+    for (const [docPath, id] of matching.ids) {
+      const how = matching.how.get(docPath)
+      if ((how === 'title' || how === 'children') && !current.has(id) && !claimed.has(docPath)) {
+        current.set(id, docPath)
+        claimed.add(docPath)
+      }
     }
   }
   return current

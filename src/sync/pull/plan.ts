@@ -112,7 +112,7 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
     const moving = now !== undefined && now !== docPath ? {from: now} : {}
     if (!entry) {
       if (now === undefined) ops.push({op: 'create', ...base, reason: `new ${item.type}`})
-      else ops.push({op: 'update', ...base, ...moving, reason: 'pinned by kb_id, not synced before', unverified: true})
+      else ops.push({op: 'update', ...base, ...moving, reason: 'found in the folder (by kb_id or title), not synced before', unverified: true})
       continue
     }
     const what: string[] = []

@@ -1,0 +1,24 @@
+/**
+ * A document found in the folder that the state does not know (matched by
+ * title, as in a fresh clone of pushed docs, or pinned by `kb_id` and never
+ * synced) may already say what the platform holds. Pull then adopts the file
+ * as it is: no write, no conflict copy, and a state entry that makes the
+ * next push send nothing. Any difference is left to the conflict path.
+ */
+import {permissionsKey, type LocalNode, type LocalPermissions} from '../../local/index.js'
+import {holdsBody, type RemoteDetail, type RemoteItem} from '../remote.js'
+import {renderBody, type RenderContext} from '../render.js'
+
+/**
+ * Whether `node` has the title, the body (as push would render it with
+ * `context`) and the declared permissions (`declared`, when they were read)
+ * of the remote item. A body push could not render completely (a file it
+ * uses has no URL yet) does not count as the same.
+ */
+export function alreadyInSync(node: LocalNode | undefined, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, context: RenderContext): boolean {
+  if (!node || node.kind !== item.type || node.title !== item.title) return false
+  if ((declared ? permissionsKey(declared) : undefined) !== (node.permissions ? permissionsKey(node.permissions) : undefined)) return false
+  if (node.body === undefined) return detail.body.trim() === ''
+  const rendered = renderBody(node, context)
+  return rendered.missingLinks.length + rendered.missingAssets.length === 0 && holdsBody(detail, rendered.hash, () => rendered.body)
+}
