@@ -82,7 +82,9 @@ describe('against a server with the platform habits', () => {
     const dir = await folder()
     await mkdir(path.join(dir, 'guides'))
     await writeFile(path.join(dir, 'guides', 'setup.md'), '# Setup\n\nRun the snake_case tool\nand wait for it.\n')
-    await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n')
+    await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n\n![Logo](img/logo.png)\n')
+    await mkdir(path.join(dir, 'img'))
+    await writeFile(path.join(dir, 'img', 'logo.png'), 'logo bytes')
     await writeFile(path.join(dir, 'notes.md'), '---\ntitle: Notes\n---\n\nFirst notes.\n')
     const topic = (await client.createItem({type: 'topic', title: 'Adopted', parent_topic_id: root})).id
     expect((await cli(['push', dir, '--root-topic', topic], env)).code).toBe(0)
@@ -92,7 +94,8 @@ describe('against a server with the platform habits', () => {
 
     const files = await snapshot(dir)
     const pulled = await cli(['pull', dir, '--root-topic', topic], env)
-    // The one document that differs has never been synced here: a conflict copy, not an overwrite.
+    // The one document that differs has never been synced here: a conflict copy, not an overwrite. No copy of the
+    // logo either: welcome.md keeps using its own file.
     expect(pulled.code, pulled.err).toBe(3)
     expect(pulled.err).toContain('notes.md was never synced and differs from the platform')
     expect(changed(files, await snapshot(dir))).toEqual(['notes.remote.md'])

@@ -65,6 +65,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   const trees = new Map(textOps.map((op) => [op.id, parseKb(remote.details[op.id]!.body)]))
   const assets = planAssets(textOps.filter((op) => op.op !== 'conflict').map((op) => ({id: op.id, path: op.path, file: op.file, tree: trees.get(op.id)!, detail: remote.details[op.id]!})))
   const local = new Map<string, string>()
+  const downloadedNow = new Set<string>()
   await mapLimit([...assets.values()], options.concurrency ?? 8, async (asset: AssetPlan) => {
     try {
       const outcome = await fetchAsset(dir, asset, state, (url, destPath) => options.client.downloadFile(url, destPath))
@@ -73,6 +74,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
         emit({type: 'download', url: asset.url, path: asset.path})
       }
       if (outcome.local) local.set(asset.url, asset.path)
+      if (outcome.local && outcome.downloaded) downloadedNow.add(asset.url)
       else if (outcome.downloaded) await remove(path.join(dir, asset.path))
     } catch (error) {
       result.diagnostics.push({severity: 'warning', file: asset.path, message: `Could not download ${asset.url}: ${(error as Error).message}; the body keeps the URL`, rule: 'download-failed'})
@@ -116,6 +118,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     hashOf: (file) => assetHashes.get(file),
     fileRef: (sha) => state.assets[sha]?.url
   }
+  const adopted = new Set<string>()
   const canonical = new Map<string, string>()
   for (const op of textOps) {
     try {
@@ -139,6 +142,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
         const node = adoptScan.byPath[op.path]!
         if (node.body !== undefined) canonical.set(op.id, renderBody(node, adoptContext).hash)
         record(op, item, detail, declared, {...(node.sourceHash ? {sourceHash: node.sourceHash} : {})})
+        adopted.add(op.id)
         await store.saveChanges()
         recorded = true
         emit({type: 'done', op, changed: false})
@@ -179,6 +183,17 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       emit({type: 'done', op, changed: changed || op.from !== undefined})
     } catch (error) {
       fail(op, error)
+    }
+  }
+  // Copies downloaded now for documents kept as they are: those use their own files (the state has each content's URL).
+  if (adopted.size > 0) {
+    const usedByWritten = new Set(textOps.filter((op) => !adopted.has(op.id)).flatMap((op) => fileUrls(trees.get(op.id)!)))
+    for (const asset of assets.values()) {
+      if (!adopted.has(asset.ownerId) || usedByWritten.has(asset.url) || !downloadedNow.has(asset.url)) continue
+      await remove(path.join(dir, asset.path))
+      result.written = result.written.filter((file) => file !== asset.path)
+      await removeIfEmpty(path.join(dir, path.posix.dirname(asset.path)))
+      await removeIfEmpty(path.join(dir, path.posix.dirname(path.posix.dirname(asset.path))))
     }
   }
   // Children before their folders.
