@@ -48,7 +48,7 @@ export async function planPush(options: PushOptions): Promise<PushPlan> {
 async function matchEditedRenames(options: PushOptions, scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): Promise<void> {
   const candidates = renameCandidates(scan, remote, state, matching)
   if (candidates.length === 0) return
-  await mapLimit(candidates, options.concurrency ?? 8, async ({id}) => {
+  await mapLimit([...new Set(candidates.map((candidate) => candidate.id))], options.concurrency ?? 8, async (id) => {
     remote.details[id] ??= toDetail(await options.client.getItem(id))
   })
   claimSimilar(candidates, remote.details, scan, remote, state, matching)

@@ -1,10 +1,12 @@
 /**
  * Files renamed *and* edited in one change, found the way git finds them:
- * in one folder exactly one article vanished (its item still on the remote,
- * claimed by no file) and exactly one new file appeared, and the new body is
- * mostly the item's body. Such a file updates the item instead of creating a
- * new one beside an orphan, so the article keeps its id, its URL and its
- * permissions.
+ * an article vanished (its item still on the remote, claimed by no file), a
+ * new file appeared, and the new body is mostly the item's body. Such a file
+ * updates the item instead of creating a new one beside an orphan, so the
+ * article keeps its id, its URL and its permissions. In one folder, the one
+ * vanished article and the one new file are compared; across folders (a file
+ * moved, renamed and edited at once), every pair of those left, when few
+ * enough articles vanished to read each one's record.
  */
 import path from 'node:path'
 import type {LocalNode, ScanResult, SyncState} from '../local/index.js'
@@ -16,13 +18,20 @@ import {renderBody} from './render.js'
 /** Share of lines two bodies must have in common to be one article renamed and edited. */
 export const similarEnough = 0.5
 
+/** Vanished articles compared across folders, at most: each costs a read of its record. */
+export const crossFolderLimit = 20
+
 /** A new file and the vanished item it may be. */
 export interface RenameCandidate {
   node: LocalNode
   id: string
 }
 
-/** The pairs to check (pure): per folder, the one vanished article and the one new file, when both are alone. */
+/**
+ * The pairs to check (pure): per folder, the one vanished article and the
+ * one new file, when both are alone; then every pair of the vanished
+ * articles and new files left, when at most `crossFolderLimit` are left.
+ */
 export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): RenameCandidate[] {
   const nodes = Object.values(scan.byPath).filter((node) => node.path !== '')
   const folderOf = (docPath: string) => path.posix.dirname(docPath)
@@ -42,13 +51,18 @@ export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state
     const nodes = added.get(folder) ?? []
     if (ids.length === 1 && nodes.length === 1) candidates.push({node: nodes[0]!, id: ids[0]!})
   }
+  const paired = new Set(candidates.map((candidate) => candidate.id))
+  const leftIds = [...vanished.values()].flat().filter((id) => !paired.has(id))
+  const leftNodes = [...added.values()].flat().filter((node) => !candidates.some((candidate) => candidate.node === node))
+  if (leftIds.length <= crossFolderLimit) for (const id of leftIds) for (const node of leftNodes) candidates.push({node, id})
   return candidates
 }
 
 /**
- * Claims, in `matching`, each candidate whose rendered body shares at least
+ * Claims, in `matching`, the candidates whose rendered body shares at least
  * `similarEnough` of its lines with the item's body (`details`, read for the
- * candidates). Returns the pairs claimed.
+ * candidates): the most similar pair first, each file and each item once.
+ * Returns the pairs claimed.
  */
 export function claimSimilar(
   candidates: readonly RenameCandidate[],
@@ -59,13 +73,22 @@ export function claimSimilar(
   matching: Matching
 ): RenameCandidate[] {
   const context = planRenderContext(scan, remote, matching.ids, state)
-  const claimed: RenameCandidate[] = []
+  const scored: Array<{candidate: RenameCandidate; score: number}> = []
   for (const candidate of candidates) {
     const detail = details[candidate.id]
     if (!detail) continue
-    if (similarity(renderBody(candidate.node, context).body, detail.body) < similarEnough) continue
+    const score = similarity(renderBody(candidate.node, context).body, detail.body)
+    if (score >= similarEnough) scored.push({candidate, score})
+  }
+  // Stable: among equal scores, the pairs of one folder (listed first) win.
+  scored.sort((a, b) => b.score - a.score)
+  const claimed: RenameCandidate[] = []
+  const taken = new Set<string>()
+  for (const {candidate} of scored) {
+    if (matching.ids.has(candidate.node.path) || taken.has(candidate.id)) continue
     matching.ids.set(candidate.node.path, candidate.id)
     matching.how.set(candidate.node.path, 'edited')
+    taken.add(candidate.id)
     claimed.push(candidate)
   }
   return claimed

@@ -155,6 +155,29 @@ describe('push with an in-memory client', () => {
     expect(unrelated.orphans.map((orphan) => orphan.remoteId)).toEqual([faqId])
   })
 
+  it('a file moved to another folder, renamed and edited at once keeps its item; of two such files each finds its own', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    await writeFile(path.join(dir, 'notes.md'), '# Notes\n\nAlpha one.\nAlpha two.\nAlpha three.\n')
+    await push({dir, client})
+    const ids = (await loadState(dir, null)).state.items
+    const faqId = ids['faq.md']!.id
+    const notesId = ids['notes.md']!.id
+    const faq = await readFile(path.join(dir, 'faq.md'), 'utf8')
+    await unlink(path.join(dir, 'faq.md'))
+    await unlink(path.join(dir, 'notes.md'))
+    await writeFile(path.join(dir, 'guides', 'questions.md'), faq.replace('title: Frequently asked questions', 'title: Questions').replace('(welcome.md)', '(../welcome.md)').replace('Write to the support desk.', 'Write to the support desk, or call it.'))
+    await writeFile(path.join(dir, 'guides', 'jottings.md'), '# Jottings\n\nAlpha one.\nAlpha two.\nAlpha three, edited.\n')
+    for (const file of ['welcome.md', 'guides/install.md']) {
+      await writeFile(path.join(dir, file), (await readFile(path.join(dir, file), 'utf8')).replaceAll('(faq.md', '(guides/questions.md').replaceAll('../faq.md', 'questions.md'))
+    }
+    const plan = await planPush({dir, client})
+    expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    const moved = plan.ops.filter((op) => op.path === 'guides/questions.md' || op.path === 'guides/jottings.md').map((op) => [op.op, op.path, op.remoteId])
+    expect(moved.sort()).toEqual([['move', 'guides/jottings.md', notesId], ['move', 'guides/questions.md', faqId]])
+    expect(plan.orphans).toEqual([])
+  })
+
   it('a library caller who gets an option wrong hears which, before anything is read or written', async () => {
     const dir = await copyTree('basic')
     const client = new FakeClient()
