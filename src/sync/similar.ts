@@ -21,6 +21,9 @@ export const similarEnough = 0.5
 /** Vanished articles compared across folders, at most: each costs a read of its record. */
 export const crossFolderLimit = 20
 
+/** Pairs compared across folders, at most (each renders the file and compares the lines). */
+export const crossFolderPairs = 5000
+
 /** A new file and the vanished item it may be. */
 export interface RenameCandidate {
   node: LocalNode
@@ -30,7 +33,8 @@ export interface RenameCandidate {
 /**
  * The pairs to check (pure): per folder, the one vanished article and the
  * one new file, when both are alone; then every pair of the vanished
- * articles and new files left, when at most `crossFolderLimit` are left.
+ * articles and new files left, when at most `crossFolderLimit` articles
+ * and `crossFolderPairs` pairs are left.
  */
 export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): RenameCandidate[] {
   const nodes = Object.values(scan.byPath).filter((node) => node.path !== '')
@@ -54,15 +58,15 @@ export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state
   const paired = new Set(candidates.map((candidate) => candidate.id))
   const leftIds = [...vanished.values()].flat().filter((id) => !paired.has(id))
   const leftNodes = [...added.values()].flat().filter((node) => !candidates.some((candidate) => candidate.node === node))
-  if (leftIds.length <= crossFolderLimit) for (const id of leftIds) for (const node of leftNodes) candidates.push({node, id})
+  if (leftIds.length <= crossFolderLimit && leftIds.length * leftNodes.length <= crossFolderPairs) for (const id of leftIds) for (const node of leftNodes) candidates.push({node, id})
   return candidates
 }
 
 /**
  * Claims, in `matching`, the candidates whose rendered body shares at least
  * `similarEnough` of its lines with the item's body (`details`, read for the
- * candidates): the most similar pair first, each file and each item once.
- * Returns the pairs claimed.
+ * candidates): the most similar pair first, each file and each item once,
+ * none where two pairs tie for a file or an item. Returns the pairs claimed.
  */
 export function claimSimilar(
   candidates: readonly RenameCandidate[],
@@ -80,15 +84,27 @@ export function claimSimilar(
     const score = similarity(renderBody(candidate.node, context).body, detail.body)
     if (score >= similarEnough) scored.push({candidate, score})
   }
-  // Stable: among equal scores, the pairs of one folder (listed first) win.
   scored.sort((a, b) => b.score - a.score)
   const claimed: RenameCandidate[] = []
-  const taken = new Set<string>()
-  for (const {candidate} of scored) {
-    if (matching.ids.has(candidate.node.path) || taken.has(candidate.id)) continue
+  // Items and files out of the running: claimed, or part of a tie.
+  const takenIds = new Set<string>()
+  const takenPaths = new Set<string>()
+  const open = ({candidate}: (typeof scored)[number]) => !matching.ids.has(candidate.node.path) && !takenIds.has(candidate.id) && !takenPaths.has(candidate.node.path)
+  for (const pair of scored) {
+    if (!open(pair)) continue
+    const {candidate, score} = pair
+    // Two files as like the item, or two items as like the file: no way to tell which is which, so none is claimed.
+    const rivals = scored.filter((other) => other !== pair && other.score === score && open(other) && (other.candidate.id === candidate.id || other.candidate.node === candidate.node))
+    if (rivals.length > 0) {
+      for (const tied of [pair, ...rivals]) {
+        takenIds.add(tied.candidate.id)
+        takenPaths.add(tied.candidate.node.path)
+      }
+      continue
+    }
     matching.ids.set(candidate.node.path, candidate.id)
     matching.how.set(candidate.node.path, 'edited')
-    taken.add(candidate.id)
+    takenIds.add(candidate.id)
     claimed.push(candidate)
   }
   return claimed

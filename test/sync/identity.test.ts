@@ -51,6 +51,18 @@ describe('identity by content', () => {
     const plan = await planPush({dir, client})
     expect(plan.ops.map((o) => o.op).sort()).toEqual(['create', 'create'])
   })
+
+  it('a file edited and moved away from two deleted articles it is equally like is neither of them', async () => {
+    const dir = await folder({'a.md': '# Alpha\n\nOne.\nTwo.\nThree.\n', 'b.md': '# Beta\n\nOne.\nTwo.\nThree.\n', 'sub/c.md': '# Gamma\n\nGamma.\n'})
+    const client = new FakeClient()
+    await push({dir, client})
+    await rm(path.join(dir, 'a.md'))
+    await rm(path.join(dir, 'b.md'))
+    await writeFile(path.join(dir, 'sub', 'x.md'), '# X\n\nOne.\nTwo.\nThree, edited.\n')
+    const plan = await planPush({dir, client})
+    expect(plan.ops.map((o) => [o.op, o.path])).toEqual([['create', 'sub/x.md']])
+    expect(plan.orphans).toHaveLength(2)
+  })
 })
 
 describe('re-read before overwriting', () => {
