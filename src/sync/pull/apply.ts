@@ -73,9 +73,12 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
         result.written.push(asset.path)
         emit({type: 'download', url: asset.url, path: asset.path})
       }
-      if (outcome.local) local.set(asset.url, asset.path)
-      if (outcome.local && outcome.downloaded) downloadedNow.add(asset.url)
-      else if (outcome.downloaded) await remove(path.join(dir, asset.path))
+      if (outcome.local) {
+        local.set(asset.url, asset.path)
+        if (outcome.downloaded) downloadedNow.add(asset.url)
+      } else if (outcome.downloaded) {
+        await remove(path.join(dir, asset.path))
+      }
     } catch (error) {
       result.diagnostics.push({severity: 'warning', file: asset.path, message: `Could not download ${asset.url}: ${(error as Error).message}; the body keeps the URL`, rule: 'download-failed'})
     }
