@@ -7,6 +7,7 @@ import {encodeAttribute} from './syntax/tag.js'
 import {kbSyntax} from './syntax/micromark.js'
 import {kbFromMarkdown} from './from-markdown.js'
 import {reportProblems} from './transform/problems.js'
+import {handledTypes, unregisteredToHtml} from './unregistered.js'
 
 /** ` name="value"` with the value escaped so it cannot leave the attribute. */
 export function attribute(name: string, value: string | number | undefined): string {
@@ -61,7 +62,16 @@ export function registerKb(processor: Processor<any, any, any, any, any>, toMark
     fromMarkdownExtensions.push(kbFromMarkdown())
   }
   toMarkdownExtensions.push(...toMarkdown)
+  let handled = handledByProcessor.get(data)
+  if (!handled) handledByProcessor.set(data, (handled = new Set()))
+  for (const type of handledTypes(toMarkdown)) handled.add(type)
+  const types = handled
   return (tree: Root, file: VFile) => {
+    // Every construct plugin has attached by now: `types` holds what all of them serialise.
+    unregisteredToHtml(tree, String(file.value ?? ''), types)
     reportProblems(tree, file)
   }
 }
+
+// The node types the construct plugins on a processor serialise, by processor data.
+const handledByProcessor = new WeakMap<object, Set<string>>()

@@ -185,3 +185,59 @@ describe('unified pipelines', () => {
     expect(stringifyKb(parseKb(input))).toBe('- a\n    - b\n\n### deep\n\n| x | y |\n| --- | :-: |\n| 1 | 2 |\n\nsnake\\_case\\\nnext\n\n---\n')
   })
 })
+
+describe('one construct plugin alone', () => {
+  // Every construct of the dialect once: each plugin alone must build its own and leave the others as written.
+  const everything = [
+    'Text <u>under</u>, <mark data-color="red">marked</mark>, <a data-node="articleLink" data-article-id="A1">an article</a>',
+    'and <a data-node="anchorLink" data-id="here" /> an anchor and <img src="https://h/i.png" alt="pic" width="20"> an image.',
+    '',
+    '<div data-node="hintBlock" data-color="blue">',
+    '',
+    'A hint with <u>under</u>.',
+    '',
+    '</div>',
+    '',
+    '<details>',
+    '<summary>More</summary>',
+    '',
+    'Inside.',
+    '',
+    '</details>',
+    '',
+    '<iframe data-node="drawio" src="https://h/d" width="300"></iframe>',
+    '',
+    '<video src="https://h/v.mp4"></video>',
+    '',
+    '<div data-node="attachmentsGroup">',
+    '<a data-node="attachment" href="https://h/f">file.pdf</a>',
+    '</div>',
+    ''
+  ].join('\n')
+  const own: Record<string, string> = {
+    remarkKbUnderline: 'underline',
+    remarkKbMark: 'mark',
+    remarkKbArticleLink: 'articleLink',
+    remarkKbAnchorLink: 'anchorLink',
+    remarkKbHintBlock: 'hintBlock',
+    remarkKbDetails: 'details',
+    remarkKbAttachments: 'attachmentsGroup',
+    remarkKbDrawio: 'drawio',
+    remarkKbVideo: 'video'
+  }
+
+  it.each(Object.entries(own))('%s builds its %s and serialises a document with every construct', async (name, type) => {
+    const plugin = (plugins as unknown as Record<string, () => void>)[name]!
+    const processor = unified().use(remarkParse).use(plugin).use(remarkStringify)
+    const tree = await processor.run(processor.parse(everything), new VFile(everything))
+    const types = new Set<string>()
+    visit(tree as Root, (node) => void types.add(node.type))
+    expect(types.has(type)).toBe(true)
+    for (const other of Object.values(own)) if (other !== type) expect(types.has(other)).toBe(false)
+    const out = String(await processor.process(everything))
+    // The others come back exactly as written.
+    expect(out).toContain('<mark data-color="red">marked</mark>')
+    expect(out).toContain('<iframe data-node="drawio" src="https://h/d" width="300"></iframe>')
+    expect(out).toContain('<video src="https://h/v.mp4"></video>')
+  })
+})
