@@ -60,6 +60,8 @@ export interface StoreContext {
 }
 
 const guidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+// What comes right before a guid a body uses as a file: `](` or `](<`, or a `src`/`href` attribute in any quoting.
+const referenceBefore = /(?:\(<?|(?:src|href)=["']?)$/i
 
 /** The in-memory knowledge base. */
 export class KbStore {
@@ -298,8 +300,9 @@ export class KbStore {
   }
 
   /**
-   * Guids are single-use: one that a body references for the first time is
-   * attached to the item and replaced by its file URL, as the platform does.
+   * Guids are single-use: one that a body references for the first time (as
+   * an image's destination, or in `src` or `href`) is attached to the item
+   * and replaced by its file URL, as the platform does.
    * Re-sending the same guid for the same item (a retried PUT) is accepted;
    * a guid already attached elsewhere is refused.
    */
@@ -307,7 +310,8 @@ export class KbStore {
     const attached: StoredFile[] = []
     const result = body.replace(guidPattern, (guid, offset: number) => {
       const file = this.files.get(guid.toLowerCase())
-      if (!file || body.slice(Math.max(0, offset - 3), offset) === 'Id=') return guid
+      // Only where a body refers to a file (an image's destination, `src` or `href`): a guid shown as text or code stays.
+      if (!file || !referenceBefore.test(body.slice(Math.max(0, offset - 6), offset))) return guid
       if (file.attachedTo !== undefined && file.attachedTo !== itemId) {
         throw invalidRequest(`File ${guid} is already attached elsewhere; reference it by its URL.`)
       }

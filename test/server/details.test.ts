@@ -105,6 +105,20 @@ describe('local server: details', () => {
     expect(again.body.startsWith(item.body)).toBe(true)
   })
 
+  it('replaces a guid only where the body uses it as a file, not where it shows it as text or code', async () => {
+    const {server, call} = await start()
+    const auth = {authorization: `Bearer ${server.token}`}
+    const form = new FormData()
+    form.append('file', new Blob(['x']), 'x.png')
+    const guid = ((await (await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: form})).json()) as any).guid as string
+    const shown = `The guid \`${guid}\` came back.\n\n\`\`\`\n${guid}\n\`\`\`\n`
+    const item = (await call('POST', '/knowledgebase', {title: 'Shown', body: shown})).json
+    expect(item.body).toBe(shown)
+    expect(item.attachments ?? []).toEqual([])
+    const used = (await call('POST', '/knowledgebase', {title: 'Used', body: `![x](${guid})`})).json
+    expect(used.body).toBe(`![x](${server.filesUrl}/services/kb?Id=${guid})`)
+  })
+
   it("never applies a 'drop-before' write, logs faults, and keeps tokens out of the log", async () => {
     const {server, call} = await start({failRate: 1, failModes: ['drop-before']})
     await expect(call('POST', '/knowledgebase', {title: 'A', body: 'x'})).rejects.toThrow()
