@@ -13,8 +13,8 @@
  *
  * "Plain" is decided conservatively: any character or line that could start
  * another construct (HTML and the dialect's tags, code, escapes, character
- * references, quotes, indented lines, reference links, footnotes, deep
- * headings, strikethrough) sends the body to the parser. A property test
+ * references, quotes, indented lines or list items, reference links,
+ * footnotes, deep headings, strikethrough) sends the body to the parser. A property test
  * checks that for every body this accepts, the parser finds no message and
  * exactly these references (`test/local/plain-body.test.ts`).
  */
@@ -29,6 +29,8 @@ const unsafeCharacter = /[<>`\\&~\u0000-\u0009\u000b-\u001f\u007f]/
 const autolinkStart = /www\.|:\/\/|@|mailto:|xmpp:/i
 // A line that opens with whitespace (indented code, nested blocks, lazy lines) and holds more than it.
 const indentedLine = /^[ \t]+\S/m
+// A list marker followed by five spaces or more: the item's content is indented code.
+const listCode = /^(?:(?:[-+*]|\d{1,9}[.)]) {1,4})*(?:[-+*]|\d{1,9}[.)]) {5,}/m
 
 /**
  * The local references of `body` in document order, with the line and
@@ -36,7 +38,7 @@ const indentedLine = /^[ \t]+\S/m
  * comment); undefined when only parsing can tell.
  */
 export function plainBodyRefs(body: string): LocalRef[] | undefined {
-  if (unsafeCharacter.test(body) || body.includes('####') || indentedLine.test(body)) return undefined
+  if (unsafeCharacter.test(body) || body.includes('####') || indentedLine.test(body) || listCode.test(body)) return undefined
   const refs: LocalRef[] = []
   // The text outside the links and images, and their own texts.
   let rest = ''

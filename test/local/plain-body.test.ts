@@ -41,7 +41,10 @@ const piece = fc.oneof(
     )
   }
 )
-const prefix = fc.constantFrom('', '', '', '# ', '## ', '### ', '#### ', '- ', '* ', '+ ', '1. ', '2) ', '| ', '> ', '  ', '    ', '---', '***', '===', '- [ ] ', '- [x] ')
+const prefix = fc.constantFrom(
+  '', '', '', '# ', '## ', '### ', '#### ', '- ', '* ', '+ ', '1. ', '2) ', '| ', '> ', '  ', '    ', '---', '***', '===', '- [ ] ', '- [x] ',
+  '-    ', '-     ', '1.      ', '- -     ', '10)     ', '#     '
+)
 const line = fc.tuple(prefix, fc.array(piece, {maxLength: 6})).map(([start, pieces]) => start + pieces.join(''))
 const table = fc.tuple(fc.array(piece, {minLength: 1, maxLength: 3}), fc.constantFrom('| --- | --- |', '|---|', '| :-: | --: |', '| - |')).map(
   ([cells, delimiter]) => [`| ${cells.join(' | ')} |`, delimiter, `| ${cells.reverse().join(' | ')} |`].join('\n')
@@ -94,7 +97,8 @@ describe('plainBodyRefs', () => {
     ['a nested link', '[a [b](b.md)](c.md)'],
     ['a link over two lines', '[a\nb](c.md)'],
     ['a destination with a title', '[a](b.md "t")'],
-    ['a tab', 'a\tb']
+    ['a tab', 'a\tb'],
+    ['code in a list item (five spaces after the marker)', '1.     [a](a.md)']
   ])('leaves %s to the parser', (_, text) => {
     expect(plainBodyRefs(text)).toBeUndefined()
   })
