@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {toKbTree} from '../../src/local/index.js'
+import {bodyTree, toKbTree, type LocalNode} from '../../src/local/index.js'
 import {plainBodyRefs} from '../../src/local/plain-body.js'
 import {collectLocalRefs} from '../../src/local/references.js'
 
@@ -98,6 +98,11 @@ describe('plainBodyRefs', () => {
       {kind: 'link', url: 'two.md', line: 6, column: 3},
       {kind: 'image', url: 'img/c.png', line: 10, column: 3}
     ])
+  })
+
+  it('makes rendering fail loudly, not point links at the wrong documents, should the scan ever have read other references', () => {
+    const node = {path: 'a.md', file: 'a.md', kind: 'article', body: 'See [b](b.md) and [c](c.md).\n', resolutions: [{link: {target: 'b.md', kind: 'article'}}]} as unknown as LocalNode
+    expect(() => bodyTree(node)).toThrow('a.md: the body holds 2 local references, but the scan read 1; please report this with the file')
   })
 
   it.each([
