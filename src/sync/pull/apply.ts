@@ -14,7 +14,8 @@ import * as dialect from '../../dialect/index.js'
 import {mapLimit, permissionsKey, scanFolder, sourceHashOf, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
 import {conflictFileOf} from '../conflicts.js'
 import {bodyHash, type RemoteDetail, type RemoteItem} from '../remote.js'
-import {renderBody, type RenderContext} from '../render.js'
+import {planRenderContext} from '../plan.js'
+import {renderBody} from '../render.js'
 import {assetsFolder, fetchAsset, planAssets, type AssetPlan} from './assets.js'
 import {pullBody} from './convert.js'
 import {documentText, permissionsText, readText, remove, writeAtomic} from './files.js'
@@ -113,14 +114,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   // bodies), made after the moves, so that links name documents where the pull leaves them.
   const adoptable = plan.ops.filter((op) => op.unverified && op.from === undefined)
   const adoptScan = adoptable.length > 0 ? await scanFolder(dir, {ignore: options.ignore ?? []}) : scan
-  const idAtPath = new Map(Object.entries(plan.paths).map(([id, at]) => [at, id]))
-  const assetHashes = new Map(Object.values(adoptScan.assets).map((asset) => [asset.path, asset.sha256]))
-  const adoptContext: RenderContext = {
-    idOf: (target) => idAtPath.get(target),
-    rootTopicId: plan.rootTopicId,
-    hashOf: (file) => assetHashes.get(file),
-    fileRef: (sha) => state.assets[sha]?.url
-  }
+  const adoptContext = planRenderContext(adoptScan, remote, new Map(Object.entries(plan.paths).map(([id, at]) => [at, id])), state)
   const adopted = new Set<string>()
   const canonical = new Map<string, string>()
   for (const op of textOps) {
@@ -140,11 +134,11 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       const existing = scan.byPath[before.get(op.id)?.key ?? op.path]
       const declared: LocalPermissions | undefined = read ? declaredPermissions(item.type, remote.permissions[op.id]) : existing?.permissions
       // Only where nothing moves: the scan's links name documents where they are before the pull.
-      if (op.unverified && op.from === undefined && alreadyInSync(adoptScan.byPath[op.path], item, detail, declared, adoptContext)) {
+      const found = adoptScan.byPath[op.path]
+      if (op.unverified && op.from === undefined && found && alreadyInSync(found, item, detail, declared, adoptContext)) {
         // The file already says what the platform holds: kept as the writer wrote it, and recorded as synced.
-        const node = adoptScan.byPath[op.path]!
-        if (node.body !== undefined) canonical.set(op.id, renderBody(node, adoptContext).hash)
-        record(op, item, detail, declared, {...(node.sourceHash ? {sourceHash: node.sourceHash} : {})})
+        if (found.body !== undefined) canonical.set(op.id, renderBody(found, adoptContext).hash)
+        record(op, item, detail, declared, {...(found.sourceHash ? {sourceHash: found.sourceHash} : {})})
         adopted.add(op.id)
         await store.saveChanges()
         recorded = true
@@ -229,7 +223,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   for (const {key, entry} of after.values()) items[key] = entry
   state.items = items
   delete state.linksPending
-  await verify(dir, plan, state, new Set(after.keys()), canonical, result, options.ignore)
+  await verify(dir, plan, context, new Set(after.keys()), canonical, result, options.ignore)
   if (recorded || JSON.stringify(state) !== initial) await store.save()
   await store.close()
   result.status = result.failed.length > 0 ? 'failed' : result.conflicts.length > 0 || plan.ops.some((op) => op.op === 'conflict' && !after.has(op.id)) ? 'conflict' : 'ok'
@@ -241,17 +235,11 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
  * records the hashes push compares, and reports a body that would not come
  * back exactly.
  */
-async function verify(dir: string, plan: PullPlan, state: PullContext['state'], pulled: Set<string>, canonical: Map<string, string>, result: PullResult, ignore: readonly string[] = []): Promise<void> {
+async function verify(dir: string, plan: PullPlan, {state, remote}: PullContext, pulled: Set<string>, canonical: Map<string, string>, result: PullResult, ignore: readonly string[] = []): Promise<void> {
   const scan = await scanFolder(dir, {ignore})
   const idOf = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
-  const hashes = new Map(Object.values(scan.assets).map((asset) => [asset.path, asset.sha256]))
-  const context = {
-    idOf: (target: string) => idOf.get(target),
-    rootTopicId: plan.rootTopicId,
-    hashOf: (file: string) => hashes.get(file),
-    fileRef: (sha: string) => state.assets[sha]?.url
-  }
+  const context = planRenderContext(scan, remote, idOf, state)
   for (const diagnostic of scan.diagnostics) {
     if (diagnostic.severity === 'error') result.diagnostics.push({...diagnostic, severity: 'warning', message: `push will refuse this: ${diagnostic.message}`})
   }

@@ -15,8 +15,8 @@ import {renderBody, type RenderContext} from '../render.js'
  * of the remote item. A body push could not render completely (a file it
  * uses has no URL yet) does not count as the same.
  */
-export function alreadyInSync(node: LocalNode | undefined, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, context: RenderContext): boolean {
-  if (!node || node.kind !== item.type || node.title !== item.title) return false
+export function alreadyInSync(node: LocalNode, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, context: RenderContext): boolean {
+  if (node.kind !== item.type || node.title !== item.title) return false
   if ((declared ? permissionsKey(declared) : undefined) !== (node.permissions ? permissionsKey(node.permissions) : undefined)) return false
   if (node.body === undefined) return detail.body.trim() === ''
   const rendered = renderBody(node, context)

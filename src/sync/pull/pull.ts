@@ -51,13 +51,13 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   return applyPull(plan, context, options)
 }
 
-/** Reads the full record and the permissions of `ids` not read yet. */
 /** Whether a permissions read was refused to this account (the platform may answer non-administrators so). */
 function isAccessDenied(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false
   return error.status === 403 || /access_denied/.test(error.errorCode ?? '')
 }
 
+/** Reads the full record and the permissions of `ids` not read yet. */
 async function readRecords(client: PullClient, remote: RemoteSnapshot, ids: string[], limit: number, diagnostics: Diagnostic[], denied: {reported: boolean}): Promise<void> {
   const todo = ids.filter((id) => !remote.details[id])
   await mapLimit(todo, limit, async (id) => {
