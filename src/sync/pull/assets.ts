@@ -5,12 +5,10 @@
  * URL and never uploads it again). A URL whose content another URL already
  * holds stays a URL in the body: one content maps to one URL in the state.
  */
-import {createHash} from 'node:crypto'
-import {readFile} from 'node:fs/promises'
 import {mkdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
-import type {SyncState} from '../../local/index.js'
+import {hashFile, type SyncState} from '../../local/index.js'
 import type {RemoteDetail} from '../remote.js'
 import {folderOf} from './layout.js'
 import {fileUrls} from './localize.js'
@@ -64,7 +62,7 @@ export function splitExtension(name: string): {title: string; extension: string}
 /** sha256 of a file's bytes, or undefined when it does not exist. */
 export async function fileHash(absolute: string): Promise<string | undefined> {
   try {
-    return createHash('sha256').update(await readFile(absolute)).digest('hex')
+    return (await hashFile(absolute)).sha256
   } catch {
     return undefined
   }
