@@ -44,26 +44,28 @@ export function withPeek(handle: KbHandle, peek: KbHandle = () => '<'): KbHandle
   return Object.assign(handle, {peek})
 }
 
-const registered = new WeakSet<object>()
+// Per processor (by its data): the node types its construct plugins serialise. A processor is here once the
+// dialect's syntax and tree building are registered on it.
+const handledByProcessor = new WeakMap<object, Set<string>>()
 
 /**
  * Register the dialect's syntax and tree building on a processor (once per
  * processor, whichever construct plugin comes first) and add `toMarkdown`.
- * Returns the transformer that moves parse problems onto the file.
+ * Returns the transformer that turns the nodes no plugin on the processor
+ * serialises back into their source, and moves parse problems onto the file.
  */
 export function registerKb(processor: Processor<any, any, any, any, any>, toMarkdown: ToMarkdownExtension[]) {
   const data = processor.data()
   const micromarkExtensions = (data.micromarkExtensions ||= [])
   const fromMarkdownExtensions = (data.fromMarkdownExtensions ||= [])
   const toMarkdownExtensions = (data.toMarkdownExtensions ||= [])
-  if (!registered.has(data)) {
-    registered.add(data)
+  let handled = handledByProcessor.get(data)
+  if (!handled) {
+    handledByProcessor.set(data, (handled = new Set()))
     micromarkExtensions.push(kbSyntax())
     fromMarkdownExtensions.push(kbFromMarkdown())
   }
   toMarkdownExtensions.push(...toMarkdown)
-  let handled = handledByProcessor.get(data)
-  if (!handled) handledByProcessor.set(data, (handled = new Set()))
   for (const type of handledTypes(toMarkdown)) handled.add(type)
   const types = handled
   return (tree: Root, file: VFile) => {
@@ -72,6 +74,3 @@ export function registerKb(processor: Processor<any, any, any, any, any>, toMark
     reportProblems(tree, file)
   }
 }
-
-// The node types the construct plugins on a processor serialise, by processor data.
-const handledByProcessor = new WeakMap<object, Set<string>>()
