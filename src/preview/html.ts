@@ -6,6 +6,7 @@
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import {defaultArticleUrl, kbTreeToHtml} from '../dialect/index.js'
+import {prefixFragment} from '../dialect/to-html/index.js'
 import {bodyTree, type LocalNode, type Resolved} from '../local/index.js'
 import type {PreviewModel} from './model.js'
 import {fileHref, pageHref} from './routes.js'
@@ -33,7 +34,8 @@ function pointAtPreview(tree: Root): Root {
     const resolved = (node.data as {kbsync?: Resolved} | undefined)?.kbsync
     if (!resolved) return
     if ('link' in resolved) {
-      const fragment = /#.*$/.exec(node.url)?.[0] ?? ''
+      // The target page's ids carry kbTreeToHtml's prefix, as this page's own in-page links do.
+      const fragment = prefixFragment(/#.*$/.exec(node.url)?.[0] ?? '')
       node.url = pageHref({kind: resolved.link.kind, path: resolved.link.target}) + fragment
     } else {
       node.url = fileHref(resolved.asset.path)

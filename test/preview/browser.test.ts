@@ -139,9 +139,14 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
 
   it('follows article and topic links inside the preview', async () => {
     await open('/a/guides/install.md')
+    await page.locator('#kb-article a', {hasText: 'step two'}).click()
+    await page.waitForURL(/\/a\/guides\/install\.md#user-content-step-two$/)
+    expect(await page.locator(':target').getAttribute('data-id')).toBe('step-two')
     await page.locator('#kb-article a', {hasText: 'welcome page'}).click()
-    await page.waitForURL(/\/a\/welcome\.md#numbers$/)
+    await page.waitForURL(/\/a\/welcome\.md#user-content-numbers$/)
     expect(await page.locator('.kb-page-title').textContent()).toBe('Welcome')
+    // The fragment names the anchor as rendered (ids carry the clobber prefix), so the browser lands on it.
+    expect(await page.locator(':target').getAttribute('data-id')).toBe('numbers')
     await page.locator('#kb-article a', {hasText: 'guides'}).first().click()
     await page.waitForURL(/\/t\/guides$/)
     expect(await page.locator('.kb-page-title').textContent()).toBe('Guides')

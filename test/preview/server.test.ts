@@ -75,6 +75,14 @@ describe('preview server', () => {
     expect(response.body.toString()).not.toContain('"name": "kbsync"')
   })
 
+  it('prefixes anchor ids and points in-page and cross-page links at them', async () => {
+    const install = (await get(server, '/a/guides/install.md')).body.toString()
+    expect(install).toContain('id="user-content-step-two"')
+    expect(install).toContain('href="#user-content-step-two"')
+    expect(install).toContain('href="/a/welcome.md#user-content-numbers"')
+    expect((await get(server, '/a/welcome.md')).body.toString()).toContain('id="user-content-numbers"')
+  })
+
   it('refuses requests for another host name (DNS rebinding)', async () => {
     const response = await get(server, '/', {Host: 'attacker.example:80'})
     expect(response.status).toBe(403)

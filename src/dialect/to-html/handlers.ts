@@ -15,6 +15,7 @@ import type {
   Underline,
   Video
 } from '../../../plugins/types.js'
+import {drawioSandbox} from './sandbox.js'
 import {videoEmbed} from './video.js'
 
 /** What the handlers need to turn ids and URLs into hrefs. */
@@ -64,8 +65,10 @@ export function dialectHandlers(r: Resolvers): Handlers {
       // A list item only inside its group's list: an attachment in running text stays a link (an `li` in a `p` is invalid HTML).
       return wrap(state, node, parent?.type === 'attachmentsGroup' ? element('li', {}, [link]) : link)
     },
-    drawio: (state: State, node: Drawio) =>
-      wrap(state, node, element('iframe', {dataNode: 'drawio', src: r.resolveUrl(node.url, 'drawio'), width: node.width, sandbox: ['allow-scripts', 'allow-same-origin', 'allow-popups'], loading: 'lazy'})),
+    drawio: (state: State, node: Drawio) => {
+      const src = r.resolveUrl(node.url, 'drawio')
+      return wrap(state, node, element('iframe', {dataNode: 'drawio', src, width: node.width, sandbox: drawioSandbox(src), loading: 'lazy'}))
+    },
     video: (state: State, node: Video) => {
       const embed = videoEmbed(node.url)
       if (embed) {

@@ -9,9 +9,11 @@ import type {Root} from 'mdast'
 import {toHast} from 'mdast-util-to-hast'
 import {defaultArticleUrl, defaultTopicUrl} from '../kb-to-gfm/index.js'
 import {parseKb} from '../parse.js'
+import {defaultClobberPrefix} from './clobber.js'
 import {dialectHandlers} from './handlers.js'
 import {sanitize} from './sanitize.js'
 
+export {defaultClobberPrefix, prefixFragment} from './clobber.js'
 export {safeUrl} from './url.js'
 export {videoEmbed} from './video.js'
 
@@ -21,8 +23,15 @@ export interface KbToHtmlOptions {
   articleHref?: (id: string) => string
   /** The href of a topic link (default `https://pyrus.com/t#kb/topic/{id}`). */
   topicHref?: (id: string) => string
-  /** The href an anchor points at (default `#{identifier}`). */
+  /** The href an anchor points at (default `#{identifier}`; an in-page href gets `clobberPrefix` like every other). */
   anchorHref?: (identifier: string) => string
+  /**
+   * Prefix of every `id` (and `name`) in the output, so content embedded in
+   * another page cannot clobber that page's globals (`id="location"`);
+   * in-page links `#x` become `#{prefix}x` to match. Default
+   * `user-content-`, as on GitHub; `''` leaves ids as written.
+   */
+  clobberPrefix?: string
   /** Maps a URL of the body (image guid, attachment, link, …) before it is filtered (default: unchanged). */
   resolveUrl?: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
 }
@@ -36,7 +45,7 @@ export function kbTreeToHtml(tree: Root, options: KbToHtmlOptions = {}): string 
     resolveUrl: options.resolveUrl ?? ((url) => url)
   })
   const hast = toHast(tree, {handlers, allowDangerousHtml: false}) as HastNodes
-  return toHtml(sanitize(hast as HastRoot))
+  return toHtml(sanitize(hast as HastRoot, options.clobberPrefix ?? defaultClobberPrefix))
 }
 
 /** Renders dialect Markdown to HTML. */

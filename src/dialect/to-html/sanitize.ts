@@ -1,9 +1,11 @@
 /**
  * The last line of defence of `kbToHtml`: whatever the handlers built, only
- * known elements survive, no `on*` attribute, no `style`, and every URL
- * attribute passes `safeUrl`.
+ * known elements survive, no `on*` attribute, no `style`, every URL
+ * attribute passes `safeUrl`, and ids carry the clobber prefix (in-page
+ * links with them).
  */
 import type {Element, Root, RootContent} from 'hast'
+import {prefixFragment, prefixIds} from './clobber.js'
 import {safeUrl} from './url.js'
 
 const allowed = new Set([
@@ -13,24 +15,26 @@ const allowed = new Set([
 ])
 const urlProperties = ['href', 'src', 'action', 'formAction', 'poster', 'xLinkHref', 'background', 'cite', 'srcSet']
 
-/** Sanitises `tree` in place and returns it. */
-export function sanitize(tree: Root): Root {
-  tree.children = clean(tree.children) as Root['children']
+/** Sanitises `tree` in place and returns it; ids and in-page links get `clobberPrefix`. */
+export function sanitize(tree: Root, clobberPrefix: string): Root {
+  tree.children = clean(tree.children, clobberPrefix) as Root['children']
   return tree
 }
 
-function clean(nodes: RootContent[]): RootContent[] {
+function clean(nodes: RootContent[], clobberPrefix: string): RootContent[] {
   const out: RootContent[] = []
   for (const node of nodes) {
     if (node.type === 'raw') out.push({type: 'text', value: node.value})
     else if (node.type === 'element') {
       if (!allowed.has(node.tagName)) {
         // An unexpected element is not rendered, its text is.
-        out.push(...clean(node.children))
+        out.push(...clean(node.children, clobberPrefix))
         continue
       }
       cleanProperties(node)
-      node.children = clean(node.children) as Element['children']
+      prefixIds(node.properties, clobberPrefix)
+      if (typeof node.properties.href === 'string') node.properties.href = prefixFragment(node.properties.href, clobberPrefix)
+      node.children = clean(node.children, clobberPrefix) as Element['children']
       out.push(node)
     } else if (node.type === 'text' || node.type === 'comment' || node.type === 'doctype') {
       if (node.type === 'text') out.push(node)
