@@ -7,6 +7,7 @@ import type {StructureNode} from '../api/types.js'
 import {kbToHtml} from '../dialect/index.js'
 import {navFromStructure, renderArticlePage} from '../preview/view.js'
 import {KbServerError} from './errors.js'
+import type {FileStore} from './file-store.js'
 import type {FileAnswer} from './routes.js'
 import type {KbStore} from './store.js'
 
@@ -20,7 +21,7 @@ export type BrowseAnswer = string | FileAnswer
  * Answers `GET /` (the tree), `/browse/article/ID`, `/browse/topic/ID` and
  * `/browse/file/GUID` (a stored file, so the pages' images load without a token).
  */
-export function browse(store: KbStore, pathname: string, apiUrl: string, readFile: (guid: string) => Uint8Array | undefined): BrowseAnswer {
+export function browse(store: KbStore, pathname: string, apiUrl: string, files: FileStore): BrowseAnswer {
   const tree = store.structure(null, Number.MAX_SAFE_INTEGER)
   if (pathname === '/') {
     const html = tree.length === 0 ? '<p>No items yet: run <code>kbsync push</code>.</p>' : `<p>API: <code>${escapeText(apiUrl)}</code></p>`
@@ -29,9 +30,9 @@ export function browse(store: KbStore, pathname: string, apiUrl: string, readFil
   const file = /^\/browse\/file\/([0-9a-f-]{36})$/i.exec(pathname)
   if (file) {
     const stored = store.file(file[1]!.toLowerCase())
-    const bytes = stored ? readFile(stored.guid) : undefined
+    const bytes = stored ? files.read(stored.guid) : undefined
     if (!stored || !bytes) throw new KbServerError(404, 'not_found', 'No such file.')
-    return {kind: 'file', name: stored.name, bytes}
+    return {kind: 'file', name: stored.name, ...bytes}
   }
   const page = /^\/browse\/(article|topic)\/([A-Za-z0-9_-]+)$/.exec(pathname)
   if (!page) throw new KbServerError(404, 'not_found', 'No such page.')

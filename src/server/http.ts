@@ -1,13 +1,17 @@
 /**
- * The request pipeline of the local server: latency, auth, rate limit,
- * faults, then the route; every answer carries the rate-limit headers.
+ * The request pipeline of the local server: Host check, latency, auth,
+ * rate limit, faults, then the route; every answer carries the rate-limit
+ * headers and `nosniff`.
  */
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {AuthResult, Person} from '../api/types.js'
+import {readJson} from './body.js'
 import {KbServerError} from './errors.js'
+import {isAllowedHost, isLoopbackName, type Credentials} from './exposure.js'
 import type {createFaults} from './faults.js'
 import type {createRateLimiter} from './rate-limit.js'
-import {matchRoute, readJson, type Endpoint, type FileAnswer, type RouteRequest} from './routes.js'
+import {matchRoute, type Endpoint, type FileAnswer, type RouteRequest} from './routes.js'
+import type {TokenSets} from './tokens.js'
 
 /** One line of the request log (never a token). */
 export interface RequestLogEntry {
@@ -22,9 +26,12 @@ export interface RequestLogEntry {
 
 /** The server's moving parts, as the pipeline sees them. */
 export interface Pipeline {
-  tokens: {valid: Set<string>; revoked: Set<string>; expired: Set<string>}
-  credentials: {login: string; securityKey: string}
+  tokens: TokenSets
+  /** What `/auth` accepts; undefined: no login at all. */
+  credentials: Credentials | undefined
   urls: {apiUrl: string; filesUrl: string}
+  /** The names a request may address besides the loopback ones, and the port it must name. */
+  hosts: {names: readonly string[]; port: number}
   issueToken(): string
   faults: ReturnType<typeof createFaults>
   limiter: ReturnType<typeof createRateLimiter>
@@ -34,6 +41,9 @@ export interface Pipeline {
   afterWrite(): void
   browse(pathname: string): string | FileAnswer
 }
+
+/** A login is a few short strings. */
+const authBodyBytes = 65536
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -53,10 +63,15 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
   const answer = (status: number, body: unknown, given?: Record<string, string>) => {
     entry.status = status
     // Every answer of the API carries the rate-limit headers, also those that spend no budget.
-    const headers = given ?? (entry.endpoint === 'browse' ? {} : pipeline.limiter.peek(rateKey).headers)
+    const headers: Record<string, string | number> = {
+      ...(given ?? (entry.endpoint === 'browse' || status === 403 ? {} : pipeline.limiter.peek(rateKey).headers)),
+      'X-Content-Type-Options': 'nosniff'
+    }
+    // A body left unread (refused before reading it, or too large) is not drained: the connection closes instead.
+    if (!message.complete) headers.Connection = 'close'
     if (isFile(body)) {
-      response.writeHead(status, {...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.bytes.length})
-      response.end(body.bytes)
+      response.writeHead(status, {...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.size})
+      body.open().on('error', () => response.destroy()).pipe(response)
       return
     }
     const text = typeof body === 'string' ? body : JSON.stringify(body)
@@ -65,10 +80,16 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     response.end(text)
   }
 
+  // A page of another site whose name resolves to this server (DNS rebinding) gets nothing, whatever the path.
+  if (!isAllowedHost(message.headers.host, pipeline.hosts.port, pipeline.hosts.names)) {
+    answer(403, {error_code: 'forbidden_host', error: `This server does not answer to the host '${message.headers.host ?? ''}'.`})
+    return
+  }
+
   if (method === 'GET' && (url.pathname === '/' || url.pathname.startsWith('/browse/'))) {
     entry.endpoint = 'browse'
     // The page needs no token, so it is only shown to the machine itself.
-    if (!isLoopback(message.socket.remoteAddress)) {
+    if (!isLoopbackName(message.socket.remoteAddress ?? '')) {
       answer(403, {error_code: 'forbidden', error: 'The browse page is only served on loopback.'})
       return
     }
@@ -117,8 +138,10 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     return
   }
   try {
-    const result = await route.handle({...pipeline.route, url, message})
-    if (route.write) pipeline.afterWrite()
+    const result = await route.handle({...pipeline.route, url, message}).finally(() => {
+      // A refused write may still have changed something worth keeping (an upload's file): persist whatever changed.
+      if (route.write) pipeline.afterWrite()
+    })
     if (fault === 'drop-after') {
       message.socket.destroy()
       return
@@ -144,12 +167,14 @@ async function authenticate(
 ): Promise<void> {
   let body: {login?: unknown; security_key?: unknown}
   try {
-    body = await readJson(message)
-  } catch {
-    answer(400, {error_code: 'invalid_request', error: 'The body must be a JSON object.'})
+    body = await readJson(message, authBodyBytes)
+  } catch (error) {
+    const known = error instanceof KbServerError && error.status !== 400
+    answer(known ? error.status : 400, known ? {error_code: error.code, error: error.message} : {error_code: 'invalid_request', error: 'The body must be a JSON object.'})
     return
   }
-  if (body.login !== pipeline.credentials.login || body.security_key !== pipeline.credentials.securityKey) {
+  const accepted = pipeline.credentials
+  if (!accepted || body.login !== accepted.login || body.security_key !== accepted.securityKey) {
     answer(401, {error_code: 'invalid_credentials', error: 'Wrong login or security key.'})
     return
   }
@@ -182,10 +207,6 @@ function loggedPath(url: URL): string {
   for (const key of [...query.keys()]) if (/token|key|secret|password|auth/i.test(key)) query.set(key, '***')
   const search = query.toString()
   return url.pathname + (search ? `?${search}` : '')
-}
-
-function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
 }
 
 function isFile(body: unknown): body is FileAnswer {

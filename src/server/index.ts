@@ -1,38 +1,49 @@
 /**
  * The local knowledge-base server: the platform's REST API on loopback,
  * persisted to a file, with fault injection and inspection for tests.
+ * Beyond loopback it takes only the operator's token and credentials (see
+ * `exposure.ts`).
  */
-import {readFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import type {KbItem, Person} from '../api/types.js'
 import {browse} from './browse.js'
 import {stamp} from './clock.js'
 import {asPlatformStores} from '../dialect/index.js'
+import {defaultBodyLimits, type BodyLimits} from './body.js'
+import {decideAccess, hostNames, localToken} from './exposure.js'
 import {createFaults, type FailMode} from './faults.js'
+import {diskFileStore, memoryFileStore} from './file-store.js'
 import {handle, type Pipeline, type RequestLogEntry} from './http.js'
-import {filePath, loadData, saveData, writeAtomic} from './persist.js'
+import {filesDir, openDataFile} from './persist.js'
 import {seededRandom, shortId} from './random.js'
 import {createRateLimiter, type RateLimitOptions} from './rate-limit.js'
 import {KbStore} from './store.js'
+import {createTokens} from './tokens.js'
 
 export type {RequestLogEntry} from './http.js'
 export type {FailMode} from './faults.js'
+export type {BodyLimits} from './body.js'
 export {KbStore} from './store.js'
+export {decideAccess, ExposureError, isLoopbackName, localCredentials, localToken} from './exposure.js'
 
 /** Options of `startServer`. */
 export interface ServerOptions {
   /** 0 (default) picks a free port. */
   port?: number
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. Any other address exposes the server: it then needs `token` and refuses the public defaults. */
   host?: string
-  /** Persist to this JSON file; in memory when absent. */
+  /** Host names requests may address besides the loopback ones and `host` (e.g. the machine's name when `host` is 0.0.0.0). */
+  allowedHosts?: string[]
+  /** Persist to this JSON file (with a log beside it, `<file>.log`); in memory when absent. */
   dataPath?: string
-  /** The accepted bearer token (default `kbsync-local-token`). */
+  /** The accepted bearer token (default `kbsync-local-token`, on loopback only). */
   token?: string
-  /** Accepted by `POST /v4/auth` (defaults `local` / `local-key`). */
+  /** Accepted by `POST /v4/auth`, both or neither (defaults `local` / `local-key` on loopback; beyond it, no login without them). */
   login?: string
   securityKey?: string
+  /** Request size limits (defaults: 16 MiB of JSON, 256 MiB per file). */
+  limits?: Partial<BodyLimits>
   latencyMs?: number
   /** Store bodies re-serialised as the platform writes them (soft breaks hard, `\_`, `| --- |`): see `dialect/platform-form.ts`. */
   platformHabits?: boolean
@@ -65,9 +76,6 @@ export interface RunningServer {
   expireToken(token: string): void
 }
 
-/** The default token of the local server. */
-export const localToken = 'kbsync-local-token'
-
 const defaultUsers: Person[] = [1001, 1002, 1003, 1004, 1005].map((id, i) => ({
   id,
   first_name: ['Ada', 'Boris', 'Chen', 'Dana', 'Eli'][i],
@@ -78,13 +86,15 @@ const defaultUsers: Person[] = [1001, 1002, 1003, 1004, 1005].map((id, i) => ({
 const apiPerson: Person = {id: 1, first_name: 'API', last_name: 'User', type: 'bot'}
 const webPerson: Person = {id: 2, first_name: 'Web', last_name: 'Editor', type: 'user'}
 
-/** Starts the local knowledge-base server. */
+/** Starts the local knowledge-base server; rejects with an `ExposureError` for a token or login that would let strangers in. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const token = options.token ?? localToken
-  const persisted = options.dataPath ? loadData(options.dataPath) : undefined
+  const bind = options.host ?? '127.0.0.1'
+  const access = decideAccess(bind, {token: options.token, login: options.login, securityKey: options.securityKey})
+  const dataFile = options.dataPath ? openDataFile(options.dataPath) : undefined
+  const persisted = dataFile?.load()
+  const files = options.dataPath ? diskFileStore(filesDir(options.dataPath)) : memoryFileStore()
   const random = seededRandom(options.seed ?? Date.now())
   const urls = {apiUrl: '', filesUrl: ''}
-  const memoryFiles = new Map<string, Uint8Array>()
   const store = new KbStore(
     {
       newId: () => shortId(random),
@@ -95,10 +105,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     persisted
   )
-  const tokens = {valid: new Set([token, ...(persisted?.tokens ?? [])]), revoked: new Set<string>(), expired: new Set<string>()}
-  const issued = new Set(persisted?.tokens ?? [])
-  const save = () => {
-    if (options.dataPath) saveData(options.dataPath, {schemaVersion: 1, ...store.data(), tokens: [...issued]})
+  const tokens = createTokens(access.token, access.credentials, persisted)
+  /** Rewrites the snapshot from the whole store and empties the log. */
+  const compact = () => dataFile?.compact({schemaVersion: 1, ...store.data(), ...tokens.persisted()})
+  /** Persists what the last operation changed: a few lines appended to the log. */
+  const persist = () => {
+    const changes = store.takeChanges()
+    if (!dataFile) return
+    dataFile.append(changes)
+    if (dataFile.wantsCompaction()) compact()
   }
   const log: RequestLogEntry[] = []
   const limiter = createRateLimiter(options.rateLimit ?? {limit: 5000, windowSeconds: 600})
@@ -107,14 +122,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.seed ?? 1
   )
   const pipeline: Pipeline = {
-    tokens,
-    credentials: {login: options.login ?? 'local', securityKey: options.securityKey ?? 'local-key'},
+    tokens: tokens.sets,
+    credentials: access.credentials,
     urls,
+    hosts: {names: hostNames(bind, options.allowedHosts), port: 0},
     issueToken() {
       const fresh = `local-${shortId(random)}${shortId(random)}`.toLowerCase()
-      tokens.valid.add(fresh)
-      issued.add(fresh)
-      save()
+      tokens.add(fresh)
+      // Logins are rare; a snapshot keeps the token list whole in one place.
+      compact()
       return fresh
     },
     faults,
@@ -126,22 +142,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       editor: apiPerson,
       maxDepth: options.maxDepth ?? 3,
       prefixTitle: options.prefixTitle ?? true,
-      saveFile(file, bytes) {
-        if (options.dataPath) writeAtomic(filePath(options.dataPath, file.guid), bytes)
-        else memoryFiles.set(file.guid, bytes)
-        store.addFile(file)
-      },
-      readFile(guid) {
-        if (!options.dataPath) return memoryFiles.get(guid)
-        try {
-          return readFileSync(filePath(options.dataPath, guid))
-        } catch {
-          return undefined
-        }
+      files,
+      limits: {
+        jsonBytes: options.limits?.jsonBytes ?? defaultBodyLimits.jsonBytes,
+        fileBytes: options.limits?.fileBytes ?? defaultBodyLimits.fileBytes
       }
     },
-    afterWrite: save,
-    browse: (pathname) => browse(store, pathname, urls.apiUrl, (guid) => pipeline.route.readFile(guid))
+    afterWrite: persist,
+    browse: (pathname) => browse(store, pathname, urls.apiUrl, files)
   }
 
   const server = createServer((request, response) => {
@@ -152,22 +160,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.keepAliveTimeout = 30_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve)
+    server.listen(options.port ?? 0, bind, resolve)
+  }).catch((error: unknown) => {
+    dataFile?.close()
+    throw error
   })
   const address = server.address() as AddressInfo
+  pipeline.hosts.port = address.port
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   urls.filesUrl = `http://${host}:${address.port}`
   urls.apiUrl = `${urls.filesUrl}/v4`
-  save()
+  compact()
 
   return {
     apiUrl: urls.apiUrl,
     filesUrl: urls.filesUrl,
-    token,
+    token: access.token,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
-        server.close(() => resolve())
+        server.close(() => {
+          // Stopped cleanly: the snapshot alone holds everything.
+          compact()
+          dataFile?.close()
+          resolve()
+        })
       }),
     requestLog: () => [...log],
     counts() {
@@ -181,7 +198,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     resetLog: () => void log.splice(0),
     webEdit(id, change) {
       const item = store.webEdit(id, change, webPerson)
-      save()
+      persist()
       return item
     },
     items: () => store.all(),
@@ -189,7 +206,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       faults.set({failRate: next.failRate, latencyMs: next.latencyMs, failModes: next.failModes})
       if (next.rateLimit) limiter.set(next.rateLimit)
     },
-    revokeToken: (t) => void tokens.revoked.add(t),
-    expireToken: (t) => void tokens.expired.add(t)
+    revokeToken: (t) => void tokens.sets.revoked.add(t),
+    expireToken: (t) => void tokens.sets.expired.add(t)
   }
 }

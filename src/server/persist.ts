@@ -1,50 +1,167 @@
 /**
- * Persistence of the local knowledge base: one JSON file written atomically
- * (temp file + rename), so a kill -9 at any moment leaves either the old or
- * the new file, never a torn one; uploaded bytes live in `<file>.files/`.
+ * Persistence of the local knowledge base: a snapshot (`<data>`, one JSON
+ * document) and a log beside it (`<data>.log`, one JSON record per line:
+ * an item as it now is, a deleted item, a file). A write appends its
+ * records and syncs them, so its cost follows its own size, not the
+ * store's. Once the log outgrows the snapshot, both are folded into a new
+ * snapshot (written to `<data>.tmp`, synced, renamed) and the log emptied.
+ *
+ * A kill at any point leaves a store that loads: the snapshot is replaced
+ * whole or not at all; a record cut short is the log's last line, dropped
+ * at the next start; records are whole states, so replaying ones the
+ * snapshot already holds (a kill between rename and truncation) changes
+ * nothing. Temp files of a killed server are removed at the next start.
  */
-import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync} from 'node:fs'
-import {dirname, join} from 'node:path'
-import type {StoreData} from './store.js'
+import {closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
+import {basename, dirname, join} from 'node:path'
+import type {Change, StoreData} from './store.js'
 
-/** What a data file holds. */
+/** What a snapshot holds. */
 export interface PersistedData extends StoreData {
   schemaVersion: 1
   /** Tokens issued by `/auth`, so they survive a restart. */
   tokens: string[]
+  /** Which credentials issued `tokens` (see `tokens.ts`); absent in files of earlier versions: the public local ones. */
+  tokensIssuer?: string
 }
 
-/** Reads the data file, or undefined when there is none yet. */
-export function loadData(path: string): PersistedData | undefined {
-  if (!existsSync(path)) return undefined
-  const unreadable = (why: string) =>
-    new Error(`${path}: not a data file of the local knowledge base (${why}). It is left as it is: move it away to start afresh, or restore it from a copy.`)
+/** The snapshot and log of one data file. */
+export interface DataFile {
+  /** The stored state (snapshot with the log replayed), or undefined when there is none yet. */
+  load(): PersistedData | undefined
+  /** Appends `changes` to the log and syncs them. */
+  append(changes: Change[]): void
+  /** Whether the log has grown past the snapshot, so folding it in is worth a full write. */
+  wantsCompaction(): boolean
+  /** Writes `data` as the new snapshot and empties the log. */
+  compact(data: PersistedData): void
+  close(): void
+}
+
+/** The log grows to at least this many bytes before it is folded into the snapshot. */
+const minimumLogBytes = 1048576
+
+/** Opens the data file at `path` (created on the first `compact`). */
+export function openDataFile(path: string): DataFile {
+  const logPath = `${path}.log`
+  mkdirSync(dirname(path), {recursive: true})
+  removeStaleTemps(path)
+  let log: number | undefined
+  let logBytes = 0
+  let snapshotBytes = existsSync(path) ? statSync(path).size : 0
+  const openLog = () => (log ??= openSync(logPath, 'a'))
+  return {
+    load() {
+      const snapshot = existsSync(path) ? readSnapshot(path) : undefined
+      if (!existsSync(logPath)) return snapshot
+      const {changes, validBytes} = readLog(logPath)
+      // A record cut short by a kill: cut it off, so the next append starts on a line of its own.
+      if (validBytes < statSync(logPath).size) truncateFile(logPath, validBytes)
+      logBytes = validBytes
+      return changes.length === 0 ? snapshot : replay(snapshot ?? {schemaVersion: 1, items: [], files: [], tokens: []}, changes)
+    },
+    append(changes) {
+      if (changes.length === 0) return
+      const bytes = Buffer.from(changes.map((change) => JSON.stringify(change) + '\n').join(''), 'utf8')
+      const fd = openLog()
+      writeAll(fd, bytes)
+      fdatasyncSync(fd)
+      logBytes += bytes.length
+    },
+    wantsCompaction: () => logBytes > Math.max(minimumLogBytes, snapshotBytes),
+    compact(data) {
+      const bytes = Buffer.from(JSON.stringify(data), 'utf8')
+      writeAtomic(path, bytes)
+      snapshotBytes = bytes.length
+      if (logBytes > 0 || existsSync(logPath)) {
+        const fd = openLog()
+        ftruncateSync(fd, 0)
+        fsyncSync(fd)
+        logBytes = 0
+      }
+    },
+    close() {
+      if (log !== undefined) closeSync(log)
+      log = undefined
+    }
+  }
+}
+
+/** Where the bytes of uploaded files are kept. */
+export function filesDir(dataPath: string): string {
+  return `${dataPath}.files`
+}
+
+function unreadable(path: string, why: string): Error {
+  return new Error(`${path}: not a data file of the local knowledge base (${why}). It is left as it is: move it away to start afresh, or restore it from a copy.`)
+}
+
+function readSnapshot(path: string): PersistedData {
   let data: PersistedData
   try {
     data = JSON.parse(readFileSync(path, 'utf8')) as PersistedData
   } catch (error) {
-    throw unreadable((error as Error).message)
+    throw unreadable(path, (error as Error).message)
   }
-  if (!data || typeof data !== 'object') throw unreadable('not a JSON object')
+  if (!data || typeof data !== 'object') throw unreadable(path, 'not a JSON object')
   if (data.schemaVersion !== 1) throw new Error(`${path}: unsupported data format ${String(data.schemaVersion)}.`)
-  if (!Array.isArray(data.items) || !Array.isArray(data.files)) throw unreadable('no items or files list')
+  if (!Array.isArray(data.items) || !Array.isArray(data.files)) throw unreadable(path, 'no items or files list')
   for (const item of data.items) {
-    if (!item || typeof item.id !== 'string' || typeof item.title !== 'string' || typeof item.body !== 'string' || (item.type !== 'article' && item.type !== 'topic')) {
-      throw unreadable(`an item without id, title, body or type: ${JSON.stringify(item).slice(0, 80)}`)
-    }
+    if (!isItem(item)) throw unreadable(path, `an item without id, title, body or type: ${JSON.stringify(item).slice(0, 80)}`)
   }
-  return data
+  return {...data, tokens: Array.isArray(data.tokens) ? data.tokens : []}
 }
 
-/** Writes `content` to `path` atomically. */
-export function writeAtomic(path: string, content: string | Uint8Array): void {
-  mkdirSync(dirname(path), {recursive: true})
-  const temp = `${path}.${process.pid}.tmp`
+function isItem(item: unknown): boolean {
+  const value = item as Record<string, unknown> | null
+  return !!value && typeof value.id === 'string' && typeof value.title === 'string' && typeof value.body === 'string' && (value.type === 'article' || value.type === 'topic')
+}
+
+/** The complete records of the log, and how many of its bytes they fill. */
+function readLog(path: string): {changes: Change[]; validBytes: number} {
+  const text = readFileSync(path)
+  const end = text.lastIndexOf(0x0a) + 1
+  const lines = text.subarray(0, end).toString('utf8').split('\n').slice(0, -1)
+  const changes = lines.map((line, index) => {
+    const where = `${path}:${index + 1}`
+    let change: Change
+    try {
+      change = JSON.parse(line) as Change
+    } catch (error) {
+      throw unreadable(where, `a line of the log is not JSON: ${(error as Error).message}`)
+    }
+    if (!isChange(change)) throw unreadable(where, `a line of the log is not a record: ${line.slice(0, 80)}`)
+    return change
+  })
+  return {changes, validBytes: end}
+}
+
+function isChange(change: Change): boolean {
+  if (!change || typeof change !== 'object') return false
+  if ('item' in change) return isItem(change.item)
+  if ('deleted' in change) return typeof change.deleted === 'string'
+  if ('file' in change) return !!change.file && typeof change.file.guid === 'string'
+  return false
+}
+
+/** `data` with `changes` applied in order (an item keeps its place; a new one goes last, as created). */
+function replay(data: PersistedData, changes: Change[]): PersistedData {
+  const items = new Map(data.items.map((item) => [item.id, item]))
+  const files = new Map(data.files.map((file) => [file.guid, file]))
+  for (const change of changes) {
+    if ('item' in change) items.set(change.item.id, change.item)
+    else if ('deleted' in change) items.delete(change.deleted)
+    else files.set(change.file.guid, change.file)
+  }
+  return {...data, items: [...items.values()], files: [...files.values()]}
+}
+
+/** Writes `bytes` to `path` atomically, through the fixed temp name `<path>.tmp`. */
+function writeAtomic(path: string, bytes: Uint8Array): void {
+  const temp = `${path}.tmp`
   const fd = openSync(temp, 'w')
   try {
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
-    let written = 0
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written)
+    writeAll(fd, bytes)
     // Without fsync a crash after the rename could leave an empty file under the final name.
     fsyncSync(fd)
   } finally {
@@ -53,12 +170,24 @@ export function writeAtomic(path: string, content: string | Uint8Array): void {
   renameSync(temp, path)
 }
 
-/** Saves the whole store. */
-export function saveData(path: string, data: PersistedData): void {
-  writeAtomic(path, JSON.stringify(data))
+function writeAll(fd: number, bytes: Uint8Array): void {
+  let written = 0
+  while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written)
 }
 
-/** Where the bytes of an uploaded file are kept. */
-export function filePath(dataPath: string, guid: string): string {
-  return join(`${dataPath}.files`, guid)
+function truncateFile(path: string, size: number): void {
+  const fd = openSync(path, 'r+')
+  try {
+    ftruncateSync(fd, size)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Removes `<data>.tmp` and the `<data>.<pid>.tmp` files of earlier versions: a killed server's half-written snapshots. */
+function removeStaleTemps(path: string): void {
+  const name = basename(path)
+  const stale = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:\\d+\\.)?tmp$`)
+  for (const entry of readdirSync(dirname(path))) if (stale.test(entry)) rmSync(join(dirname(path), entry), {force: true})
 }

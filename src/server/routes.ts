@@ -2,12 +2,15 @@
  * The API's routes: each maps a parsed request to a store operation and
  * answers plain data. HTTP details (auth, faults, limits) stay in `http.ts`.
  */
-import {createHash, randomUUID} from 'node:crypto'
 import type {IncomingMessage} from 'node:http'
-import {Readable} from 'node:stream'
+import type {Readable} from 'node:stream'
 import type {CreateInput, PermissionsInput, Person, UpdateInput} from '../api/types.js'
+import {readJson, type BodyLimits} from './body.js'
 import {invalidRequest, KbServerError} from './errors.js'
-import type {KbStore, StoredFile} from './store.js'
+import {checkFields, routeFields} from './fields.js'
+import type {FileStore} from './file-store.js'
+import type {KbStore} from './store.js'
+import {receiveUpload} from './upload.js'
 
 /** Which endpoint a request hit (for the request log and counts). */
 export type Endpoint =
@@ -39,15 +42,16 @@ export interface RouteRequest {
   editor: Person
   maxDepth: number
   prefixTitle: boolean
-  saveFile(file: StoredFile, bytes: Uint8Array): void
-  readFile(guid: string): Uint8Array | undefined
+  files: FileStore
+  limits: BodyLimits
 }
 
-/** Bytes answered by a download. */
+/** A stored file answered by a download, streamed. */
 export interface FileAnswer {
   kind: 'file'
   name: string
-  bytes: Uint8Array
+  size: number
+  open(): Readable
 }
 
 const itemPath = /^\/v4\/knowledgebase\/([A-Za-z0-9_-]+)$/
@@ -59,7 +63,7 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
     return {endpoint: 'structure', write: false, handle: structure}
   }
   if (pathname === '/v4/knowledgebase' && method === 'POST') {
-    return {endpoint: 'create', write: true, handle: async (r) => r.store.create(await readJson<CreateInput>(r.message), r.editor)}
+    return {endpoint: 'create', write: true, handle: async (r) => r.store.create(checkFields(await body<CreateInput>(r), routeFields.create), r.editor)}
   }
   if (pathname === '/v4/files/upload' && method === 'POST') return {endpoint: 'upload', write: true, handle: upload}
   if (pathname === '/services/kb' && method === 'GET') return {endpoint: 'download', write: false, handle: download}
@@ -71,7 +75,7 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
       return {
         endpoint: 'setPermissions',
         write: true,
-        handle: async (r) => r.store.setPermissions(id, await readJson<PermissionsInput>(r.message), r.editor)
+        handle: async (r) => r.store.setPermissions(id, await body<PermissionsInput>(r), r.editor)
       }
     }
   }
@@ -80,7 +84,11 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
     const id = item[1]!
     if (method === 'GET') return {endpoint: 'get', write: false, handle: async (r) => r.store.view(id, r.prefixTitle)}
     if (method === 'PUT') {
-      return {endpoint: 'update', write: true, handle: async (r) => r.store.update(id, await readJson<UpdateInput>(r.message), r.editor)}
+      return {
+        endpoint: 'update',
+        write: true,
+        handle: async (r) => r.store.update(id, checkFields(await body<UpdateInput>(r), routeFields.update), r.editor)
+      }
     }
     if (method === 'DELETE') {
       return {
@@ -104,51 +112,20 @@ async function structure(r: RouteRequest): Promise<unknown> {
 }
 
 async function upload(r: RouteRequest): Promise<unknown> {
-  const type = r.message.headers['content-type'] ?? ''
-  if (!type.toLowerCase().startsWith('multipart/form-data')) {
-    throw new KbServerError(400, 'no_file_in_request', 'Send the file as multipart/form-data in a part named file.')
-  }
-  const request = new Request('http://local/upload', {
-    method: 'POST',
-    headers: {'content-type': type},
-    body: Readable.toWeb(r.message) as ReadableStream,
-    duplex: 'half'
-  } as RequestInit)
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    throw new KbServerError(400, 'no_file_in_request', 'The multipart body could not be read.')
-  }
-  const part = form.get('file')
-  if (!part || typeof part === 'string') throw new KbServerError(400, 'no_file_in_request', 'No part named file.')
-  const bytes = new Uint8Array(await part.arrayBuffer())
-  if (bytes.length === 0) throw new KbServerError(400, 'empty_file', 'The file is empty.')
-  const md5 = createHash('md5').update(bytes).digest('hex')
-  const file: StoredFile = {guid: randomUUID(), name: part.name || 'file', size: bytes.length, md5}
-  r.saveFile(file, bytes)
-  return {guid: file.guid, md5_hash: md5}
+  const file = await receiveUpload(r.message, r.files, r.limits.fileBytes)
+  r.store.addFile(file)
+  return {guid: file.guid, md5_hash: file.md5}
 }
 
 async function download(r: RouteRequest): Promise<FileAnswer> {
   const guid = (r.url.searchParams.get('Id') ?? '').toLowerCase()
   const file = r.store.file(guid)
-  const bytes = file ? r.readFile(guid) : undefined
+  const bytes = file ? r.files.read(guid) : undefined
   if (!file || !bytes) throw new KbServerError(404, 'not_found', `No file ${guid}.`)
-  return {kind: 'file', name: file.name, bytes}
+  return {kind: 'file', name: file.name, ...bytes}
 }
 
-/** Reads a JSON object body; anything else is a 400. */
-export async function readJson<T>(message: IncomingMessage): Promise<T> {
-  const chunks: Buffer[] = []
-  for await (const chunk of message) chunks.push(chunk as Buffer)
-  const text = Buffer.concat(chunks).toString('utf8')
-  let value: unknown
-  try {
-    value = text === '' ? {} : JSON.parse(text)
-  } catch {
-    throw invalidRequest('The body is not valid JSON.')
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidRequest('The body must be a JSON object.')
-  return value as T
+/** The JSON body of a route's request, within the server's limit. */
+function body<T>(r: RouteRequest): Promise<T> {
+  return readJson<T>(r.message, r.limits.jsonBytes)
 }

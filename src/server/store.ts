@@ -49,6 +49,9 @@ export interface StoreData {
   files: StoredFile[]
 }
 
+/** One change to persist: an item as it now is, a deleted item, or a file as it now is. */
+export type Change = {item: StoredItem} | {deleted: string} | {file: StoredFile}
+
 /** Services the store needs from its host. */
 export interface StoreContext {
   newId(): string
@@ -67,6 +70,8 @@ const referenceBefore = /(?:\(<?|(?:src|href)=["']?)$/i
 export class KbStore {
   private readonly items = new Map<string, StoredItem>()
   private readonly files = new Map<string, StoredFile>()
+  /** What changed since the last `takeChanges`, so a write persists only that. */
+  private readonly changed = {items: new Set<string>(), files: new Set<string>()}
 
   constructor(
     private readonly context: StoreContext,
@@ -80,6 +85,19 @@ export class KbStore {
   /** A copy of everything, for persistence. */
   data(): StoreData {
     return structuredClone({items: [...this.items.values()], files: [...this.files.values()]})
+  }
+
+  /** The changes since the last call, oldest item first, files before the items that use them. */
+  takeChanges(): Change[] {
+    const changes: Change[] = []
+    for (const guid of this.changed.files) changes.push({file: structuredClone(this.files.get(guid)!)})
+    for (const id of this.changed.items) {
+      const item = this.items.get(id)
+      changes.push(item ? {item: structuredClone(item)} : {deleted: id})
+    }
+    this.changed.items.clear()
+    this.changed.files.clear()
+    return changes
   }
 
   /** The stored item, or a 404. */
@@ -137,7 +155,7 @@ export class KbStore {
       last_edited_by: editor,
       permissions: {inherit: true, readers: [], editors: []}
     }
-    this.items.set(id, item)
+    this.put(item)
     return this.view(id)
   }
 
@@ -162,7 +180,7 @@ export class KbStore {
     const changed =
       next.title !== item.title || next.body !== item.body || next.parent_topic_id !== item.parent_topic_id
     if (changed) this.touch(next, editor)
-    this.items.set(id, next)
+    this.put(next)
     return this.view(id)
   }
 
@@ -172,7 +190,7 @@ export class KbStore {
     if (change.title !== undefined) item.title = change.title
     if (change.body !== undefined) item.body = this.storedBody(change.body)
     this.touch(item, editor)
-    this.items.set(id, item)
+    this.put(item)
     return this.view(id)
   }
 
@@ -184,7 +202,10 @@ export class KbStore {
       throw invalidRequest('The topic has children: pass delete_with_children=true to delete them too.')
     }
     const doomed = [id, ...this.descendantsOf(id)]
-    for (const gone of doomed) this.items.delete(gone)
+    for (const gone of doomed) {
+      this.items.delete(gone)
+      this.changed.items.add(gone)
+    }
     return true
   }
 
@@ -235,13 +256,14 @@ export class KbStore {
     const inherit = item.type === 'topic' ? (input.inherit ?? item.permissions.inherit) : readers.length + editors.length === 0
     item.permissions = {inherit, readers, editors}
     this.touch(item, editor)
-    this.items.set(id, item)
+    this.put(item)
     return this.permissions(id)
   }
 
   /** Records an uploaded file. */
   addFile(file: StoredFile): void {
     this.files.set(file.guid, file)
+    this.changed.files.add(file.guid)
   }
 
   /** An uploaded file, if known. */
@@ -252,6 +274,11 @@ export class KbStore {
   /** Every stored item as the API shows it (bodies without title prefix). */
   all(): KbItem[] {
     return [...this.items.keys()].map((id) => this.view(id))
+  }
+
+  private put(item: StoredItem): void {
+    this.items.set(item.id, item)
+    this.changed.items.add(item.id)
   }
 
   private touch(item: StoredItem, editor: Person): void {
@@ -319,7 +346,10 @@ export class KbStore {
       return this.context.fileUrl(file.guid)
     })
     // Only a body accepted as a whole uses up its guids.
-    for (const file of attached) file.attachedTo = itemId
+    for (const file of attached) {
+      file.attachedTo = itemId
+      this.changed.files.add(file.guid)
+    }
     return this.storedBody(result)
   }
 

@@ -115,7 +115,7 @@ describe('local server: files, limits, faults, persistence', () => {
   it('counts the rate limit per user (a new token from /auth shares the budget) and announces it on every answer', async () => {
     const {server, call} = await start({rateLimit: {limit: 2, windowSeconds: 60}})
     await call('GET', '/knowledgebase/structure')
-    const login = await fetch(`${server.apiUrl}/auth`, {method: 'POST', body: JSON.stringify({login: 'local', security_key: 'local-key'})})
+    const login = await fetch(`${server.apiUrl}/auth`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({login: 'local', security_key: 'local-key'})})
     expect(login.headers.get('x-ratelimit-limit')).toBe('2')
     const fresh = ((await login.json()) as {access_token: string}).access_token
     expect((await call('GET', '/knowledgebase/structure', undefined, fresh)).headers.get('x-ratelimit-remaining')).toBe('0')
@@ -222,9 +222,9 @@ describe('local server: files, limits, faults, persistence', () => {
 
   it('issues tokens through /auth and refuses revoked and expired ones', async () => {
     const {server, call} = await start()
-    const bad = await fetch(`${server.apiUrl}/auth`, {method: 'POST', body: JSON.stringify({login: 'local', security_key: 'no'})})
+    const bad = await fetch(`${server.apiUrl}/auth`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({login: 'local', security_key: 'no'})})
     expect(bad.status).toBe(401)
-    const good = (await (await fetch(`${server.apiUrl}/auth`, {method: 'POST', body: JSON.stringify({login: 'local', security_key: 'local-key'})})).json()) as any
+    const good = (await (await fetch(`${server.apiUrl}/auth`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({login: 'local', security_key: 'local-key'})})).json()) as any
     expect(good.api_url).toBe(server.apiUrl + '/')
     expect((await call('GET', '/knowledgebase/structure', undefined, good.access_token)).status).toBe(200)
     server.revokeToken(good.access_token)
@@ -257,6 +257,6 @@ describe('kbsync serve', () => {
   it('refuses to expose the server beyond loopback with the public built-in token', () => {
     const result = spawnSync(process.execPath, ['dist/src/cli/bin.js', 'serve', '--data', ':memory:', '--host', '0.0.0.0'], {encoding: 'utf8', timeout: 20_000})
     expect(result.status).toBe(2)
-    expect(result.stderr).toContain('--host 0.0.0.0 exposes the server beyond this machine: give it a token of your own with --token')
+    expect(result.stderr).toContain('the server listens on 0.0.0.0, beyond this machine: give it a token of your own (--token or KBSYNC_SERVE_TOKEN;')
   })
 })

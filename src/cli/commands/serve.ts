@@ -1,13 +1,14 @@
 /**
  * `kbsync serve`: the local knowledge-base server on loopback, persisted to
- * a file, optionally with injected latency, failures and a rate limit.
+ * a file, optionally with injected latency, failures and a rate limit; or
+ * beyond loopback, with the operator's own token and login.
  */
 import path from 'node:path'
 import type {Command} from '../command.js'
 import {listenError, parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
-import {localToken, startServer} from '../../server/index.js'
+import {decideAccess, ExposureError, localCredentials, localToken, startServer} from '../../server/index.js'
 
 /** Parses `--rate-limit REQUESTS/SECONDS`. */
 function parseRateLimit(value: unknown): {limit: number; windowSeconds: number} | undefined {
@@ -19,25 +20,46 @@ function parseRateLimit(value: unknown): {limit: number; windowSeconds: number} 
   return {limit: Number(match[1]), windowSeconds: Number(match[2])}
 }
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1'])
+/** A value from its option, else from its environment variable (secrets are better kept off the command line, where `ps` shows them). */
+function optionOrEnv(value: unknown, env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return typeof value === 'string' ? value : env[name]
+}
+
+/** Parses a size option given in MiB into bytes. */
+function parseMiB(name: string, value: unknown): number | undefined {
+  const mib = parseNumber(name, value)
+  if (mib === undefined) return undefined
+  if (mib === 0) throw new UsageError(`--${name} must be more than 0`)
+  return Math.floor(mib * 1048576)
+}
 
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the local knowledge-base server (the embedded default and test double)',
-  usage: 'kbsync serve [--port N] [--data PATH] [--token T] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--host H]',
+  usage:
+    'kbsync serve [--port N] [--data PATH] [--token T] [--login L --security-key K] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--host H] [--allow-host NAMES] [--max-json-mb N] [--max-file-mb N]',
   description: `Serves the platform's knowledge-base API on http://127.0.0.1:PORT/v4, persisted
 to a JSON file, with a page listing the stored tree at http://127.0.0.1:PORT/.
 
 Options:
   --port N              port (default 0: a free one)
   --data PATH           data file (default .kbsync/local-kb.json); --data :memory: keeps nothing
-  --token T             the accepted bearer token (default the local token, printed)
+  --token T             the accepted bearer token (default the local token, printed; env KBSYNC_SERVE_TOKEN)
+  --login L             the login POST /v4/auth accepts, with --security-key (default local/local-key
+                        on loopback; env KBSYNC_SERVE_LOGIN)
+  --security-key K      its security key (env KBSYNC_SERVE_SECURITY_KEY)
   --latency MS          added to every request
   --fail-rate R         probability (0..1) that a request fails (500 or dropped connection)
   --rate-limit N/S      at most N requests per S seconds per user (default 5000/600)
   --platform-habits     store bodies as the platform gives them back (soft line breaks as trailing
                         backslashes, \\_, | --- | rows), to try round trips against them
-  --host H              address to bind (default 127.0.0.1; anything else exposes the server and needs --token)
+  --host H              address to bind (default 127.0.0.1). Anything else exposes the server: it then needs
+                        a token of your own, refuses the public local token and login, and accepts logins
+                        only with --login and --security-key of your own
+  --allow-host NAMES    host names (comma-separated) clients may address besides localhost, 127.0.0.0/8,
+                        [::1] and --host, e.g. the machine's name with --host 0.0.0.0; others get 403
+  --max-json-mb N       largest JSON request body in MiB (default 16); larger ones get 413
+  --max-file-mb N       largest upload in MiB (default 256); larger ones get 413 too_large_file
   --verbose             accepted like the other commands' flag; prints nothing more yet
 `,
   examples: ['kbsync serve', 'kbsync serve --port 8080 --latency 20 --fail-rate 0.1', 'kbsync serve --data :memory: --rate-limit 100/10'],
@@ -45,6 +67,11 @@ Options:
     port: {type: 'string'},
     data: {type: 'string'},
     token: {type: 'string'},
+    login: {type: 'string'},
+    'security-key': {type: 'string'},
+    'allow-host': {type: 'string'},
+    'max-json-mb': {type: 'string'},
+    'max-file-mb': {type: 'string'},
     latency: {type: 'string'},
     'fail-rate': {type: 'string'},
     'rate-limit': {type: 'string'},
@@ -55,18 +82,29 @@ Options:
   async run(context) {
     if (context.positionals.length > 0) throw new UsageError(`unexpected argument '${context.positionals[0]}'`)
     const data = typeof context.values.data === 'string' ? context.values.data : '.kbsync/local-kb.json'
-    const givenToken = typeof context.values.token === 'string' ? context.values.token : undefined
-    const host = typeof context.values.host === 'string' ? context.values.host : '127.0.0.1'
-    // The built-in token is printed below and written in the docs: beyond loopback it would let anyone in.
-    if (!loopbackHosts.has(host) && givenToken === undefined) {
-      throw new UsageError(`--host ${host} exposes the server beyond this machine: give it a token of your own with --token`)
+    const given = {
+      token: optionOrEnv(context.values.token, context.env, 'KBSYNC_SERVE_TOKEN'),
+      login: optionOrEnv(context.values.login, context.env, 'KBSYNC_SERVE_LOGIN'),
+      securityKey: optionOrEnv(context.values['security-key'], context.env, 'KBSYNC_SERVE_SECURITY_KEY')
     }
+    const host = typeof context.values.host === 'string' ? context.values.host : '127.0.0.1'
+    // The built-in token and login are printed below and written in the docs: beyond loopback they would let anyone in.
+    let access: ReturnType<typeof decideAccess>
+    try {
+      access = decideAccess(host, given)
+    } catch (error) {
+      if (error instanceof ExposureError) throw new UsageError(`${error.message} (--token or KBSYNC_SERVE_TOKEN; --login and --security-key or KBSYNC_SERVE_LOGIN and KBSYNC_SERVE_SECURITY_KEY)`)
+      throw error
+    }
+    const allowHost = typeof context.values['allow-host'] === 'string' ? context.values['allow-host'] : ''
     const port = parsePort(context.values.port) ?? 0
     const server = await startServer({
       port,
       host,
+      allowedHosts: allowHost.split(',').map((name) => name.trim()).filter(Boolean),
       dataPath: data === ':memory:' ? undefined : path.resolve(context.cwd, data),
-      token: givenToken,
+      ...given,
+      limits: {jsonBytes: parseMiB('max-json-mb', context.values['max-json-mb']), fileBytes: parseMiB('max-file-mb', context.values['max-file-mb'])},
       latencyMs: parseNumber('latency', context.values.latency),
       failRate: parseNumber('fail-rate', context.values['fail-rate'], 1),
       rateLimit: parseRateLimit(context.values['rate-limit']),
@@ -76,8 +114,14 @@ Options:
     })
     context.stdout.write(`Local knowledge base at ${server.apiUrl} (browse: ${server.filesUrl}/)\n`)
     context.stdout.write(`Data: ${data === ':memory:' ? 'in memory' : data}\n`)
-    // A token the user chose is a secret of theirs; the built-in one is not.
-    context.stdout.write(givenToken ? 'Token: the one given with --token\n' : `Token: ${localToken} (the local default)\n`)
+    // A token or key the user chose is a secret of theirs; the built-in ones are not.
+    context.stdout.write(given.token !== undefined ? 'Token: the one given\n' : `Token: ${localToken} (the local default)\n`)
+    const logins = !access.credentials
+      ? 'refused (no --login and --security-key given)'
+      : given.login !== undefined
+        ? 'with the login and security key given'
+        : `${localCredentials.login} / ${localCredentials.securityKey} (the local default)`
+    context.stdout.write(`Logins (POST /v4/auth): ${logins}\n`)
     await untilInterrupted()
     await server.close()
     return exitCodes.ok
