@@ -11,6 +11,7 @@ import type {Position} from 'unist'
 import type {Attachment, DetailsSummary} from '../types.js'
 import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.js'
 import type {KbProblem} from './problems.js'
+import {append, TagStack, takeContent, type Frame} from './pairing.js'
 import {pairPhrasing} from './phrasing.js'
 import {dialectTagOf, isColor, mergeText, sizeAttribute, span} from './tags.js'
 
@@ -98,78 +99,126 @@ function trimRun(run: PhrasingContent[]): PhrasingContent[] {
   return children
 }
 
-interface Frame {
-  tag: KbTag
-  open: Html
-  children: FlowItem[]
+interface FlowFrame extends Frame {
+  /**
+   * Whether the content so far is only what a summary may hold (see
+   * `isPlain`). Kept as content comes, so that a `<summary>` closing around a
+   * long content that cannot be a summary is not read through to learn it.
+   */
+  plain: boolean
 }
 
 const pairedNames = new Set(['div', 'details', 'summary', 'iframe', 'video'])
 
-/** Pair the block tags of a flow parent's items into constructs. */
+/**
+ * What a summary may hold: paragraphs and lines of tags. The summary of a
+ * `<details>` left unclosed counts too: it goes back to its tags around a
+ * paragraph (see `unsummarise`).
+ */
+function isPlain(node: RootContent): boolean {
+  return node.type === 'html' || node.type === 'paragraph' || node.type === 'detailsSummary'
+}
+
+/** One pairing of a flow parent's items: the output list, the open frames, the summaries to undo. */
+interface Pairing {
+  out: RootContent[]
+  stack: TagStack<FlowFrame>
+  /** Summaries of `<details>` left unclosed: they go back to their tags when their content is taken. */
+  orphans: Set<DetailsSummary>
+  problems: KbProblem[]
+}
+
+/**
+ * Pair the block tags of a flow parent's items into constructs, in time
+ * linear in the number of items (see `pairing.ts`).
+ */
 export function pairFlow(items: FlowItem[], problems: KbProblem[]): RootContent[] {
   if (!items.some((item) => item.type === 'kbTagItem')) return items as RootContent[]
-  const root: FlowItem[] = []
-  const stack: Frame[] = []
-  const out = () => (stack.length > 0 ? stack[stack.length - 1].children : root)
+  const pairing: Pairing = {out: [], stack: new TagStack(), orphans: new Set(), problems}
+  const {out, stack} = pairing
 
   for (const item of items) {
     if (item.type !== 'kbTagItem') {
-      out().push(item)
+      add(pairing, item)
       continue
     }
     const {tag, html} = item
     if (!pairedNames.has(tag.name)) {
-      out().push(html)
-      continue
-    }
-    if (!tag.closing && !tag.selfClosing) {
-      stack.push({tag, open: html, children: []})
+      add(pairing, html)
       continue
     }
     if (!tag.closing) {
+      const frame: FlowFrame = {tag, open: html, start: out.length, plain: true}
+      out.push(html)
       // `<video src=x />`: an empty construct in one tag.
-      const frame: Frame = {tag, open: html, children: []}
-      out().push(...build(frame, undefined, stack[stack.length - 1], problems))
+      if (tag.selfClosing) build(pairing, frame, undefined)
+      else stack.push(frame)
       continue
     }
-    let index = stack.length - 1
-    while (index >= 0 && stack[index].tag.name !== tag.name) index--
-    if (index === -1) {
+    if (!stack.has(tag.name)) {
       problems.push({reason: `Stray closing tag \`</${tag.name}>\``, ruleId: 'kb-stray-closing-tag', place: html.position})
-      out().push(html)
+      add(pairing, html)
       continue
     }
-    while (stack.length - 1 > index) unclosed(stack.pop() as Frame, out, problems)
-    const frame = stack.pop() as Frame
-    out().push(...build(frame, html, stack[stack.length - 1], problems))
+    let frame = stack.pop() as FlowFrame
+    while (frame.tag.name !== tag.name) {
+      unclosed(pairing, frame)
+      frame = stack.pop() as FlowFrame
+    }
+    build(pairing, frame, html)
   }
-  while (stack.length > 0) unclosed(stack.pop() as Frame, out, problems)
-  return root.map((item) => (item.type === 'kbTagItem' ? item.html : item))
+  for (let frame = stack.pop(); frame; frame = stack.pop()) unclosed(pairing, frame)
+  return expand(pairing, out)
 }
 
-function unclosed(frame: Frame, out: () => FlowItem[], problems: KbProblem[]): void {
-  problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-block', place: frame.open.position})
-  out().push(frame.open, ...frame.children.flatMap(unsummarise))
+/** Add a node to the output, as content of the innermost open frame. */
+function add({out, stack}: Pairing, node: RootContent): void {
+  out.push(node)
+  const top = stack.top
+  if (top && !isPlain(node)) top.plain = false
 }
 
-/** A summary outside a (closed) details goes back to its tags around a paragraph. */
-function unsummarise(item: FlowItem): FlowItem[] {
-  if (item.type !== 'detailsSummary') return [item]
-  const paragraph: Paragraph = {type: 'paragraph', children: item.children}
-  return [{type: 'html', value: '<summary>'}, paragraph, {type: 'html', value: '</summary>'}]
+/** A frame left open: its tag and content stay where they are, reported. */
+function unclosed(pairing: Pairing, frame: FlowFrame): void {
+  pairing.problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-block', place: frame.open.position})
+  const summary = pairing.out[frame.start + 1]
+  if (frame.tag.name === 'details' && summary && summary.type === 'detailsSummary') pairing.orphans.add(summary)
+  stayed(pairing, frame)
+}
+
+/** A frame's content stayed in place: it is now content of the frame around it. */
+function stayed({stack}: Pairing, frame: FlowFrame): void {
+  const parent = stack.top
+  if (parent && !frame.plain) parent.plain = false
+}
+
+/** `items` with the summaries of unclosed details back to their tags around a paragraph. */
+function expand({orphans}: Pairing, items: RootContent[]): RootContent[] {
+  if (orphans.size === 0) return items
+  const result: RootContent[] = []
+  for (const item of items) {
+    if (item.type === 'detailsSummary' && orphans.has(item)) {
+      result.push({type: 'html', value: '<summary>'}, {type: 'paragraph', children: item.children}, {type: 'html', value: '</summary>'})
+    } else result.push(item)
+  }
+  return result
 }
 
 /** Close a frame into its construct, or keep its tags and content, reported. */
-function build(frame: Frame, close: Html | undefined, parent: Frame | undefined, problems: KbProblem[]): FlowItem[] {
+function build(pairing: Pairing, frame: FlowFrame, close: Html | undefined): void {
+  const {out, stack, problems} = pairing
   const {tag} = frame
-  const children = frame.children.map((item) => (item.type === 'kbTagItem' ? item.html : item))
-  const keep = (reason: string, ruleId: string): FlowItem[] => {
+  const keep = (reason: string, ruleId: string): void => {
     problems.push({reason, ruleId, place: frame.open.position})
-    return close ? [frame.open, ...children, close] : [frame.open, ...children]
+    if (close) out.push(close)
+    stayed(pairing, frame)
   }
   const position = span(frame.open, close)
-  const at = <T extends object>(node: T): T => (position ? Object.assign(node, {position}) : node)
+  const construct = (make: (children: RootContent[]) => object): void => {
+    const node = make(expand(pairing, takeContent(out, frame))) as RootContent
+    add(pairing, position ? Object.assign(node, {position}) : node)
+  }
+  const empty = out.length === frame.start + 1
   const node = tag.attributes['data-node']
 
   switch (tag.name) {
@@ -177,51 +226,52 @@ function build(frame: Frame, close: Html | undefined, parent: Frame | undefined,
       if (node === 'hintBlock') {
         const color = tag.attributes['data-color']
         if (!isColor(color)) return keep(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
-        return [at({type: 'hintBlock', color, children} as RootContent)]
+        return construct((children) => ({type: 'hintBlock', color, children}))
       }
       if (node === 'attachmentsGroup') {
-        const attachments = collectAttachments(children)
+        const attachments = collectAttachments(out, frame.start + 1)
         if (!attachments) return keep('An attachments group holds only attachments', 'kb-invalid-content')
-        return [at({type: 'attachmentsGroup', children: attachments} as RootContent)]
+        return construct(() => ({type: 'attachmentsGroup', children: attachments}))
       }
       return keep(`Unknown \`data-node\` value \`${node ?? ''}\``, 'kb-unknown-node')
     }
     case 'details':
-      return [at({type: 'details', children} as RootContent)]
+      return construct((children) => ({type: 'details', children}))
     case 'summary': {
-      const summary = summaryOf(children, problems)
-      if (!parent || parent.tag.name !== 'details' || parent.children.length > 0 || !summary) {
+      const parent = stack.top
+      if (!parent || parent.tag.name !== 'details' || parent.start + 1 !== frame.start || !frame.plain) {
         return keep('`<summary>` belongs first in `<details>`', 'kb-misplaced-summary')
       }
-      return [at(summary as unknown as RootContent)]
+      return construct((children) => summaryOf(children, problems))
     }
     case 'iframe': {
       const url = tag.attributes.src
       if (node !== 'drawio') return keep(`Unknown \`data-node\` value \`${node ?? ''}\` on \`<iframe>\``, 'kb-unknown-node')
-      if (url === undefined || children.length > 0) return keep('A diagram needs `src` and no content', 'kb-invalid-content')
+      if (url === undefined || !empty) return keep('A diagram needs `src` and no content', 'kb-invalid-content')
       const width = sizeAttribute(tag, 'width', frame.open.position, problems)
-      return [at((width === undefined ? {type: 'drawio', url} : {type: 'drawio', url, width}) as RootContent)]
+      return construct(() => (width === undefined ? {type: 'drawio', url} : {type: 'drawio', url, width}))
     }
     default: {
       // video
       const url = tag.attributes.src
-      if (url === undefined || children.length > 0) return keep('A video needs `src` and no content', 'kb-invalid-content')
-      return [at({type: 'video', url} as RootContent)]
+      if (url === undefined || !empty) return keep('A video needs `src` and no content', 'kb-invalid-content')
+      return construct(() => ({type: 'video', url}))
     }
   }
 }
 
 /**
- * The summary of a `<summary>` frame: its paragraphs, and its lines made only
- * of inline tags (`<summary><img …></summary>` is one line of tags, split as
- * flow): each such line is paired as phrasing, as it would be in a paragraph.
+ * The summary of a `<summary>` frame, whose content is plain (`isPlain`):
+ * its paragraphs, and its lines made only of inline tags
+ * (`<summary><img …></summary>` is one line of tags, split as flow): each
+ * such line is paired as phrasing, as it would be in a paragraph.
  */
-function summaryOf(children: RootContent[], problems: KbProblem[]): DetailsSummary | undefined {
+function summaryOf(children: RootContent[], problems: KbProblem[]): DetailsSummary {
   const phrasing: PhrasingContent[] = []
   let line: Html[] = []
   const addLine = (nodes: PhrasingContent[]) => {
     if (phrasing.length > 0) phrasing.push({type: 'text', value: '\n'})
-    phrasing.push(...nodes)
+    append(phrasing, nodes)
   }
   const endLine = () => {
     if (line.length > 0) addLine(pairPhrasing(line, problems))
@@ -235,16 +285,17 @@ function summaryOf(children: RootContent[], problems: KbProblem[]): DetailsSumma
       continue
     }
     endLine()
-    if (child.type !== 'paragraph') return undefined
-    addLine(child.children)
+    addLine((child as Paragraph).children)
   }
   endLine()
   return {type: 'detailsSummary', children: mergeText(phrasing)}
 }
 
-function collectAttachments(children: RootContent[]): Attachment[] | undefined {
+/** The attachments of an attachments group whose content starts at `from` in `out`, if it holds only attachments. */
+function collectAttachments(out: RootContent[], from: number): Attachment[] | undefined {
   const attachments: Attachment[] = []
-  for (const child of children) {
+  for (let index = from; index < out.length; index++) {
+    const child = out[index]
     if (child.type !== 'paragraph') return undefined
     for (const inline of child.children as Nodes[]) {
       if (inline.type === 'attachment') attachments.push(inline)

@@ -4,7 +4,7 @@
  * size of the tree; nothing is re-parsed.
  */
 import type {Nodes, Parents, PhrasingContent, Root, RootContent} from 'mdast'
-import {splitFlow, pairFlow} from './flow.js'
+import {splitFlow, pairFlow, type FlowItem} from './flow.js'
 import {pairPhrasing} from './phrasing.js'
 import {recordProblems, type KbProblem} from './problems.js'
 
@@ -23,23 +23,40 @@ const phrasingParents = new Set([
 /** Build the dialect's nodes in `tree` (in place); problems are recorded for `takeProblems`. */
 export function kbTransform(tree: Root): void {
   const problems: KbProblem[] = []
-  visitParent(tree, problems)
+  walk(tree, problems)
   recordProblems(tree, problems)
 }
 
-function visitParent(parent: Parents, problems: KbProblem[]): void {
-  if (flowParents.has(parent.type)) {
-    const items = splitFlow(parent.children as RootContent[])
-    for (const item of items) {
-      if (item.type !== 'kbTagItem' && 'children' in item) visitParent(item as Parents, problems)
+/** A parent on the walk's stack: `items` once its children were entered (a flow parent's split ones). */
+interface Visit {
+  parent: Parents
+  items?: Array<FlowItem | Nodes>
+}
+
+/**
+ * Pair every parent's children after its own children were paired
+ * (post-order), with an explicit stack: a body nests as deep as it likes
+ * (`>` x 100,000), the call stack does not.
+ */
+function walk(tree: Root, problems: KbProblem[]): void {
+  const stack: Visit[] = [{parent: tree}]
+  while (stack.length > 0) {
+    const visit = stack[stack.length - 1]
+    const {parent} = visit
+    if (!visit.items) {
+      visit.items = flowParents.has(parent.type) ? splitFlow(parent.children as RootContent[]) : (parent.children as Nodes[])
+      // Pushed last to first, so the first child's subtree is done first, as a recursion would.
+      for (let index = visit.items.length - 1; index >= 0; index--) {
+        const item = visit.items[index]
+        if (item.type !== 'kbTagItem' && 'children' in item) stack.push({parent: item as Parents})
+      }
+      continue
     }
-    parent.children = pairFlow(items, problems) as typeof parent.children
-    return
-  }
-  for (const child of parent.children as Nodes[]) {
-    if ('children' in child) visitParent(child as Parents, problems)
-  }
-  if (phrasingParents.has(parent.type)) {
-    parent.children = pairPhrasing(parent.children as PhrasingContent[], problems) as typeof parent.children
+    stack.pop()
+    if (flowParents.has(parent.type)) {
+      parent.children = pairFlow(visit.items as FlowItem[], problems) as typeof parent.children
+    } else if (phrasingParents.has(parent.type)) {
+      parent.children = pairPhrasing(parent.children as PhrasingContent[], problems) as typeof parent.children
+    }
   }
 }

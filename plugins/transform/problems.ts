@@ -21,8 +21,9 @@ const store = new WeakMap<Root, KbProblem[]>()
 export function recordProblems(tree: Root, problems: KbProblem[]): void {
   if (problems.length === 0) return
   const list = store.get(tree)
-  if (list) list.push(...problems)
-  else store.set(tree, [...problems])
+  if (!list) store.set(tree, [...problems])
+  // One by one: a body can have more problems than a call takes arguments.
+  else for (const problem of problems) list.push(problem)
 }
 
 /** Take (and forget) the problems recorded for a tree. */

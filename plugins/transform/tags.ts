@@ -61,3 +61,19 @@ export function mergeText(children: PhrasingContent[]): PhrasingContent[] {
   }
   return out
 }
+
+/**
+ * The text of `nodes` as mdast-util-to-string gives it (values, image alts,
+ * the text inside containers), walked with an explicit stack: the nodes
+ * come from a body and may nest deeper than the call stack goes.
+ */
+export function textOf(nodes: readonly Nodes[]): string {
+  let value = ''
+  const stack = [...nodes].reverse()
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if ('value' in node) value += node.value
+    else if ('alt' in node && node.alt) value += node.alt
+    else if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index])
+  }
+  return value
+}
