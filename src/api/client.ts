@@ -3,7 +3,8 @@
  * method goes through one `Transport` (pool, limits, retries, re-login).
  */
 import type {ClientStats} from './events.js'
-import {downloadFile, uploadFile} from './files.js'
+import {downloadFile} from './download.js'
+import {uploadFile} from './files.js'
 import {optionsFromEnv, resolveOptions, type ClientOptions} from './options.js'
 import {getStructure, getTree} from './tree.js'
 import {Transport} from './transport.js'
@@ -77,7 +78,11 @@ export class KbClient {
     return uploadFile(this.transport, filePath, options)
   }
 
-  /** Downloads a file atomically; the token goes only to the API and files hosts. */
+  /**
+   * Downloads a file atomically. The token goes only to the API's file routes
+   * and the files service; other URLs (and redirects to them) are refused or
+   * fetched without it, as `foreignDownloads` says.
+   */
   downloadFile(url: string, destPath: string): Promise<{bytes: number}> {
     return downloadFile(this.transport, url, destPath)
   }

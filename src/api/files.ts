@@ -1,14 +1,11 @@
 /**
- * File upload (multipart, streamed from disk, the file re-opened for every
- * attempt, `md5_hash` checked against the bytes sent) and download (to a
- * temporary file renamed into place; the bearer token only goes to the API
- * and files hosts).
+ * File upload: multipart, streamed from disk, the file re-opened for every
+ * attempt, `md5_hash` checked against the bytes sent. (Downloads: download.ts.)
  */
 import {createHash, randomBytes} from 'node:crypto'
-import {createReadStream, createWriteStream} from 'node:fs'
-import {readFile, rename, rm, stat} from 'node:fs/promises'
+import {createReadStream} from 'node:fs'
+import {readFile, stat} from 'node:fs/promises'
 import path from 'node:path'
-import {pipeline} from 'node:stream/promises'
 import {ApiError} from './errors.js'
 import type {Transport} from './transport.js'
 import type {UploadResult} from './types.js'
@@ -80,45 +77,4 @@ export async function uploadFile(transport: Transport, filePath: string, options
       return answer
     }
   })
-}
-
-/** The origins that may see the bearer token. */
-function trustedOrigins(transport: Transport): Set<string> {
-  const origins = new Set([new URL(transport.session.apiUrl).origin])
-  if (transport.session.filesUrl) origins.add(new URL(transport.session.filesUrl).origin)
-  for (const origin of transport.session.fileOrigins) origins.add(origin)
-  return origins
-}
-
-/** Downloads `url` (absolute, or relative to the API URL) to `destPath` atomically. */
-export async function downloadFile(transport: Transport, url: string, destPath: string): Promise<{bytes: number}> {
-  // The addresses may change with the login answer: settle them before deciding where the token may go.
-  await transport.session.ready()
-  const absolute = new URL(url, transport.session.apiUrl + '/').toString()
-  const trusted = trustedOrigins(transport).has(new URL(absolute).origin)
-  const temp = path.join(path.dirname(destPath), `.${path.basename(destPath)}.${randomBytes(6).toString('hex')}.part`)
-  try {
-    const bytes = await transport.call<number>({
-      method: 'GET',
-      base: 'url',
-      path: absolute,
-      endpoint: 'GET (download)',
-      auth: trusted,
-      timeoutMs: transport.options.uploadTimeoutMs,
-      onFailure: 'retry',
-      read: async (body) => {
-        let count = 0
-        body.on('data', (chunk: Buffer) => {
-          count += chunk.length
-        })
-        await pipeline(body, createWriteStream(temp))
-        return count
-      }
-    })
-    await rename(temp, destPath)
-    return {bytes}
-  } catch (error) {
-    await rm(temp, {force: true})
-    throw error
-  }
 }

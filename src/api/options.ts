@@ -2,6 +2,7 @@
  * Client configuration: options, their defaults, and the environment
  * variables `KbClient.fromEnv` reads.
  */
+import {foreignDownloadValues, type ForeignDownloads} from './download-access.js'
 import type {ClientEvent} from './events.js'
 
 export const DEFAULT_API_URL = 'https://api.pyrus.com/v4'
@@ -40,6 +41,12 @@ export interface ClientOptions {
   maxRateLimitWaitMs?: number
   /** First backoff ceiling; doubled per attempt, full jitter (default 500 ms). */
   retryBaseMs?: number
+  /**
+   * A download from outside the API and files services (an attachment URL or
+   * a redirect elsewhere): `refuse` (default) does not fetch it, `anonymous`
+   * fetches it without the token. The token itself never goes there.
+   */
+  foreignDownloads?: ForeignDownloads
   /** Progress and `--verbose` logging; events never hold secrets. */
   onEvent?: (event: ClientEvent) => void
 }
@@ -62,6 +69,7 @@ export interface ResolvedOptions {
   maxRetryWaitMs: number
   maxRateLimitWaitMs: number
   retryBaseMs: number
+  foreignDownloads: ForeignDownloads
   onEvent?: (event: ClientEvent) => void
 }
 
@@ -85,6 +93,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const isDefaultApi = apiUrl === DEFAULT_API_URL
   const filesUrl = options.filesUrl ? stripSlash(options.filesUrl) : isDefaultApi ? DEFAULT_FILES_URL : undefined
   const accountsUrl = stripSlash(options.accountsUrl || (isDefaultApi ? DEFAULT_ACCOUNTS_URL : apiUrl))
+  if (options.foreignDownloads !== undefined && !foreignDownloadValues.includes(options.foreignDownloads)) {
+    throw new TypeError(`kbsync client: foreignDownloads must be ${foreignDownloadValues.map((v) => `"${v}"`).join(' or ')}`)
+  }
   if (!options.token && !(options.login && options.securityKey)) {
     throw new TypeError('kbsync client: no credentials: set a token (KBSYNC_TOKEN) or a login and security key (KBSYNC_LOGIN, KBSYNC_SECURITY_KEY)')
   }
@@ -104,11 +115,13 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxRetryWaitMs: positive(options.maxRetryWaitMs, 30_000, 'maxRetryWaitMs'),
     maxRateLimitWaitMs: positive(options.maxRateLimitWaitMs, 660_000, 'maxRateLimitWaitMs'),
     retryBaseMs: positive(options.retryBaseMs, 500, 'retryBaseMs'),
+    // Refusing is the safe default: the platform's own attachments are always on its API or files host.
+    foreignDownloads: options.foreignDownloads ?? foreignDownloadValues[0]!,
     onEvent: options.onEvent
   }
 }
 
-/** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`. */
+/** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`, `KBSYNC_FOREIGN_DOWNLOADS`. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ClientOptions {
   const personId = env.KBSYNC_PERSON_ID ? Number(env.KBSYNC_PERSON_ID) : undefined
   const pick = (name: string): string | undefined => (env[name] && env[name]!.trim() !== '' ? env[name]!.trim() : undefined)
@@ -119,6 +132,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ClientOptions {
     token: pick('KBSYNC_TOKEN'),
     login: pick('KBSYNC_LOGIN'),
     securityKey: pick('KBSYNC_SECURITY_KEY'),
-    personId: Number.isInteger(personId) ? personId : undefined
+    personId: Number.isInteger(personId) ? personId : undefined,
+    foreignDownloads: pick('KBSYNC_FOREIGN_DOWNLOADS') as ForeignDownloads | undefined
   }
 }

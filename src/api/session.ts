@@ -16,8 +16,6 @@ export class Session {
   apiUrl: string
   filesUrl: string | undefined
   private readonly used = new Set<string>()
-  /** Origins the API named for its files (attachment URLs): the token may go there for a download. */
-  readonly fileOrigins = new Set<string>()
   private pending: Promise<void> | undefined
 
   constructor(
@@ -28,20 +26,6 @@ export class Session {
     this.apiUrl = options.apiUrl
     this.filesUrl = options.filesUrl
     if (options.token) this.used.add(options.token)
-  }
-
-  /**
-   * Trusts the origin of a file URL the API itself answered (an attachment's
-   * `url`), so that downloads from a files host that no option names (a ready
-   * token and only an API URL) carry the token. Only http(s) origins.
-   */
-  trustFilesAt(url: string, base: string): void {
-    try {
-      const parsed = new URL(url, base + '/')
-      if (parsed.protocol === 'https:' || parsed.protocol === 'http:') this.fileOrigins.add(parsed.origin)
-    } catch {
-      // Not a URL: nothing to trust.
-    }
   }
 
   /** Whether the client can log in by itself (login and security key configured). */

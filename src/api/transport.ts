@@ -44,11 +44,18 @@ export interface CallSpec<T> {
    */
   onFailure: 'retry' | 'verify'
   verify?: () => Promise<T | undefined>
+  /**
+   * Answers a redirect (a 3xx with a `Location`) instead of failing on it:
+   * undici follows none, and a download decides hop by hop where the token
+   * may go, so it follows them itself.
+   */
+  redirect?: (location: string) => T
   /** Reads a 2xx answer (default: JSON). Throwing a retryable `ApiError` counts as a failed attempt. */
   read?: (body: ResponseBody, headers: Record<string, string | undefined>) => Promise<T>
 }
 
 const reauthCodes = new Set(['expired_token', 'revoked_token'])
+const redirectStatuses = new Set([301, 302, 303, 307, 308])
 
 /** The client's connection to the platform. */
 export class Transport {
@@ -171,6 +178,11 @@ export class Transport {
         const result = spec.read ? await spec.read(response.body, answerHeaders) : ((await response.body.json()) as T)
         this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt})
         return result
+      }
+      if (spec.redirect && redirectStatuses.has(response.statusCode) && answerHeaders.location) {
+        await response.body.dump()
+        this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt})
+        return spec.redirect(answerHeaders.location)
       }
       const text = await response.body.text().catch(() => '')
       const failure = this.errorOf(spec, path, response.statusCode, text, answerHeaders)

@@ -13,10 +13,9 @@ import type {CreateInput, KbItem, Permissions, PermissionsInput, UpdateInput} fr
 const CLOCK_SKEW_MS = 120_000
 
 /** `GET /knowledgebase/{id}`. */
-export async function getItem(transport: Transport, id: string): Promise<KbItem> {
-  const item = await transport.call<KbItem>({method: 'GET', base: 'api', path: `/knowledgebase/${encodeURIComponent(id)}`, endpoint: 'GET /knowledgebase/{id}', onFailure: 'retry'})
-  for (const attachment of item.attachments ?? []) if (typeof attachment.url === 'string') transport.session.trustFilesAt(attachment.url, transport.session.apiUrl)
-  return item
+export function getItem(transport: Transport, id: string): Promise<KbItem> {
+  // Attachment URLs are data, not trust: where downloads may carry the token is settled by download-access.ts alone.
+  return transport.call<KbItem>({method: 'GET', base: 'api', path: `/knowledgebase/${encodeURIComponent(id)}`, endpoint: 'GET /knowledgebase/{id}', onFailure: 'retry'})
 }
 
 /**

@@ -113,7 +113,7 @@ describe('download', () => {
       res.writeHead(200)
       res.end('elsewhere')
     })
-    const c = client(api)
+    const c = client(api, {foreignDownloads: 'anonymous'})
     const dest = path.join(dir, 'out.bin')
     expect(await c.downloadFile(`${api.url}/services/kb?Id=abc`, dest)).toEqual({bytes: 10})
     expect(await readFile(dest, 'utf8')).toBe('0123456789')
@@ -123,26 +123,10 @@ describe('download', () => {
     expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([])
   })
 
-  it('sends the token to a files host no option names once the API has listed an attachment there', async () => {
-    const files = await serve((req, res) => {
-      res.writeHead(200)
-      res.end('file bytes')
-    })
-    const api = await serve((req, res) =>
-      json(res, 200, {id: 'A1', title: 'A', type: 'article', body: 'b', version: 1, attachments: [{id: 'g1', name: 'a.png', size: 10, url: `${files.url}/services/kb?Id=g1`}]})
-    )
-    const c = client(api)
-    await c.downloadFile(`${files.url}/services/kb?Id=g1`, path.join(dir, 'before.png'))
-    expect(files.seen[0]!.headers.authorization).toBeUndefined()
-    await c.getItem('A1')
-    await c.downloadFile(`${files.url}/services/kb?Id=g1`, path.join(dir, 'after.png'))
-    expect(files.seen[1]!.headers.authorization).toBe(`Bearer ${TOKEN}`)
-  })
-
   it('leaves neither the file nor a temp file when the download fails', async () => {
     const api = await serve((req, res) => json(res, 404, {error_code: 'not_found', error: 'no'}))
     const dest = path.join(dir, 'missing.bin')
-    await expect(client(api).downloadFile('/files/x', dest)).rejects.toMatchObject({status: 404})
+    await expect(client(api).downloadFile('/services/kb?Id=x', dest)).rejects.toMatchObject({status: 404})
     expect((await readdir(dir)).filter((f) => f.includes('missing'))).toEqual([])
   })
 })

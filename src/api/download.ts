@@ -1,0 +1,114 @@
+/**
+ * File download: into a temporary file created exclusively beside the
+ * destination and renamed into place, so a reader never sees half a file and
+ * nothing planted at the temporary name is followed. Redirects are followed
+ * here, hop by hop, each hop sent with the token only where
+ * `download-access.ts` allows it.
+ */
+import {randomBytes} from 'node:crypto'
+import {open, rename, rm, type FileHandle} from 'node:fs/promises'
+import path from 'node:path'
+import {downloadAccess, shownUrl, tokenScopes} from './download-access.js'
+import {ApiError, redact} from './errors.js'
+import type {Transport} from './transport.js'
+
+/** Redirects one download follows at most (a files service needs one or two). */
+const maxRedirects = 5
+
+/** One answer of a download request: the file, or where it moved. */
+type Hop = {done: true; bytes: number} | {done: false; location: string}
+
+/**
+ * Downloads `url` (absolute, or relative to the API URL) to `destPath`. The
+ * token goes only to the API's file routes and the files service; any other
+ * URL, first or redirected to, is refused or fetched without the token as
+ * the client's `foreignDownloads` says. No temporary file is left on failure.
+ */
+export async function downloadFile(transport: Transport, url: string, destPath: string): Promise<{bytes: number}> {
+  // The addresses may change with the login answer: settle them before deciding where the token may go.
+  await transport.session.ready()
+  let current = parse(transport, url, transport.session.apiUrl + '/')
+  let access = decide(transport, current, false)
+  const temp = await createTemp(destPath)
+  let closed = false
+  let moved = false
+  try {
+    let left = false
+    let bytes = 0
+    for (let hop = 0; ; hop++) {
+      const answer = await fetchHop(transport, current, access.send === 'token', temp.handle)
+      if (answer.done) {
+        bytes = answer.bytes
+        break
+      }
+      if (hop === maxRedirects) {
+        throw new ApiError(`Download of ${shownUrl(current)} redirected more than ${maxRedirects} times`, {method: 'GET', path: current.pathname, errorCode: 'too_many_redirects'})
+      }
+      // A chain that has left the token's services never earns it back: the next hop is named by a host we do not trust.
+      left ||= access.send !== 'token'
+      current = parse(transport, answer.location, current.href)
+      access = decide(transport, current, left)
+    }
+    closed = true
+    await temp.handle.close()
+    await rename(temp.path, destPath)
+    moved = true
+    return {bytes}
+  } finally {
+    if (!closed) await temp.handle.close().catch(() => undefined)
+    if (!moved) await rm(temp.path, {force: true})
+  }
+}
+
+/** A URL of a download, resolved against `base`; an unparsable one is refused. */
+function parse(transport: Transport, url: string, base: string): URL {
+  try {
+    return new URL(url, base)
+  } catch {
+    throw refusal(transport, JSON.stringify(url.slice(0, 200)), 'it is not a URL', '')
+  }
+}
+
+/** How to send a request to `url`; throws the refusal. */
+function decide(transport: Transport, url: URL, left: boolean): {send: 'token' | 'anonymous'} {
+  const access = downloadAccess(url, tokenScopes(transport.session.apiUrl, transport.session.filesUrl), transport.options.foreignDownloads, left)
+  if (access.send === 'refuse') throw refusal(transport, shownUrl(url), access.reason, url.pathname)
+  return access
+}
+
+function refusal(transport: Transport, shown: string, reason: string, urlPath: string): ApiError {
+  return new ApiError(redact(`Not downloading ${shown}: ${reason}`, transport.secrets()), {method: 'GET', path: urlPath, errorCode: 'download_refused'})
+}
+
+/**
+ * The temporary file beside `destPath`, created with `wx` (`O_CREAT|O_EXCL`):
+ * it fails on anything already at that name, a planted symlink included,
+ * instead of writing through it to wherever it points.
+ */
+async function createTemp(destPath: string): Promise<{path: string; handle: FileHandle}> {
+  const temp = path.join(path.dirname(destPath), `.${path.basename(destPath)}.${randomBytes(6).toString('hex')}.part`)
+  return {path: temp, handle: await open(temp, 'wx')}
+}
+
+/** One request of a download (retried by the transport); a 2xx answer is written over whatever an earlier attempt left. */
+function fetchHop(transport: Transport, url: URL, auth: boolean, handle: FileHandle): Promise<Hop> {
+  return transport.call<Hop>({
+    method: 'GET',
+    base: 'url',
+    path: url.href,
+    endpoint: 'GET (download)',
+    auth,
+    timeoutMs: transport.options.uploadTimeoutMs,
+    onFailure: 'retry',
+    redirect: (location) => ({done: false, location}),
+    read: async (body) => {
+      await handle.truncate(0)
+      let bytes = 0
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        await handle.write(chunk, 0, chunk.length, bytes)
+        bytes += chunk.length
+      }
+      return {done: true, bytes}
+    }
+  })
+}
