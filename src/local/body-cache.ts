@@ -7,9 +7,9 @@
  * has to be rendered. The cache is advisory: a missing, corrupt or foreign
  * file is ignored, and any version change of kbsync starts it afresh.
  */
-import {mkdirSync, renameSync, writeFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
+import {writeFileInside} from './inside.js'
 import type {ConversionMessage} from './markdown.js'
 import type {LocalRef} from './references.js'
 import {kbsyncVersion} from '../version.js'
@@ -28,9 +28,11 @@ interface CacheFile {
 // Any release may change what the conversion reports: a cache written by another version is not read.
 const format = `kbsync-body-cache/1 ${kbsyncVersion}`
 
+const cacheFile = '.kbsync/body-cache.json'
+
 /** Path of the body cache of the folder `dir`. */
 export function bodyCachePath(dir: string): string {
-  return path.join(dir, '.kbsync', 'body-cache.json')
+  return path.join(dir, cacheFile)
 }
 
 /** The cache of one folder: read once, saved with only the entries the last scan used. */
@@ -39,26 +41,26 @@ export class BodyCache {
   private added = false
 
   private constructor(
-    private readonly file: string,
+    /** The folder whose cache this is; undefined: a cache that is never saved. */
+    private readonly dir: string | undefined,
     private readonly known: Record<string, BodyFacts>
   ) {}
 
   /** Reads the cache of `dir` (empty when absent, unreadable or of another version). */
   static async load(dir: string): Promise<BodyCache> {
-    const file = bodyCachePath(dir)
     let bodies: Record<string, BodyFacts> = {}
     try {
-      const data = JSON.parse(await readFile(file, 'utf8')) as Partial<CacheFile>
+      const data = JSON.parse(await readFile(bodyCachePath(dir), 'utf8')) as Partial<CacheFile>
       if (data.format === format && data.bodies && typeof data.bodies === 'object') bodies = data.bodies
     } catch {
       // No cache yet, or not one this version can read: every body is parsed.
     }
-    return new BodyCache(file, bodies)
+    return new BodyCache(dir, bodies)
   }
 
   /** An empty cache that is never saved (for scans that must parse everything). */
   static none(): BodyCache {
-    return new BodyCache('', {})
+    return new BodyCache(undefined, {})
   }
 
   /** The facts recorded for `key`, if any. */
@@ -79,17 +81,14 @@ export class BodyCache {
    * added any or dropped some; a failure is ignored (the cache is advisory).
    */
   async save(): Promise<void> {
-    if (this.file === '') return
+    if (this.dir === undefined) return
     if (!this.added && this.used.size === Object.keys(this.known).length) return
     const data: CacheFile = {format, bodies: Object.fromEntries(this.used)}
-    const temporary = `${this.file}.${process.pid}.tmp`
     try {
       // Synchronous: the scan waits for it anyway, and each asynchronous step waited on the thread pool.
-      mkdirSync(path.dirname(this.file), {recursive: true})
-      writeFileSync(temporary, JSON.stringify(data))
-      renameSync(temporary, this.file)
+      writeFileInside(this.dir, cacheFile, JSON.stringify(data))
     } catch {
-      // A read-only checkout still syncs; it only parses every body each run.
+      // A read-only checkout still syncs; it only parses every body each run (and a `.kbsync` link out of the folder is refused by the state's own write).
     }
   }
 }

@@ -12,11 +12,25 @@ export {isLocalUrl, resolveLocal, type LocalRef, type Resolved} from './referenc
 export {bodyTree, toGfmText, toKbText, toKbTree} from './markdown.js'
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
 export {writeKbId} from './write-id.js'
+export {
+  checkWritesInside,
+  ensureDirInside,
+  existsInside,
+  openAppendInside,
+  pathToWriteInside,
+  removeEmptyFolderInside,
+  removeInside,
+  renameInside,
+  WriteOutsideError,
+  writeFileInside,
+  type RefusedLink
+} from './inside.js'
 export {decodeText} from './text.js'
 export {
   emptyState,
   loadState,
   statePath,
+  stateFiles,
   stateSchemaVersion,
   StateStore,
   type AssetEntry,

@@ -11,10 +11,11 @@
  * forgets an item.
  */
 import {randomUUID} from 'node:crypto'
-import {closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync} from 'node:fs'
+import {closeSync, writeSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {ItemType} from '../api/types.js'
+import {openAppendInside, writeFileInside} from './inside.js'
 
 /** The version of the state file format this code reads and writes. */
 export const stateSchemaVersion = 1
@@ -79,9 +80,16 @@ export interface SyncState {
   linksPending?: boolean
 }
 
+// Relative to the folder: every write goes through `inside.ts`, which takes the folder and a path in it.
+const stateFile = '.kbsync/state.json'
+const journalFile = '.kbsync/state.journal'
+
+/** The files the state is kept in, relative to the folder. */
+export const stateFiles: readonly string[] = [stateFile, journalFile]
+
 /** Path of the state file for the folder `dir`. */
 export function statePath(dir: string): string {
-  return path.join(dir, '.kbsync', 'state.json')
+  return path.join(dir, stateFile)
 }
 
 /** An empty state for `rootTopicId`. */
@@ -121,7 +129,7 @@ export async function loadState(dir: string, rootTopicId: string | null): Promis
     return {state: emptyState(rootTopicId), warning: `The state file was written for root ${data.rootTopicId ?? '(knowledge-base root)'}; matching from scratch`}
   }
   const state: SyncState = {schemaVersion: stateSchemaVersion, rootTopicId, items: data.items ?? {}, assets: data.assets ?? {}, ...(data.linksPending === true ? {linksPending: true} : {})}
-  await replayJournal(statePath(dir), (data as {journal?: string}).journal, state)
+  await replayJournal(dir, (data as {journal?: string}).journal, state)
   return {state}
 }
 
@@ -136,9 +144,8 @@ export async function loadState(dir: string, rootTopicId: string | null): Promis
  */
 export class StateStore {
   readonly state: SyncState
-  private readonly file: string
+  private readonly dir: string
   private chain: Promise<void> = Promise.resolve()
-  private counter = 0
   private queued: Promise<void> | undefined
   /** Whole writes queued or running: appends wait for them (the journal is being replaced). */
   private wholePending = 0
@@ -150,7 +157,7 @@ export class StateStore {
   private readonly dirtyAssets = new Set<string>()
 
   constructor(dir: string, state: SyncState) {
-    this.file = statePath(dir)
+    this.dir = dir
     this.state = state
   }
 
@@ -218,8 +225,8 @@ export class StateStore {
 
   /**
    * Synchronous, like the appends: the run waits for it (before its first
-   * write and after its last), and five asynchronous steps (mkdir, two
-   * writes, two renames) each waited on the thread pool.
+   * write and after its last), and its asynchronous steps (folder checks,
+   * two writes, two renames) each waited on the thread pool.
    */
   private writeWhole(): void {
     this.dirtyItems.clear()
@@ -227,10 +234,9 @@ export class StateStore {
     this.closeJournal()
     const journal = randomUUID()
     const text = JSON.stringify({...this.state, journal}, null, 2) + '\n'
-    mkdirSync(path.dirname(this.file), {recursive: true})
-    this.replace(this.file, text)
+    writeFileInside(this.dir, stateFile, text)
     // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
-    this.replace(journalPath(this.file), JSON.stringify({journal}) + '\n')
+    writeFileInside(this.dir, journalFile, JSON.stringify({journal}) + '\n')
     this.journalId = journal
   }
 
@@ -241,7 +247,7 @@ export class StateStore {
     this.dirtyItems.clear()
     this.dirtyAssets.clear()
     if (lines.length === 0) return
-    this.journalFd ??= openSync(journalPath(this.file), 'a')
+    this.journalFd ??= openAppendInside(this.dir, journalFile)
     writeSync(this.journalFd, lines.join('\n') + '\n')
   }
 
@@ -249,29 +255,18 @@ export class StateStore {
     if (this.journalFd !== undefined) closeSync(this.journalFd)
     this.journalFd = undefined
   }
-
-  private replace(file: string, text: string): void {
-    const temporary = `${file}.${process.pid}.${this.counter++}.tmp`
-    writeFileSync(temporary, text)
-    renameSync(temporary, file)
-  }
-}
-
-/** Path of the journal beside the state file `file`. */
-function journalPath(file: string): string {
-  return file.replace(/\.json$/, '.journal')
 }
 
 /**
- * Replays the journal of the state file `file` over `state` when it was
+ * Replays the journal of the folder `dir` over `state` when it was
  * started for that state (`journal` id); a torn last line (a crash in the
  * middle of an append) is skipped.
  */
-async function replayJournal(file: string, journal: string | undefined, state: SyncState): Promise<void> {
+async function replayJournal(dir: string, journal: string | undefined, state: SyncState): Promise<void> {
   if (journal === undefined) return
   let text: string
   try {
-    text = await readFile(journalPath(file), 'utf8')
+    text = await readFile(path.join(dir, journalFile), 'utf8')
   } catch {
     return
   }

@@ -1,15 +1,19 @@
 /**
  * `push --write-ids`: pins a new item to its remote id by writing `kb_id`
  * into the front matter of its file (creating the block when there is none),
- * leaving every other byte of the file as it was.
+ * leaving every other byte of the file as it was. The file is written anew
+ * (temporary file + rename) inside the folder: a link at its name is replaced
+ * by the file, never written through.
  */
-import {readFile, writeFile} from 'node:fs/promises'
+import {readFile} from 'node:fs/promises'
+import path from 'node:path'
+import {writeFileInside} from './inside.js'
 
-/** Writes `kb_id: <id>` into the front matter of the file at `absolutePath`. */
-export async function writeKbId(absolutePath: string, id: string): Promise<void> {
+/** Writes `kb_id: <id>` into the front matter of the file `file` (relative) of the folder `dir`. */
+export async function writeKbId(dir: string, file: string, id: string): Promise<void> {
   let text: string
   try {
-    text = await readFile(absolutePath, 'utf8')
+    text = await readFile(path.join(dir, file), 'utf8')
   } catch {
     text = ''
   }
@@ -24,5 +28,5 @@ export async function writeKbId(absolutePath: string, id: string): Promise<void>
   } else {
     next = `---${eol}kb_id: ${id}${eol}---${eol}${text}`
   }
-  if (next !== text) await writeFile(absolutePath, next)
+  if (next !== text) writeFileInside(dir, file, next)
 }

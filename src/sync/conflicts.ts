@@ -4,10 +4,11 @@
  * writer can merge by hand and push again. The copy is exactly the file a
  * pull would write for that document (same front matter, links made
  * relative), so taking the platform's version is moving it over the file:
- * the next pull finds the file already holds the remote version.
+ * the next pull finds the file already holds the remote version. The copy
+ * is written inside the folder (`writeFileInside`): a planted
+ * `<name>.remote.md` link is never written through.
  */
-import {writeFile} from 'node:fs/promises'
-import path from 'node:path'
+import {writeFileInside} from '../local/index.js'
 import type {RunState} from './item-step.js'
 import {pullBody} from './pull/convert.js'
 import {documentText} from './pull/files.js'
@@ -37,6 +38,6 @@ export async function writeConflictFile(run: RunState, op: PlanOp): Promise<stri
   const body = pullBody(detail.body, detail.title, {file, documentOf, assetOf: () => undefined}).text
   const permissions = node.kind === 'article' ? node.permissions : undefined
   const conflict = conflictFileOf(file)
-  await writeFile(path.join(scan.dir, conflict), documentText({title: detail.title, id, permissions}, body))
+  writeFileInside(scan.dir, conflict, documentText({title: detail.title, id, permissions}, body))
   return conflict
 }

@@ -184,7 +184,7 @@ async function editedSincePlan(run: RunState, op: PlanOp): Promise<boolean> {
 /** `--write-ids`: writes the new item's id into the front matter of its file. */
 async function pinId(run: RunState, node: LocalNode, id: string): Promise<void> {
   if (!run.options.writeIds || !node.file || node.kbId) return
-  await writeKbId(path.join(run.context.scan.dir, node.file), id)
+  await writeKbId(run.context.scan.dir, node.file, id)
   run.written.push(node.file)
 }
 

@@ -37,9 +37,9 @@ describe('writeAtomic', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-pull-files-'))
     try {
       const file = path.join(dir, 'a', 'b', 'c.md')
-      expect(await writeAtomic(file, 'one')).toBe(true)
-      expect(await writeAtomic(file, 'one')).toBe(false)
-      expect(await writeAtomic(file, 'two')).toBe(true)
+      expect(await writeAtomic(dir, 'a/b/c.md', 'one')).toBe(true)
+      expect(await writeAtomic(dir, 'a/b/c.md', 'one')).toBe(false)
+      expect(await writeAtomic(dir, 'a/b/c.md', 'two')).toBe(true)
       expect(await readFile(file, 'utf8')).toBe('two')
     } finally {
       await rm(dir, {recursive: true, force: true})

@@ -7,18 +7,31 @@
  * so a push right after a pull sends nothing, and it proves each body comes
  * back unchanged (a body that would not is reported).
  */
-import {access, mkdir, readdir, rename, rmdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import * as dialect from '../../dialect/index.js'
-import {mapLimit, permissionsKey, scanFolder, sourceHashOf, StateStore, type Diagnostic, type LocalPermissions, type StateEntry} from '../../local/index.js'
+import {
+  existsInside,
+  mapLimit,
+  permissionsKey,
+  removeEmptyFolderInside,
+  removeInside,
+  renameInside,
+  scanFolder,
+  sourceHashOf,
+  stateFiles,
+  StateStore,
+  type Diagnostic,
+  type LocalPermissions,
+  type StateEntry
+} from '../../local/index.js'
 import {conflictFileOf} from '../conflicts.js'
 import {bodyHash, type RemoteDetail, type RemoteItem} from '../remote.js'
 import {planRenderContext} from '../plan.js'
 import {renderBody} from '../render.js'
 import {assetsFolder, fetchAsset, planAssets, type AssetPlan} from './assets.js'
 import {pullBody} from './convert.js'
-import {documentText, permissionsText, readText, remove, writeAtomic} from './files.js'
+import {documentText, permissionsText, readText, writeAtomic} from './files.js'
 import {alreadyInSync} from './in-sync.js'
 import {documentFile} from './layout.js'
 import {fileUrls} from './localize.js'
@@ -27,6 +40,27 @@ import type {PullContext} from './pull.js'
 import type {PullOptions, PullResult} from './types.js'
 
 const parseKb = (text: string): Root => (dialect as unknown as {parseKb(value: string): Root}).parseKb(text)
+
+/**
+ * The paths (relative to the folder) that applying `plan` may write, move or
+ * remove (pure): `planPullRun` checks them all before anything is written,
+ * so a link out of the folder refuses the pull instead of half of it.
+ */
+export function plannedWrites(plan: PullPlan, remote: PullContext['remote']): string[] {
+  const paths = [...stateFiles]
+  for (const op of plan.ops) {
+    if (op.from !== undefined) paths.push(op.from, op.path, stagingFolder)
+    if (op.type === 'article' && op.from !== undefined) paths.push(assetsFolder(op.from), assetsFolder(op.path))
+    if (op.op === 'delete') paths.push(op.file, assetsFolder(op.file))
+    const detail = op.op === 'delete' ? undefined : remote.details[op.id]
+    if (detail === undefined) continue
+    paths.push(op.file)
+    if (op.op === 'conflict' || op.unverified) paths.push(conflictFileOf(op.file))
+    if (op.type === 'topic') paths.push(path.posix.join(op.path, '_permissions.yml'))
+    if (detail.files.length > 0) paths.push(assetsFolder(op.file))
+  }
+  return paths
+}
 
 /** Applies `plan` (made by `planPullRun` with the same options). */
 export async function applyPull(plan: PullPlan, context: PullContext, options: PullOptions): Promise<PullResult> {
@@ -78,7 +112,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
         local.set(asset.url, asset.path)
         if (outcome.downloaded) downloadedNow.add(asset.url)
       } else if (outcome.downloaded) {
-        await remove(path.join(dir, asset.path))
+        removeInside(dir, asset.path)
       }
     } catch (error) {
       result.diagnostics.push({severity: 'warning', file: asset.path, message: `Could not download ${asset.url}: ${(error as Error).message}; the body keeps the URL`, rule: 'download-failed'})
@@ -146,14 +180,13 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
         continue
       }
       const text = documentText({title: item.title, id: op.id, ...(item.type === 'article' ? {permissions: declared} : {})}, pulled.text)
-      const absolute = path.join(dir, op.file)
-      const current = await readText(absolute)
+      const current = await readText(path.join(dir, op.file))
       if (isConflict || (op.unverified && current !== undefined && current !== text)) {
         if (current === text) {
           // The file already holds the remote version (the conflict was resolved by taking it).
         } else {
           const file = conflictFileOf(op.file)
-          await writeAtomic(path.join(dir, file), text)
+          await writeAtomic(dir, file, text)
           result.written.push(file)
           result.conflicts.push(file)
           emit({type: 'conflict-file', op, file})
@@ -162,15 +195,15 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
           continue
         }
       }
-      const changed = await writeAtomic(absolute, text)
+      const changed = await writeAtomic(dir, op.file, text)
       if (changed) result.written.push(op.file)
       const written = {sourceHash: sourceHashOf(text)}
       if (item.type === 'topic') {
         const file = op.path === '' ? '_permissions.yml' : `${op.path}/_permissions.yml`
         if (declared && read) {
-          if (await writeAtomic(path.join(dir, file), permissionsText(declared))) result.written.push(file)
+          if (await writeAtomic(dir, file, permissionsText(declared))) result.written.push(file)
         } else if (read && before.get(op.id)?.entry.permissionsKey !== undefined && (await readText(path.join(dir, file))) !== undefined) {
-          await remove(path.join(dir, file))
+          removeInside(dir, file)
           result.written.push(file)
         }
       }
@@ -187,10 +220,10 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     const usedByWritten = new Set(textOps.filter((op) => !adopted.has(op.id)).flatMap((op) => fileUrls(trees.get(op.id)!)))
     for (const asset of assets.values()) {
       if (!adopted.has(asset.ownerId) || usedByWritten.has(asset.url) || !downloadedNow.has(asset.url)) continue
-      await remove(path.join(dir, asset.path))
+      removeInside(dir, asset.path)
       result.written = result.written.filter((file) => file !== asset.path)
-      await removeIfEmpty(path.join(dir, path.posix.dirname(asset.path)))
-      await removeIfEmpty(path.join(dir, path.posix.dirname(path.posix.dirname(asset.path))))
+      removeIfEmpty(dir, path.posix.dirname(asset.path))
+      removeIfEmpty(dir, path.posix.dirname(path.posix.dirname(asset.path)))
     }
   }
   // Children before their folders.
@@ -201,7 +234,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     .sort((a, b) => b.path.split('/').length - a.path.split('/').length)
   for (const op of deletions) {
     try {
-      await deleteDocument(dir, op)
+      deleteDocument(dir, op)
       result.written.push(op.file)
       before.delete(op.id)
       emit({type: 'done', op, changed: true})
@@ -288,70 +321,56 @@ function movedPath(docPath: string, moves: readonly PullOp[]): string {
   return move ? move.path + docPath.slice(move.from!.length) : docPath
 }
 
-/** Moves documents through `.kbsync/moving/` (deepest sources first out, shallowest targets first in). */
+/** Where moves are staged, relative to the folder. */
+export const stagingFolder = '.kbsync/moving'
+
+/** Moves documents through `.kbsync/moving/` (deepest sources first out, shallowest targets first in), all inside the folder. */
 async function applyMoves(dir: string, moves: PullOp[], result: PullResult): Promise<void> {
   if (moves.length === 0) return
-  const staging = path.join(dir, '.kbsync', 'moving')
   const depth = (p: string) => p.split('/').length
   const staged: Array<{op: PullOp; temp: string}> = []
   for (const op of [...moves].sort((a, b) => depth(b.from!) - depth(a.from!))) {
-    const temp = path.join(staging, String(staged.length))
-    await remove(temp)
-    await mkdirp(staging)
-    await rename(path.join(dir, op.from!), temp)
+    const temp = `${stagingFolder}/${staged.length}`
+    removeInside(dir, temp)
+    renameInside(dir, op.from!, temp)
     if (op.type === 'article') {
-      await moveIfPresent(path.join(dir, assetsFolder(op.from!)), temp + '.assets')
+      moveIfPresent(dir, assetsFolder(op.from!), temp + '.assets')
       // The `_assets` folder it leaves may hold nothing else now.
-      await removeIfEmpty(path.dirname(path.join(dir, assetsFolder(op.from!))))
+      removeIfEmpty(dir, path.posix.dirname(assetsFolder(op.from!)))
     }
     staged.push({op, temp})
   }
   for (const {op, temp} of staged.sort((a, b) => depth(a.op.path) - depth(b.op.path))) {
-    await mkdirp(path.dirname(path.join(dir, op.path)))
-    await rename(temp, path.join(dir, op.path))
-    if (op.type === 'article') await moveIfPresent(temp + '.assets', path.join(dir, assetsFolder(op.path)))
+    renameInside(dir, temp, op.path)
+    if (op.type === 'article') moveIfPresent(dir, temp + '.assets', assetsFolder(op.path))
     result.written.push(op.path)
   }
-  await remove(staging)
+  removeInside(dir, stagingFolder)
 }
 
-async function mkdirp(folder: string): Promise<void> {
-  await mkdir(folder, {recursive: true})
-}
-
-async function moveIfPresent(from: string, to: string): Promise<void> {
+function moveIfPresent(dir: string, from: string, to: string): void {
   // Only a folder that is there is moved: creating the target's parent first left empty `_assets` folders.
-  if (!(await exists(from))) return
-  await mkdirp(path.dirname(to))
-  await rename(from, to)
-}
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false
-  )
+  if (existsInside(dir, from)) renameInside(dir, from, to)
 }
 
 /** Removes a document's files: an article with its `_assets` folder; a topic's own files, and its folder once empty. */
-async function deleteDocument(dir: string, op: PullOp): Promise<void> {
+function deleteDocument(dir: string, op: PullOp): void {
   if (op.type === 'article') {
-    await remove(path.join(dir, op.path))
-    await remove(path.join(dir, assetsFolder(op.path)))
-    await removeIfEmpty(path.join(dir, path.posix.dirname(op.path), '_assets'))
+    removeInside(dir, op.path)
+    removeInside(dir, assetsFolder(op.path))
+    removeIfEmpty(dir, path.posix.join(path.posix.dirname(op.path), '_assets'))
     return
   }
-  const folder = path.join(dir, op.path)
-  for (const name of ['_index.md', '_permissions.yml']) await remove(path.join(folder, name))
-  await remove(path.join(dir, assetsFolder(`${op.path}/_index.md`)))
-  await removeIfEmpty(path.join(folder, '_assets'))
-  await removeIfEmpty(folder)
+  for (const name of ['_index.md', '_permissions.yml']) removeInside(dir, path.posix.join(op.path, name))
+  removeInside(dir, assetsFolder(path.posix.join(op.path, '_index.md')))
+  removeIfEmpty(dir, path.posix.join(op.path, '_assets'))
+  removeIfEmpty(dir, op.path)
 }
 
-async function removeIfEmpty(folder: string): Promise<void> {
+function removeIfEmpty(dir: string, folder: string): void {
   try {
-    if ((await readdir(folder)).length === 0) await rmdir(folder)
+    removeEmptyFolderInside(dir, folder)
   } catch {
-    // Not there, or not empty.
+    // Not empty (or not a folder kbsync may touch): left as it is.
   }
 }

@@ -5,10 +5,9 @@
  * URL and never uploads it again). A URL whose content another URL already
  * holds stays a URL in the body: one content maps to one URL in the state.
  */
-import {mkdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
-import {hashFile, type SyncState} from '../../local/index.js'
+import {hashFile, pathToWriteInside, type SyncState} from '../../local/index.js'
 import type {RemoteDetail} from '../remote.js'
 import {folderOf} from './layout.js'
 import {fileUrls} from './localize.js'
@@ -83,10 +82,11 @@ export async function fetchAsset(
   let sha = await fileHash(absolute)
   let downloaded = false
   if (sha === undefined || state.assets[sha]?.url !== asset.url) {
-    await mkdir(path.dirname(absolute), {recursive: true})
-    await download(asset.url, absolute)
+    // The download writes a temporary file beside the real path it is given and renames it over: nothing follows a link out of the folder.
+    const destination = pathToWriteInside(dir, asset.path)
+    await download(asset.url, destination)
     downloaded = true
-    sha = (await fileHash(absolute))!
+    sha = (await fileHash(destination))!
   }
   const known = state.assets[sha]
   if (known?.url !== undefined && known.url !== asset.url) return {local: false, downloaded}

@@ -3,10 +3,10 @@
  * front matter (`title`, `kb_id`, an article's `permissions`) and the body;
  * a topic whose permissions are not inherited gets `_permissions.yml`.
  */
-import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises'
+import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import {stringify} from 'yaml'
-import type {LocalPermissions} from '../../local/index.js'
+import {writeFileInside, type LocalPermissions} from '../../local/index.js'
 
 /** The text of a document file. */
 export function documentText(fields: {title: string; id: string; permissions?: LocalPermissions | undefined}, body: string): string {
@@ -21,16 +21,15 @@ export function permissionsText(permissions: LocalPermissions): string {
   return `inherit: ${permissions.inherit ?? false}\nreaders: [${permissions.readers.join(', ')}]\neditors: [${permissions.editors.join(', ')}]\n`
 }
 
-let counter = 0
-
-/** Writes `text` to `file` (absolute) through a temporary file and a rename, creating folders; returns whether the content changed. */
-export async function writeAtomic(file: string, text: string): Promise<boolean> {
-  const before = await readText(file)
+/**
+ * Writes `text` to the file `file` (relative) of the folder `dir` through a
+ * temporary file and a rename, creating folders, never through a link that
+ * leaves the folder; returns whether the content changed.
+ */
+export async function writeAtomic(dir: string, file: string, text: string): Promise<boolean> {
+  const before = await readText(path.join(dir, file))
   if (before === text) return false
-  await mkdir(path.dirname(file), {recursive: true})
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${counter++}.tmp`)
-  await writeFile(temporary, text)
-  await rename(temporary, file)
+  writeFileInside(dir, file, text)
   return true
 }
 
@@ -41,9 +40,4 @@ export async function readText(file: string): Promise<string | undefined> {
   } catch {
     return undefined
   }
-}
-
-/** Removes a file or folder if present. */
-export async function remove(target: string): Promise<void> {
-  await rm(target, {recursive: true, force: true})
 }

@@ -4,11 +4,11 @@
  * pull); plan; apply.
  */
 import {mkdir} from 'node:fs/promises'
-import {loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
+import {checkWritesInside, loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
 import {ApiError} from '../../api/index.js'
 import {checkOptions} from '../options.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
-import {applyPull} from './apply.js'
+import {applyPull, plannedWrites} from './apply.js'
 import {itemsToRead, planPull, type PullPlan} from './plan.js'
 import type {SyncClient} from '../types.js'
 import type {PullClient, PullOptions, PullResult} from './types.js'
@@ -21,7 +21,11 @@ export interface PullContext {
   diagnostics: Diagnostic[]
 }
 
-/** Plans a pull of `options.dir` (reads the remote, writes nothing). */
+/**
+ * Plans a pull of `options.dir` (reads the remote, writes nothing but the
+ * folder itself when missing); throws a `WriteOutsideError` when a planned
+ * write would go through a link that leaves the folder.
+ */
 export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan; context: PullContext}> {
   checkOptions(options)
   const rootTopicId = options.rootTopicId ?? null
@@ -39,6 +43,8 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
     await readRecords(options.client, remote, Object.keys(remote.items), limit, diagnostics, denied)
     plan = planPull(remote, state, scan, {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})})
   }
+  // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
+  checkWritesInside(scan.dir, plannedWrites(plan, remote))
   plan.diagnostics.push(...diagnostics)
   return {plan, context: {scan, state, remote, diagnostics}}
 }
