@@ -11,6 +11,7 @@ import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
+import {run} from '../cli/helpers.js'
 import {push} from '../../src/sync/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {snapshot} from '../pull/folder-snapshot.js'
@@ -164,5 +165,20 @@ describe('push never writes through a link that leaves the folder', () => {
     await writeFile(path.join(dir, '.kbsync', 'state.json', 'keep'), '')
     await expect(push({dir, client, rootTopicId: root})).rejects.toThrow()
     expect((await entries(dir)).filter((entry) => entry.endsWith('.tmp'))).toEqual([])
+  })
+})
+
+describe('init never writes through a link that leaves the folder', () => {
+  it('refuses a planted .kbsyncignore link, and writes neither file', async () => {
+    const {dir, outside} = await place()
+    const cwd = path.dirname(dir)
+    const victim = path.join(outside, 'profile')
+    await writeFile(victim, 'umask 022\n')
+    await symlink(victim, path.join(dir, '.kbsyncignore'))
+    const result = await run(['init', '--dir', 'docs', '--force'], {cwd})
+    expect(await readFile(victim, 'utf8')).toBe('umask 022\n')
+    expect(result.code).not.toBe(0)
+    expect(result.err).toContain(`${path.join(dir, '.kbsyncignore')} is a symbolic link to ${victim}, outside the folder`)
+    expect(await entries(cwd)).not.toContain('kbsync.config.json')
   })
 })

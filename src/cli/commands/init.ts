@@ -2,8 +2,9 @@
  * `kbsync init`: writes `kbsync.config.json` (explained by its `$comment`
  * key, since JSON has no comments) and a `.kbsyncignore` in the synced folder.
  */
-import {stat, writeFile} from 'node:fs/promises'
+import {stat} from 'node:fs/promises'
 import path from 'node:path'
+import {checkWritesInside, writeFileInside} from '../../local/index.js'
 import type {Command, CommandContext} from '../command.js'
 import {configFileNames, keyDefinitions} from '../config.js'
 import {exitCodes} from '../exit-codes.js'
@@ -92,8 +93,12 @@ Options:
     }
     const relativeDir = path.relative(context.cwd, absoluteDir).split(path.sep).join('/') || '.'
     const rootTopic = typeof context.values['root-topic'] === 'string' ? context.values['root-topic'] : null
-    await writeFile(configFile, JSON.stringify(initialConfig({dir: relativeDir, ...(apiUrl ? {apiUrl} : {}), rootTopic}), null, 2) + '\n')
-    await writeFile(ignoreFile, initialIgnore)
+    // A cloned repository may hold these names as links to anywhere: both are checked before either is written, then written
+    // as new files, never through a link that leaves its folder.
+    checkWritesInside(context.cwd, [configFileNames[0]])
+    checkWritesInside(absoluteDir, [path.basename(ignoreFile)])
+    writeFileInside(context.cwd, configFileNames[0], JSON.stringify(initialConfig({dir: relativeDir, ...(apiUrl ? {apiUrl} : {}), rootTopic}), null, 2) + '\n')
+    writeFileInside(absoluteDir, path.basename(ignoreFile), initialIgnore)
     reporter.success(`Wrote ${path.relative(context.cwd, configFile)} (dir: ${relativeDir}) and ${path.relative(context.cwd, ignoreFile) || '.kbsyncignore'}.`)
     reporter.info(`Next: kbsync plan, then kbsync push. Keep .kbsync/state.json and state.journal (commit them or cache them in CI; body-cache.json is worth caching too); add .kbsync/local-kb.json to .gitignore.`)
     return exitCodes.ok
