@@ -23,7 +23,9 @@ export function handledTypes(extensions: readonly ToMarkdownExtension[]): string
  * without a position is left as it is.
  */
 export function unregisteredToHtml(tree: Root, source: string, handled: ReadonlySet<string>): void {
-  const walk = (parent: Parents): void => {
+  // An explicit stack: a body nests deeper than the call stack goes.
+  const parents: Parents[] = [tree]
+  for (let parent = parents.pop(); parent; parent = parents.pop()) {
     const children = parent.children as Nodes[]
     for (let index = 0; index < children.length; index++) {
       const child = children[index]!
@@ -34,8 +36,7 @@ export function unregisteredToHtml(tree: Root, source: string, handled: Readonly
         children[index] = {type: 'html', value: source.slice(start, end), position: child.position} as Html
         continue
       }
-      if ('children' in child) walk(child as Parents)
+      if ('children' in child) parents.push(child as Parents)
     }
   }
-  walk(tree)
 }

@@ -6,8 +6,11 @@
  * check that each shape parses, and to what.
  */
 import type {Html, Paragraph, PhrasingContent, Root, RootContent} from 'mdast'
+import remarkParse from 'remark-parse'
+import {unified} from 'unified'
+import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
-import {kbTransform, takeKbProblems} from '../../plugins/index.js'
+import {kbTransform, remarkKbUnderline, takeKbProblems} from '../../plugins/index.js'
 import {parseKb} from '../../src/dialect/index.js'
 
 const html = (value: string): Html => ({type: 'html', value})
@@ -96,5 +99,12 @@ describe('adversarial dialect bodies', () => {
     const tree: Root = {type: 'root', children: [{type: 'paragraph', children: [html('<a data-node="attachment" href="g">'), ...inner, html('</a>')]}]}
     kbTransform(tree)
     expect((tree.children[0] as Paragraph).children).toEqual([{type: 'attachment', url: 'g', name: 'deep.pdf'}])
+  })
+
+  it('gives back the source of a mark 8,000 block quotes deep when only underlines are registered', () => {
+    const processor = unified().use(remarkParse).use(remarkKbUnderline)
+    const file = new VFile('>'.repeat(8000) + ' <mark data-color="red">a</mark>')
+    const tree = processor.runSync(processor.parse(file), file) as Root
+    expect(innermost(tree)).toMatchObject([{type: 'paragraph', children: [{type: 'html', value: '<mark data-color="red">a</mark>'}]}])
   })
 })
