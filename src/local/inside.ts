@@ -99,11 +99,17 @@ export function writeFileInside(root: string, rel: string, data: string | Uint8A
   }
 }
 
-/** Opens the file `rel` of `root` for appending (created when missing), never through a link. */
+/** Opens the file `rel` of `root` for appending (created when missing); a link at its name is refused, even one inside the folder. */
 export function openAppendInside(root: string, rel: string): number {
   const target = pathToWriteInside(root, rel)
-  // The check above refuses a link that leaves; O_NOFOLLOW refuses any link at all, even one planted since.
-  return openSync(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o666)
+  try {
+    // Appending cannot replace a link as a rename does: O_NOFOLLOW refuses one, even one planted since the check.
+    return openSync(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o666)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error
+    const link = readlinkSync(target)
+    throw refused(folderOf(root), target, link, `is a symbolic link to ${link}: kbsync appends only to real files; remove it`)
+  }
 }
 
 /** Moves `from` to `to` (both relative to `root`), creating the folders `to` needs; a link at `from` moves as a link. */
