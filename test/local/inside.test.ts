@@ -9,20 +9,13 @@ import {closeSync, writeSync} from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {checkWritesInside, ensureDirInside, openAppendInside, removeInside, renameInside, WriteOutsideError, writeFileInside} from '../../src/local/index.js'
+import {folderAndOutside} from '../folder-beside.js'
 import {temporaryFolders} from '../temp-folders.js'
 
 const folders = temporaryFolders('inside')
 afterAll(() => folders.removeAll())
 
-/** A synced folder `docs` and a folder `outside` beside it. */
-async function place(): Promise<{dir: string; outside: string}> {
-  const base = await folders.make()
-  const dir = path.join(base, 'docs')
-  const outside = path.join(base, 'outside')
-  await mkdir(dir)
-  await mkdir(outside)
-  return {dir, outside}
-}
+const place = () => folderAndOutside(folders)
 
 describe('writeFileInside', () => {
   it('creates the folders and writes the file, leaving no temporary file', async () => {

@@ -15,6 +15,7 @@ import {run} from '../cli/helpers.js'
 import {push} from '../../src/sync/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {snapshot} from '../pull/folder-snapshot.js'
+import {folderAndOutside} from '../folder-beside.js'
 import {temporaryFolders} from '../temp-folders.js'
 
 let server: Awaited<ReturnType<typeof startServer>>
@@ -32,15 +33,7 @@ afterAll(async () => {
   await folders.removeAll()
 })
 
-/** A synced folder `docs` and a folder `outside` beside it (which must stay empty). */
-async function place(): Promise<{dir: string; outside: string}> {
-  const base = await folders.make()
-  const dir = path.join(base, 'docs')
-  const outside = path.join(base, 'outside')
-  await mkdir(dir)
-  await mkdir(outside)
-  return {dir, outside}
-}
+const place = () => folderAndOutside(folders)
 
 /** Every entry under `folder` (dot-entries included), sorted. */
 async function entries(folder: string): Promise<string[]> {
