@@ -14,7 +14,10 @@
  *   a link without saying);
  * - a file is written as a new temporary file (`wx`: never through a name
  *   that exists) in the real folder, then renamed over its name: a rename
- *   replaces a link there, it never writes through one.
+ *   replaces a link there, it never writes through one. A link at that name
+ *   which stays inside is so replaced by the file (its target is left as
+ *   it is); one that leaves the folder is refused like any other, so that
+ *   the user learns of it; appending (the state journal) refuses any link.
  *
  * Synchronous, like the state writes it serves: a few lstat calls per write,
  * and each asynchronous step waited on the thread pool. A planted link is
