@@ -14,7 +14,7 @@
  */
 import {closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
-import type {Change, StoreData} from './store.js'
+import type {Change, StoreData, StoredItem} from './store.js'
 
 /** What a snapshot holds. */
 export interface PersistedData extends StoreData {
@@ -58,7 +58,7 @@ export function openDataFile(path: string): DataFile {
       // A record cut short by a kill: cut it off, so the next append starts on a line of its own.
       if (validBytes < statSync(logPath).size) truncateFile(logPath, validBytes)
       logBytes = validBytes
-      return changes.length === 0 ? snapshot : replay(snapshot ?? {schemaVersion: 1, items: [], files: [], tokens: []}, changes)
+      return changes.length === 0 ? snapshot : replay(logPath, snapshot ?? {schemaVersion: 1, items: [], files: [], tokens: []}, changes)
     },
     append(changes) {
       if (changes.length === 0) return
@@ -138,21 +138,23 @@ function readLog(path: string): {changes: Change[]; validBytes: number} {
 
 function isChange(change: Change): boolean {
   if (!change || typeof change !== 'object') return false
-  if ('item' in change) return isItem(change.item)
+  if ('item' in change) return !!change.item && typeof change.item.id === 'string'
   if ('deleted' in change) return typeof change.deleted === 'string'
   if ('file' in change) return !!change.file && typeof change.file.guid === 'string'
   return false
 }
 
 /** `data` with `changes` applied in order (an item keeps its place; a new one goes last, as created). */
-function replay(data: PersistedData, changes: Change[]): PersistedData {
+function replay(path: string, data: PersistedData, changes: Change[]): PersistedData {
   const items = new Map(data.items.map((item) => [item.id, item]))
   const files = new Map(data.files.map((file) => [file.guid, file]))
   for (const change of changes) {
-    if ('item' in change) items.set(change.item.id, change.item)
+    // A record without a body keeps the body the item had.
+    if ('item' in change) items.set(change.item.id, {...items.get(change.item.id), ...change.item} as StoredItem)
     else if ('deleted' in change) items.delete(change.deleted)
     else files.set(change.file.guid, change.file)
   }
+  for (const item of items.values()) if (!isItem(item)) throw unreadable(path, `the log leaves an item without id, title, body or type: ${item.id}`)
   return {...data, items: [...items.values()], files: [...files.values()]}
 }
 

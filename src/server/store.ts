@@ -49,8 +49,11 @@ export interface StoreData {
   files: StoredFile[]
 }
 
-/** One change to persist: an item as it now is, a deleted item, or a file as it now is. */
-export type Change = {item: StoredItem} | {deleted: string} | {file: StoredFile}
+/** An item as it now is; without `body` when that did not change, so renaming a huge article records a few bytes. */
+export type ItemRecord = Omit<StoredItem, 'body'> & {body?: string}
+
+/** One change to persist: an item, a deleted item, or a file, as it now is. */
+export type Change = {item: ItemRecord} | {deleted: string} | {file: StoredFile}
 
 /** Services the store needs from its host. */
 export interface StoreContext {
@@ -71,7 +74,7 @@ export class KbStore {
   private readonly items = new Map<string, StoredItem>()
   private readonly files = new Map<string, StoredFile>()
   /** What changed since the last `takeChanges`, so a write persists only that. */
-  private readonly changed = {items: new Set<string>(), files: new Set<string>()}
+  private readonly changed = {items: new Map<string, {bodyChanged: boolean}>(), files: new Set<string>()}
 
   constructor(
     private readonly context: StoreContext,
@@ -91,9 +94,11 @@ export class KbStore {
   takeChanges(): Change[] {
     const changes: Change[] = []
     for (const guid of this.changed.files) changes.push({file: structuredClone(this.files.get(guid)!)})
-    for (const id of this.changed.items) {
+    for (const [id, {bodyChanged}] of this.changed.items) {
       const item = this.items.get(id)
-      changes.push(item ? {item: structuredClone(item)} : {deleted: id})
+      if (!item) changes.push({deleted: id})
+      else if (bodyChanged) changes.push({item: structuredClone(item)})
+      else changes.push({item: structuredClone({...item, body: undefined})})
     }
     this.changed.items.clear()
     this.changed.files.clear()
@@ -204,7 +209,7 @@ export class KbStore {
     const doomed = [id, ...this.descendantsOf(id)]
     for (const gone of doomed) {
       this.items.delete(gone)
-      this.changed.items.add(gone)
+      this.changed.items.set(gone, {bodyChanged: true})
     }
     return true
   }
@@ -277,8 +282,10 @@ export class KbStore {
   }
 
   private put(item: StoredItem): void {
+    const before = this.items.get(item.id)
+    const bodyChanged = !before || before.body !== item.body || this.changed.items.get(item.id)?.bodyChanged === true
     this.items.set(item.id, item)
-    this.changed.items.add(item.id)
+    this.changed.items.set(item.id, {bodyChanged})
   }
 
   private touch(item: StoredItem, editor: Person): void {
