@@ -4,8 +4,13 @@
  * `node_modules` are excluded by default. A symbolic link to a file is
  * followed only when the file lies inside the folder and is not excluded
  * itself; a link to a folder is never followed (a folder inside is synced as
- * itself, one outside is not the folder's to publish).
+ * itself, one outside is not the folder's to publish), so no loop of links
+ * (`self -> .`, `a -> b -> a`) is ever walked. Each skipped link is a warning;
+ * a folder that cannot be read is an error (skipping it would let `--prune`
+ * delete what it holds on the platform). The folder's watchers follow the
+ * same rules (`watch.ts`).
  */
+import type {Dirent} from 'node:fs'
 import {lstat, readdir, readFile, realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
@@ -21,6 +26,14 @@ export interface WalkedDir {
   /** Repo-relative paths of other files directly inside (assets, `_permissions.yml`). */
   others: string[]
   dirs: WalkedDir[]
+}
+
+/** The rules of the walk's diagnostics about entries it skipped: each names the entry, and a watcher says it once. */
+const skipRules: ReadonlySet<string> = new Set(['symlink-broken', 'symlink-loop', 'symlink-outside', 'symlink-folder', 'symlink-ignored', 'unreadable'])
+
+/** Whether `d` is the walk's word about an entry it skipped (a link it does not follow, a folder it may not read). */
+export function isSkipNotice(d: Diagnostic): boolean {
+  return d.rule !== undefined && skipRules.has(d.rule)
 }
 
 /** The name of the ignore file at the root of the folder. */
@@ -53,10 +66,15 @@ export function isInside(root: string, target: string): boolean {
 /** Walks `root` (absolute, real path) and returns the tree of taking-part entries. */
 export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagnostic[]): Promise<WalkedDir> {
   const visited = new Set<string>([root])
-  const walk = async (relative: string, absolute: string): Promise<WalkedDir> => {
+  const walk = async (relative: string, absolute: string): Promise<WalkedDir | undefined> => {
     const result: WalkedDir = {path: relative, files: [], others: [], dirs: []}
+    const listed = await listFolder(absolute, relative === '')
+    if (!listed) {
+      diagnostics.push({severity: 'error', file: relative, message: 'Folder cannot be read (permission denied), so what it holds cannot be planned', hint: 'Make it readable, or list it in .kbsyncignore', rule: 'unreadable'})
+      return undefined
+    }
     // Directory entries carry their type: only symbolic links (and file systems that do not say) need a stat.
-    const entries = (await readdir(absolute, {withFileTypes: true})).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const entries = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const names = entries.map((entry) => entry.name)
     diagnostics.push(...fileNameProblems(relative, names.filter((name) => !isExcluded(rules, relative === '' ? name : `${relative}/${name}`, false))))
     for (const entry of entries) {
@@ -69,8 +87,12 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
         try {
           real = await realpath(childAbsolute)
           info = await stat(real)
-        } catch {
-          diagnostics.push({severity: 'warning', file: childRelative, message: 'Broken symbolic link, skipped', rule: 'symlink-broken'})
+        } catch (error) {
+          diagnostics.push(
+            (error as NodeJS.ErrnoException).code === 'ELOOP'
+              ? {severity: 'warning', file: childRelative, message: 'Symbolic link loops (it leads back to itself through other links), skipped', rule: 'symlink-loop'}
+              : {severity: 'warning', file: childRelative, message: 'Broken symbolic link, skipped', rule: 'symlink-broken'}
+          )
           continue
         }
         if (!isInside(root, real)) {
@@ -100,7 +122,8 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
         const real = await realpath(childAbsolute)
         if (visited.has(real)) continue
         visited.add(real)
-        result.dirs.push(await walk(childRelative, childAbsolute))
+        const walked = await walk(childRelative, childAbsolute)
+        if (walked) result.dirs.push(walked)
       } else if (info.isFile()) {
         if (name.endsWith('.md') && !name.endsWith('.remote.md')) result.files.push(childRelative)
         else result.others.push(childRelative)
@@ -108,5 +131,16 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
     }
     return result
   }
-  return walk('', root)
+  return (await walk('', root))!
+}
+
+/** The entries of a folder; undefined when permission to read a subfolder is denied (the root's own failure is thrown). */
+async function listFolder(absolute: string, isRoot: boolean): Promise<Dirent[] | undefined> {
+  try {
+    return await readdir(absolute, {withFileTypes: true})
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (isRoot || (code !== 'EACCES' && code !== 'EPERM')) throw error
+    return undefined
+  }
 }

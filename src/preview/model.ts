@@ -4,6 +4,7 @@
  * theirs. The one place that knows about the scanner.
  */
 import {scanFolder, type Diagnostic, type LocalNode, type LocalTopic, type ScanResult} from '../local/index.js'
+import {isSkipNotice} from '../local/walk.js'
 
 /** The folder as the preview sees it. */
 export interface PreviewModel {
@@ -18,6 +19,8 @@ export interface PreviewModel {
   byFile: Map<string, Diagnostic[]>
   /** Problems of no particular file. */
   general: Diagnostic[]
+  /** The scan's word about entries it skipped (link loops, unreadable folders): on no page, so said in the terminal. */
+  skipped: Diagnostic[]
   articleCount: number
 }
 
@@ -41,7 +44,8 @@ export function toModel(scan: ScanResult): PreviewModel {
   }
   const byKbId = new Map<string, LocalNode>()
   for (const node of Object.values(scan.byPath)) if (node.kbId) byKbId.set(node.kbId, node)
-  return {dir: scan.dir, root: scan.root, byPath: scan.byPath, byKbId, byFile, general, articleCount: scan.articleCount}
+  const skipped = scan.diagnostics.filter(isSkipNotice)
+  return {dir: scan.dir, root: scan.root, byPath: scan.byPath, byKbId, byFile, general, skipped, articleCount: scan.articleCount}
 }
 
 /** The files whose problems belong to a document's page. */

@@ -6,6 +6,8 @@
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {clientScript} from './client.js'
+import type {Diagnostic} from '../local/index.js'
+import {firstSkipNotices} from '../local/watch.js'
 import {decodePath} from './escape.js'
 import {EventHub} from './events.js'
 import {sendFile} from './files.js'
@@ -23,6 +25,12 @@ export interface PreviewOptions {
   port?: number
   /** Called after each rescan of the folder (for logging). */
   onRefresh?: (info: {version: number; paths: string[]; ms: number; error?: Error}) => void
+  /**
+   * Called with what is worth a line in the terminal, each once: entries
+   * the scan skipped (a symbolic link loop, an unreadable folder), which no
+   * page shows, and problems of the watcher.
+   */
+  onWarnings?: (diagnostics: Diagnostic[]) => void
 }
 
 /** A running preview. */
@@ -45,6 +53,11 @@ const pagePolicy =
 
 /** Starts the preview of `options.dir`; resolves once it listens and watches. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
+  const firstSkip = firstSkipNotices()
+  const warnNew = (diagnostics: Diagnostic[]) => {
+    const fresh = diagnostics.filter(firstSkip)
+    if (fresh.length > 0) options.onWarnings?.(fresh)
+  }
   let model: PreviewModel = await loadModel(options.dir)
   let version = 1
   let failure: Error | undefined
@@ -58,6 +71,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     try {
       model = await loadModel(options.dir)
       failure = undefined
+      warnNew(model.skipped)
     } catch (error) {
       failure = error as Error
     }
@@ -129,11 +143,17 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const port = (server.address() as AddressInfo).port
   let watcher: FolderWatcher
   try {
-    watcher = await watchFolder(model.dir, (paths) => void refresh(paths))
+    watcher = await watchFolder(
+      model.dir,
+      (paths) => void refresh(paths),
+      (message) => options.onWarnings?.([{severity: 'warning', message}])
+    )
   } catch (error) {
     server.close()
     throw error
   }
+  // Said once listening: a start that fails (a busy port) and is tried again says nothing twice.
+  warnNew(model.skipped)
 
   return {
     url: `http://${host}:${port}/`,

@@ -1,47 +1,38 @@
 /**
- * Watches the folder (chokidar) and calls back once per burst of changes:
- * an editor's save is often several events (write, rename, chmod).
+ * Watches the folder (the folder's own watcher, by the scan's rules) and
+ * calls back once per burst of changes: an editor's save is often several
+ * events (write, rename, chmod).
  */
-import path from 'node:path'
-import {watch, type FSWatcher} from 'chokidar'
+import {createPathFilter, watchTree, type TreeWatcher} from '../local/watch.js'
 
 /** A running watcher. */
-export interface FolderWatcher {
-  close(): Promise<void>
-}
-
-/** Whether a path inside the folder takes no part (dot-entries, `node_modules`), as the scanner decides too. */
-function ignored(root: string, file: string): boolean {
-  const relative = path.relative(root, file)
-  if (relative === '' || relative === '.kbsyncignore') return false
-  return relative.split(path.sep).some((segment) => segment === 'node_modules' || (segment.startsWith('.') && segment !== '.'))
-}
+export type FolderWatcher = TreeWatcher
 
 /**
  * Watches `root` and calls `onChange` with the repo-relative paths changed,
- * `quietMs` after the last event of a burst. Resolves once watching.
+ * `quietMs` after the last event of a burst; `onWarning` hears each problem
+ * of the watcher once. Resolves once watching.
  */
-export async function watchFolder(root: string, onChange: (paths: string[]) => void, quietMs = 40): Promise<FolderWatcher> {
-  const watcher: FSWatcher = watch(root, {ignoreInitial: true, ignored: (file: string) => ignored(root, file)})
+export async function watchFolder(root: string, onChange: (paths: string[]) => void, onWarning: (message: string) => void, quietMs = 40): Promise<FolderWatcher> {
+  const filter = await createPathFilter(root)
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
-  const flush = () => {
+  const flush = async () => {
     timer = undefined
     const paths = [...pending].sort()
     pending = new Set()
+    if (paths.includes('.kbsyncignore')) await filter.reload()
     onChange(paths)
   }
-  watcher.on('all', (_event: string, file: string) => {
-    pending.add(path.relative(root, file).split(path.sep).join('/'))
-    if (timer) clearTimeout(timer)
-    timer = setTimeout(flush, quietMs)
+  const watcher = await watchTree(root, {
+    filter,
+    onEvent: (_kind, relative) => {
+      pending.add(relative)
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(() => void flush(), quietMs)
+    },
+    onWarning
   })
-  await new Promise<void>((resolve, reject) => {
-    watcher.once('ready', () => resolve())
-    watcher.once('error', reject)
-  })
-  // A later error (a folder that vanished, too many watches) must not end the preview; the next scan shows the state.
-  watcher.on('error', () => undefined)
   return {
     async close() {
       if (timer) clearTimeout(timer)

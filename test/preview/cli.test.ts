@@ -2,11 +2,13 @@
  * `kbsync preview` as a user runs it: the built CLI serves the folder until
  * it is told to stop.
  */
-import {spawn} from 'node:child_process'
+import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process'
+import {chmod, mkdir, symlink, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {openCommand} from '../../src/preview/index.js'
-import {fixtureDir, repoRoot} from './helpers.js'
+import {waitFor} from '../watch/helpers.js'
+import {fixtureDir, repoRoot, scratchCopy} from './helpers.js'
 
 const bin = path.join(repoRoot, 'dist/src/cli/bin.js')
 
@@ -33,6 +35,47 @@ describe('kbsync preview', () => {
       expect(await exited).toBe(0)
     }
   })
+
+  it('serves, warns once per link and reloads on a save in a folder with symbolic link loops and an unreadable folder', async () => {
+    const scratch = await scratchCopy()
+    await symlink('l2', path.join(scratch.dir, 'l1'))
+    await symlink('l1', path.join(scratch.dir, 'l2'))
+    await symlink('.', path.join(scratch.dir, 'self'))
+    await mkdir(path.join(scratch.dir, 'guides/locked'))
+    await writeFile(path.join(scratch.dir, 'guides/locked/hidden.md'), '# Hidden\n')
+    // Root reads a folder of mode 000 all the same: the warning about it is only asserted where permissions bite.
+    const permissionsBite = process.getuid?.() !== 0
+    await chmod(path.join(scratch.dir, 'guides/locked'), 0o000)
+    const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin, 'preview', scratch.dir, '--port', '0'], {stdio: 'pipe'})
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    try {
+      const url = await waitFor('the preview to listen', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 10_000).catch((error: Error) => {
+        throw new Error(`${error.message}\nstdout: ${out}\nstderr: ${err}`)
+      })
+      const page = await fetch(url + 'a/welcome.md')
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('<h1 class="kb-page-title">Welcome</h1>')
+
+      await writeFile(path.join(scratch.dir, 'welcome.md'), '# Welcome\n\nSaved beside the loops.\n')
+      await waitFor('the save to be picked up', () => /updated welcome\.md/.test(out), 5000)
+      expect(await (await fetch(url + 'a/welcome.md')).text()).toContain('Saved beside the loops.')
+      await writeFile(path.join(scratch.dir, 'guides/install.md'), '# Install\n\nSaved again.\n')
+      await waitFor('the second save', () => /updated guides\/install\.md/.test(out), 5000)
+
+      for (const link of ['l1', 'l2', 'self']) expect(err.match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], err).toHaveLength(1)
+      if (permissionsBite) expect(err.match(/^guides\/locked: error: .*cannot be read/gim) ?? [], err).toHaveLength(1)
+      expect(err).not.toMatch(/ELOOP|\n\s+at /)
+    } finally {
+      const exited = child.exitCode ?? child.signalCode ?? new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await chmod(path.join(scratch.dir, 'guides/locked'), 0o755)
+      await scratch.remove()
+      expect(await exited, err).toBe(0)
+    }
+  }, 20_000)
 
   it('rejects a port that is no number with exit code 2', async () => {
     const child = spawn(process.execPath, [bin, 'preview', fixtureDir, '--port', 'http'], {stdio: ['ignore', 'pipe', 'pipe']})

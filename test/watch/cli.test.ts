@@ -4,7 +4,7 @@
  * SIGINT (Ctrl-C) stops it cleanly (exit 0) with the sync state saved.
  */
 import {spawn, type ChildProcess} from 'node:child_process'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
+import {chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -16,6 +16,13 @@ let server: Awaited<ReturnType<typeof startServer>>
 let client: KbClient
 let dir: string
 let child: ChildProcess | undefined
+
+/** The environment of a child `kbsync` talking to the local server. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {...process.env, KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token, NO_COLOR: '1'}
+  for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
+  return env
+}
 
 beforeAll(async () => {
   server = await startServer({port: 0})
@@ -34,9 +41,7 @@ afterAll(async () => {
 describe('kbsync watch (child process)', () => {
   it('pushes a save, shows it, and stops on SIGINT with the state saved', async () => {
     const root = (await client.createItem({type: 'topic', title: 'Watch CLI', parent_topic_id: null})).id
-    const env: NodeJS.ProcessEnv = {...process.env, KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token, NO_COLOR: '1'}
-    for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
-    child = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'watch', dir, '--root-topic', root, '--debounce', '100'], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    child = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'watch', dir, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => (out += String(d)))
@@ -58,5 +63,48 @@ describe('kbsync watch (child process)', () => {
     const state = JSON.parse(await readFile(path.join(dir, '.kbsync', 'state.json'), 'utf8'))
     expect(state.items['note.md'].id).toBe(id)
     expect(out + err).not.toContain(server.token)
+  }, 40_000)
+
+  it('keeps watching a folder with symbolic link loops and an unreadable folder, warning once per entry', async () => {
+    const root = (await client.createItem({type: 'topic', title: 'Watch loops', parent_topic_id: null})).id
+    const loops = await mkdtemp(path.join(tmpdir(), 'kbsync-watch-loops-'))
+    await writeFile(path.join(loops, 'note.md'), '# Note\n\nFirst.\n')
+    await symlink('l2', path.join(loops, 'l1'))
+    await symlink('l1', path.join(loops, 'l2'))
+    await symlink('.', path.join(loops, 'self'))
+    await mkdir(path.join(loops, 'locked'))
+    // Root reads a folder of mode 000 all the same: the warning about it is only asserted where permissions bite.
+    const permissionsBite = process.getuid?.() !== 0
+    await chmod(path.join(loops, 'locked'), 0o000)
+    const watcher = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'watch', loops, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    let out = ''
+    let err = ''
+    watcher.stdout.on('data', (d) => (out += String(d)))
+    watcher.stderr.on('data', (d) => (err += String(d)))
+    const explained = (e: Error) => {
+      throw new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`)
+    }
+    try {
+      if (permissionsBite) {
+        // A folder it may not read blocks the plan (skipping it could let --prune delete what it holds); watching goes on.
+        await waitFor('the blocked first push', () => /not pushed: fix the errors above/.test(out), 15_000).catch(explained)
+        expect(err).toMatch(/^locked: error: .*cannot be read/m)
+        await chmod(path.join(loops, 'locked'), 0o755)
+        await writeFile(path.join(loops, 'note.md'), '# Note\n\nFirst, once the folder is readable.\n')
+      }
+      await waitFor('the first push', () => /pushed: 1 created/.test(out), 15_000).catch(explained)
+      await writeFile(path.join(loops, 'note.md'), '# Note\n\nSecond, saved beside the loops.\n')
+      await waitFor('the pushed save', () => /pushed: 1 updated/.test(out), 10_000)
+      const id = (await remoteTree(client, root)).find((e) => e.title === 'Note')!.id
+      expect((await client.getItem(id)).body).toContain('Second')
+      for (const link of ['l1', 'l2', 'self']) expect(err.match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], err).toHaveLength(1)
+      expect(err).not.toMatch(/ELOOP|\n\s+at /)
+    } finally {
+      const exited = watcher.exitCode ?? watcher.signalCode ?? new Promise<number | null>((resolve) => watcher.once('exit', resolve))
+      watcher.kill('SIGINT')
+      await chmod(path.join(loops, 'locked'), 0o755)
+      await rm(loops, {recursive: true, force: true})
+      expect(await exited, err).toBe(0)
+    }
   }, 40_000)
 })

@@ -8,6 +8,8 @@ import {UsageError} from '../main.js'
 import {listenError, untilInterrupted} from '../args.js'
 import {loadConfig} from '../config.js'
 import {checkFolder} from '../session.js'
+import {formatDiagnostic} from '../output/index.js'
+import type {Diagnostic} from '../../local/index.js'
 import {openBrowser, startPreview, type PreviewServer} from '../../preview/index.js'
 
 /** The port used when `--port` is not given (a free one is taken when it is busy). */
@@ -18,11 +20,12 @@ async function start(dir: string, port: number | undefined, context: CommandCont
     const what = info.paths.length > 0 ? info.paths.join(', ') : 'folder'
     context.stdout.write(info.error ? `could not read the folder: ${info.error.message}\n` : `updated ${what} (${info.ms} ms)\n`)
   }
+  const onWarnings = (diagnostics: Diagnostic[]) => context.stderr.write(diagnostics.map((d) => formatDiagnostic(d) + '\n').join(''))
   try {
-    return await startPreview({dir, port: port ?? defaultPort, onRefresh})
+    return await startPreview({dir, port: port ?? defaultPort, onRefresh, onWarnings})
   } catch (error) {
     // The default port is only a preference; an explicit one is not.
-    if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined) return startPreview({dir, port: 0, onRefresh})
+    if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined) return startPreview({dir, port: 0, onRefresh, onWarnings})
     throw listenError(error, port ?? defaultPort)
   }
 }

@@ -1,15 +1,17 @@
 /**
- * A watch session: chokidar events -> path filter -> batcher -> size-stable
- * check -> one push through the engine -> a status line. Errors are reported
- * and the session goes on (failures retry after a backoff, invalid input
- * waits for the next change).
+ * A watch session: the folder's watcher (its path filter, its rules for links
+ * and unreadable folders) -> batcher -> size-stable check -> one push through
+ * the engine -> a status line. Errors are reported and the session goes on
+ * (failures retry after a backoff, invalid input waits for the next change);
+ * a warning about an entry the scan skipped (a link loop) is said once, not
+ * on every push.
  */
-import path from 'node:path'
-import {watch, type FSWatcher} from 'chokidar'
+import type {Diagnostic} from '../../local/index.js'
+import {isSkipNotice} from '../../local/walk.js'
+import {createPathFilter, firstSkipNotices, watchTree} from '../../local/watch.js'
 import type {PushResult, SyncEvent} from '../../sync/types.js'
 import type {Reporter} from '../output/index.js'
 import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'
-import {createPathFilter} from './filter.js'
 import {filesStable} from './stable.js'
 import {actionLine, resultLine} from '../output/lines.js'
 
@@ -58,6 +60,9 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
   const {dir, reporter} = options
   const filter = await createPathFilter(dir, options.ignore)
   const stabilityMs = options.stabilityMs ?? 100
+  const firstSkip = firstSkipNotices()
+  // Errors are said on every push they block ("fix the errors above"); a skipped link once.
+  const worthShowing = (d: Diagnostic): boolean => d.severity === 'error' || !isSkipNotice(d) || firstSkip(d)
 
   const run = async (batch: Batch): Promise<RunOutcome> => {
     const files = batch.changes.filter((c) => fileKinds.has(c.kind)).map((c) => c.path)
@@ -84,7 +89,7 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
         if (event.type === 'conflict-file') reporter.warn(`conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`)
       })
       reporter.endProgress()
-      reporter.diagnostics(result.plan.diagnostics)
+      reporter.diagnostics(result.plan.diagnostics.filter(worthShowing))
       const line = resultLine(result)
       options.onBatch?.({batch, status: result.status, result})
       reporter.status(`${stamp()} ${line}`)
@@ -101,23 +106,11 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
   }
 
   const batcher = createBatcher({debounceMs: options.debounceMs, run, ...(options.backoffMs ? {backoffMs: options.backoffMs} : {})})
-  const watcher: FSWatcher = watch(dir, {
-    ignoreInitial: true,
-    ignored: (file: string, stats?: {isDirectory(): boolean}) => {
-      const relative = path.relative(dir, file).split(path.sep).join('/')
-      return !filter.relevant(relative, stats?.isDirectory() ?? false)
-    }
+  const watcher = await watchTree(dir, {
+    filter,
+    onEvent: (kind: ChangeKind, path) => batcher.add({kind, path}),
+    onWarning: (message) => reporter.warn(message)
   })
-  watcher.on('all', (kind: string, file: string) => {
-    const relative = path.relative(dir, file).split(path.sep).join('/')
-    batcher.add({kind: kind as ChangeKind, path: relative})
-  })
-  await new Promise<void>((resolve, reject) => {
-    watcher.once('ready', () => resolve())
-    watcher.once('error', reject)
-  })
-  // Later watcher errors (a folder removed under it, too many watches) are reported; watching goes on.
-  watcher.on('error', (error: unknown) => reporter.warn(`watcher: ${error instanceof Error ? error.message : String(error)}`))
   if (options.initialPush !== false) batcher.add({kind: 'sync', path: ''})
 
   return {
