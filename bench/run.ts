@@ -6,6 +6,7 @@
  * a fast check; the figures in RESULTS.md come from a full run.
  */
 import os from 'node:os'
+import {meetsTargets, runAdversarial} from './adversarial.js'
 import {runDialectRoundTrip} from './dialect-roundtrip.js'
 import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchWatch} from './watch-bench.js'
@@ -26,6 +27,18 @@ if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
 if (wanted('dialect')) {
   const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
   rows.unshift({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
+}
+if (wanted('adversarial')) {
+  // Last: it leaves a large heap too. One row per shape; the per-size times are in the table it prints.
+  for (const result of runAdversarial(quick ? 1 : 3)) {
+    rows.push({
+      bench: `adversarial ${result.shape}`,
+      measure: 'growth exponent; parseKb / remark-parse at the largest size',
+      value: `${result.kbsyncExponent.toFixed(2)} (remark ${result.remarkExponent.toFixed(2)}); ${result.ratio.toFixed(2)}x`,
+      target: '<= 1.2; <= 3x',
+      met: meetsTargets(result)
+    })
+  }
 }
 
 const header = ['benchmark', 'measure', 'value', 'target', 'met']

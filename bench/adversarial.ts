@@ -1,0 +1,120 @@
+/**
+ * Adversarial benchmark of the dialect (issue 22): bodies made of one
+ * unclosed or nested construct repeated, each at four sizes, `parseKb`
+ * against remark-parse (mdast-util-from-markdown, no extensions) on the
+ * same text in the same run. Per shape it prints the growth exponent of
+ * each (the log-log slope of time against size, from the smallest size to
+ * the largest: 1 is linear, 2 quadratic) and the ratio of their times at the
+ * largest size. Targets: exponent <= 1.2 and ratio <= 3x.
+ *
+ * Block quotes (`>` x n) are measured at an eighth of the sizes: remark-parse
+ * itself grows quadratically with their depth (1.7 s at 20,000 levels), so
+ * 160 KB of them would take minutes before kbsync's code even runs; there
+ * the ratio is what kbsync adds, and the exponent is read against remark's.
+ *
+ * Run: `npm run build --silent && node dist/bench/adversarial.js`
+ * (or `node dist/bench/run.js --only=adversarial`).
+ */
+import {performance} from 'node:perf_hooks'
+import {pathToFileURL} from 'node:url'
+import {fromMarkdown} from 'mdast-util-from-markdown'
+import {parseKb} from '../src/dialect/index.js'
+
+/** One adversarial shape: a unit repeated up to a size. */
+export interface Shape {
+  name: string
+  unit: string
+  /** Sizes in bytes. */
+  sizes: readonly number[]
+}
+
+const kilobytes = [20_000, 40_000, 80_000, 160_000] as const
+
+/** The shapes of findings 6 and 7 and their relatives. */
+export const shapes: readonly Shape[] = [
+  {name: '`<u>a` x n', unit: '<u>a', sizes: kilobytes},
+  {name: '`<mark data-color="red">a` x n', unit: '<mark data-color="red">a', sizes: kilobytes},
+  {name: '`<details>` x n', unit: '<details>', sizes: kilobytes},
+  {name: '`<details><summary>` x n', unit: '<details><summary>', sizes: kilobytes},
+  {name: 'hint-block openers x n', unit: '<div data-node="hintBlock" data-color="blue">\ntext\n', sizes: kilobytes},
+  {name: '`<a data-node="anchorLink" data-id="x">` x n', unit: '<a data-node="anchorLink" data-id="x">', sizes: kilobytes},
+  {name: '`>` x n (an eighth of the sizes)', unit: '>', sizes: kilobytes.map((size) => size / 8)}
+]
+
+/** One measured shape. */
+export interface ShapeResult {
+  shape: string
+  /** Median times at each size, in ms. */
+  kbsync: number[]
+  remark: number[]
+  kbsyncExponent: number
+  remarkExponent: number
+  /** kbsync / remark at the largest size. */
+  ratio: number
+}
+
+/** The median of `runs` timings of `run(value)`, in ms. */
+function median(value: string, run: (value: string) => unknown, runs: number): number {
+  const times: number[] = []
+  for (let index = 0; index < runs; index++) {
+    const start = performance.now()
+    run(value)
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)]
+}
+
+/** The log-log slope of `times` against `sizes`, first to last. */
+function exponent(sizes: readonly number[], times: number[]): number {
+  const last = sizes.length - 1
+  return Math.log(times[last] / times[0]) / Math.log(sizes[last] / sizes[0])
+}
+
+/** Measure one shape at each of its sizes. */
+export function measureShape(shape: Shape, runs = 3): ShapeResult {
+  const kbsync: number[] = []
+  const remark: number[] = []
+  for (const size of shape.sizes) {
+    const value = shape.unit.repeat(Math.ceil(size / shape.unit.length))
+    // Warm both up on this shape first, so the smallest size is not timed cold.
+    if (kbsync.length === 0) parseKb(value), fromMarkdown(value)
+    remark.push(median(value, fromMarkdown, runs))
+    kbsync.push(median(value, parseKb, runs))
+  }
+  const last = shape.sizes.length - 1
+  return {
+    shape: shape.name,
+    kbsync,
+    remark,
+    kbsyncExponent: exponent(shape.sizes, kbsync),
+    remarkExponent: exponent(shape.sizes, remark),
+    ratio: kbsync[last] / remark[last]
+  }
+}
+
+/** Whether a result meets the targets (for `>`, the exponent is held against remark's own). */
+export function meetsTargets(result: ShapeResult): boolean {
+  return result.kbsyncExponent <= Math.max(1.2, result.remarkExponent + 0.2) && result.ratio <= 3
+}
+
+/** Run every shape, print one Markdown table, and return the results. */
+export function runAdversarial(runs = 3): ShapeResult[] {
+  console.log(`Adversarial dialect bodies (Node ${process.version}), medians of ${runs} runs, times in ms\n`)
+  console.log('| shape | sizes (KB) | parseKb | remark-parse | exponent (parseKb / remark) | ratio at largest | met |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- |')
+  const results: ShapeResult[] = []
+  for (const shape of shapes) {
+    const result = measureShape(shape, runs)
+    results.push(result)
+    const sizes = shape.sizes.map((size) => size / 1000).join(' / ')
+    const times = (list: number[]) => list.map((time) => time.toFixed(0)).join(' / ')
+    console.log(
+      `| ${result.shape} | ${sizes} | ${times(result.kbsync)} | ${times(result.remark)} | ` +
+        `${result.kbsyncExponent.toFixed(2)} / ${result.remarkExponent.toFixed(2)} | ${result.ratio.toFixed(2)}x | ${meetsTargets(result) ? 'yes' : 'NO'} |`
+    )
+  }
+  return results
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runAdversarial(Number(process.argv[2] ?? 3))
