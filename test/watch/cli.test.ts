@@ -90,7 +90,8 @@ describe('kbsync watch (child process)', () => {
         await waitFor('the blocked first push', () => /not pushed: fix the errors above/.test(out), 15_000).catch(explained)
         expect(err).toMatch(/^locked: error: .*cannot be read/m)
         await chmod(path.join(loops, 'locked'), 0o755)
-        await writeFile(path.join(loops, 'note.md'), '# Note\n\nFirst, once the folder is readable.\n')
+        await rm(path.join(loops, 'locked'), {recursive: true})
+        await writeFile(path.join(loops, 'note.md'), '# Note\n\nFirst, once the unreadable folder is gone.\n')
       }
       await waitFor('the first push', () => /pushed: 1 created/.test(out), 15_000).catch(explained)
       await writeFile(path.join(loops, 'note.md'), '# Note\n\nSecond, saved beside the loops.\n')
@@ -102,7 +103,7 @@ describe('kbsync watch (child process)', () => {
     } finally {
       const exited = watcher.exitCode ?? watcher.signalCode ?? new Promise<number | null>((resolve) => watcher.once('exit', resolve))
       watcher.kill('SIGINT')
-      await chmod(path.join(loops, 'locked'), 0o755)
+      await chmod(path.join(loops, 'locked'), 0o755).catch(() => undefined) // gone already where permissions bite
       await rm(loops, {recursive: true, force: true})
       expect(await exited, err).toBe(0)
     }
