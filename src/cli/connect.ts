@@ -65,6 +65,7 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
       ...(config.token ? {token: config.token} : {}),
       ...(config.login && config.securityKey ? {login: config.login, securityKey: config.securityKey} : {}),
       ...(config.personId !== undefined ? {personId: config.personId} : {}),
+      ...(config.foreignDownloads ? {foreignDownloads: config.foreignDownloads} : {}),
       concurrency: config.concurrency,
       maxRateLimitWaitMs: config.maxRateLimitWait * 1000,
       ...onEvent

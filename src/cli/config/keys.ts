@@ -3,10 +3,11 @@
  * environment variable, its command-line flag and its default. Loading and
  * the documentation both follow this table.
  */
+import {foreignDownloadValues} from '../../api/index.js'
 import {ConfigError} from './errors.js'
 
 /** How a raw value is checked and converted. */
-export type KeyKind = 'path' | 'url' | 'url-template' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list'
+export type KeyKind = 'path' | 'url' | 'url-template' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list' | 'choice'
 
 /** One configuration key. */
 export interface KeyDefinition {
@@ -20,6 +21,8 @@ export interface KeyDefinition {
   /** Inclusive bounds of integers. */
   min?: number
   max?: number
+  /** The values a `choice` takes. */
+  choices?: readonly string[]
   /** One line for `docs/cli.md` and `kbsync init`. */
   doc: string
 }
@@ -29,6 +32,13 @@ export const keyDefinitions: KeyDefinition[] = [
   {key: 'dir', kind: 'path', env: 'KBSYNC_DIR', flag: 'dir', doc: 'the folder of Markdown to sync (relative to the config file)'},
   {key: 'apiUrl', kind: 'url', env: 'KBSYNC_API_URL', flag: 'api-url', doc: 'the API of the platform; unset: the embedded local knowledge base'},
   {key: 'filesUrl', kind: 'url', env: 'KBSYNC_FILES_URL', flag: 'files-url', doc: 'the files service for uploads (default: from the API)'},
+  {
+    key: 'foreignDownloads',
+    kind: 'choice',
+    choices: foreignDownloadValues,
+    env: 'KBSYNC_FOREIGN_DOWNLOADS',
+    doc: 'a file URL outside the API and files services (an attachment elsewhere, a redirect away): "refuse" (default) to skip it, "anonymous" to fetch it without the token; the token never goes there'
+  },
   {key: 'accountsUrl', kind: 'url', env: 'KBSYNC_ACCOUNTS_URL', doc: 'where a login and security key log in (default: the platform\'s accounts service, or {apiUrl}/auth for any other API)'},
   {key: 'personId', kind: 'int', env: 'KBSYNC_PERSON_ID', min: 1, max: Number.MAX_SAFE_INTEGER, doc: 'person_id sent with the login when several accounts share one login'},
   {key: 'rootTopic', kind: 'nullable-string', env: 'KBSYNC_ROOT_TOPIC', flag: 'root-topic', doc: 'the topic id the folder maps to; null: the knowledge-base root'},
@@ -94,6 +104,11 @@ export function coerce(definition: KeyDefinition, raw: unknown, origin: ValueOri
       if (fromText) return (raw as string).split(',').map((s) => s.trim()).filter(Boolean)
       if (!Array.isArray(raw) || raw.some((s) => typeof s !== 'string')) fail(origin, 'an array of strings', show(raw))
       return raw
+    }
+    case 'choice': {
+      const value = typeof raw === 'string' ? raw.trim() : raw
+      if (typeof value !== 'string' || !definition.choices!.includes(value)) fail(origin, `one of ${definition.choices!.map((c) => `"${c}"`).join(', ')}`, show(raw))
+      return value
     }
     case 'nullable-string': {
       if (raw === null) return null

@@ -4,6 +4,7 @@
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
+import type {ForeignDownloads} from '../../api/index.js'
 import {ConfigError, type ConfigSource} from './errors.js'
 import {findConfigFile, readConfigFile} from './find.js'
 import {coerce, forbiddenFileKeys, keyDefinitions, type KeyDefinition} from './keys.js'
@@ -15,6 +16,8 @@ export interface KbsyncConfig {
   /** Unset: the embedded local knowledge base. */
   apiUrl?: string
   filesUrl?: string
+  /** A download from outside the API and files services; unset: the client's default (refuse). */
+  foreignDownloads?: ForeignDownloads
   /** Where a login and security key log in; unset: the client's default. */
   accountsUrl?: string
   /** `person_id` of the login, when several accounts share one login. */
