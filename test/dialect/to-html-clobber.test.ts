@@ -41,6 +41,15 @@ describe('kbToHtml ids and in-page links', () => {
     const html = kbToHtml('[top](#) and [there](https://example.com/page#location) and [rel](other.html#x)')
     expect(attributes(html, 'a', 'href')).toEqual(['#', 'https://example.com/page#location', 'other.html#x'])
   })
+
+  it('uses what the resolvers return as given (a hash-routed app keeps its routes)', () => {
+    const html = kbToHtml('<a data-node="articleLink" data-article-id="7">a</a> <a data-node="anchorLink" data-id="x" />', {
+      articleHref: (id) => `#/article/${id}`,
+      anchorHref: (id) => `#/here/${id}`
+    })
+    expect(attributes(html, 'a', 'href')).toEqual(['#/article/7', '#/here/x'])
+    expect(attributes(html, '*', 'id')).toEqual(['user-content-x'])
+  })
 })
 
 describe('kbToHtml diagram frames', () => {

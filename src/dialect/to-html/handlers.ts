@@ -15,6 +15,7 @@ import type {
   Underline,
   Video
 } from '../../../plugins/types.js'
+import {prefixFragment} from './clobber.js'
 import {drawioSandbox} from './sandbox.js'
 import {videoEmbed} from './video.js'
 
@@ -24,6 +25,8 @@ export interface Resolvers {
   topicHref: (id: string) => string
   anchorHref: (id: string) => string
   resolveUrl: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
+  /** The prefix of ids (the sanitiser adds it); the body's own in-page links get it here. */
+  clobberPrefix: string
 }
 
 function element(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
@@ -40,7 +43,7 @@ export function dialectHandlers(r: Resolvers): Handlers {
   return {
     html: (_state: State, node: Html) => ({type: 'text', value: node.value}),
     link: (state: State, node: Link) =>
-      wrap(state, node, element('a', {href: r.resolveUrl(node.url, 'link'), title: node.title ?? undefined}, state.all(node))),
+      wrap(state, node, element('a', {href: r.resolveUrl(prefixFragment(node.url, r.clobberPrefix), 'link'), title: node.title ?? undefined}, state.all(node))),
     image: (state: State, node: Image) =>
       wrap(state, node, element('img', {src: r.resolveUrl(node.url, 'image'), alt: node.alt ?? '', title: node.title ?? undefined, width: node.width, height: node.height})),
     underline: (state: State, node: Underline) => wrap(state, node, element('u', {}, state.all(node))),

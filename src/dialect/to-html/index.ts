@@ -23,13 +23,14 @@ export interface KbToHtmlOptions {
   articleHref?: (id: string) => string
   /** The href of a topic link (default `https://pyrus.com/t#kb/topic/{id}`). */
   topicHref?: (id: string) => string
-  /** The href an anchor points at (default `#{identifier}`; an in-page href gets `clobberPrefix` like every other). */
+  /** The href an anchor points at (default `#{clobberPrefix}{identifier}`, the anchor's own id). */
   anchorHref?: (identifier: string) => string
   /**
    * Prefix of every `id` (and `name`) in the output, so content embedded in
-   * another page cannot clobber that page's globals (`id="location"`);
-   * in-page links `#x` become `#{prefix}x` to match. Default
-   * `user-content-`, as on GitHub; `''` leaves ids as written.
+   * another page cannot clobber that page's globals (`id="location"`); the
+   * body's in-page links `#x` become `#{prefix}x` to match (what the
+   * resolvers return is used as given). Default `user-content-`, as on
+   * GitHub; `''` leaves ids as written.
    */
   clobberPrefix?: string
   /** Maps a URL of the body (image guid, attachment, link, …) before it is filtered (default: unchanged). */
@@ -38,14 +39,16 @@ export interface KbToHtmlOptions {
 
 /** Renders a dialect tree to HTML. */
 export function kbTreeToHtml(tree: Root, options: KbToHtmlOptions = {}): string {
+  const clobberPrefix = options.clobberPrefix ?? defaultClobberPrefix
   const handlers = dialectHandlers({
     articleHref: options.articleHref ?? defaultArticleUrl,
     topicHref: options.topicHref ?? defaultTopicUrl,
-    anchorHref: options.anchorHref ?? ((id) => '#' + id),
-    resolveUrl: options.resolveUrl ?? ((url) => url)
+    anchorHref: options.anchorHref ?? ((id) => `#${clobberPrefix}${id}`),
+    resolveUrl: options.resolveUrl ?? ((url) => url),
+    clobberPrefix
   })
   const hast = toHast(tree, {handlers, allowDangerousHtml: false}) as HastNodes
-  return toHtml(sanitize(hast as HastRoot, options.clobberPrefix ?? defaultClobberPrefix))
+  return toHtml(sanitize(hast as HastRoot, clobberPrefix))
 }
 
 /** Renders dialect Markdown to HTML. */

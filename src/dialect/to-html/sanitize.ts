@@ -1,11 +1,11 @@
 /**
  * The last line of defence of `kbToHtml`: whatever the handlers built, only
  * known elements survive, no `on*` attribute, no `style`, every URL
- * attribute passes `safeUrl`, and ids carry the clobber prefix (in-page
- * links with them).
+ * attribute passes `safeUrl`, and every id carries the clobber prefix
+ * (the handlers point the body's in-page links at it).
  */
 import type {Element, Root, RootContent} from 'hast'
-import {prefixFragment, prefixIds} from './clobber.js'
+import {prefixIds} from './clobber.js'
 import {safeUrl} from './url.js'
 
 const allowed = new Set([
@@ -15,7 +15,7 @@ const allowed = new Set([
 ])
 const urlProperties = ['href', 'src', 'action', 'formAction', 'poster', 'xLinkHref', 'background', 'cite', 'srcSet']
 
-/** Sanitises `tree` in place and returns it; ids and in-page links get `clobberPrefix`. */
+/** Sanitises `tree` in place and returns it; ids get `clobberPrefix`. */
 export function sanitize(tree: Root, clobberPrefix: string): Root {
   tree.children = clean(tree.children, clobberPrefix) as Root['children']
   return tree
@@ -33,7 +33,6 @@ function clean(nodes: RootContent[], clobberPrefix: string): RootContent[] {
       }
       cleanProperties(node)
       prefixIds(node.properties, clobberPrefix)
-      if (typeof node.properties.href === 'string') node.properties.href = prefixFragment(node.properties.href, clobberPrefix)
       node.children = clean(node.children, clobberPrefix) as Element['children']
       out.push(node)
     } else if (node.type === 'text' || node.type === 'comment' || node.type === 'doctype') {
