@@ -66,14 +66,14 @@ export function inScope(url: URL, scopes: readonly TokenScope[]): boolean {
 
 /**
  * How to send one request of a download: with the token inside the scopes
- * (unless the chain of redirects already left them: `tainted`), else as
+ * (unless the chain of redirects already left them: `leftScopes`), else as
  * `foreign` says. A non-http(s) URL, or one with credentials in it, is never
  * fetched.
  */
-export function downloadAccess(url: URL, scopes: readonly TokenScope[], foreign: ForeignDownloads, tainted = false): DownloadAccess {
+export function downloadAccess(url: URL, scopes: readonly TokenScope[], foreign: ForeignDownloads, leftScopes = false): DownloadAccess {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return {send: 'refuse', reason: `${url.protocol} URLs are never downloaded`}
   if (url.username || url.password) return {send: 'refuse', reason: 'a URL with credentials in it is never downloaded'}
-  if (!tainted && inScope(url, scopes)) return {send: 'token'}
+  if (!leftScopes && inScope(url, scopes)) return {send: 'token'}
   if (foreign === 'anonymous') return {send: 'anonymous'}
   const api = scopes.filter((scope) => scope.service === 'api')
   const files = scopes.filter((scope) => scope.service === 'files').map((scope) => scope.origin + scope.path)

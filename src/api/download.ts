@@ -27,36 +27,36 @@ type Hop = {done: true; bytes: number} | {done: false; location: string}
 export async function downloadFile(transport: Transport, url: string, destPath: string): Promise<{bytes: number}> {
   // The addresses may change with the login answer: settle them before deciding where the token may go.
   await transport.session.ready()
-  let current = parse(transport, url, transport.session.apiUrl + '/')
-  let access = decide(transport, current, false)
+  const first = parse(transport, url, transport.session.apiUrl + '/')
+  // Refused before the folder is touched.
+  const access = decide(transport, first, false)
   const temp = await createTemp(destPath)
-  let closed = false
-  let moved = false
   try {
-    let left = false
-    let bytes = 0
-    for (let hop = 0; ; hop++) {
-      const answer = await fetchHop(transport, current, access.send === 'token', temp.handle)
-      if (answer.done) {
-        bytes = answer.bytes
-        break
-      }
-      if (hop === maxRedirects) {
-        throw new ApiError(`Download of ${shownUrl(current)} redirected more than ${maxRedirects} times`, {method: 'GET', path: current.pathname, errorCode: 'too_many_redirects'})
-      }
-      // A chain that has left the token's services never earns it back: the next hop is named by a host we do not trust.
-      left ||= access.send !== 'token'
-      current = parse(transport, answer.location, current.href)
-      access = decide(transport, current, left)
-    }
-    closed = true
+    const bytes = await follow(transport, first, access, temp.handle)
     await temp.handle.close()
     await rename(temp.path, destPath)
-    moved = true
     return {bytes}
-  } finally {
-    if (!closed) await temp.handle.close().catch(() => undefined)
-    if (!moved) await rm(temp.path, {force: true})
+  } catch (error) {
+    await temp.handle.close()
+    await rm(temp.path, {force: true})
+    throw error
+  }
+}
+
+/** Requests `url`, and where it redirects, until a file comes; resolves with its size. */
+async function follow(transport: Transport, url: URL, access: {send: 'token' | 'anonymous'}, handle: FileHandle): Promise<number> {
+  let current = url
+  let leftScopes = false
+  for (let hop = 0; ; hop++) {
+    const answer = await fetchHop(transport, current, access.send === 'token', handle)
+    if (answer.done) return answer.bytes
+    if (hop === maxRedirects) {
+      throw new ApiError(`Download of ${shownUrl(current)} redirected more than ${maxRedirects} times`, {method: 'GET', path: current.pathname, errorCode: 'too_many_redirects'})
+    }
+    // A chain that has left the token's services never earns it back: the next hop is named by a host we do not trust.
+    leftScopes ||= access.send !== 'token'
+    current = parse(transport, answer.location, current.href)
+    access = decide(transport, current, leftScopes)
   }
 }
 
@@ -70,8 +70,8 @@ function parse(transport: Transport, url: string, base: string): URL {
 }
 
 /** How to send a request to `url`; throws the refusal. */
-function decide(transport: Transport, url: URL, left: boolean): {send: 'token' | 'anonymous'} {
-  const access = downloadAccess(url, tokenScopes(transport.session.apiUrl, transport.session.filesUrl), transport.options.foreignDownloads, left)
+function decide(transport: Transport, url: URL, leftScopes: boolean): {send: 'token' | 'anonymous'} {
+  const access = downloadAccess(url, tokenScopes(transport.session.apiUrl, transport.session.filesUrl), transport.options.foreignDownloads, leftScopes)
   if (access.send === 'refuse') throw refusal(transport, shownUrl(url), access.reason, url.pathname)
   return access
 }
