@@ -172,12 +172,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   urls.apiUrl = `${urls.filesUrl}/v4`
   compact()
 
+  let closed: Promise<void> | undefined
   return {
     apiUrl: urls.apiUrl,
     filesUrl: urls.filesUrl,
     token: access.token,
     close: () =>
-      new Promise<void>((resolve) => {
+      (closed ??= new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => {
           // Stopped cleanly: the snapshot alone holds everything.
@@ -185,7 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           dataFile?.close()
           resolve()
         })
-      }),
+      })),
     requestLog: () => [...log],
     counts() {
       const counts: Record<string, number> = {writes: 0}

@@ -160,16 +160,9 @@ function replay(path: string, data: PersistedData, changes: Change[]): Persisted
 
 /** Writes `bytes` to `path` atomically, through the fixed temp name `<path>.tmp`. */
 function writeAtomic(path: string, bytes: Uint8Array): void {
-  const temp = `${path}.tmp`
-  const fd = openSync(temp, 'w')
-  try {
-    writeAll(fd, bytes)
-    // Without fsync a crash after the rename could leave an empty file under the final name.
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temp, path)
+  // Without the sync a crash after the rename could leave an empty file under the final name.
+  syncedChange(`${path}.tmp`, 'w', (fd) => writeAll(fd, bytes))
+  renameSync(`${path}.tmp`, path)
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {
@@ -178,9 +171,14 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 }
 
 function truncateFile(path: string, size: number): void {
-  const fd = openSync(path, 'r+')
+  syncedChange(path, 'r+', (fd) => ftruncateSync(fd, size))
+}
+
+/** Opens `path`, lets `change` write through the descriptor, and syncs it to disk before closing. */
+function syncedChange(path: string, flags: string, change: (fd: number) => void): void {
+  const fd = openSync(path, flags)
   try {
-    ftruncateSync(fd, size)
+    change(fd)
     fsyncSync(fd)
   } finally {
     closeSync(fd)

@@ -168,18 +168,24 @@ describe('local server: persistence under crashes', () => {
       child.once('exit', () => reject(new Error(out)))
     })
     const exited = new Promise((resolve) => child.once('exit', resolve))
+    // Killed once five writes are answered, with the others in flight.
+    let answers = 0
     const writes = Array.from({length: 40}, (_, i) =>
       fetch(`${url}/knowledgebase`, {
         method: 'POST',
         headers: {authorization: 'Bearer kbsync-local-token', 'content-type': 'application/json'},
         body: JSON.stringify({title: `Item ${i}`, body: 'x'.repeat(20_000)})
       })
-        .then(async (answer) => ((await answer.json()) as {id: string}).id)
+        .then(async (answer) => {
+          const {id} = (await answer.json()) as {id: string}
+          if (++answers === 5) child.kill('SIGKILL')
+          return id
+        })
         .catch(() => undefined)
     )
-    setTimeout(() => child.kill('SIGKILL'), 60)
     const answered = (await Promise.all(writes)).filter((id) => id !== undefined)
     await exited
+    expect(answered.length).toBeGreaterThanOrEqual(5)
     const data = JSON.parse(readFileSync(dataPath, 'utf8'))
     expect(Array.isArray(data.items)).toBe(true)
     const restarted = await start({dataPath})

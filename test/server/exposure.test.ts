@@ -4,20 +4,13 @@
  * by name, JSON only as JSON, and never lets a browser sniff an answer.
  */
 import {request} from 'node:http'
-import {afterEach, describe, expect, it} from 'vitest'
-import {startServer, type RunningServer} from '../../src/server/index.js'
+import {describe, expect, it} from 'vitest'
+import {startServer, type RunningServer, type ServerOptions} from '../../src/server/index.js'
 import {run, tempDir} from '../cli/helpers.js'
+import {serversPerTest} from './helpers.js'
 
-const servers: RunningServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
-
-async function start(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer({seed: 5, ...options})
-  servers.push(server)
-  return server
-}
+const startServed = serversPerTest({seed: 5})
+const start = async (options: ServerOptions = {}) => (await startServed(options)).server
 
 /** The local URL of a server bound to a wildcard address. */
 const local = (server: RunningServer) => `http://127.0.0.1:${new URL(server.filesUrl).port}`

@@ -2,24 +2,10 @@
  * Fields of the wrong type are a 400 with a clear code, on every field of
  * every route, never a 500.
  */
-import {afterEach, describe, expect, it} from 'vitest'
-import {startServer, type RunningServer} from '../../src/server/index.js'
+import {describe, expect, it} from 'vitest'
+import {serversPerTest} from './helpers.js'
 
-const servers: RunningServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
-
-async function start() {
-  const server = await startServer({seed: 13})
-  servers.push(server)
-  const call = async (method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = {authorization: `Bearer ${server.token}`, 'content-type': 'application/json'}
-    const response = await fetch(server.apiUrl + path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)})
-    return {status: response.status, json: (await response.json()) as {error_code: string; error: string; id: string}}
-  }
-  return {server, call}
-}
+const start = serversPerTest({seed: 13})
 
 /** Values of every JSON type but the right one, and objects that trip code converting them to text. */
 const wrong: unknown[] = [{}, [], ['x'], 7, 1.5, true, false, {toString: 1}, {valueOf: 1, toString: 2}, {__proto__: {x: 1}}, 'x'.repeat(3), null, '']

@@ -7,19 +7,12 @@ import {mkdtempSync, readdirSync, statSync} from 'node:fs'
 import {request} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
-import {startServer, type RunningServer} from '../../src/server/index.js'
+import {describe, expect, it} from 'vitest'
+import type {ServerOptions} from '../../src/server/index.js'
+import {serversPerTest} from './helpers.js'
 
-const servers: RunningServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
-
-async function start(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer({seed: 3, ...options})
-  servers.push(server)
-  return server
-}
+const startServed = serversPerTest({seed: 3})
+const start = async (options: ServerOptions = {}) => (await startServed(options)).server
 
 const MiB = 1048576
 

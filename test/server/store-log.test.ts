@@ -8,24 +8,12 @@ import {appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, stat
 import {mkdir} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
-import {startServer, type RunningServer} from '../../src/server/index.js'
+import {describe, expect, it} from 'vitest'
+import {startServer} from '../../src/server/index.js'
+import {serversPerTest} from './helpers.js'
 
-const servers: RunningServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
-
-async function start(dataPath: string) {
-  const server = await startServer({seed: 9, dataPath})
-  servers.push(server)
-  const call = async (method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = {authorization: `Bearer ${server.token}`, 'content-type': 'application/json'}
-    const response = await fetch(server.apiUrl + path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)})
-    return {status: response.status, json: (await response.json()) as any}
-  }
-  return {server, call}
-}
+const startServed = serversPerTest({seed: 9})
+const start = (dataPath: string) => startServed({dataPath})
 
 const freshPath = () => join(mkdtempSync(join(tmpdir(), 'kbsync-log-')), 'kb.json')
 const size = (path: string) => (existsSync(path) ? statSync(path).size : 0)
@@ -70,7 +58,6 @@ describe('local server: the store log', () => {
     const dataPath = freshPath()
     const first = await start(dataPath)
     await first.call('POST', '/knowledgebase', {title: 'Kept', body: 'x'})
-    servers.splice(0)
     // Not closed: the log still holds the record, as after a kill. Then a record cut short.
     appendFileSync(`${dataPath}.log`, '{"item": {"id": "TORN", "title": "Half')
     const second = await start(dataPath)
