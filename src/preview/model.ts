@@ -29,6 +29,12 @@ export async function loadModel(dir: string): Promise<PreviewModel> {
   return toModel(await scanFolder(dir))
 }
 
+/** The model of a folder whose scan failed: a bare root, so the pages can still say why. */
+export function emptyModel(dir: string): PreviewModel {
+  const root: LocalTopic = {kind: 'topic', path: '', title: '', children: [], refs: {links: [], assets: []}}
+  return toModel({dir, root, diagnostics: [], assets: {}, byPath: {'': root}, articleCount: 0})
+}
+
 /** Indexes a scan result for the pages. */
 export function toModel(scan: ScanResult): PreviewModel {
   const byFile = new Map<string, Diagnostic[]>()

@@ -3,6 +3,7 @@
  * folder's files, and an event stream that tells open pages when to
  * refresh. Binds the loopback interface only.
  */
+import {realpath} from 'node:fs/promises'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {clientScript} from './client.js'
@@ -11,7 +12,7 @@ import {firstSkipNotices} from '../local/watch.js'
 import {decodePath} from './escape.js'
 import {EventHub} from './events.js'
 import {sendFile} from './files.js'
-import {loadModel, type PreviewModel} from './model.js'
+import {emptyModel, loadModel, type PreviewModel} from './model.js'
 import {renderArticlePage, renderFragment, type ArticlePageInput} from './page.js'
 import {missingPage, pageOf} from './pages.js'
 import {parsePage, prefixes} from './routes.js'
@@ -58,9 +59,17 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const fresh = diagnostics.filter(firstSkip)
     if (fresh.length > 0) options.onWarnings?.(fresh)
   }
-  let model: PreviewModel = await loadModel(options.dir)
-  let version = 1
+  let model: PreviewModel
   let failure: Error | undefined
+  try {
+    model = await loadModel(options.dir)
+  } catch (error) {
+    // A file it may not read fails the whole scan: the preview starts all the same and every page says why, until a save fixes it.
+    if (!isPermissionError(error)) throw error
+    failure = error as Error
+    model = emptyModel(await realpath(options.dir))
+  }
+  let version = 1
   const hub = new EventHub()
 
   // Rescans run one at a time; changes during a scan cause one more.
@@ -154,6 +163,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   }
   // Said once listening: a start that fails (a busy port) and is tried again says nothing twice.
   warnNew(model.skipped)
+  if (failure) options.onRefresh?.({version, paths: [], ms: 0, error: failure})
 
   return {
     url: `http://${host}:${port}/`,
@@ -169,6 +179,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       })
     }
   }
+}
+
+function isPermissionError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'EACCES' || code === 'EPERM'
 }
 
 function allowedHost(header: string | undefined, port: number): boolean {

@@ -77,6 +77,25 @@ describe('kbsync preview', () => {
     }
   }, 20_000)
 
+  it.skipIf(process.getuid?.() === 0)('starts on a folder with a file it may not read, and says which on the page', async () => {
+    const scratch = await scratchCopy()
+    await writeFile(path.join(scratch.dir, 'secret.md'), '# Secret\n')
+    await chmod(path.join(scratch.dir, 'secret.md'), 0o000)
+    const child = spawn(process.execPath, [bin, 'preview', scratch.dir, '--port', '0'], {stdio: 'pipe'})
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    try {
+      const url = await waitFor('the preview to listen', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 10_000)
+      expect(out).toMatch(/could not read the folder: .*secret\.md/)
+      expect(await (await fetch(url)).text()).toMatch(/The folder could not be read: .*secret\.md/)
+    } finally {
+      const exited = child.exitCode ?? child.signalCode ?? new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await scratch.remove()
+      expect(await exited).toBe(0)
+    }
+  })
+
   it('rejects a port that is no number with exit code 2', async () => {
     const child = spawn(process.execPath, [bin, 'preview', fixtureDir, '--port', 'http'], {stdio: ['ignore', 'pipe', 'pipe']})
     let stderr = ''
