@@ -5,7 +5,7 @@
  */
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {AuthResult, Person} from '../api/types.js'
-import {readJson} from './body.js'
+import {hasBody, readJson} from './body.js'
 import {KbServerError} from './errors.js'
 import {isAllowedHost, isLoopbackName, type Credentials} from './exposure.js'
 import type {createFaults} from './faults.js'
@@ -68,7 +68,7 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
       'X-Content-Type-Options': 'nosniff'
     }
     // A body left unread (refused before reading it, or too large) is not drained: the connection closes instead.
-    if (!message.complete) headers.Connection = 'close'
+    if (hasBody(message) && !message.complete) headers.Connection = 'close'
     if (isFile(body)) {
       response.writeHead(status, {...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.size})
       body.open().on('error', () => response.destroy()).pipe(response)
@@ -82,7 +82,7 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
 
   // A page of another site whose name resolves to this server (DNS rebinding) gets nothing, whatever the path.
   if (!isAllowedHost(message.headers.host, pipeline.hosts.port, pipeline.hosts.names)) {
-    answer(403, {error_code: 'forbidden_host', error: `This server does not answer to the host '${message.headers.host ?? ''}'.`})
+    answer(403, {error_code: 'forbidden_host', error: `This server does not answer to the host '${(message.headers.host ?? '').slice(0, 100)}'.`})
     return
   }
 
@@ -175,7 +175,8 @@ async function authenticate(
   }
   const accepted = pipeline.credentials
   if (!accepted || body.login !== accepted.login || body.security_key !== accepted.securityKey) {
-    answer(401, {error_code: 'invalid_credentials', error: 'Wrong login or security key.'})
+    const why = accepted ? 'Wrong login or security key.' : 'This server accepts no logins: it listens beyond loopback and was given no login and security key of its own.'
+    answer(401, {error_code: 'invalid_credentials', error: why})
     return
   }
   const result: AuthResult = {

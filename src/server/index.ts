@@ -154,7 +154,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const server = createServer((request, response) => {
     handle(pipeline, request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500).end()
+      if (!response.headersSent) response.writeHead(500, {'X-Content-Type-Options': 'nosniff'}).end()
     })
   })
   server.keepAliveTimeout = 30_000
