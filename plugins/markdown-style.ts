@@ -5,7 +5,7 @@
  * text, trailing-backslash hard breaks, `---` rules, `&` escaped only where
  * it would start a character reference.
  */
-import type {Heading, List, ListItem, Table, Text} from 'mdast'
+import type {Heading, List, ListItem, Nodes, Table, Text} from 'mdast'
 import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
 import {defaultHandlers, type Handle, type Info, type Options, type State} from 'mdast-util-to-markdown'
@@ -36,6 +36,43 @@ const heading: Handle = (node: Heading, parent, state, info) =>
 
 const padless = new Set(['paragraph', 'heading', 'html', 'thematicBreak'])
 
+/**
+ * Whether a list item's marker is padded to the continuation indent, so its
+ * content column is where the continuation lines are. A fence or a list on
+ * the marker's line fixes the content column there. HTML keeps the spaces
+ * past the content column in its value, so an HTML block on a continuation
+ * line (`- a` then `    </div>`) would gain them on every pass.
+ */
+function padded(node: ListItem): boolean {
+  const first = node.children[0]
+  if (first && !padless.has(first.type)) return true
+  return node.children.some((child, index) => child.type === 'html' && (index > 0 || child.value.includes('\n')))
+}
+
+/**
+ * The item as it will be read back: a tight item two of whose children
+ * need a blank line between them (HTML that ends only at one, a paragraph
+ * after a paragraph) is read back loose, so it is written loose, with a
+ * blank line between all its children, as the next pass would write it.
+ */
+function writtenSpread(node: ListItem, state: State): ListItem {
+  if (node.spread) return node
+  for (let index = 1; index < node.children.length; index++) {
+    if (blankBetween(node.children[index - 1], node.children[index], node, state)) return {...node, spread: true}
+  }
+  return node
+}
+
+/** Whether `state`'s joins put a blank line (or more) between two flow children, as `containerFlow` reads them. */
+function blankBetween(left: Nodes, right: Nodes, parent: ListItem, state: State): boolean {
+  for (let index = state.join.length - 1; index >= 0; index--) {
+    const result = state.join[index](left as never, right as never, parent, state)
+    if (typeof result === 'number') return result > 0
+    if (typeof result === 'boolean') return true
+  }
+  return true
+}
+
 /** A list item whose continuation lines are indented `max(4, marker + 1)`. */
 const listItem: Handle = (node: ListItem, parent, state: State, info) => {
   let bullet = state.bulletCurrent || '-'
@@ -45,15 +82,12 @@ const listItem: Handle = (node: ListItem, parent, state: State, info) => {
     bullet = String(start + (state.options.incrementListMarker === false ? 0 : list.children.indexOf(node))) + bullet
   }
   const size = Math.max(4, bullet.length + 1)
-  // A fence or a list on the marker's line fixes the content column there:
-  // pad the marker so continuation lines line up with it.
-  const first = node.children[0]
-  const marker = first && !padless.has(first.type) ? bullet + ' '.repeat(size - bullet.length) : bullet + ' '
+  const marker = padded(node) ? bullet + ' '.repeat(size - bullet.length) : bullet + ' '
   const tracker = state.createTracker(info)
   tracker.move(bullet + ' ')
   tracker.shift(size)
   const exit = state.enter('listItem')
-  const value = state.indentLines(state.containerFlow(node, tracker.current()), (line, index, blank) => {
+  const value = state.indentLines(state.containerFlow(writtenSpread(node, state), tracker.current()), (line, index, blank) => {
     if (index) return (blank ? '' : ' '.repeat(size)) + line
     return (blank ? bullet : marker) + line
   })

@@ -44,10 +44,24 @@ function splitTagLine(html: Html, items: FlowItem[]): void {
     items.push(html)
     return
   }
+  // Inline tags on the line are phrasing: written back, a run of them is a
+  // line of its own, which is read as a paragraph.
+  let run: Paragraph | undefined
+  let previousEnd = 0
   for (const {tag, start, end} of tags) {
     const piece: Html = {type: 'html', value: html.value.slice(start, end)}
     if (html.position) piece.position = shift(html.position, start, end)
-    items.push({type: 'kbTagItem', tag, html: piece})
+    if (isBlockTag(tag)) {
+      run = undefined
+      items.push({type: 'kbTagItem', tag, html: piece})
+    } else {
+      if (!run) items.push((run = {type: 'paragraph', children: []}))
+      else if (start > previousEnd) run.children.push({type: 'text', value: html.value.slice(previousEnd, start)})
+      run.children.push(piece)
+      const position = span(run.children[0], piece)
+      if (position) run.position = position
+    }
+    previousEnd = end
   }
 }
 
