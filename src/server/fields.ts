@@ -3,8 +3,8 @@
  * (an object where an id belongs, a string where a flag does) is a 400
  * `knowledge_base_invalid_request` naming the field, checked before the
  * store sees the request, so no such value reaches code that would trip on
- * it. Missing or blank titles and bodies keep their own codes, and the
- * permissions fields are checked with their meaning, in the store.
+ * it. Missing or blank titles and bodies keep their own codes, and `type`
+ * and the permissions fields are checked with their meaning, in the store.
  */
 import {invalidRequest} from './errors.js'
 
@@ -13,7 +13,6 @@ type Rule = {valid: (value: unknown) => boolean; expected: string}
 const isNullish = (value: unknown) => value === undefined || value === null
 
 const rules = {
-  type: {valid: (v) => isNullish(v) || v === 'article' || v === 'topic', expected: `'article' or 'topic'`},
   body: {valid: (v) => isNullish(v) || typeof v === 'string', expected: 'a string'},
   parent_topic_id: {valid: (v) => isNullish(v) || typeof v === 'string', expected: 'a topic id (a string) or null'},
   parent_topic_id_changed: {valid: (v) => v === undefined || typeof v === 'boolean', expected: 'true or false'}
@@ -21,7 +20,7 @@ const rules = {
 
 /** The fields each JSON route checks. */
 export const routeFields = {
-  create: ['type', 'body', 'parent_topic_id'],
+  create: ['body', 'parent_topic_id'],
   update: ['body', 'parent_topic_id', 'parent_topic_id_changed']
 } as const satisfies Record<string, ReadonlyArray<keyof typeof rules>>
 

@@ -108,6 +108,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const tokens = createTokens(access.token, access.credentials, persisted)
   /** Rewrites the snapshot from the whole store and empties the log. */
   const compact = () => dataFile?.compact({schemaVersion: 1, ...store.data(), ...tokens.persisted()})
+  /** Compacts unless the snapshot alone already holds the store (a start or stop of a large store need not rewrite it). */
+  const settle = () => {
+    if (dataFile && !dataFile.isClean()) compact()
+  }
   /** Persists what the last operation changed: a few lines appended to the log. */
   const persist = () => {
     const changes = store.takeChanges()
@@ -170,7 +174,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   urls.filesUrl = `http://${host}:${address.port}`
   urls.apiUrl = `${urls.filesUrl}/v4`
-  compact()
+  settle()
 
   let closed: Promise<void> | undefined
   return {
@@ -182,7 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeAllConnections()
         server.close(() => {
           // Stopped cleanly: the snapshot alone holds everything.
-          compact()
+          settle()
           dataFile?.close()
           resolve()
         })

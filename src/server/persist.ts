@@ -33,6 +33,8 @@ export interface DataFile {
   append(changes: Change[]): void
   /** Whether the log has grown past the snapshot, so folding it in is worth a full write. */
   wantsCompaction(): boolean
+  /** Whether the snapshot exists and the log is empty: the snapshot alone holds the store. */
+  isClean(): boolean
   /** Writes `data` as the new snapshot and empties the log. */
   compact(data: PersistedData): void
   close(): void
@@ -69,6 +71,7 @@ export function openDataFile(path: string): DataFile {
       logBytes += bytes.length
     },
     wantsCompaction: () => logBytes > Math.max(minimumLogBytes, snapshotBytes),
+    isClean: () => logBytes === 0 && existsSync(path),
     compact(data) {
       const bytes = Buffer.from(JSON.stringify(data), 'utf8')
       writeAtomic(path, bytes)
