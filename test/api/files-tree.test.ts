@@ -1,39 +1,18 @@
 /** Upload, download and whole-tree mechanics against scripted servers. */
 import {createHash} from 'node:crypto'
-import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
-import os from 'node:os'
+import {readdir, readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
-import {json, tinyServer, type Handler, type Tiny} from './tiny-server.js'
+import {useTinyServers} from './harness.js'
+import {json, type Handler, type Tiny} from './tiny-server.js'
 
 const TOKEN = 'tok-FILES-0123456789'
-let dir = ''
-let servers: Tiny[] = []
-const clients: KbClient[] = []
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'kbsync-api-files-'))
-})
-afterAll(async () => {
-  await rm(dir, {recursive: true, force: true})
-})
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()))
-  await Promise.all(servers.map((s) => s.close()))
-  servers = []
-})
-
-async function serve(handler: Handler): Promise<Tiny> {
-  const server = await tinyServer(handler)
-  servers.push(server)
-  return server
-}
+const tiny = useTinyServers('kbsync-api-files-')
+const serve = tiny.serve
 
 function client(server: Tiny, extra: Record<string, unknown> = {}): KbClient {
-  const c = new KbClient({apiUrl: `${server.url}/v4`, token: TOKEN, retryBaseMs: 5, ...extra})
-  clients.push(c)
-  return c
+  return tiny.track(new KbClient({apiUrl: `${server.url}/v4`, token: TOKEN, retryBaseMs: 5, ...extra}))
 }
 
 /** The `file` part of a multipart body. */
@@ -53,7 +32,7 @@ describe('upload', () => {
   it('sends one file in part `file` (read whole when small, streamed when large), to {apiUrl}/files/upload without a files URL, and checks md5_hash', async () => {
     for (const size of [200_000, 5 * 1048576]) {
       const content = Buffer.concat([Buffer.from('binary\0data\r\n--not-a-boundary\r\n'), Buffer.alloc(size, 7)])
-      const file = path.join(dir, 'pic one.png')
+      const file = path.join(tiny.dir, 'pic one.png')
       await writeFile(file, content)
       const server = await serve((req, res) => {
         const part = filePart(req.body, String(req.headers['content-type']))
@@ -71,7 +50,7 @@ describe('upload', () => {
   })
 
   it('names the file as browsers do: only a quote and line breaks are escaped', async () => {
-    const file = path.join(dir, 'named.png')
+    const file = path.join(tiny.dir, 'named.png')
     await writeFile(file, 'png bytes')
     const server = await serve((req, res) => json(res, 200, {guid: 'g3', md5_hash: createHash('md5').update(filePart(req.body, String(req.headers['content-type'])).data).digest('hex')}))
     for (const name of ['100% pic.png', 'say "cheese".png', 'caf\u00e9 #1 & co.png']) await client(server).uploadFile(file, {name})
@@ -79,7 +58,7 @@ describe('upload', () => {
   })
 
   it('uses {filesUrl}/v4/files/upload, re-opens the file after a dropped connection, and rejects a wrong md5', async () => {
-    const file = path.join(dir, 'doc.pdf')
+    const file = path.join(tiny.dir, 'doc.pdf')
     await writeFile(file, 'pdf bytes')
     let calls = 0
     const server = await serve((req, res) => {
@@ -114,20 +93,20 @@ describe('download', () => {
       res.end('elsewhere')
     })
     const c = client(api, {foreignDownloads: 'anonymous'})
-    const dest = path.join(dir, 'out.bin')
+    const dest = path.join(tiny.dir, 'out.bin')
     expect(await c.downloadFile(`${api.url}/services/kb?Id=abc`, dest)).toEqual({bytes: 10})
     expect(await readFile(dest, 'utf8')).toBe('0123456789')
     expect(api.seen.every((s) => s.headers.authorization === `Bearer ${TOKEN}`)).toBe(true)
-    await c.downloadFile(`${foreign.url}/img.png`, path.join(dir, 'img.png'))
+    await c.downloadFile(`${foreign.url}/img.png`, path.join(tiny.dir, 'img.png'))
     expect(foreign.seen[0]!.headers.authorization).toBeUndefined()
-    expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([])
+    expect((await readdir(tiny.dir)).filter((f) => f.endsWith('.part'))).toEqual([])
   })
 
   it('leaves neither the file nor a temp file when the download fails', async () => {
     const api = await serve((req, res) => json(res, 404, {error_code: 'not_found', error: 'no'}))
-    const dest = path.join(dir, 'missing.bin')
+    const dest = path.join(tiny.dir, 'missing.bin')
     await expect(client(api).downloadFile('/services/kb?Id=x', dest)).rejects.toMatchObject({status: 404})
-    expect((await readdir(dir)).filter((f) => f.includes('missing'))).toEqual([])
+    expect((await readdir(tiny.dir)).filter((f) => f.includes('missing'))).toEqual([])
   })
 })
 

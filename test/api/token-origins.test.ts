@@ -4,35 +4,16 @@
  * `..` path leads to. Real client, real loopback listeners that record
  * whether they saw `Authorization`.
  */
-import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
-import os from 'node:os'
+import {readdir, readFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {KbClient, type ClientOptions} from '../../src/api/index.js'
-import {json, tinyServer, type Handler, type Tiny} from './tiny-server.js'
+import {useTinyServers} from './harness.js'
+import {json, type Tiny} from './tiny-server.js'
 
 const TOKEN = 'tok-ORIGINS-0123456789'
-let dir = ''
-let servers: Tiny[] = []
-const clients: KbClient[] = []
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'kbsync-api-origins-'))
-})
-afterAll(async () => {
-  await rm(dir, {recursive: true, force: true})
-})
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()))
-  await Promise.all(servers.map((s) => s.close()))
-  servers = []
-})
-
-async function serve(handler: Handler): Promise<Tiny> {
-  const server = await tinyServer(handler)
-  servers.push(server)
-  return server
-}
+const tiny = useTinyServers('kbsync-api-origins-')
+const serve = tiny.serve
 
 /** A listener on another loopback port that answers every request with `bytes`. */
 function recorder(bytes = 'foreign bytes'): Promise<Tiny> {
@@ -43,13 +24,11 @@ function recorder(bytes = 'foreign bytes'): Promise<Tiny> {
 }
 
 function client(options: ClientOptions): KbClient {
-  const c = new KbClient({token: TOKEN, retryBaseMs: 5, retries: 2, ...options})
-  clients.push(c)
-  return c
+  return tiny.track(new KbClient({token: TOKEN, retryBaseMs: 5, retries: 2, ...options}))
 }
 
 const sawToken = (server: Tiny): boolean[] => server.seen.map((s) => s.headers.authorization !== undefined)
-const leftovers = async (): Promise<string[]> => (await readdir(dir)).filter((f) => f.endsWith('.part'))
+const leftovers = async (): Promise<string[]> => (await readdir(tiny.dir)).filter((f) => f.endsWith('.part'))
 
 describe('attachment URLs on another origin', () => {
   it('an attachment the API lists elsewhere gets no token: refused by default, fetched without it with foreignDownloads "anonymous"', async () => {
@@ -59,7 +38,7 @@ describe('attachment URLs on another origin', () => {
     )
     const safe = client({apiUrl: `${api.url}/v4`})
     const url = (await safe.getItem('A1')).attachments![0]!.url
-    const refused = await safe.downloadFile(url, path.join(dir, 'refused.png')).catch((error: Error) => error)
+    const refused = await safe.downloadFile(url, path.join(tiny.dir, 'refused.png')).catch((error: Error) => error)
     expect(refused).toMatchObject({errorCode: 'download_refused', retryable: false})
     expect((refused as Error).message).toContain(foreign.url)
     expect((refused as Error).message).toContain('foreignDownloads')
@@ -68,8 +47,8 @@ describe('attachment URLs on another origin', () => {
 
     const open = client({apiUrl: `${api.url}/v4`, foreignDownloads: 'anonymous'})
     await open.getItem('A1')
-    expect(await open.downloadFile(url, path.join(dir, 'anonymous.png'))).toEqual({bytes: 13})
-    expect(await readFile(path.join(dir, 'anonymous.png'), 'utf8')).toBe('foreign bytes')
+    expect(await open.downloadFile(url, path.join(tiny.dir, 'anonymous.png'))).toEqual({bytes: 13})
+    expect(await readFile(path.join(tiny.dir, 'anonymous.png'), 'utf8')).toBe('foreign bytes')
     expect(sawToken(foreign)).toEqual([false])
     expect(sawToken(api)).toEqual([true, true])
     expect(await leftovers()).toEqual([])
@@ -79,9 +58,9 @@ describe('attachment URLs on another origin', () => {
     const files = await recorder('file bytes')
     const accounts = await serve((req, res) => json(res, 200, {access_token: TOKEN, api_url: `${accounts.url}/v4/`, files_url: `${files.url}/`}))
     const loggedIn = client({apiUrl: `${accounts.url}/v4`, token: undefined, login: 'bot', securityKey: 'key-ORIGINS-abcdef'})
-    await loggedIn.downloadFile(`${files.url}/services/kb?Id=g1`, path.join(dir, 'login.png'))
+    await loggedIn.downloadFile(`${files.url}/services/kb?Id=g1`, path.join(tiny.dir, 'login.png'))
     const configured = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: `${files.url}/`})
-    await configured.downloadFile(`${files.url}/services/kb?Id=g2`, path.join(dir, 'configured.png'))
+    await configured.downloadFile(`${files.url}/services/kb?Id=g2`, path.join(tiny.dir, 'configured.png'))
     expect(sawToken(files)).toEqual([true, true])
     expect(files.seen.map((s) => s.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`])
   })
@@ -90,7 +69,7 @@ describe('attachment URLs on another origin', () => {
     const api = await recorder()
     const port = new URL(api.url).port
     const c = client({apiUrl: `${api.url}/v4`})
-    await expect(c.downloadFile(`http://localhost:${port}/services/kb?Id=g1`, path.join(dir, 'localhost.png'))).rejects.toMatchObject({errorCode: 'download_refused'})
+    await expect(c.downloadFile(`http://localhost:${port}/services/kb?Id=g1`, path.join(tiny.dir, 'localhost.png'))).rejects.toMatchObject({errorCode: 'download_refused'})
     expect(api.seen).toEqual([])
   })
 })
@@ -112,21 +91,21 @@ describe('redirects', () => {
       else res.writeHead(200).end('own bytes')
     })
     const safe = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: files.url})
-    expect(await safe.downloadFile(`${files.url}/services/kb?Id=a`, path.join(dir, 'a.bin'))).toEqual({bytes: 9})
-    expect(await readFile(path.join(dir, 'a.bin'), 'utf8')).toBe('own bytes')
+    expect(await safe.downloadFile(`${files.url}/services/kb?Id=a`, path.join(tiny.dir, 'a.bin'))).toEqual({bytes: 9})
+    expect(await readFile(path.join(tiny.dir, 'a.bin'), 'utf8')).toBe('own bytes')
     expect(files.seen.map((s) => [s.url, s.headers.authorization])).toEqual([
       ['/services/kb?Id=a', `Bearer ${TOKEN}`],
       ['/real/a', `Bearer ${TOKEN}`]
     ])
-    await expect(safe.downloadFile(`${files.url}/services/kb?Id=b`, path.join(dir, 'b.bin'))).rejects.toMatchObject({errorCode: 'download_refused'})
+    await expect(safe.downloadFile(`${files.url}/services/kb?Id=b`, path.join(tiny.dir, 'b.bin'))).rejects.toMatchObject({errorCode: 'download_refused'})
     expect(foreign.seen).toEqual([])
-    expect(await readdir(dir)).not.toContain('b.bin')
+    expect(await readdir(tiny.dir)).not.toContain('b.bin')
 
     const open = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: files.url, foreignDownloads: 'anonymous'})
-    await open.downloadFile(`${files.url}/services/kb?Id=b`, path.join(dir, 'b.bin'))
-    expect(await readFile(path.join(dir, 'b.bin'), 'utf8')).toBe('cdn bytes')
+    await open.downloadFile(`${files.url}/services/kb?Id=b`, path.join(tiny.dir, 'b.bin'))
+    expect(await readFile(path.join(tiny.dir, 'b.bin'), 'utf8')).toBe('cdn bytes')
     // Once a chain has left the trusted services, coming back does not earn the token again.
-    await open.downloadFile(`${files.url}/services/kb?Id=c`, path.join(dir, 'c.bin'))
+    await open.downloadFile(`${files.url}/services/kb?Id=c`, path.join(tiny.dir, 'c.bin'))
     expect(foreign.seen.map((s) => [s.url, s.headers.authorization])).toEqual([
       ['/b?sig=1', undefined],
       ['/back', undefined]
@@ -138,7 +117,7 @@ describe('redirects', () => {
   it('stops after a few hops', async () => {
     const files = await serve((req, res) => void res.writeHead(302, {location: "/services/kb?Id=again"}).end())
     const c = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: files.url})
-    await expect(c.downloadFile(`${files.url}/services/kb?Id=loop`, path.join(dir, 'loop.bin'))).rejects.toMatchObject({errorCode: 'too_many_redirects'})
+    await expect(c.downloadFile(`${files.url}/services/kb?Id=loop`, path.join(tiny.dir, 'loop.bin'))).rejects.toMatchObject({errorCode: 'too_many_redirects'})
     expect(files.seen.length).toBeLessThanOrEqual(11)
     expect(await leftovers()).toEqual([])
   })
@@ -152,24 +131,24 @@ describe('paths on the API origin', () => {
       res.end('{"members":[]}')
     })
     const safe = client({apiUrl: `${host.url}/v4`, filesUrl: host.url})
-    await safe.downloadFile(`${host.url}/services/kb?Id=g1`, path.join(dir, 'own.png'))
-    await safe.downloadFile(`${host.url}/v4/files/download/g2`, path.join(dir, 'api-file.png'))
+    await safe.downloadFile(`${host.url}/services/kb?Id=g1`, path.join(tiny.dir, 'own.png'))
+    await safe.downloadFile(`${host.url}/v4/files/download/g2`, path.join(tiny.dir, 'api-file.png'))
     expect(sawToken(host)).toEqual([true, true])
     for (const escape of [`${host.url}/services/kb/../../v4/members`, `${host.url}/v4/files/../members`, `${host.url}/v4/files/%2e%2e/members`, `${host.url}/v4/files/..%2Fmembers`, `${host.url}/v4/files/..%5cmembers`]) {
-      await expect(safe.downloadFile(escape, path.join(dir, 'members.png'))).rejects.toMatchObject({errorCode: 'download_refused'})
+      await expect(safe.downloadFile(escape, path.join(tiny.dir, 'members.png'))).rejects.toMatchObject({errorCode: 'download_refused'})
     }
     expect(host.seen).toHaveLength(2)
 
     const open = client({apiUrl: `${host.url}/v4`, filesUrl: host.url, foreignDownloads: 'anonymous'})
-    await open.downloadFile(`${host.url}/services/kb/../../v4/members`, path.join(dir, 'members.json'))
+    await open.downloadFile(`${host.url}/services/kb/../../v4/members`, path.join(tiny.dir, 'members.json'))
     expect(host.seen.slice(2).map((s) => [s.url, s.headers.authorization])).toEqual([['/v4/members', undefined]])
   })
 
   it('without a files URL, the API host serves files at /services/kb with the token', async () => {
     const host = await recorder()
     const c = client({apiUrl: `${host.url}/v4`})
-    await c.downloadFile(`${host.url}/services/kb?Id=g1`, path.join(dir, 'plain.png'))
-    await c.downloadFile('/services/kb?Id=g2', path.join(dir, 'relative.png'))
+    await c.downloadFile(`${host.url}/services/kb?Id=g1`, path.join(tiny.dir, 'plain.png'))
+    await c.downloadFile('/services/kb?Id=g2', path.join(tiny.dir, 'relative.png'))
     expect(host.seen.map((s) => [s.url, s.headers.authorization])).toEqual([
       ['/services/kb?Id=g1', `Bearer ${TOKEN}`],
       ['/services/kb?Id=g2', `Bearer ${TOKEN}`]
@@ -180,7 +159,7 @@ describe('paths on the API origin', () => {
     const host = await recorder()
     const open = client({apiUrl: `${host.url}/v4`, foreignDownloads: 'anonymous'})
     for (const url of ['file:///etc/passwd', `http://user:pass@${new URL(host.url).host}/services/kb?Id=g1`]) {
-      await expect(open.downloadFile(url, path.join(dir, 'odd.bin'))).rejects.toMatchObject({errorCode: 'download_refused'})
+      await expect(open.downloadFile(url, path.join(tiny.dir, 'odd.bin'))).rejects.toMatchObject({errorCode: 'download_refused'})
     }
     expect(host.seen).toEqual([])
   })
