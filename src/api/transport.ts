@@ -241,7 +241,8 @@ export class Transport {
     if (spec.base === 'api') return url.slice(this.session.apiUrl.length)
     if (spec.base === 'auth') return '/auth'
     const parsed = new URL(url)
-    return parsed.pathname + parsed.search
+    // A URL outside our own services may carry its own credentials in the query (a signed link): events and messages show its path only.
+    return spec.auth === false ? parsed.pathname : parsed.pathname + parsed.search
   }
 
   /** Reports an event; a throwing listener never breaks a request. */

@@ -114,6 +114,19 @@ describe('redirects', () => {
     expect(await leftovers()).toEqual([])
   })
 
+  it('keep the query of a URL outside the token\'s services (a signed link) out of events and messages', async () => {
+    const foreign = await serve((req, res) => json(res, 403, {error: 'expired'}))
+    const files = await serve((req, res) => void res.writeHead(302, {location: `${foreign.url}/bucket/a.png?X-Signature=sig-SECRET-0123`}).end())
+    const events: string[] = []
+    const open = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: files.url, foreignDownloads: 'anonymous', onEvent: (event) => events.push(JSON.stringify(event))})
+    const error = (await open.downloadFile(`${files.url}/services/kb?Id=a`, path.join(tiny.dir, 'signed.png')).catch((e: Error) => e)) as Error & {path: string}
+    expect(foreign.seen.map((s) => s.url)).toEqual(['/bucket/a.png?X-Signature=sig-SECRET-0123'])
+    expect(error).toMatchObject({status: 403, path: '/bucket/a.png'})
+    expect(JSON.stringify(error) + error.message + events.join('\n')).not.toContain('sig-SECRET')
+    // Our own files service's query (a file id) is still shown.
+    expect(events.some((event) => event.includes('/services/kb?Id=a'))).toBe(true)
+  })
+
   it('stops after a few hops', async () => {
     const files = await serve((req, res) => void res.writeHead(302, {location: "/services/kb?Id=again"}).end())
     const c = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: files.url})
