@@ -7,111 +7,12 @@
  * videos. What cannot be paired stays as it was, reported.
  */
 import type {Html, Nodes, Paragraph, PhrasingContent, RootContent} from 'mdast'
-import type {Position} from 'unist'
 import type {Attachment, DetailsSummary} from '../types.js'
-import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.js'
 import type {KbProblem} from './problems.js'
 import {append, TagStack, takeContent, type Frame} from './pairing.js'
 import {pairPhrasing} from './phrasing.js'
-import {dialectTagOf, isColor, mergeText, sizeAttribute, span} from './tags.js'
-
-/** A flow item: a node, or a tag waiting to be paired. */
-export type FlowItem = RootContent | {type: 'kbTagItem'; tag: KbTag; html: Html}
-
-/** Split block tags out of paragraphs and lines of tags into single tags. */
-export function splitFlow(children: RootContent[]): FlowItem[] {
-  const items: FlowItem[] = []
-  for (const child of children) {
-    if (child.type === 'paragraph' && child.children.some((c) => c.type === 'html' && isBlockHtml(c))) {
-      splitParagraph(child, items)
-    } else if (child.type === 'html' && child.value.charCodeAt(0) === 60) {
-      splitTagLine(child, items)
-    } else {
-      items.push(child)
-    }
-  }
-  return items
-}
-
-function isBlockHtml(node: Html): boolean {
-  const tag = dialectTagOf(node)
-  return tag !== undefined && isBlockTag(tag)
-}
-
-function splitTagLine(html: Html, items: FlowItem[]): void {
-  const tags = readTagLine(html.value)
-  if (!tags || !tags.some(({tag}) => isBlockTag(tag)) || !tags.every(({tag}) => isDialectTag(tag))) {
-    items.push(html)
-    return
-  }
-  // Inline tags on the line are phrasing: written back, a run of them is a
-  // line of its own, which is read as a paragraph.
-  let run: Paragraph | undefined
-  let previousEnd = 0
-  for (const {tag, start, end} of tags) {
-    const piece: Html = {type: 'html', value: html.value.slice(start, end)}
-    if (html.position) piece.position = shift(html.position, start, end)
-    if (isBlockTag(tag)) {
-      run = undefined
-      items.push({type: 'kbTagItem', tag, html: piece})
-    } else {
-      if (!run) items.push((run = {type: 'paragraph', children: []}))
-      else if (start > previousEnd) run.children.push({type: 'text', value: html.value.slice(previousEnd, start)})
-      run.children.push(piece)
-      const position = span(run.children[0], piece)
-      if (position) run.position = position
-    }
-    previousEnd = end
-  }
-}
-
-function shift(position: Position, start: number, end: number): Position {
-  const {line, column, offset} = position.start
-  return {
-    start: {line, column: column + start, offset: offset === undefined ? undefined : offset + start},
-    end: {line, column: column + end, offset: offset === undefined ? undefined : offset + end}
-  }
-}
-
-function splitParagraph(paragraph: Paragraph, items: FlowItem[]): void {
-  let run: PhrasingContent[] = []
-  const flush = () => {
-    const children = trimRun(run)
-    run = []
-    if (children.length === 0) return
-    const node: Paragraph = {type: 'paragraph', children}
-    const position = span(children[0], children[children.length - 1])
-    if (position) node.position = position
-    items.push(node)
-  }
-  for (const child of paragraph.children) {
-    if (child.type === 'html' && isBlockHtml(child)) {
-      flush()
-      items.push({type: 'kbTagItem', tag: dialectTagOf(child) as KbTag, html: child})
-    } else {
-      run.push(child)
-    }
-  }
-  flush()
-}
-
-/** Drop the line endings and spaces a split left at the edges of a run. */
-function trimRun(run: PhrasingContent[]): PhrasingContent[] {
-  const children = [...run]
-  const first = children[0]
-  if (first && first.type === 'text') {
-    const value = first.value.replace(/^[ \t]*(?:\r?\n|\r)?[ \t]*/, '')
-    if (value) children[0] = {...first, value}
-    else children.shift()
-  }
-  const last = children[children.length - 1]
-  if (last && last.type === 'text') {
-    const value = last.value.replace(/[ \t]*(?:\r?\n|\r)?[ \t]*$/, '')
-    if (value) children[children.length - 1] = {...last, value}
-    else children.pop()
-  }
-  return children
-}
+import {rejoin, type FlowItem} from './split.js'
+import {isColor, mergeText, sizeAttribute, span} from './tags.js'
 
 interface FlowFrame extends Frame {
   /**
@@ -206,8 +107,13 @@ function stayed({stack}: Pairing, frame: FlowFrame): void {
   if (parent && !frame.plain) parent.plain = false
 }
 
-/** `items` with the summaries of unclosed details back to their tags around a paragraph. */
-function expand({orphans}: Pairing, items: RootContent[]): RootContent[] {
+/**
+ * `items`, content settled: the pieces of a paragraph left unpaired joined
+ * back, the summaries of unclosed details back to their tags around a
+ * paragraph.
+ */
+function expand({orphans}: Pairing, content: RootContent[]): RootContent[] {
+  const items = rejoin(content)
   if (orphans.size === 0) return items
   const result: RootContent[] = []
   for (const item of items) {

@@ -4,7 +4,8 @@
  * size of the tree; nothing is re-parsed.
  */
 import type {Nodes, Parents, PhrasingContent, Root, RootContent} from 'mdast'
-import {splitFlow, pairFlow, type FlowItem} from './flow.js'
+import {pairFlow} from './flow.js'
+import {splitFlow, type FlowItem} from './split.js'
 import {pairPhrasing} from './phrasing.js'
 import {recordProblems, type KbProblem} from './problems.js'
 

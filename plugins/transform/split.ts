@@ -1,0 +1,168 @@
+/**
+ * Splitting a flow parent's children for pairing: block tags written inside
+ * a paragraph (tight blocks, content on the tag's line) are split out of it,
+ * and lines of tags are split into single tags. The pieces of a paragraph
+ * remember where they came from, so that what pairing leaves unpaired is
+ * put back together as it was written (`rejoin`): written back, a stray tag
+ * then stays on its line instead of moving to one of its own, where it
+ * would read differently (issue 22).
+ */
+import type {Html, Paragraph, PhrasingContent, RootContent} from 'mdast'
+import type {Position} from 'unist'
+import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.js'
+import {append} from './pairing.js'
+import {dialectTagOf, mergeText, span} from './tags.js'
+
+/** A flow item: a node, or a tag waiting to be paired. */
+export type FlowItem = RootContent | {type: 'kbTagItem'; tag: KbTag; html: Html}
+
+/** Split block tags out of paragraphs and lines of tags into single tags. */
+export function splitFlow(children: RootContent[]): FlowItem[] {
+  const items: FlowItem[] = []
+  for (const child of children) {
+    if (child.type === 'paragraph' && child.children.some((c) => c.type === 'html' && isBlockHtml(c))) {
+      splitParagraph(child, items)
+    } else if (child.type === 'html' && child.value.charCodeAt(0) === 60) {
+      splitTagLine(child, items)
+    } else {
+      items.push(child)
+    }
+  }
+  return items
+}
+
+function isBlockHtml(node: Html): boolean {
+  const tag = dialectTagOf(node)
+  return tag !== undefined && isBlockTag(tag)
+}
+
+function splitTagLine(html: Html, items: FlowItem[]): void {
+  const tags = readTagLine(html.value)
+  if (!tags || !tags.some(({tag}) => isBlockTag(tag)) || !tags.every(({tag}) => isDialectTag(tag))) {
+    items.push(html)
+    return
+  }
+  // Inline tags on the line are phrasing: written back, a run of them is a
+  // line of its own, which is read as a paragraph.
+  let run: Paragraph | undefined
+  let previousEnd = 0
+  for (const {tag, start, end} of tags) {
+    const piece: Html = {type: 'html', value: html.value.slice(start, end)}
+    if (html.position) piece.position = shift(html.position, start, end)
+    if (isBlockTag(tag)) {
+      run = undefined
+      items.push({type: 'kbTagItem', tag, html: piece})
+    } else {
+      if (!run) items.push((run = {type: 'paragraph', children: []}))
+      else if (start > previousEnd) run.children.push({type: 'text', value: html.value.slice(previousEnd, start)})
+      run.children.push(piece)
+      const position = span(run.children[0], piece)
+      if (position) run.position = position
+    }
+    previousEnd = end
+  }
+}
+
+function shift(position: Position, start: number, end: number): Position {
+  const {line, column, offset} = position.start
+  return {
+    start: {line, column: column + start, offset: offset === undefined ? undefined : offset + start},
+    end: {line, column: column + end, offset: offset === undefined ? undefined : offset + end}
+  }
+}
+
+/** A piece split out of a paragraph: the paragraph, and the blank text the split dropped at its edges. */
+interface Piece {
+  source: Paragraph
+  before: string
+  after: string
+}
+
+const pieces = new WeakMap<object, Piece>()
+
+function splitParagraph(paragraph: Paragraph, items: FlowItem[]): void {
+  let run: PhrasingContent[] = []
+  // Blank text of runs dropped whole, kept for the next piece.
+  let dropped = ''
+  const flush = () => {
+    const {children, before, after} = trimRun(run)
+    run = []
+    if (children.length === 0) {
+      dropped += before + after
+      return
+    }
+    const node: Paragraph = {type: 'paragraph', children}
+    const position = span(children[0], children[children.length - 1])
+    if (position) node.position = position
+    pieces.set(node, {source: paragraph, before: dropped + before, after})
+    dropped = ''
+    items.push(node)
+  }
+  for (const child of paragraph.children) {
+    if (child.type === 'html' && isBlockHtml(child)) {
+      flush()
+      pieces.set(child, {source: paragraph, before: dropped, after: ''})
+      dropped = ''
+      items.push({type: 'kbTagItem', tag: dialectTagOf(child) as KbTag, html: child})
+    } else {
+      run.push(child)
+    }
+  }
+  flush()
+}
+
+/** Drop the line endings and spaces a split left at the edges of a run; returns what was dropped too. */
+function trimRun(run: PhrasingContent[]): {children: PhrasingContent[]; before: string; after: string} {
+  const children = [...run]
+  let before = ''
+  let after = ''
+  const first = children[0]
+  if (first && first.type === 'text') {
+    const value = first.value.replace(/^[ \t]*(?:\r?\n|\r)?[ \t]*/, '')
+    before = first.value.slice(0, first.value.length - value.length)
+    if (value) children[0] = {...first, value}
+    else children.shift()
+  }
+  const last = children[children.length - 1]
+  if (last && last.type === 'text') {
+    const value = last.value.replace(/[ \t]*(?:\r?\n|\r)?[ \t]*$/, '')
+    after = last.value.slice(value.length)
+    if (value) children[children.length - 1] = {...last, value}
+    else children.pop()
+  }
+  return {children, before, after}
+}
+
+/**
+ * `items` (paired flow content) with each run of side-by-side pieces of one
+ * paragraph joined back into a paragraph: the tags among them were not
+ * paired, and stay in the line they were written in.
+ */
+export function rejoin(items: RootContent[]): RootContent[] {
+  const result: RootContent[] = []
+  for (let index = 0; index < items.length; ) {
+    const source = pieces.get(items[index])?.source
+    let end = index + 1
+    while (source && end < items.length && pieces.get(items[end])?.source === source) end++
+    result.push(end - index > 1 ? joinPieces(items, index, end) : items[index])
+    index = end
+  }
+  return result
+}
+
+/** One paragraph of the pieces `items[start..end)`, with the blank text between them back. */
+function joinPieces(items: RootContent[], start: number, end: number): Paragraph {
+  const children: PhrasingContent[] = []
+  for (let index = start; index < end; index++) {
+    const item = items[index]
+    const piece = pieces.get(item) as Piece
+    if (index > start && piece.before) children.push({type: 'text', value: piece.before})
+    if (item.type === 'paragraph') append(children, item.children)
+    else children.push(item as Html)
+    if (index < end - 1 && piece.after) children.push({type: 'text', value: piece.after})
+  }
+  const paragraph: Paragraph = {type: 'paragraph', children: mergeText(children)}
+  const position = span(items[start], items[end - 1])
+  if (position) paragraph.position = position
+  return paragraph
+}
