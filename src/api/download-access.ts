@@ -79,7 +79,7 @@ export function downloadAccess(url: URL, scopes: readonly TokenScope[], foreign:
   const files = scopes.filter((scope) => scope.service === 'files').map((scope) => scope.origin + scope.path)
   const where = api.some((scope) => scope.origin === url.origin)
     ? `it is on the API's origin but outside its file routes (${api.map((scope) => (scope.under ? `${scope.path}…` : scope.path)).join(', ')})`
-    : `it is neither the API (${api[0]?.origin}) nor the files service (${files.length ? files.join(', ') : 'none known: if the files live there, set filesUrl, KBSYNC_FILES_URL'})`
+    : `it is neither the API (${api[0]?.origin}) nor the files service (${files.length ? files.join(', ') : 'none known: if that host serves the files, set filesUrl or KBSYNC_FILES_URL to it'})`
   return {send: 'refuse', reason: `${where}; to fetch such files without the token, set foreignDownloads (KBSYNC_FOREIGN_DOWNLOADS) to "anonymous"`}
 }
 
