@@ -47,6 +47,6 @@ describe('downloadAccess', () => {
   it('refuses by default, saying why and what to set', () => {
     const access = downloadAccess(new URL('https://evil.test/x.png'), tokenScopes('https://kb.example/v4', undefined), 'refuse')
     expect(access).toMatchObject({send: 'refuse'})
-    expect('reason' in access && access.reason).toMatch(/neither the API \(https:\/\/kb\.example\) nor the files service \(none known: .*KBSYNC_FILES_URL\).*KBSYNC_FOREIGN_DOWNLOADS/)
+    expect('reason' in access && access.reason).toMatch(/neither the API \(https:\/\/kb\.example\) nor the files service \(none known: .*KBSYNC_FILES_URL to it\).*KBSYNC_FOREIGN_DOWNLOADS/)
   })
 })
