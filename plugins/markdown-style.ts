@@ -5,7 +5,7 @@
  * text, trailing-backslash hard breaks, `---` rules, `&` escaped only where
  * it would start a character reference.
  */
-import type {Heading, List, ListItem, Nodes, Table, Text} from 'mdast'
+import type {Heading, List, ListItem, Nodes, Parents, Table, Text} from 'mdast'
 import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
 import {defaultHandlers, type Handle, type Info, type Options, type State} from 'mdast-util-to-markdown'
@@ -144,7 +144,21 @@ const textPeek: Handle = (node: Text, _, state, info) => {
   return node.value
 }
 
-const text: Handle = Object.assign((node: Text, _: unknown, state: State, info: Info) => safeText(state, node.value, info), {peek: textPeek})
+/**
+ * Text. Before HTML that could start a block, mdast-util-to-markdown turns
+ * the line ending that ends a text into a space, after the text was
+ * escaped: the text is escaped for that space (`|` then a space is escaped,
+ * `|` then a line ending is not), or the next pass would escape it.
+ */
+const text: Handle = Object.assign(
+  (node: Text, parent: Parents | undefined, state: State, info: Info) => {
+    const ending = /(?:\r?\n|\r)$/.exec(node.value)
+    const next = ending && parent ? parent.children[state.indexStack[state.indexStack.length - 1] + 1] : undefined
+    if (!ending || !next || next.type !== 'html') return safeText(state, node.value, info)
+    return safeText(state, node.value.slice(0, ending.index), {...info, after: ' '}) + ending[0]
+  },
+  {peek: textPeek}
+)
 
 
 /**
