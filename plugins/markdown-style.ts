@@ -50,13 +50,21 @@ function padded(node: ListItem): boolean {
 }
 
 /**
+ * Constructs written with blank lines inside at their parent's level (tag
+ * lines around their content: `wrapFlow` in util.ts): an item holding one
+ * and more is read back loose.
+ */
+const blankInside = new Set(['hintBlock', 'details'])
+
+/**
  * The item as it will be read back: a tight item two of whose children
  * need a blank line between them (HTML that ends only at one, a paragraph
  * after a paragraph) is read back loose, so it is written loose, with a
  * blank line between all its children, as the next pass would write it.
  */
 function writtenSpread(node: ListItem, state: State): ListItem {
-  if (node.spread) return node
+  if (node.spread || node.children.length < 2) return node
+  if (node.children.some((child) => blankInside.has(child.type))) return {...node, spread: true}
   for (let index = 1; index < node.children.length; index++) {
     if (blankBetween(node.children[index - 1], node.children[index], node, state)) return {...node, spread: true}
   }
