@@ -31,8 +31,16 @@ export const canonicalOptions = {
   tightDefinitions: false
 } as const satisfies Options
 
-const heading: Handle = (node: Heading, parent, state, info) =>
-  defaultHandlers.heading(node.depth > 3 ? {...node, depth: 3} : node, parent, state, info)
+/**
+ * A heading, at most level 3. A line ending that ends a text before HTML
+ * becomes a space (see `text`), so it cannot make the heading setext.
+ */
+const heading: Handle = (node: Heading, parent, state, info) => {
+  const children = node.children.map((child, index) =>
+    child.type === 'text' && node.children[index + 1]?.type === 'html' ? {...child, value: child.value.replace(/(?:\r?\n|\r)$/, ' ')} : child
+  )
+  return defaultHandlers.heading({...node, depth: Math.min(node.depth, 3) as Heading['depth'], children}, parent, state, info)
+}
 
 const padless = new Set(['paragraph', 'heading', 'html', 'thematicBreak'])
 
