@@ -37,7 +37,7 @@ export async function downloadFile(transport: Transport, url: string, destPath: 
     await rename(temp.path, destPath)
     return {bytes}
   } catch (error) {
-    await temp.handle.close()
+    await temp.handle.close().catch(() => undefined)
     await rm(temp.path, {force: true})
     throw error
   }
