@@ -60,15 +60,19 @@ function tokenizeTagText(effects: Effects, ok: State, nok: State): State {
 }
 
 /**
- * A line of dialect tags only, at least one of a block construct
+ * A line of dialect tags only, the first of a block construct
  * (`<div data-node=hintBlock ...>`, `</details>`, `<video ...></video>`):
- * it may interrupt a paragraph, so blocks written tight parse.
+ * it may interrupt a paragraph, so blocks written tight parse. A line that
+ * starts with an inline tag (`<u> <div …>`) stays phrasing: it is what
+ * serialising writes when a line ending before a block tag in a paragraph
+ * turns into a space, and it must read back as that paragraph.
  */
 const kbTagFlow: Construct = {name: 'kbTagFlow', tokenize: tokenizeTagFlow, add: 'before'}
 
 function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   const self = this
   let block = false
+  let first = true
   return function start(code) {
     effects.enter('kbTagFlow')
     return between(code)
@@ -88,6 +92,8 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
   }
   function afterTag(tag: KbTag): State {
     if (!isDialectTag(tag)) return nok
+    if (first && !isBlockTag(tag)) return nok
+    first = false
     if (isBlockTag(tag)) {
       // A lone closing tag is the dialect's only after an opening one:
       // otherwise (`</div>` in plain Markdown) it is CommonMark HTML.
