@@ -35,12 +35,15 @@ function toChar(code: Code): string | null {
  */
 function tagStates(effects: Effects, nok: State, done: (tag: KbTag) => State): State {
   const scanner = createScanner()
+  let raw = ''
   return inside
   function inside(code: Code): State | undefined {
-    const phase = step(scanner, toChar(code))
+    const c = toChar(code)
+    const phase = step(scanner, c)
     if (phase === 'fail') return nok(code)
     effects.consume(code)
-    if (phase === 'done') return done(interpret(scanner.raw, scanner.selfClosing))
+    raw += c
+    if (phase === 'done') return done(interpret(raw, scanner.selfClosing))
     return inside
   }
 }

@@ -39,7 +39,8 @@ type Phase =
 /** Incremental scanner state: feed characters with {@link step}. */
 export interface TagScanner {
   phase: Phase
-  raw: string
+  /** Characters of the tag so far (the tokenizer builds the tag's text itself). */
+  length: number
   selfClosing: boolean
 }
 
@@ -48,7 +49,7 @@ export const maxTagLength = 8192
 
 /** Create a fresh scanner. */
 export function createScanner(): TagScanner {
-  return {phase: 'start', raw: '', selfClosing: false}
+  return {phase: 'start', length: 0, selfClosing: false}
 }
 
 function isSpace(c: string): boolean {
@@ -74,9 +75,9 @@ function isAttrNameChar(c: string): boolean {
  */
 export function step(scanner: TagScanner, c: string | null): Phase {
   const phase = next(scanner.phase, c)
-  if (phase !== 'fail' && c !== null) scanner.raw += c
+  if (phase !== 'fail' && c !== null) scanner.length++
   if (phase === 'selfClose') scanner.selfClosing = true
-  if (scanner.raw.length > maxTagLength) scanner.phase = 'fail'
+  if (scanner.length > maxTagLength) scanner.phase = 'fail'
   else scanner.phase = phase
   return scanner.phase
 }
@@ -142,7 +143,7 @@ export function readTag(value: string, index = 0): {tag: KbTag; end: number} | u
   while (i < value.length) {
     const phase = step(scanner, value.charAt(i))
     i++
-    if (phase === 'done') return {tag: interpret(scanner.raw, scanner.selfClosing), end: i}
+    if (phase === 'done') return {tag: interpret(value.slice(index, i), scanner.selfClosing), end: i}
     if (phase === 'fail') return undefined
   }
   return undefined
