@@ -4,8 +4,10 @@
  * server started in-process on a loopback port, persisted to
  * `<dir>/.kbsync/local-kb.json`).
  */
+import {existsSync} from 'node:fs'
 import path from 'node:path'
 import {KbClient} from '../api/index.js'
+import {ensureDirInside} from '../local/index.js'
 import type {ClientEvent} from '../api/index.js'
 import type {KbsyncConfig} from './config.js'
 import {ConfigError} from './config.js'
@@ -73,6 +75,8 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
     return {client, description: describeHost(config.apiUrl), embedded: false, close: () => client.close()}
   }
   const dataPath = path.join(config.dir, embeddedDataFile)
+  // The server writes into the folder's `.kbsync`: a link there that leaves the folder is refused before it writes through it.
+  if (existsSync(config.dir)) ensureDirInside(config.dir, path.dirname(embeddedDataFile))
   const server = await startEmbedded(dataPath)
   const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, concurrency: config.concurrency, maxRateLimitWaitMs: config.maxRateLimitWait * 1000, ...onEvent})
   const shown = path.relative(options.cwd ?? process.cwd(), dataPath) || dataPath

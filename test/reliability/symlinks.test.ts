@@ -175,3 +175,15 @@ describe('init never writes through a link that leaves the folder', () => {
     expect(await entries(cwd)).not.toContain('kbsync.config.json')
   })
 })
+
+describe('the embedded knowledge base never writes through a link that leaves the folder', () => {
+  it('refuses a symlinked .kbsync before the embedded server writes its data file there', async () => {
+    const {dir, outside} = await place()
+    await writeFile(path.join(dir, 'page.md'), '# Page\n\nText.\n')
+    await symlink(outside, path.join(dir, '.kbsync'))
+    const result = await run(['plan', 'docs'], {cwd: path.dirname(dir)})
+    expect(await entries(outside)).toEqual([])
+    expect(result.code).not.toBe(0)
+    expect(result.err).toContain(`${path.join('docs', '.kbsync')} is a symbolic link to ${outside}, outside the folder`)
+  })
+})
