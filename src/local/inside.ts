@@ -80,11 +80,7 @@ export function ensureDirInside(root: string, relDir: string): string {
  * renames it over (a download does).
  */
 export function pathToWriteInside(root: string, rel: string): string {
-  const folder = folderOf(root)
-  const parts = partsOf(rel)
-  const target = path.join(walkFolders(folder, parts.slice(0, -1), true)!, parts.at(-1)!)
-  checkName(folder, target)
-  return target
+  return writableTarget(folderOf(root), rel)
 }
 
 let counter = 0
@@ -120,10 +116,7 @@ export function renameInside(root: string, from: string, to: string): void {
   const folder = folderOf(root)
   const source = existingInside(folder, from)
   if (source === undefined) throw Object.assign(new Error(`${shown(folder, path.join(folder.real, from))} does not exist`), {code: 'ENOENT'})
-  const toParts = partsOf(to)
-  const target = path.join(walkFolders(folder, toParts.slice(0, -1), true)!, toParts.at(-1)!)
-  checkName(folder, target)
-  renameSync(source, target)
+  renameSync(source, writableTarget(folder, to))
 }
 
 /** Whether `rel` of `root` exists, looked at without following links out of the folder. */
@@ -195,6 +188,14 @@ function walkFolders(folder: Folder, parts: string[], create: boolean): string |
     }
   }
   return current
+}
+
+/** The real path to write `rel` at: its folders made inside, its name not a link that leaves. */
+function writableTarget(folder: Folder, rel: string): string {
+  const parts = partsOf(rel)
+  const target = path.join(walkFolders(folder, parts.slice(0, -1), true)!, parts.at(-1)!)
+  checkName(folder, target)
+  return target
 }
 
 /** Throws when the name `target` (in a real folder) is a link that leaves the folder or leads nowhere. */

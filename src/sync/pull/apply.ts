@@ -41,6 +41,12 @@ import type {PullOptions, PullResult} from './types.js'
 
 const parseKb = (text: string): Root => (dialect as unknown as {parseKb(value: string): Root}).parseKb(text)
 
+/** Where moves are staged, relative to the folder. */
+const stagingFolder = '.kbsync/moving'
+
+/** The permission file of the topic at `topicPath` (`''`: the root). */
+const permissionsFile = (topicPath: string): string => path.posix.join(topicPath, '_permissions.yml')
+
 /**
  * The paths (relative to the folder) that applying `plan` may write, move or
  * remove (pure): `planPullRun` checks them all before anything is written,
@@ -56,7 +62,7 @@ export function plannedWrites(plan: PullPlan, remote: PullContext['remote']): st
     if (detail === undefined) continue
     paths.push(op.file)
     if (op.op === 'conflict' || op.unverified) paths.push(conflictFileOf(op.file))
-    if (op.type === 'topic') paths.push(path.posix.join(op.path, '_permissions.yml'))
+    if (op.type === 'topic') paths.push(permissionsFile(op.path))
     if (detail.files.length > 0) paths.push(assetsFolder(op.file))
   }
   return paths
@@ -199,7 +205,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       if (changed) result.written.push(op.file)
       const written = {sourceHash: sourceHashOf(text)}
       if (item.type === 'topic') {
-        const file = op.path === '' ? '_permissions.yml' : `${op.path}/_permissions.yml`
+        const file = permissionsFile(op.path)
         if (declared && read) {
           if (await writeAtomic(dir, file, permissionsText(declared))) result.written.push(file)
         } else if (read && before.get(op.id)?.entry.permissionsKey !== undefined && (await readText(path.join(dir, file))) !== undefined) {
@@ -321,9 +327,6 @@ function movedPath(docPath: string, moves: readonly PullOp[]): string {
   return move ? move.path + docPath.slice(move.from!.length) : docPath
 }
 
-/** Where moves are staged, relative to the folder. */
-export const stagingFolder = '.kbsync/moving'
-
 /** Moves documents through `.kbsync/moving/` (deepest sources first out, shallowest targets first in), all inside the folder. */
 async function applyMoves(dir: string, moves: PullOp[], result: PullResult): Promise<void> {
   if (moves.length === 0) return
@@ -361,8 +364,8 @@ function deleteDocument(dir: string, op: PullOp): void {
     removeIfEmpty(dir, path.posix.join(path.posix.dirname(op.path), '_assets'))
     return
   }
-  for (const name of ['_index.md', '_permissions.yml']) removeInside(dir, path.posix.join(op.path, name))
-  removeInside(dir, assetsFolder(path.posix.join(op.path, '_index.md')))
+  for (const file of [documentFile('topic', op.path), permissionsFile(op.path)]) removeInside(dir, file)
+  removeInside(dir, assetsFolder(documentFile('topic', op.path)))
   removeIfEmpty(dir, path.posix.join(op.path, '_assets'))
   removeIfEmpty(dir, op.path)
 }
