@@ -51,11 +51,15 @@ function splitTagLine(html: Html, items: FlowItem[]): void {
     if (html.position) piece.position = shift(html.position, start, end)
     if (isBlockTag(tag)) {
       run = undefined
+      linePieces.set(piece, {source: html, start, end})
       items.push({type: 'kbTagItem', tag, html: piece})
     } else {
-      if (!run) items.push((run = {type: 'paragraph', children: []}))
-      else if (start > previousEnd) run.children.push({type: 'text', value: html.value.slice(previousEnd, start)})
+      if (!run) {
+        items.push((run = {type: 'paragraph', children: []}))
+        linePieces.set(run, {source: html, start, end})
+      } else if (start > previousEnd) run.children.push({type: 'text', value: html.value.slice(previousEnd, start)})
       run.children.push(piece)
+      ;(linePieces.get(run) as LinePiece).end = end
       const position = span(run.children[0], piece)
       if (position) run.position = position
     }
@@ -79,6 +83,20 @@ interface Piece {
 }
 
 const pieces = new WeakMap<object, Piece>()
+
+/** A piece split out of a line of tags: the line's node, and where in it the piece is. */
+interface LinePiece {
+  source: Html
+  start: number
+  end: number
+}
+
+const linePieces = new WeakMap<object, LinePiece>()
+
+/** The node a piece was split out of. */
+function sourceOf(item: RootContent): Paragraph | Html | undefined {
+  return (pieces.get(item) ?? linePieces.get(item))?.source
+}
 
 function splitParagraph(paragraph: Paragraph, items: FlowItem[]): void {
   let run: PhrasingContent[] = []
@@ -135,19 +153,31 @@ function trimRun(run: PhrasingContent[]): {children: PhrasingContent[]; before: 
 
 /**
  * `items` (paired flow content) with each run of side-by-side pieces of one
- * paragraph joined back into a paragraph: the tags among them were not
- * paired, and stay in the line they were written in.
+ * paragraph joined back into a paragraph, and of one line of tags back into
+ * an `html` node: the tags among them were not paired, and stay in the line
+ * they were written in.
  */
 export function rejoin(items: RootContent[]): RootContent[] {
   const result: RootContent[] = []
   for (let index = 0; index < items.length; ) {
-    const source = pieces.get(items[index])?.source
+    const source = sourceOf(items[index])
     let end = index + 1
-    while (source && end < items.length && pieces.get(items[end])?.source === source) end++
-    result.push(end - index > 1 ? joinPieces(items, index, end) : items[index])
+    while (source && end < items.length && sourceOf(items[end]) === source) end++
+    if (end - index < 2) result.push(items[index])
+    else result.push(source?.type === 'html' ? joinLine(source, items, index, end) : joinPieces(items, index, end))
     index = end
   }
   return result
+}
+
+/** The part of a line of tags that the pieces `items[start..end)` were split from, as one `html` node. */
+function joinLine(line: Html, items: RootContent[], start: number, end: number): Html {
+  const from = (linePieces.get(items[start]) as LinePiece).start
+  const to = (linePieces.get(items[end - 1]) as LinePiece).end
+  if (from === 0 && to === line.value.length) return line
+  const html: Html = {type: 'html', value: line.value.slice(from, to)}
+  if (line.position) html.position = shift(line.position, from, to)
+  return html
 }
 
 /** One paragraph of the pieces `items[start..end)`, with the blank text between them back. */

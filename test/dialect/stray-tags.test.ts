@@ -55,7 +55,7 @@ const prefix = fc.constantFrom('', '', '', '- ', '* ', '1. ', '> ', '> > ', '   
 // (`> -` then `> -` gains blank lines between them under mdast-util-to-markdown alone).
 const line = fc.oneof(
   {weight: 1, arbitrary: fc.constant('')},
-  {weight: 6, arbitrary: fc.tuple(prefix, fc.array(piece, {minLength: 1, maxLength: 5})).map(([start, pieces]) => start + pieces.join(''))}
+  {weight: 6, arbitrary: fc.tuple(prefix, fc.array(piece, {minLength: 1, maxLength: 5})).map(([start, pieces]) => start + (pieces.join('').trim() ? pieces.join('') : 'a'))}
 )
 const body = fc.array(line, {minLength: 1, maxLength: 8}).map((lines) => lines.join('\n'))
 
