@@ -6,6 +6,8 @@
  * Markdown written tight inside a dialect block.
  */
 import {htmlFlow} from 'micromark-core-commonmark'
+import {markdownLineEnding, markdownSpace} from 'micromark-util-character'
+import {codes} from 'micromark-util-symbol'
 import type {Code, Construct, Effects, Extension, State, TokenizeContext} from 'micromark-util-types'
 import {createScanner, interpret, isBlockTag, isDialectTag, step, type KbTag} from './tag.js'
 
@@ -16,16 +18,13 @@ declare module 'micromark-util-types' {
   }
 }
 
-const lessThan = 60
-
 /** Parsers that have seen an opening block tag of the dialect (flow runs in document order). */
 const opened = new WeakSet<object>()
 
-/** Map a micromark character code to the scanner's alphabet (`null`: line end or end). */
-function toChar(code: Code): string | null {
-  if (code === null || code < -2) return null
-  if (code === -2) return '\t'
-  if (code === -1) return ' '
+/** The character of a micromark code inside a tag (a tab, a virtual space, or itself). */
+function toChar(code: number): string {
+  if (code === codes.horizontalTab) return '\t'
+  if (code === codes.virtualSpace) return ' '
   return String.fromCodePoint(code)
 }
 
@@ -38,11 +37,10 @@ function tagStates(effects: Effects, nok: State, done: (tag: KbTag) => State): S
   let raw = ''
   return inside
   function inside(code: Code): State | undefined {
-    const c = toChar(code)
-    const phase = step(scanner, c)
+    const phase = step(scanner, code)
     if (phase === 'fail') return nok(code)
     effects.consume(code)
-    raw += c
+    raw += toChar(code as number)
     if (phase === 'done') return done(interpret(raw, scanner.selfClosing))
     return inside
   }
@@ -81,12 +79,12 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
     return between(code)
   }
   function between(code: Code): State | undefined {
-    if (code === -2 || code === -1 || code === 32) {
+    if (markdownSpace(code)) {
       effects.consume(code)
       return between
     }
-    if (code === lessThan) return tagStates(effects, nok, afterTag)(code)
-    if (code === null || code < -2) {
+    if (code === codes.lessThan) return tagStates(effects, nok, afterTag)(code)
+    if (code === codes.eof || markdownLineEnding(code)) {
       if (!block) return nok(code)
       effects.exit('kbTagFlow')
       return ok(code)
@@ -141,7 +139,7 @@ function tokenizeGuardedHtmlFlow(this: TokenizeContext, effects: Effects, ok: St
 export function kbSyntax(): Extension {
   return {
     disable: {null: ['htmlFlow']},
-    flow: {[lessThan]: [kbTagFlow, guardedHtmlFlow]},
-    text: {[lessThan]: kbTagText}
+    flow: {[codes.lessThan]: [kbTagFlow, guardedHtmlFlow]},
+    text: {[codes.lessThan]: kbTagText}
   }
 }

@@ -7,6 +7,9 @@
  * hold `/`, `:`, `?`, `=` and `&` (URLs), tag and attribute names are
  * case-insensitive, and a tag never spans lines.
  */
+import {asciiAlpha, asciiAlphanumeric} from 'micromark-util-character'
+import {codes} from 'micromark-util-symbol'
+import type {Code} from 'micromark-util-types'
 
 /** One parsed tag. */
 export interface KbTag {
@@ -52,84 +55,94 @@ export function createScanner(): TagScanner {
   return {phase: 'start', length: 0, selfClosing: false}
 }
 
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\t'
+/** A space or a tab, as a character or as micromark codes it. */
+function isSpace(code: Code): boolean {
+  return code === codes.space || code === codes.ht || code === codes.horizontalTab || code === codes.virtualSpace
 }
 
-function isLetter(c: string): boolean {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+/** A line ending or the end, as a character or as micromark codes it. */
+function isEnd(code: Code): boolean {
+  return code === null || code < codes.horizontalTab || code === codes.lf || code === codes.cr
 }
 
-function isNameChar(c: string): boolean {
-  return isLetter(c) || (c >= '0' && c <= '9') || c === '-'
+function isNameChar(code: Code): boolean {
+  return asciiAlphanumeric(code) || code === codes.dash
 }
 
-function isAttrNameChar(c: string): boolean {
-  return !(isSpace(c) || c === '"' || c === "'" || c === '<' || c === '>' || c === '=' || c === '/' || c === '\n' || c === '\r')
+function isAttrNameChar(code: Code): boolean {
+  return !(
+    isSpace(code) ||
+    code === codes.quotationMark ||
+    code === codes.apostrophe ||
+    code === codes.lessThan ||
+    code === codes.greaterThan ||
+    code === codes.equalsTo ||
+    code === codes.slash
+  )
 }
 
 /**
- * Feed one character (`null` for a line ending or the end of input) to the
- * scanner; returns the new phase (`done` once `>` closed the tag, `fail` when
- * it cannot be a tag).
+ * Feed one character code (a micromark code, or a `charCodeAt`; `null` for
+ * the end) to the scanner; returns the new phase (`done` once `>` closed
+ * the tag, `fail` when it cannot be a tag).
  */
-export function step(scanner: TagScanner, c: string | null): Phase {
-  const phase = next(scanner.phase, c)
-  if (phase !== 'fail' && c !== null) scanner.length++
+export function step(scanner: TagScanner, code: Code): Phase {
+  const phase = next(scanner.phase, code)
+  if (phase !== 'fail') scanner.length++
   if (phase === 'selfClose') scanner.selfClosing = true
   if (scanner.length > maxTagLength) scanner.phase = 'fail'
   else scanner.phase = phase
   return scanner.phase
 }
 
-function next(phase: Phase, c: string | null): Phase {
-  if (c === null || c === '\n' || c === '\r') return 'fail'
+function next(phase: Phase, code: Code): Phase {
+  if (isEnd(code)) return 'fail'
   switch (phase) {
     case 'start':
-      return c === '<' ? 'lt' : 'fail'
+      return code === codes.lessThan ? 'lt' : 'fail'
     case 'lt':
-      return c === '/' ? 'slash' : isLetter(c) ? 'name' : 'fail'
+      return code === codes.slash ? 'slash' : asciiAlpha(code) ? 'name' : 'fail'
     case 'slash':
-      return isLetter(c) ? 'name' : 'fail'
+      return asciiAlpha(code) ? 'name' : 'fail'
     case 'name':
-      return isNameChar(c) ? 'name' : afterToken(c)
+      return isNameChar(code) ? 'name' : afterToken(code)
     case 'between':
-      return isSpace(c) ? 'between' : isAttrNameChar(c) ? 'attrName' : afterToken(c)
+      return isSpace(code) ? 'between' : isAttrNameChar(code) ? 'attrName' : afterToken(code)
     case 'attrName':
-      if (isAttrNameChar(c)) return 'attrName'
-      if (c === '=') return 'beforeValue'
-      return afterToken(c) === 'between' ? 'afterAttrName' : afterToken(c)
+      if (isAttrNameChar(code)) return 'attrName'
+      if (code === codes.equalsTo) return 'beforeValue'
+      return afterToken(code) === 'between' ? 'afterAttrName' : afterToken(code)
     case 'afterAttrName':
-      if (isSpace(c)) return 'afterAttrName'
-      if (c === '=') return 'beforeValue'
-      return isAttrNameChar(c) ? 'attrName' : afterToken(c)
+      if (isSpace(code)) return 'afterAttrName'
+      if (code === codes.equalsTo) return 'beforeValue'
+      return isAttrNameChar(code) ? 'attrName' : afterToken(code)
     case 'beforeValue':
-      if (isSpace(c)) return 'beforeValue'
-      if (c === '"') return 'double'
-      if (c === "'") return 'single'
-      return c === '>' || c === '<' || c === '`' ? 'fail' : 'unquoted'
+      if (isSpace(code)) return 'beforeValue'
+      if (code === codes.quotationMark) return 'double'
+      if (code === codes.apostrophe) return 'single'
+      return code === codes.greaterThan || code === codes.lessThan || code === codes.graveAccent ? 'fail' : 'unquoted'
     case 'double':
-      return c === '"' ? 'afterQuoted' : 'double'
+      return code === codes.quotationMark ? 'afterQuoted' : 'double'
     case 'single':
-      return c === "'" ? 'afterQuoted' : 'single'
+      return code === codes.apostrophe ? 'afterQuoted' : 'single'
     case 'unquoted':
-      if (isSpace(c)) return 'between'
-      if (c === '>') return 'done'
-      return c === '"' || c === "'" || c === '<' || c === '`' ? 'fail' : 'unquoted'
+      if (isSpace(code)) return 'between'
+      if (code === codes.greaterThan) return 'done'
+      return code === codes.quotationMark || code === codes.apostrophe || code === codes.lessThan || code === codes.graveAccent ? 'fail' : 'unquoted'
     case 'afterQuoted':
-      return isSpace(c) ? 'between' : c === '>' ? 'done' : c === '/' ? 'selfClose' : 'fail'
+      return isSpace(code) ? 'between' : code === codes.greaterThan ? 'done' : code === codes.slash ? 'selfClose' : 'fail'
     case 'selfClose':
-      return c === '>' ? 'done' : 'fail'
+      return code === codes.greaterThan ? 'done' : 'fail'
     default:
       return 'fail'
   }
 }
 
 /** What may follow a name or a space: more space, the end, or `/>`. */
-function afterToken(c: string): Phase {
-  if (isSpace(c)) return 'between'
-  if (c === '>') return 'done'
-  if (c === '/') return 'selfClose'
+function afterToken(code: Code): Phase {
+  if (isSpace(code)) return 'between'
+  if (code === codes.greaterThan) return 'done'
+  if (code === codes.slash) return 'selfClose'
   return 'fail'
 }
 
@@ -141,7 +154,7 @@ export function readTag(value: string, index = 0): {tag: KbTag; end: number} | u
   const scanner = createScanner()
   let i = index
   while (i < value.length) {
-    const phase = step(scanner, value.charAt(i))
+    const phase = step(scanner, value.charCodeAt(i))
     i++
     if (phase === 'done') return {tag: interpret(value.slice(index, i), scanner.selfClosing), end: i}
     if (phase === 'fail') return undefined
