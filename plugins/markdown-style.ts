@@ -10,6 +10,7 @@ import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
 import {defaultHandlers, type Handle, type Info, type Options, type State} from 'mdast-util-to-markdown'
 import {isUnsafeCharacter, safe} from './safe.js'
+import {isBlockTag, readTag} from './syntax/tag.js'
 import {registerKb} from './util.js'
 
 /** Options of mdast-util-to-markdown that give the canonical form. */
@@ -164,17 +165,26 @@ const textPeek: Handle = (node: Text, _, state, info) => {
  * Text. Before HTML that could start a block, mdast-util-to-markdown turns
  * the line ending that ends a text into a space, after the text was
  * escaped: the text is escaped for that space (`|` then a space is escaped,
- * `|` then a line ending is not), or the next pass would escape it.
+ * `|` then a line ending is not), or the next pass would escape it. A
+ * dialect block tag starts a block too (a line of tags): before one, the
+ * line ending is a space here.
  */
 const text: Handle = Object.assign(
   (node: Text, parent: Parents | undefined, state: State, info: Info) => {
     const ending = /(?:\r?\n|\r)$/.exec(node.value)
     const next = ending && parent ? parent.children[state.indexStack[state.indexStack.length - 1] + 1] : undefined
     if (!ending || !next || next.type !== 'html') return safeText(state, node.value, info)
-    return safeText(state, node.value.slice(0, ending.index), {...info, after: ' '}) + ending[0]
+    const value = safeText(state, node.value.slice(0, ending.index), {...info, after: ' '})
+    return value + (startsBlockTag(next.value) ? ' ' : ending[0])
   },
   {peek: textPeek}
 )
+
+/** Whether `value` starts with a block tag of the dialect. */
+function startsBlockTag(value: string): boolean {
+  const found = readTag(value)
+  return found !== undefined && isBlockTag(found.tag)
+}
 
 
 /**
