@@ -171,14 +171,29 @@ const textPeek: Handle = (node: Text, _, state, info) => {
  */
 const text: Handle = Object.assign(
   (node: Text, parent: Parents | undefined, state: State, info: Info) => {
+    const index = state.indexStack[state.indexStack.length - 1]
+    const leading = /^(?:\r?\n|\r)/.exec(node.value)
+    if (leading && parent && startsTagLine(parent, index)) {
+      // `</details>` then a line ending would be a line of tags: a space keeps the paragraph.
+      return ' ' + safeText(state, node.value.slice(leading[0].length), {...info, before: ' '})
+    }
     const ending = /(?:\r?\n|\r)$/.exec(node.value)
-    const next = ending && parent ? parent.children[state.indexStack[state.indexStack.length - 1] + 1] : undefined
+    const next = ending && parent ? parent.children[index + 1] : undefined
     if (!ending || !next || next.type !== 'html') return safeText(state, node.value, info)
     const value = safeText(state, node.value.slice(0, ending.index), {...info, after: ' '})
     return value + (startsBlockTag(next.value) ? ' ' : ending[0])
   },
   {peek: textPeek}
 )
+
+/** Whether the children of a paragraph before `index` are tags only, the first of a block: a line of tags. */
+function startsTagLine(parent: Parents, index: number): boolean {
+  if (parent.type !== 'paragraph' || index < 1) return false
+  const first = parent.children[0]
+  if (first.type !== 'html' || !startsBlockTag(first.value)) return false
+  for (let before = 1; before < index; before++) if (parent.children[before].type !== 'html') return false
+  return true
+}
 
 /** Whether `value` starts with a block tag of the dialect. */
 function startsBlockTag(value: string): boolean {
