@@ -55,10 +55,14 @@ export class WriteOutsideError extends Error {
 export function checkWritesInside(root: string, rels: Iterable<string>): void {
   const folder = folderOf(root)
   const refused = new Map<string, RefusedLink>()
+  // Nothing is written while checking: a folder walked once stands for every path under it (thousands share a few).
+  const walked = new Map<string, string | undefined>()
   for (const rel of rels) {
     try {
       const parts = partsOf(rel)
-      const parent = walkFolders(folder, parts.slice(0, -1), false)
+      const key = parts.slice(0, -1).join('/')
+      if (!walked.has(key)) walked.set(key, walkFolders(folder, parts.slice(0, -1), false))
+      const parent = walked.get(key)
       if (parent !== undefined) checkName(folder, path.join(parent, parts.at(-1)!))
     } catch (error) {
       if (!(error instanceof WriteOutsideError)) throw error
@@ -245,10 +249,6 @@ function shown(folder: Folder, file: string): string {
 }
 
 function lstatOrUndefined(file: string): Stats | undefined {
-  try {
-    return lstatSync(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
+  // No exception for a missing entry: most names a pull writes do not exist yet, and building an error each time cost half the check.
+  return lstatSync(file, {throwIfNoEntry: false})
 }
