@@ -7,7 +7,7 @@
 import {existsSync} from 'node:fs'
 import path from 'node:path'
 import {KbClient} from '../api/index.js'
-import {ensureDirInside} from '../local/index.js'
+import {checkWritesInside, ensureDirInside} from '../local/index.js'
 import type {ClientEvent} from '../api/index.js'
 import type {KbsyncConfig} from './config.js'
 import {ConfigError} from './config.js'
@@ -42,10 +42,20 @@ export function describeHost(apiUrl: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
 }
 
-/** Starts the embedded server; imported lazily so remote runs never load the server's code. */
-async function startEmbedded(dataPath: string) {
-  const {startServer} = await import('../server/index.js')
-  return startServer({dataPath, port: 0, token: embeddedToken})
+/**
+ * Starts the embedded server for the folder `dir`; imported lazily so remote
+ * runs never load the server's code. The server writes through the paths it
+ * is given, and it imports nothing of `local`: its data file and files
+ * folder are checked here, so a link there that leaves the folder is refused
+ * by name before anything is written through it.
+ */
+async function startEmbedded(dir: string) {
+  const [{startServer}, {filesDir}] = await Promise.all([import('../server/index.js'), import('../server/persist.js')])
+  if (existsSync(dir)) {
+    ensureDirInside(dir, path.dirname(embeddedDataFile))
+    checkWritesInside(dir, [embeddedDataFile, filesDir(embeddedDataFile)])
+  }
+  return startServer({dataPath: path.join(dir, embeddedDataFile), port: 0, token: embeddedToken})
 }
 
 /**
@@ -75,9 +85,7 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
     return {client, description: describeHost(config.apiUrl), embedded: false, close: () => client.close()}
   }
   const dataPath = path.join(config.dir, embeddedDataFile)
-  // The server writes into the folder's `.kbsync`: a link there that leaves the folder is refused before it writes through it.
-  if (existsSync(config.dir)) ensureDirInside(config.dir, path.dirname(embeddedDataFile))
-  const server = await startEmbedded(dataPath)
+  const server = await startEmbedded(config.dir)
   const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, concurrency: config.concurrency, maxRateLimitWaitMs: config.maxRateLimitWait * 1000, ...onEvent})
   const shown = path.relative(options.cwd ?? process.cwd(), dataPath) || dataPath
   return {

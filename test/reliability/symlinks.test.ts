@@ -186,4 +186,16 @@ describe('the embedded knowledge base never writes through a link that leaves th
     expect(result.code).not.toBe(0)
     expect(result.err).toContain(`${path.join('docs', '.kbsync')} is a symbolic link to ${outside}, outside the folder`)
   })
+
+  it('refuses a link planted as its files folder before an upload is stored there', async () => {
+    const {dir, outside} = await place()
+    await writeFile(path.join(dir, 'page.md'), '# Page\n\n![picture](picture.png)\n')
+    await writeFile(path.join(dir, 'picture.png'), 'png bytes')
+    await mkdir(path.join(dir, '.kbsync'))
+    await symlink(outside, path.join(dir, '.kbsync', 'local-kb.json.files'))
+    const result = await run(['push', 'docs'], {cwd: path.dirname(dir)})
+    expect(await entries(outside)).toEqual([])
+    expect(result.code).not.toBe(0)
+    expect(result.err).toContain(`${path.join('docs', '.kbsync', 'local-kb.json.files')} is a symbolic link to ${outside}, outside the folder`)
+  })
 })
