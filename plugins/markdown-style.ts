@@ -45,17 +45,24 @@ const heading: Handle = (node: Heading, parent, state, info) => {
 
 const padless = new Set(['paragraph', 'heading', 'html', 'thematicBreak'])
 
+/** Whether a flow child's lines may be read back as HTML (a paragraph of a tag first too, after another block). */
+function startsWithHtml(child: Nodes): boolean {
+  if (child.type === 'paragraph') return child.children[0]?.type === 'html'
+  return child.type === 'html'
+}
+
 /**
  * Whether a list item's marker is padded to the continuation indent, so its
  * content column is where the continuation lines are. A fence or a list on
  * the marker's line fixes the content column there. HTML keeps the spaces
  * past the content column in its value, so an HTML block on a continuation
- * line (`- a` then `    </div>`) would gain them on every pass.
+ * line (`- a` then `    </div>`) would gain them on every pass; so would a
+ * first HTML block of more than one line.
  */
 function padded(node: ListItem): boolean {
   const first = node.children[0]
   if (first && !padless.has(first.type)) return true
-  return node.children.some((child, index) => child.type === 'html' && (index > 0 || child.value.includes('\n')))
+  return node.children.some((child, index) => (index > 0 ? startsWithHtml(child) : child.type === 'html' && child.value.includes('\n')))
 }
 
 /**
