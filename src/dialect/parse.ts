@@ -6,8 +6,10 @@ import {gfmTableFromMarkdown} from 'mdast-util-gfm-table'
 import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
 import {gfmTable} from 'micromark-extension-gfm-table'
 import {VFile} from 'vfile'
+import {nestingLimit} from '../../plugins/depth.js'
 import {kbFromMarkdown, kbSyntax, reportKbProblems, takeKbProblems} from '../../plugins/index.js'
 import {capHeadings} from './gfm-to-kb/unsupported.js'
+import {parseGuarded} from './guard.js'
 import {sortMessages} from './messages.js'
 import {syntaxVariants, tableConstruct} from './syntax.js'
 
@@ -16,23 +18,34 @@ const extensionsFor = syntaxVariants([gfmTable(), gfmStrikethrough(), kbSyntax()
 const mdastExtensions = [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown(), kbFromMarkdown()]
 
 /**
- * Parse dialect Markdown (synchronously). Never throws on bad input: when
- * given a VFile, problems (unclosed block, unknown `data-node`, invalid
- * colour, stray closing tag, ...) are added to `file.messages` with line,
- * column and a `ruleId` (`kb-unclosed-block`, `kb-unknown-node`,
- * `kb-invalid-color`, `kb-stray-closing-tag`, ...); the text is kept as
- * `html` nodes.
+ * Parse dialect Markdown (synchronously). Never throws: when given a VFile,
+ * problems (unclosed block, unknown `data-node`, invalid colour, stray
+ * closing tag, nesting deeper than `maxNesting`, ...) are added to
+ * `file.messages` with line, column and a `ruleId` (`kb-unclosed-block`,
+ * `kb-unknown-node`, `kb-invalid-color`, `kb-stray-closing-tag`,
+ * `kb-nesting-too-deep`, ...); the text is kept as `html` nodes. The tree
+ * never nests deeper than `maxNesting`, so every serialiser takes it.
  */
 export function parseKb(value: string | VFile): Root {
   const file = value instanceof VFile ? value : undefined
   const source = file ? String(file.value ?? '') : (value as string)
-  const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions})
-  if (file) {
-    const before = file.messages.length
-    reportKbProblems(tree, file)
-    if (source.includes('####')) capHeadings(tree, file, false)
-    // This parse's messages in document order (the passes report construct by construct).
-    file.messages.push(...sortMessages(file.messages.splice(before)))
-  } else takeKbProblems(tree)
+  const before = file?.messages.length ?? 0
+  const tree = parseGuarded(source, file, 'html', () => parseBounded(source, file))
+  // This parse's messages in document order (the passes report construct by construct); one per line of a
+  // hostile body can be more than a call takes arguments.
+  if (file) for (const message of sortMessages(file.messages.splice(before))) file.messages.push(message)
+  return tree
+}
+
+function parseBounded(source: string, file: VFile | undefined): Root {
+  // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them).
+  const extensions = [nestingLimit(source), ...mdastExtensions, nestingLimit(source)]
+  const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions: extensions})
+  if (!file) {
+    takeKbProblems(tree)
+    return tree
+  }
+  reportKbProblems(tree, file)
+  if (source.includes('####')) capHeadings(tree, file, false)
   return tree
 }

@@ -8,6 +8,7 @@
 import type {Element, ElementContent, Properties} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import type {Nodes, Root, RootContent, TableRow} from 'mdast'
+import {assertNesting} from '../../../plugins/depth.js'
 import {defaultArticleUrl, defaultTopicUrl} from '../kb-to-gfm/index.js'
 import {parseKb} from '../parse.js'
 import {safeUrl} from '../to-html/url.js'
@@ -125,8 +126,9 @@ function phrasing(node: Nodes): ElementContent[] {
   }
 }
 
-/** Converts a dialect tree to the comment HTML subset. */
+/** Converts a dialect tree to the comment HTML subset; throws a `NestingError` for a tree nested deeper than `maxNesting`. */
 export function kbTreeToCommentHtml(tree: Root): string {
+  assertNesting(tree)
   return toHtml({type: 'root', children: blocks(tree.children)})
 }
 

@@ -6,7 +6,9 @@
 import type {Root} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import type {VFileMessage} from 'vfile-message'
+import {nestingLimit, nestingRule} from '../../../plugins/depth.js'
 import {reportKbProblems} from '../../../plugins/index.js'
+import {parseFailedRule, parseGuarded} from '../guard.js'
 import {messageFile, sortMessages} from '../messages.js'
 import {stringifyKb} from '../stringify.js'
 import {alertsToHintBlocks} from './alerts.js'
@@ -28,14 +30,26 @@ export interface GfmToKbTreeResult {
   messages: VFileMessage[]
 }
 
+// What the conversion cannot keep: an error (the source must change), not a warning.
+const unconvertible = new Set([nestingRule, parseFailedRule])
+
 /**
  * Converts GFM to a dialect tree (the sync engine rewrites links and images
- * in it before `stringifyKb`).
+ * in it before `stringifyKb`). Never throws: a subtree nested deeper than
+ * `maxNesting` is kept as text with an error message (`kb-nesting-too-deep`),
+ * so the tree always serialises.
  */
 export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): GfmToKbTreeResult {
   const file = messageFile(markdown, options.path)
-  const tree = fromMarkdown(markdown, {extensions: syntaxFor(markdown), mdastExtensions: treeExtensions})
-  reportKbProblems(tree, file)
+  // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them);
+  // a capped subtree is text, never raw HTML.
+  const extensions = [nestingLimit(markdown, 'text'), ...treeExtensions, nestingLimit(markdown, 'text')]
+  const tree = parseGuarded(markdown, file, 'text', () => {
+    const parsed = fromMarkdown(markdown, {extensions: syntaxFor(markdown), mdastExtensions: extensions})
+    reportKbProblems(parsed, file)
+    return parsed
+  })
+  for (const message of file.messages) if (unconvertible.has(message.ruleId ?? '')) message.fatal = true
   // Most articles have none of the constructs a pass converts: one walk
   // tells which passes can change anything. No pass adds a node type a
   // later pass looks for, so the survey stays valid as they run.

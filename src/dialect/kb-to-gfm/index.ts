@@ -11,6 +11,7 @@ import {toMarkdown, type Handle, type Options} from 'mdast-util-to-markdown'
 import {visit} from 'unist-util-visit'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
+import {assertNesting} from '../../../plugins/depth.js'
 import {hintBlockToMarkdown, kbToMarkdown} from '../../../plugins/index.js'
 import type {HintBlock} from '../../../plugins/types.js'
 import {alertColors} from '../gfm-to-kb/alerts.js'
@@ -50,8 +51,13 @@ const hintBlock: Handle = (node: HintBlock, parent, state, info) => {
 
 const extension: Options = {extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock}}]}
 
-/** Converts a dialect tree to GitHub-flavoured Markdown (the tree is changed: article links become links). */
+/**
+ * Converts a dialect tree to GitHub-flavoured Markdown (the tree is changed:
+ * article links become links). Throws a `NestingError` for a tree nested
+ * deeper than `maxNesting` (see `stringifyKb`).
+ */
 export function kbTreeToGfm(tree: Root, options: KbToGfmOptions = {}): {markdown: string; messages: VFileMessage[]} {
+  assertNesting(tree)
   const articleUrl = options.articleUrl ?? defaultArticleUrl
   const topicUrl = options.topicUrl ?? defaultTopicUrl
   visit(tree, 'articleLink', (node, index, parent) => {

@@ -7,6 +7,7 @@ import type {Nodes as HastNodes, Root as HastRoot} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import type {Root} from 'mdast'
 import {toHast} from 'mdast-util-to-hast'
+import {assertNesting} from '../../../plugins/depth.js'
 import {defaultArticleUrl, defaultTopicUrl} from '../kb-to-gfm/index.js'
 import {parseKb} from '../parse.js'
 import {defaultClobberPrefix} from './clobber.js'
@@ -37,8 +38,9 @@ export interface KbToHtmlOptions {
   resolveUrl?: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
 }
 
-/** Renders a dialect tree to HTML. */
+/** Renders a dialect tree to HTML; throws a `NestingError` for a tree nested deeper than `maxNesting` (see `stringifyKb`). */
 export function kbTreeToHtml(tree: Root, options: KbToHtmlOptions = {}): string {
+  assertNesting(tree)
   const clobberPrefix = options.clobberPrefix ?? defaultClobberPrefix
   const handlers = dialectHandlers({
     articleHref: options.articleHref ?? defaultArticleUrl,
