@@ -10,6 +10,7 @@ import {ConfigError, redact} from './config.js'
 import {kbsyncVersion} from '../version.js'
 import {closest} from './suggest.js'
 import {RootTopicError} from '../sync/index.js'
+import {WriteOutsideError} from '../local/index.js'
 import {escapeData} from './output/annotations.js'
 
 /** Streams and environment of one CLI invocation. */
@@ -96,7 +97,8 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
   } catch (error) {
     // Secrets may hide in a third-party message; they never reach the terminal.
     const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY]
-    const usage = error instanceof UsageError || error instanceof ConfigError || error instanceof RootTopicError
+    // A link out of the folder is the folder's fault, refused before anything is written: invalid input.
+    const usage = error instanceof UsageError || error instanceof ConfigError || error instanceof RootTopicError || error instanceof WriteOutsideError
     const code = usage ? exitCodes.invalid : exitCodes.failure
     const verbose = rest.includes('--verbose')
     const message = error instanceof Error ? (verbose && !usage ? (error.stack ?? error.message) : error.message) : String(error)
