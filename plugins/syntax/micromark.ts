@@ -74,6 +74,7 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
   const self = this
   let block = false
   let first = true
+  let opens = false
   return function start(code) {
     effects.enter('kbTagFlow')
     return between(code)
@@ -86,6 +87,9 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
     if (code === codes.lessThan) return tagStates(effects, nok, afterTag)(code)
     if (code === codes.eof || markdownLineEnding(code)) {
       if (!block) return nok(code)
+      // Only a line taken as tags opens: a line tried and refused must not
+      // change how the lines after it read.
+      if (opens) opened.add(self.parser)
       effects.exit('kbTagFlow')
       return ok(code)
     }
@@ -99,7 +103,7 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
       // A lone closing tag is the dialect's only after an opening one:
       // otherwise (`</div>` in plain Markdown) it is CommonMark HTML.
       if (!tag.closing || opened.has(self.parser)) block = true
-      if (!tag.closing) opened.add(self.parser)
+      if (!tag.closing) opens = true
     }
     return between
   }
