@@ -84,7 +84,11 @@ export function downloadAccess(url: URL, scopes: readonly TokenScope[], foreign:
 }
 
 /** A URL for messages: origin and path, never the query (a signed URL keeps its signature there). */
-export function shownUrl(url: URL): string {
+export function shownUrl(url: URL | string): string {
+  if (typeof url === 'string') {
+    if (!URL.canParse(url)) return url.replace(/[?#].*$/s, '')
+    url = new URL(url)
+  }
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin + url.pathname : `${url.protocol} URL`
 }
 

@@ -25,6 +25,7 @@ import {
   type LocalPermissions,
   type StateEntry
 } from '../../local/index.js'
+import {shownUrl} from '../../api/index.js'
 import {conflictFileOf} from '../conflicts.js'
 import {bodyHash, type RemoteDetail, type RemoteItem} from '../remote.js'
 import {planRenderContext} from '../plan.js'
@@ -121,7 +122,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
         removeInside(dir, asset.path)
       }
     } catch (error) {
-      result.diagnostics.push({severity: 'warning', file: asset.path, message: `Could not download ${asset.url}: ${(error as Error).message}; the body keeps the URL`, rule: 'download-failed'})
+      result.diagnostics.push({severity: 'warning', file: asset.path, message: `Could not download ${shownUrl(asset.url)}: ${(error as Error).message}; the body keeps the URL`, rule: 'download-failed'})
     }
   })
   const documentOf = (kind: 'article' | 'topic', id: string): string | undefined => {
