@@ -11,7 +11,7 @@ import type {Attachment, DetailsSummary} from '../types.js'
 import type {KbProblem} from './problems.js'
 import {append, TagStack, takeContent, type Frame} from './pairing.js'
 import {pairPhrasing} from './phrasing.js'
-import {rejoin, type FlowItem} from './split.js'
+import {rejoin, type FlowItem, type Pieces} from './split.js'
 import {isColor, mergeText, sizeAttribute, span} from './tags.js'
 
 interface FlowFrame extends Frame {
@@ -40,6 +40,8 @@ interface Pairing {
   stack: TagStack<FlowFrame>
   /** Summaries of `<details>` left unclosed: they go back to their tags when their content is taken. */
   orphans: Set<DetailsSummary>
+  /** Where the pieces of split paragraphs and lines came from (see `split.ts`). */
+  pieces: Pieces
   problems: KbProblem[]
 }
 
@@ -47,9 +49,9 @@ interface Pairing {
  * Pair the block tags of a flow parent's items into constructs, in time
  * linear in the number of items (see `pairing.ts`).
  */
-export function pairFlow(items: FlowItem[], problems: KbProblem[]): RootContent[] {
+export function pairFlow(items: FlowItem[], pieces: Pieces, problems: KbProblem[]): RootContent[] {
   if (!items.some((item) => item.type === 'kbTagItem')) return items as RootContent[]
-  const pairing: Pairing = {out: [], stack: new TagStack(), orphans: new Set(), problems}
+  const pairing: Pairing = {out: [], stack: new TagStack(), orphans: new Set(), pieces, problems}
   const {out, stack} = pairing
 
   for (const item of items) {
@@ -112,8 +114,8 @@ function stayed({stack}: Pairing, frame: FlowFrame): void {
  * back, the summaries of unclosed details back to their tags around a
  * paragraph.
  */
-function expand({orphans}: Pairing, content: RootContent[]): RootContent[] {
-  const items = rejoin(content)
+function expand({orphans, pieces}: Pairing, content: RootContent[]): RootContent[] {
+  const items = rejoin(content, pieces)
   if (orphans.size === 0) return items
   const result: RootContent[] = []
   for (const item of items) {

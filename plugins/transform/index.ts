@@ -5,7 +5,7 @@
  */
 import type {Nodes, Parents, PhrasingContent, Root, RootContent} from 'mdast'
 import {pairFlow} from './flow.js'
-import {splitFlow, type FlowItem} from './split.js'
+import {splitFlow, type FlowItem, type Pieces} from './split.js'
 import {pairPhrasing} from './phrasing.js'
 import {recordProblems, type KbProblem} from './problems.js'
 
@@ -32,6 +32,8 @@ export function kbTransform(tree: Root): void {
 interface Visit {
   parent: Parents
   items?: Array<FlowItem | Nodes>
+  /** Of a flow parent: where its split pieces came from. */
+  pieces?: Pieces
 }
 
 /**
@@ -45,7 +47,8 @@ function walk(tree: Root, problems: KbProblem[]): void {
     const visit = stack[stack.length - 1]
     const {parent} = visit
     if (!visit.items) {
-      visit.items = flowParents.has(parent.type) ? splitFlow(parent.children as RootContent[]) : (parent.children as Nodes[])
+      if (flowParents.has(parent.type)) visit.items = splitFlow(parent.children as RootContent[], (visit.pieces = new Map()))
+      else visit.items = parent.children as Nodes[]
       // Pushed last to first, so the first child's subtree is done first, as a recursion would.
       for (let index = visit.items.length - 1; index >= 0; index--) {
         const item = visit.items[index]
@@ -55,7 +58,7 @@ function walk(tree: Root, problems: KbProblem[]): void {
     }
     stack.pop()
     if (flowParents.has(parent.type)) {
-      parent.children = pairFlow(visit.items as FlowItem[], problems) as typeof parent.children
+      parent.children = pairFlow(visit.items as FlowItem[], visit.pieces as Pieces, problems) as typeof parent.children
     } else if (phrasingParents.has(parent.type)) {
       parent.children = pairPhrasing(parent.children as PhrasingContent[], problems) as typeof parent.children
     }

@@ -16,14 +16,14 @@ import {dialectTagOf, mergeText, span} from './tags.js'
 /** A flow item: a node, or a tag waiting to be paired. */
 export type FlowItem = RootContent | {type: 'kbTagItem'; tag: KbTag; html: Html}
 
-/** Split block tags out of paragraphs and lines of tags into single tags. */
-export function splitFlow(children: RootContent[]): FlowItem[] {
+/** Split block tags out of paragraphs and lines of tags into single tags; `pieces` learns where each piece came from. */
+export function splitFlow(children: RootContent[], pieces: Pieces): FlowItem[] {
   const items: FlowItem[] = []
   for (const child of children) {
     if (child.type === 'paragraph' && child.children.some((c) => c.type === 'html' && isBlockHtml(c))) {
-      splitParagraph(child, items)
+      splitParagraph(child, items, pieces)
     } else if (child.type === 'html' && child.value.charCodeAt(0) === 60) {
-      splitTagLine(child, items)
+      splitTagLine(child, items, pieces)
     } else {
       items.push(child)
     }
@@ -36,7 +36,7 @@ function isBlockHtml(node: Html): boolean {
   return tag !== undefined && isBlockTag(tag)
 }
 
-function splitTagLine(html: Html, items: FlowItem[]): void {
+function splitTagLine(html: Html, items: FlowItem[], pieces: Pieces): void {
   const tags = readTagLine(html.value)
   if (!tags || !tags.some(({tag}) => isBlockTag(tag)) || !tags.every(({tag}) => isDialectTag(tag))) {
     items.push(html)
@@ -51,15 +51,15 @@ function splitTagLine(html: Html, items: FlowItem[]): void {
     if (html.position) piece.position = shift(html.position, start, end)
     if (isBlockTag(tag)) {
       run = undefined
-      linePieces.set(piece, {source: html, start, end})
+      pieces.set(piece, {source: html, before: '', after: '', start, end})
       items.push({type: 'kbTagItem', tag, html: piece})
     } else {
       if (!run) {
         items.push((run = {type: 'paragraph', children: []}))
-        linePieces.set(run, {source: html, start, end})
+        pieces.set(run, {source: html, before: '', after: '', start, end})
       } else if (start > previousEnd) run.children.push({type: 'text', value: html.value.slice(previousEnd, start)})
       run.children.push(piece)
-      ;(linePieces.get(run) as LinePiece).end = end
+      ;(pieces.get(run) as Piece).end = end
       const position = span(run.children[0], piece)
       if (position) run.position = position
     }
@@ -75,30 +75,23 @@ function shift(position: Position, start: number, end: number): Position {
   }
 }
 
-/** A piece split out of a paragraph: the paragraph, and the blank text the split dropped at its edges. */
-interface Piece {
-  source: Paragraph
+/**
+ * Where a piece came from: the paragraph or the line of tags (`html`) it
+ * was split out of; for a paragraph's piece, the blank text the split
+ * dropped at its edges; for a line's, where in the line it is.
+ */
+export interface Piece {
+  source: Paragraph | Html
   before: string
   after: string
-}
-
-const pieces = new WeakMap<object, Piece>()
-
-/** A piece split out of a line of tags: the line's node, and where in it the piece is. */
-interface LinePiece {
-  source: Html
   start: number
   end: number
 }
 
-const linePieces = new WeakMap<object, LinePiece>()
+/** The pieces of one flow parent's split, by node (a Map for the split: WeakMaps cost the collector dearly). */
+export type Pieces = Map<object, Piece>
 
-/** The node a piece was split out of. */
-function sourceOf(item: RootContent): Paragraph | Html | undefined {
-  return (pieces.get(item) ?? linePieces.get(item))?.source
-}
-
-function splitParagraph(paragraph: Paragraph, items: FlowItem[]): void {
+function splitParagraph(paragraph: Paragraph, items: FlowItem[], pieces: Pieces): void {
   let run: PhrasingContent[] = []
   // Blank text of runs dropped whole, kept for the next piece.
   let dropped = ''
@@ -112,14 +105,14 @@ function splitParagraph(paragraph: Paragraph, items: FlowItem[]): void {
     const node: Paragraph = {type: 'paragraph', children}
     const position = span(children[0], children[children.length - 1])
     if (position) node.position = position
-    pieces.set(node, {source: paragraph, before: dropped + before, after})
+    pieces.set(node, {source: paragraph, before: dropped + before, after, start: 0, end: 0})
     dropped = ''
     items.push(node)
   }
   for (const child of paragraph.children) {
     if (child.type === 'html' && isBlockHtml(child)) {
       flush()
-      pieces.set(child, {source: paragraph, before: dropped, after: ''})
+      pieces.set(child, {source: paragraph, before: dropped, after: '', start: 0, end: 0})
       dropped = ''
       items.push({type: 'kbTagItem', tag: dialectTagOf(child) as KbTag, html: child})
     } else {
@@ -157,23 +150,24 @@ function trimRun(run: PhrasingContent[]): {children: PhrasingContent[]; before: 
  * an `html` node: the tags among them were not paired, and stay in the line
  * they were written in.
  */
-export function rejoin(items: RootContent[]): RootContent[] {
+export function rejoin(items: RootContent[], pieces: Pieces): RootContent[] {
+  if (pieces.size === 0) return items
   const result: RootContent[] = []
   for (let index = 0; index < items.length; ) {
-    const source = sourceOf(items[index])
+    const source = pieces.get(items[index])?.source
     let end = index + 1
-    while (source && end < items.length && sourceOf(items[end]) === source) end++
+    while (source && end < items.length && pieces.get(items[end])?.source === source) end++
     if (end - index < 2) result.push(items[index])
-    else result.push(source?.type === 'html' ? joinLine(source, items, index, end) : joinPieces(items, index, end))
+    else result.push(source?.type === 'html' ? joinLine(source, items, index, end, pieces) : joinPieces(items, index, end, pieces))
     index = end
   }
   return result
 }
 
 /** The part of a line of tags that the pieces `items[start..end)` were split from, as one `html` node. */
-function joinLine(line: Html, items: RootContent[], start: number, end: number): Html {
-  const from = (linePieces.get(items[start]) as LinePiece).start
-  const to = (linePieces.get(items[end - 1]) as LinePiece).end
+function joinLine(line: Html, items: RootContent[], start: number, end: number, pieces: Pieces): Html {
+  const from = (pieces.get(items[start]) as Piece).start
+  const to = (pieces.get(items[end - 1]) as Piece).end
   if (from === 0 && to === line.value.length) return line
   const html: Html = {type: 'html', value: line.value.slice(from, to)}
   if (line.position) html.position = shift(line.position, from, to)
@@ -181,7 +175,7 @@ function joinLine(line: Html, items: RootContent[], start: number, end: number):
 }
 
 /** One paragraph of the pieces `items[start..end)`, with the blank text between them back. */
-function joinPieces(items: RootContent[], start: number, end: number): Paragraph {
+function joinPieces(items: RootContent[], start: number, end: number, pieces: Pieces): Paragraph {
   const children: PhrasingContent[] = []
   for (let index = start; index < end; index++) {
     const item = items[index]
