@@ -11,6 +11,7 @@ import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
 import {defaultHandlers, type Handle, type Info, type Options, type State} from 'mdast-util-to-markdown'
 import {isUnsafeCharacter, safe} from './safe.js'
 import {isBlockTag, readTag} from './syntax/tag.js'
+import {append} from './transform/pairing.js'
 import {registerKb} from './util.js'
 
 /** Options of mdast-util-to-markdown that give the canonical form. */
@@ -45,10 +46,18 @@ const heading: Handle = (node: Heading, parent, state, info) => {
 
 const padless = new Set(['paragraph', 'heading', 'html', 'thematicBreak'])
 
-/** Whether a flow child's lines may be read back as HTML (a paragraph of a tag first too, after another block). */
+/**
+ * Whether a flow child has lines that may be read back as HTML: HTML, a
+ * paragraph with a tag first (after another block), and those inside a
+ * hint block or details, whose content is written at the item's indent.
+ */
 function startsWithHtml(child: Nodes): boolean {
-  if (child.type === 'paragraph') return child.children[0]?.type === 'html'
-  return child.type === 'html'
+  const stack = [child]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'html' || (node.type === 'paragraph' && node.children[0]?.type === 'html')) return true
+    if (blankInside.has(node.type)) append(stack, (node as Parents).children)
+  }
+  return false
 }
 
 /**

@@ -118,7 +118,6 @@ function tokenizeAhead(this: TokenizeContext, effects: Effects, ok: State, nok: 
     effects.enter('kbTag')
     return tagStates(effects, nok, (tag) => {
       effects.exit('kbTag')
-      if (isBlockTag(tag) && !tag.closing) opened.add(self.parser)
       if (isBlockTag(tag) && tag.closing && !opened.has(self.parser)) return nok
       return isDialectTag(tag) ? ok : nok
     })(code)
