@@ -123,7 +123,8 @@ export function capNesting(tree: Parents, options: CapOptions = {}): KbProblem[]
   }
   for (const {parent, index, node} of cuts) {
     ;(parent.children as Nodes[])[index] = leafOf(node, options.source, options.leaf ?? 'html')
-    problems.push({reason: `${nestingReason(max, node.position)}: it is kept as text. Flatten the lists, quotes or blocks there to at most ${max} levels`, ruleId: nestingRule, place: node.position})
+    const reason = `${nestingReason(max, node.position)}: the platform's editor cannot show it, and kbsync keeps what is deeper as text. Flatten the lists, quotes or blocks there to at most ${max} levels`
+    problems.push({reason, ruleId: nestingRule, place: node.position})
   }
   return problems
 }

@@ -6,10 +6,19 @@
 import type {Root} from 'mdast'
 import type {Position} from 'unist'
 import type {VFile} from 'vfile'
-import type {NestingLeaf} from '../../plugins/depth.js'
+import type {VFileMessage} from 'vfile-message'
+import {nestingRule, type NestingLeaf} from '../../plugins/depth.js'
 
 /** The rule id of a source the parser failed on. */
 export const parseFailedRule = 'kb-parse-failed'
+
+// What a parse could not keep as written: a body with these messages cannot be converted without loss.
+const unconvertibleRules = new Set([nestingRule, parseFailedRule])
+
+/** Whether `message` says the parse could not keep the source (nesting past the limit, a parser failure). */
+export function isUnconvertible(message: VFileMessage): boolean {
+  return unconvertibleRules.has(message.ruleId ?? '')
+}
 
 /**
  * `parse()`, or when it throws, a tree holding `source` as one `leaf` node

@@ -42,7 +42,11 @@ export function toGfmText(markdown: string): string {
 export function bodyTree(node: LocalNode): Root | undefined {
   if (node.tree || node.body === undefined) return node.tree
   const file = node.file ?? node.path
-  const {tree} = toKbTree(node.body, file)
+  const {tree, messages} = toKbTree(node.body, file)
+  // A body with an error never renders (the parse capped what it could not keep). The plan stops on the errors the
+  // scan reports; this one it read from the body cache or from a pattern (`plain-body.ts`), and they missed it.
+  const error = messages.find((message) => message.fatal)
+  if (error) throw new Error(`${file}${error.line ? `:${error.line}` : ''}: ${error.message}`)
   const marked = markLocalRefs(tree, node.resolutions ?? [])
   // The scan read the references from the body cache or from a pattern (`plain-body.ts`), not from this parse:
   // should the two ever disagree, marking by position would point links at the wrong documents.

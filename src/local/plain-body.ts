@@ -14,10 +14,13 @@
  * "Plain" is decided conservatively: any character or line that could start
  * another construct (HTML and the dialect's tags, code, escapes, character
  * references, quotes, indented lines or list items, reference links,
- * footnotes, deep headings, strikethrough) sends the body to the parser. A property test
+ * footnotes, deep headings, strikethrough) sends the body to the parser, and so
+ * does a body that could nest deeper than the parser keeps (`maxNesting`:
+ * the parser would report it, and rendering would cap it). A property test
  * checks that for every body this accepts, the parser finds no message and
  * exactly these references (`test/local/plain-body.test.ts`).
  */
+import {maxNesting} from '../../plugins/depth.js'
 import {isLocalUrl, type LocalRef} from './references.js'
 
 // A link or image whose text holds no bracket, bar or line ending and whose
@@ -32,13 +35,20 @@ const indentedLine = /^[ \t]+\S/m
 // A list marker followed by five spaces or more: the item's content is indented code.
 const listCode = /^(?:(?:[-+*]|\d{1,9}[.)]) {1,4})*(?:[-+*]|\d{1,9}[.)]) {5,}/m
 
+// How deep a plain body can nest: lines cannot be indented, so lists nest only by markers in a row at a line's
+// start (`- - - x`, two levels each), and phrasing by emphasis (one level per pair of `*` or `_` in a block).
+// Below those: a table, its row and cell; above: a link and its text. What could pass the limit is parsed.
+const markersInRow = 8
+const markerRow = new RegExp(`^(?:(?:[-+*]|\\d{1,9}[.)])[ \\t]+){${markersInRow}}`, 'm')
+const attentionMax = 2 * (maxNesting - 2 * markersInRow - 5)
+
 /**
  * The local references of `body` in document order, with the line and
  * column the parser would give them, when `body` is plain (see the module
  * comment); undefined when only parsing can tell.
  */
 export function plainBodyRefs(body: string): LocalRef[] | undefined {
-  if (unsafeCharacter.test(body) || body.includes('####') || indentedLine.test(body) || listCode.test(body)) return undefined
+  if (unsafeCharacter.test(body) || body.includes('####') || indentedLine.test(body) || listCode.test(body) || mayNestDeep(body)) return undefined
   const refs: LocalRef[] = []
   // The text outside the links and images, and their own texts.
   let rest = ''
@@ -62,4 +72,22 @@ export function plainBodyRefs(body: string): LocalRef[] | undefined {
   rest += body.slice(last)
   // A bracket the pattern did not take may be a reference, a footnote, a task or a nested link.
   return /[[\]]/.test(rest) || autolinkStart.test(rest) || autolinkStart.test(texts) ? undefined : refs
+}
+
+/** Whether `body` could nest deeper than `maxNesting` (see `markersInRow`): runs of list markers or much emphasis in one block. */
+function mayNestDeep(body: string): boolean {
+  if (markerRow.test(body)) return true
+  if (attentionCount(body) < attentionMax) return false
+  // A paragraph never spans a blank line: count block by block.
+  return body.split(/\n[ \t]*\n/).some((block) => attentionCount(block) >= attentionMax)
+}
+
+/** How many `*` and `_` `text` holds. */
+function attentionCount(text: string): number {
+  let count = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 42 || code === 95) count++
+  }
+  return count
 }

@@ -5,7 +5,9 @@
  */
 import {ApiError, withoutTitleHeading} from '../api/index.js'
 import type {ItemType, KbItem, Permissions, StructureNode} from '../api/types.js'
-import {asPlatformStores, parseKb, stringifyKb} from '../dialect/index.js'
+import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import {asPlatformStores, isUnconvertible, parseKb, stringifyKb} from '../dialect/index.js'
 import {sha256} from '../local/index.js'
 import type {SyncClient} from './types.js'
 
@@ -109,6 +111,25 @@ export function holdsBody(detail: RemoteDetail, hash: string, localBody?: () => 
   if (canonical === hash) return true
   // The platform stores a soft line break as a hard one: a wrapped paragraph comes back changed so, and is still ours.
   return localBody !== undefined && canonical === bodyHash(asPlatformStores(localBody()))
+}
+
+const troubles = new WeakMap<RemoteDetail, VFileMessage | null>()
+
+/**
+ * Why kbsync cannot convert `detail`'s body without loss (nesting deeper
+ * than the dialect's limit, a parser failure), with its line in the body;
+ * undefined when it can. A pull skips such an item, by name, rather than
+ * write a file whose push would change the body. Parsed once per record (a
+ * pull may plan twice).
+ */
+export function bodyTrouble(detail: RemoteDetail): VFileMessage | undefined {
+  let trouble = troubles.get(detail)
+  if (trouble === undefined) {
+    const file = new VFile({value: detail.body})
+    parseKb(file)
+    troubles.set(detail, (trouble = file.messages.find(isUnconvertible) ?? null))
+  }
+  return trouble ?? undefined
 }
 
 /** Strips the `# <title>` heading the platform puts before an article's body. */

@@ -6,9 +6,9 @@
 import type {Root} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import type {VFileMessage} from 'vfile-message'
-import {nestingLimit, nestingRule} from '../../../plugins/depth.js'
+import {nestingLimit} from '../../../plugins/depth.js'
 import {reportKbProblems} from '../../../plugins/index.js'
-import {parseFailedRule, parseGuarded} from '../guard.js'
+import {isUnconvertible, parseGuarded} from '../guard.js'
 import {messageFile, sortMessages} from '../messages.js'
 import {stringifyKb} from '../stringify.js'
 import {alertsToHintBlocks} from './alerts.js'
@@ -30,9 +30,6 @@ export interface GfmToKbTreeResult {
   messages: VFileMessage[]
 }
 
-// What the conversion cannot keep: an error (the source must change), not a warning.
-const unconvertible = new Set([nestingRule, parseFailedRule])
-
 /**
  * Converts GFM to a dialect tree (the sync engine rewrites links and images
  * in it before `stringifyKb`). Never throws: a subtree nested deeper than
@@ -49,7 +46,8 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
     reportKbProblems(parsed, file)
     return parsed
   })
-  for (const message of file.messages) if (unconvertible.has(message.ruleId ?? '')) message.fatal = true
+  // What the conversion cannot keep is an error (the source must change), not a warning.
+  for (const message of file.messages) if (isUnconvertible(message)) message.fatal = true
   // Most articles have none of the constructs a pass converts: one walk
   // tells which passes can change anything. No pass adds a node type a
   // later pass looks for, so the survey stays valid as they run.

@@ -5,23 +5,10 @@
  * local), which renders back by construction. Every candidate is checked the
  * way push reads a file (`toKbTree`, references restored, `toKbText`).
  */
-import type {Root} from 'mdast'
-import * as dialect from '../../dialect/index.js'
+import {VFile} from 'vfile'
+import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {toKbText, toKbTree} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
-
-interface DialectApi {
-  parseKb(value: string): Root
-  stringifyKb(tree: Root): string
-  kbTreeToGfm?(tree: Root, options?: unknown): {markdown: string}
-}
-
-/** The dialect functions (resolved at call time: they are built in parallel). */
-function api(): DialectApi {
-  const found = dialect as unknown as Partial<DialectApi>
-  if (!found.parseKb || !found.stringifyKb) throw new Error('The dialect parser is not available in this build')
-  return found as DialectApi
-}
 
 /** How a pulled body was written. */
 export type PulledForm = 'gfm' | 'dialect' | 'lossy'
@@ -37,12 +24,27 @@ export interface PulledBody {
 
 /**
  * Converts the remote body `body` (title heading already stripped) of the
- * document titled `title` for the file `context.file`.
+ * document titled `title` for the file `context.file`. Never throws: a body
+ * kbsync cannot convert (nesting past the limit, as `bodyTrouble` says)
+ * or that fails to convert is given as it is stored, in the lossy form (a pull
+ * skips such items; a conflict copy shows the platform's text).
  */
 export function pullBody(body: string, title: string, context: LocalizeContext): PulledBody {
-  const {parseKb, stringifyKb, kbTreeToGfm} = api()
   if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
-  const canonical = stringifyKb(parseKb(body))
+  const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body}
+  try {
+    return convertBody(body, title, context) ?? asStored
+  } catch {
+    return asStored
+  }
+}
+
+/** The pulled body, or undefined when the parse could not keep the body as it is. */
+function convertBody(body: string, title: string, context: LocalizeContext): PulledBody | undefined {
+  const file = new VFile({value: body})
+  const parsed = parseKb(file)
+  if (file.messages.some(isUnconvertible)) return undefined
+  const canonical = stringifyKb(parsed)
   const local = parseKb(body)
   const origins = localizeTree(local, context)
   // Read back through push's own seam (GFM source to dialect tree, canonical text).
@@ -51,17 +53,10 @@ export function pullBody(body: string, title: string, context: LocalizeContext):
     restoreTree(tree, origins)
     return toKbText(tree)
   }
-  const candidates: Array<[PulledForm, () => string]> = []
-  if (kbTreeToGfm) {
-    candidates.push([
-      'gfm',
-      () => {
-        const out = kbTreeToGfm(structuredClone(local)) as {markdown: string} | string
-        return typeof out === 'string' ? out : out.markdown
-      }
-    ])
-  }
-  candidates.push(['dialect', () => stringifyKb(structuredClone(local))])
+  const candidates: Array<[PulledForm, () => string]> = [
+    ['gfm', () => kbTreeToGfm(structuredClone(local)).markdown],
+    ['dialect', () => stringifyKb(structuredClone(local))]
+  ]
   let last = ''
   for (const [form, make] of candidates) {
     let text: string

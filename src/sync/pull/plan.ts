@@ -7,7 +7,7 @@
  */
 import type {ItemType, Permissions} from '../../api/types.js'
 import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
-import type {RemoteSnapshot} from '../remote.js'
+import {bodyTrouble, type RemoteSnapshot} from '../remote.js'
 import {computeLayout, documentFile} from './layout.js'
 
 /** What one step of a pull does. */
@@ -100,6 +100,8 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
   const byId = entriesById(state)
   const ops: PullOp[] = []
   const diagnostics: Diagnostic[] = []
+  // Items not pulled whose document is not in the folder.
+  const unwritten = new Set<string>()
   // Documents whose file moves in this pull (their folder moved, or they did): relative links to them change.
   const moved = new Set([...layout.paths].filter(([id, docPath]) => layout.current.has(id) && layout.current.get(id) !== docPath).map(([id]) => id))
   for (const [id, docPath] of layout.paths) {
@@ -109,6 +111,14 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
     const now = layout.current.get(id)
     const detail = remote.details[id]
     const base = {path: docPath, file: documentFile(item.type, docPath), id, type: item.type, title: item.title}
+    const trouble = detail ? bodyTrouble(detail) : undefined
+    if (trouble) {
+      // Written, the file would push back a changed body: the item is left as it is on both sides, and named.
+      diagnostics.push({severity: 'warning', file: base.file, message: `"${item.title}" (${item.type} ${id}) is not pulled: kbsync cannot convert its body on the platform without loss. ${trouble.reason}`, rule: trouble.ruleId ?? 'pull-skipped'})
+      // A document not in the folder gets no path: links to it keep their ids rather than name a missing file.
+      if (now === undefined) unwritten.add(id)
+      continue
+    }
     const moving = now !== undefined && now !== docPath ? {from: now} : {}
     if (!entry) {
       if (now === undefined) ops.push({op: 'create', ...base, reason: `new ${item.type}`})
@@ -163,7 +173,8 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
     }
   }
   const summary = Object.fromEntries((['create', 'update', 'move', 'delete', 'conflict'] as const).map((k) => [k, ops.filter((o) => o.op === k).length])) as PullPlan['summary']
-  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths: Object.fromEntries(layout.paths), diagnostics, summary}
+  const paths = Object.fromEntries([...layout.paths].filter(([id]) => !unwritten.has(id)))
+  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths, diagnostics, summary}
 }
 
 /**
