@@ -18,9 +18,6 @@ declare module 'micromark-util-types' {
   }
 }
 
-/** Parsers that have seen an opening block tag of the dialect (flow runs in document order). */
-const opened = new WeakSet<object>()
-
 /** The character of a micromark code inside a tag (a tab, a virtual space, or itself). */
 function toChar(code: number): string {
   if (code === codes.horizontalTab) return '\t'
@@ -74,7 +71,6 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
   const self = this
   let block = false
   let first = true
-  let opens = false
   return function start(code) {
     effects.enter('kbTagFlow')
     return between(code)
@@ -87,9 +83,6 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
     if (code === codes.lessThan) return tagStates(effects, nok, afterTag)(code)
     if (code === codes.eof || markdownLineEnding(code)) {
       if (!block) return nok(code)
-      // Only a line taken as tags opens: a line tried and refused must not
-      // change how the lines after it read.
-      if (opens) opened.add(self.parser)
       effects.exit('kbTagFlow')
       return ok(code)
     }
@@ -99,12 +92,10 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
     if (!isDialectTag(tag)) return nok
     if (first && !isBlockTag(tag)) return nok
     first = false
-    if (isBlockTag(tag)) {
-      // A lone closing tag is the dialect's only after an opening one:
-      // otherwise (`</div>` in plain Markdown) it is CommonMark HTML.
-      if (!tag.closing || opened.has(self.parser)) block = true
-      if (!tag.closing) opens = true
-    }
+    // A closing tag is the dialect's wherever it is. Were that to depend on
+    // what came before (an opening tag in a paragraph is written back on a
+    // line of its own), a body would read differently once written back.
+    if (isBlockTag(tag)) block = true
     return between
   }
 }
@@ -112,13 +103,11 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
 /** Check: does a dialect tag start here? */
 const dialectTagAhead: Construct = {tokenize: tokenizeAhead, partial: true}
 
-function tokenizeAhead(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-  const self = this
+function tokenizeAhead(effects: Effects, ok: State, nok: State): State {
   return function start(code) {
     effects.enter('kbTag')
     return tagStates(effects, nok, (tag) => {
       effects.exit('kbTag')
-      if (isBlockTag(tag) && tag.closing && !opened.has(self.parser)) return nok
       return isDialectTag(tag) ? ok : nok
     })(code)
   }
