@@ -9,13 +9,16 @@
  * runs it longer.
  */
 import fc from 'fast-check'
+import remarkParse from 'remark-parse'
+import remarkStringify from 'remark-stringify'
+import {unified} from 'unified'
 import {describe, expect, it} from 'vitest'
 import {parseKb, stringifyKb} from '../../src/dialect/index.js'
 
 const runs = Number(process.env.STRAY_TAG_RUNS ?? 500)
 
 /** The dialect's tags, whole and in halves, and things that look like them. */
-const tag = fc.constantFrom(
+const tagList = [
   '<u>',
   '</u>',
   '<mark data-color="red">',
@@ -47,12 +50,13 @@ const tag = fc.constantFrom(
   '</',
   '>',
   '<br>'
-)
+]
+const tag = fc.constantFrom(...tagList)
 const word = fc.constantFrom('a', 'text', '*b*', '`c`', 'x_y', '&amp;', '1.', '#', '|')
 const piece = fc.oneof({weight: 3, arbitrary: tag}, {weight: 2, arbitrary: word}, {weight: 1, arbitrary: fc.constant(' ')})
 const prefix = fc.constantFrom('', '', '', '- ', '* ', '1. ', '> ', '> > ', '    ', '  ', '- > ', '> - ', '#', '## ', '| ')
-// A marker always has something after it: empty list items are a CommonMark matter, not the dialect's
-// (`> -` then `> -` gains blank lines between them under mdast-util-to-markdown alone).
+// A marker always has something after it (empty items are checked by `stableWithoutTags` too, but
+// they would be skipped often).
 const line = fc.oneof(
   {weight: 1, arbitrary: fc.constant('')},
   {weight: 6, arbitrary: fc.tuple(prefix, fc.array(piece, {minLength: 1, maxLength: 5})).map(([start, pieces]) => start + (pieces.join('').trim() ? pieces.join('') : 'a'))}
@@ -62,10 +66,26 @@ const body = fc.array(line, {minLength: 1, maxLength: 8}).map((lines) => lines.j
 /** One pass: parse, then serialise. */
 const pass = (value: string): string => stringifyKb(parseKb(value))
 
+const plain = unified().use(remarkParse).use(remarkStringify).freeze()
+const plainPass = (value: string): string => String(plain.processSync(value))
+const tags = new RegExp(tagList.map((tag) => tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+
+/**
+ * Whether the body's Markdown, tags aside (each a letter), is stable under
+ * remark alone: some CommonMark shapes are not (`> - b` `> - a` `> > a`
+ * then a lazy `a` gains a blank line in the second pass); those are
+ * remark's, not the dialect's.
+ */
+const stableWithoutTags = (value: string): boolean => {
+  const once = plainPass(value.replace(tags, 't'))
+  return plainPass(once) === once
+}
+
 describe('stray dialect tags (law 3)', () => {
   it('parse then serialise is stable, and parseKb never throws', () => {
     fc.assert(
       fc.property(body, (value) => {
+        fc.pre(stableWithoutTags(value))
         const once = pass(value)
         expect(pass(once)).toBe(once)
       }),
