@@ -15,10 +15,10 @@
  * Run: `npm run build --silent && node dist/bench/adversarial.js`
  * (or `node dist/bench/run.js --only=adversarial`).
  */
-import {performance} from 'node:perf_hooks'
 import {pathToFileURL} from 'node:url'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import {parseKb} from '../src/dialect/index.js'
+import {medianTime} from './dialect-roundtrip.js'
 
 /** One adversarial shape: a unit repeated up to a size. */
 export interface Shape {
@@ -54,18 +54,6 @@ export interface ShapeResult {
   ratio: number
 }
 
-/** The median of `runs` timings of `run(value)`, in ms. */
-function median(value: string, run: (value: string) => unknown, runs: number): number {
-  const times: number[] = []
-  for (let index = 0; index < runs; index++) {
-    const start = performance.now()
-    run(value)
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)]
-}
-
 /**
  * The log-log slope of `times` against `sizes`, fitted by least squares
  * over all sizes (less at the mercy of one noisy small size than the slope
@@ -93,8 +81,8 @@ export function measureShape(shape: Shape, runs = 3): ShapeResult {
     const value = shape.unit.repeat(Math.ceil(size / shape.unit.length))
     // Warm both up on this shape first, so the smallest size is not timed cold.
     if (kbsync.length === 0) parseKb(value), fromMarkdown(value)
-    remark.push(median(value, fromMarkdown, runs))
-    kbsync.push(median(value, parseKb, runs))
+    remark.push(medianTime(value, fromMarkdown, runs))
+    kbsync.push(medianTime(value, parseKb, runs))
   }
   const last = shape.sizes.length - 1
   return {

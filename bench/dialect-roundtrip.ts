@@ -96,16 +96,21 @@ export function buildDocument(section: (i: number) => string, size: number): str
   return parts.join('')
 }
 
-function measure(label: string, value: string, roundTrip: (value: string) => string, runs: number): number {
-  roundTrip(value) // warm up
+/** The median of `runs` timings of `run(value)`, in ms. */
+export function medianTime(value: string, run: (value: string) => unknown, runs: number): number {
   const times: number[] = []
-  for (let run = 0; run < runs; run++) {
+  for (let index = 0; index < runs; index++) {
     const start = performance.now()
-    roundTrip(value)
+    run(value)
     times.push(performance.now() - start)
   }
   times.sort((a, b) => a - b)
-  const median = times[Math.floor(times.length / 2)]
+  return times[Math.floor(times.length / 2)]
+}
+
+function measure(label: string, value: string, roundTrip: (value: string) => string, runs: number): number {
+  roundTrip(value) // warm up
+  const median = medianTime(value, roundTrip, runs)
   const megabytes = Buffer.byteLength(value) / 1e6
   const speed = megabytes / (median / 1000)
   console.log(`${label}: ${megabytes.toFixed(2)} MB, median ${median.toFixed(0)} ms, ${speed.toFixed(3)} MB/s`)
