@@ -175,7 +175,7 @@ function joinLine(line: Html, items: RootContent[], start: number, end: number, 
 }
 
 /** One paragraph of the pieces `items[start..end)`, with the blank text between them back. */
-function joinPieces(items: RootContent[], start: number, end: number, pieces: Pieces): Paragraph {
+function joinPieces(items: RootContent[], start: number, end: number, pieces: Pieces): Paragraph | Html {
   const children: PhrasingContent[] = []
   for (let index = start; index < end; index++) {
     const item = items[index]
@@ -185,8 +185,26 @@ function joinPieces(items: RootContent[], start: number, end: number, pieces: Pi
     else children.push(item as Html)
     if (index < end - 1 && piece.after) children.push({type: 'text', value: piece.after})
   }
-  const paragraph: Paragraph = {type: 'paragraph', children: mergeText(children)}
   const position = span(items[start], items[end - 1])
-  if (position) paragraph.position = position
-  return paragraph
+  const line = asTagLine(children)
+  const node: Paragraph | Html = line === undefined ? {type: 'paragraph', children: mergeText(children)} : {type: 'html', value: line}
+  if (position) node.position = position
+  return node
+}
+
+/**
+ * The text of `children` when they are tags on one line, a block tag first:
+ * written back, such a line is read as a line of tags (an `html` node), so
+ * it is one now.
+ */
+function asTagLine(children: PhrasingContent[]): string | undefined {
+  const first = children[0]
+  if (!first || first.type !== 'html' || !isBlockHtml(first)) return undefined
+  let value = ''
+  for (const child of children) {
+    if (child.type === 'html' && !child.value.includes('\n')) value += child.value
+    else if (child.type === 'text' && /^[ \t]*$/.test(child.value)) value += child.value
+    else return undefined
+  }
+  return value
 }

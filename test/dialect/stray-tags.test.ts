@@ -93,10 +93,15 @@ describe('stray dialect tags (law 3)', () => {
     )
   })
 
+  // Cases the law found, each unstable before the fix named.
   it.each([
-    ['a stray closing tag after text in a list item', '- <</div>'],
-    ['a stray closing tag after text in a quote', '> a</details>'],
-    ['an unclosed block tag after text in a list item', '- a<details>']
+    ['a stray closing tag after text in a list item (padded marker)', '- <</div>'],
+    ['a stray closing tag in an ordered item (tags stay in their paragraph)', '1. a</summary>'],
+    ['a tight item that must be written loose', '1. a<div data-node="other">a'],
+    ['a line ending before a block tag in a heading', 'a\n<iframe data-node="drawio" src="https://d/x">a\n- '],
+    ['a block tag after a line ending in a paragraph', '<u>\n    <div data-node="other">\na'],
+    ['a lone closing tag after an opener written inline', '<details></details>a<u>\n</summary>\n<u>'],
+    ['a refused line of tags before a closing tag', '* </iframe><u><video src="https://v/x"></video>a']
   ])('is stable on %s', (_, value) => {
     const once = pass(value)
     expect(pass(once)).toBe(once)
