@@ -202,13 +202,35 @@ const text: Handle = Object.assign(
   {peek: textPeek}
 )
 
-/** Whether the children of a paragraph before `index` are tags only, the first of a block: a line of tags. */
+/**
+ * Whether the children of a paragraph before `index` are tags and blank
+ * text only, the first a block tag: written with their line endings, the
+ * first line would be a line of tags. Their line endings are written as
+ * spaces, up to the first text.
+ */
 function startsTagLine(parent: Parents, index: number): boolean {
   if (parent.type !== 'paragraph' || index < 1) return false
+  let end = tagPrefixes.get(parent.children)
+  if (end === undefined) tagPrefixes.set(parent.children, (end = tagPrefix(parent)))
+  return index <= end
+}
+
+/**
+ * Per paragraph (by its children), the end of its run of tags and blank
+ * text from a block tag first (0 when it has none): found once, not once
+ * per text of the paragraph.
+ */
+const tagPrefixes = new WeakMap<object, number>()
+
+function tagPrefix(parent: Parents): number {
   const first = parent.children[0]
-  if (first.type !== 'html' || !startsBlockTag(first.value)) return false
-  for (let before = 1; before < index; before++) if (parent.children[before].type !== 'html') return false
-  return true
+  if (first.type !== 'html' || !startsBlockTag(first.value)) return 0
+  let end = 1
+  for (; end < parent.children.length; end++) {
+    const child = parent.children[end]
+    if (child.type !== 'html' && (child.type !== 'text' || child.value.trim() !== '')) break
+  }
+  return end
 }
 
 /** Whether `value` starts with a block tag of the dialect. */
