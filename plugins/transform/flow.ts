@@ -1,8 +1,7 @@
 /**
  * Block constructs among the children of one flow parent (root, block
- * quote, list item, hint block, ...): block tags written inside a paragraph
- * (tight blocks, content on the tag's line) are split out of it, lines of
- * tags are split into single tags, and then open and close tags are paired
+ * quote, list item, hint block, ...): once `split.ts` has split the block
+ * tags out of paragraphs and lines of tags, open and close tags are paired
  * with a stack into hint blocks, details, attachment groups, diagrams and
  * videos. What cannot be paired stays as it was, reported.
  */
@@ -28,7 +27,7 @@ const pairedNames = new Set(['div', 'details', 'summary', 'iframe', 'video'])
 /**
  * What a summary may hold: paragraphs and lines of tags. The summary of a
  * `<details>` left unclosed counts too: it goes back to its tags around a
- * paragraph (see `unsummarise`).
+ * paragraph (see `settle`).
  */
 function isPlain(node: RootContent): boolean {
   return node.type === 'html' || node.type === 'paragraph' || node.type === 'detailsSummary'
@@ -85,7 +84,7 @@ export function pairFlow(items: FlowItem[], pieces: Pieces, problems: KbProblem[
     build(pairing, frame, html)
   }
   for (let frame = stack.pop(); frame; frame = stack.pop()) unclosed(pairing, frame)
-  return expand(pairing, out)
+  return settle(pairing, out)
 }
 
 /** Add a node to the output, as content of the innermost open frame. */
@@ -114,7 +113,7 @@ function stayed({stack}: Pairing, frame: FlowFrame): void {
  * back, the summaries of unclosed details back to their tags around a
  * paragraph.
  */
-function expand({orphans, pieces}: Pairing, content: RootContent[]): RootContent[] {
+function settle({orphans, pieces}: Pairing, content: RootContent[]): RootContent[] {
   const items = rejoin(content, pieces)
   if (orphans.size === 0) return items
   const result: RootContent[] = []
@@ -137,7 +136,7 @@ function build(pairing: Pairing, frame: FlowFrame, close: Html | undefined): voi
   }
   const position = span(frame.open, close)
   const construct = (make: (children: RootContent[]) => object): void => {
-    const node = make(expand(pairing, takeContent(out, frame))) as RootContent
+    const node = make(settle(pairing, takeContent(out, frame))) as RootContent
     add(pairing, position ? Object.assign(node, {position}) : node)
   }
   const empty = out.length === frame.start + 1
