@@ -68,7 +68,14 @@ const pass = (value: string): string => stringifyKb(parseKb(value))
 
 const plain = unified().use(remarkParse).use(remarkStringify).freeze()
 const plainPass = (value: string): string => String(plain.processSync(value))
-const tags = new RegExp(tagList.map((tag) => tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+// Not the bare `>`: that is the quote marker too.
+const tags = new RegExp(
+  tagList
+    .filter((tag) => tag.startsWith('<'))
+    .map((tag) => tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+  'g'
+)
 
 /**
  * Whether the body's Markdown, tags aside (each a letter), is stable under
