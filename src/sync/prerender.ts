@@ -49,10 +49,14 @@ export class Prerenderer {
   private renderNext(): void {
     const node = this.queue.shift()
     if (!node) return
-    const key = renderKey(node, this.context)
-    if (key !== undefined) renderBody(node, this.context, key)
-    // An id or a file URL it needs is not known yet (a document that uploads its own files learns their URLs only
-    // when it writes): parse it now, so that only the rewrite and the serialisation are left for then.
-    else bodyTree(node)
+    try {
+      const key = renderKey(node, this.context)
+      if (key !== undefined) renderBody(node, this.context, key)
+      // An id or a file URL it needs is not known yet (a document that uploads its own files learns their URLs only
+      // when it writes): parse it now, so that only the rewrite and the serialisation are left for then.
+      else bodyTree(node)
+    } catch {
+      // Thrown here, outside any step, it would end the process. Its write renders it again and fails with its name.
+    }
   }
 }
