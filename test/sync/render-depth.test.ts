@@ -17,7 +17,7 @@ const context: RenderContext = {idOf: () => undefined, rootTopicId: null, hashOf
 
 /** An article as a scan leaves it when it read the body's facts from the cache: no tree yet, no reference. */
 function cachedArticle(body: string): LocalNode {
-  return {kind: 'article', path: 'deep.md', file: 'deep.md', title: 'Deep', body, bodyKey: 'key', resolutions: [], refs: {links: [], assets: []}} as LocalNode
+  return {kind: 'article', path: 'deep.md', file: 'deep.md', title: 'Deep', source: body, sourceHash: 'hash', hasFrontMatter: false, body, bodyKey: 'key', resolutions: [], refs: {links: [], assets: []}}
 }
 
 const deepList = 'Intro\n\n' + '- '.repeat(300) + 'x\n'
