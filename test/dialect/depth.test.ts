@@ -10,7 +10,8 @@ import type {Nodes, Root} from 'mdast'
 import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
 import {findTooDeep, maxNesting, NestingError, nestingRule} from '../../plugins/depth.js'
-import {gfmToKbTree, kbToHtml, kbTreeToCommentHtml, kbTreeToGfm, kbTreeToHtml, parseKb, stringifyKb} from '../../src/dialect/index.js'
+import {gfmToKbTree, kbToHtml, kbTreeToCommentHtml, kbTreeToGfm, kbTreeToHtml, parseFailedRule, parseKb, stringifyKb} from '../../src/dialect/index.js'
+import {parseGuarded} from '../../src/dialect/guard.js'
 
 /** `depth` levels of `wrap` around a paragraph, at the root. */
 function nested(depth: number, wrap: (child: Nodes) => Nodes): Root {
@@ -78,6 +79,18 @@ describe('parsing never throws and caps nesting', () => {
     const tree = parseKb(file)
     expect(depthOf(tree)).toBeLessThanOrEqual(maxNesting)
     expect(() => kbTreeToHtml(tree)).not.toThrow()
+  })
+
+  it('the last resort: a parser that throws leaves the source whole as one leaf, with a message instead of its own', () => {
+    const file = new VFile({value: 'a\nbody'})
+    file.message('from before the parse')
+    const tree = parseGuarded('a\nbody', file, 'html', () => {
+      file.message('from the failed parse')
+      throw new Error('boom')
+    })
+    expect(tree.children).toMatchObject([{type: 'html', value: 'a\nbody', position: {end: {line: 2, column: 5, offset: 6}}}])
+    expect(file.messages.map((m) => m.ruleId ?? m.reason)).toEqual(['from before the parse', parseFailedRule])
+    expect(file.messages[1]!.reason).toMatch(/could not be parsed \(boom\)/)
   })
 
   // Strings of the constructs that nest (quotes, list markers, indentation, dialect tags, emphasis), glued at random.
