@@ -8,7 +8,7 @@
 import type {Heading, List, ListItem, Nodes, Parents, Table, Text} from 'mdast'
 import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
-import {defaultHandlers, type Handle, type Info, type Options, type State} from 'mdast-util-to-markdown'
+import {defaultHandlers, type Handle, type Info, type Join, type Options, type State} from 'mdast-util-to-markdown'
 import {isUnsafeCharacter, safe} from './safe.js'
 import {isBlockTag, readTag} from './syntax/tag.js'
 import {append} from './transform/pairing.js'
@@ -254,12 +254,21 @@ const root: Handle = (node, parent, state, info) => {
   return defaultHandlers.root(node, parent, state, info)
 }
 
+/**
+ * An HTML block indented past a list cannot follow it directly: its spaces,
+ * under the canonical marker, would put it inside the last item (`-  <u>`
+ * then `  <div>`, written `- <u>` then `  <div>`). A comment between them
+ * ends the list, as mdast-util-to-markdown does for indented code.
+ */
+const htmlAfterList: Join = (left, right) => (left.type === 'list' && right.type === 'html' && /^[ \t]/.test(right.value) ? false : undefined)
+
 /** to-markdown extension: the platform's style for ordinary Markdown (includes GFM tables and strikethrough). */
 export function markdownStyleToMarkdown(): Options {
   return {
     ...canonicalOptions,
     extensions: [gfmTable, gfmStrikethroughToMarkdown()],
     handlers: {heading, listItem, root, table, text},
+    join: [htmlAfterList],
     unsafe: [{character: '_', inConstruct: 'phrasing', notInConstruct: [...fullPhrasingSpans]}]
   }
 }
