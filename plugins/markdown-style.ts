@@ -233,6 +233,16 @@ function tagPrefix(parent: Parents): number {
   return end
 }
 
+/**
+ * A hard break, but before a dialect block tag a space: after a break the
+ * tag would start a line of tags, read as a block of its own.
+ */
+const lineBreak: Handle = (node, parent: Parents | undefined, state, info) => {
+  const next = parent?.children[state.indexStack[state.indexStack.length - 1] + 1]
+  if (next && next.type === 'html' && startsBlockTag(next.value)) return ' '
+  return defaultHandlers.break(node, parent, state, info)
+}
+
 /** Whether `value` starts with a block tag of the dialect. */
 function startsBlockTag(value: string): boolean {
   const found = readTag(value)
@@ -267,7 +277,7 @@ export function markdownStyleToMarkdown(): Options {
   return {
     ...canonicalOptions,
     extensions: [gfmTable, gfmStrikethroughToMarkdown()],
-    handlers: {heading, listItem, root, table, text},
+    handlers: {break: lineBreak, heading, listItem, root, table, text},
     join: [htmlAfterList],
     unsafe: [{character: '_', inConstruct: 'phrasing', notInConstruct: [...fullPhrasingSpans]}]
   }
