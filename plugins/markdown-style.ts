@@ -112,7 +112,9 @@ const listItem: Handle = (node: ListItem, parent, state: State, info) => {
   const list = parent && parent.type === 'list' ? (parent as List) : undefined
   if (list && list.ordered) {
     const start = typeof list.start === 'number' && list.start > -1 ? list.start : 1
-    bullet = String(start + (state.options.incrementListMarker === false ? 0 : list.children.indexOf(node))) + bullet
+    // The item's index is on the index stack (`indexOf` would make a long ordered list quadratic).
+    const index = state.indexStack[state.indexStack.length - 1]
+    bullet = String(start + (state.options.incrementListMarker === false ? 0 : index)) + bullet
   }
   const size = Math.max(4, bullet.length + 1)
   const marker = padded(node) ? bullet + ' '.repeat(size - bullet.length) : bullet + ' '
@@ -120,9 +122,11 @@ const listItem: Handle = (node: ListItem, parent, state: State, info) => {
   tracker.move(bullet + ' ')
   tracker.shift(size)
   const exit = state.enter('listItem')
+  // Spaces before HTML on the marker's line would be read as part of the marker: they go.
+  const html = node.children[0]?.type === 'html'
   const value = state.indentLines(state.containerFlow(writtenSpread(node, state), tracker.current()), (line, index, blank) => {
     if (index) return (blank ? '' : ' '.repeat(size)) + line
-    return (blank ? bullet : marker) + line
+    return (blank ? bullet : marker) + (html ? line.replace(/^[ \t]+/, '') : line)
   })
   exit()
   return value
