@@ -32,6 +32,13 @@ describe('kbsync convert', () => {
     expect(kb.stderr).toMatch(/^<stdin>:1:1: warning: .*\[kb-unclosed-block\]\n$/)
   })
 
+  it('refuses a GFM body nested past the dialect limit: an error with its line, no output, exit 2', () => {
+    const {code, stdout, stderr} = kbsync([], 'Intro.\n\n' + '>'.repeat(5002) + ' deep\n')
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toMatch(/^<stdin>:3:\d+: error: .*\[kb-nesting-too-deep\]$/m)
+  })
+
   it('exits 2 on usage errors and unreadable files', () => {
     expect(kbsync(['--to', 'pdf']).code).toBe(2)
     expect(kbsync(['--from', 'html']).code).toBe(2)

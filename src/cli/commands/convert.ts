@@ -72,9 +72,10 @@ function withNewline(value: string): string {
   return value === '' || value.endsWith('\n') ? value : value + '\n'
 }
 
-/** `FILE:LINE:COL: warning: message`, as compilers print them. */
+/** `FILE:LINE:COL: warning: message` (`error:` for a fatal one), as compilers print them. */
 export function formatWarning(message: VFileMessage, name: string): string {
-  return `${name}:${message.line ?? 1}:${message.column ?? 1}: warning: ${message.reason}${message.ruleId ? ` [${message.ruleId}]` : ''}\n`
+  const severity = message.fatal ? 'error' : 'warning'
+  return `${name}:${message.line ?? 1}:${message.column ?? 1}: ${severity}: ${message.reason}${message.ruleId ? ` [${message.ruleId}]` : ''}\n`
 }
 
 export const convertCommand: Command = {
@@ -84,7 +85,9 @@ export const convertCommand: Command = {
   description: `Reads FILE (or standard input when no file is given) and writes the converted
 body to standard output. Every construct the target cannot hold is converted
 to its closest form and reported on standard error as FILE:LINE:COL: warning: ...
-(nothing is dropped silently). See docs/conversions.md for the rules.
+(nothing is dropped silently). A body that cannot be converted at all (nested
+deeper than the dialect's limit) is reported as FILE:LINE:COL: error: ..., with
+no output and exit code 2. See docs/conversions.md for the rules.
 
 Options:
   --from gfm|kb                     input: GitHub-flavoured Markdown (default) or the dialect
@@ -131,6 +134,11 @@ Options:
       return exitCodes.invalid
     }
     const read = toTree(source, text, name)
+    // A body that cannot be converted (nested past the dialect's limit) gives no output, not a capped one.
+    if (read.messages.some((message) => message.fatal)) {
+      for (const message of read.messages) context.stderr.write(formatWarning(message, name))
+      return exitCodes.invalid
+    }
     const written = fromTree(target, read.tree, await configuredArticleUrl(target, context))
     context.stdout.write(written.output)
     for (const message of [...read.messages, ...written.messages]) context.stderr.write(formatWarning(message, name))
