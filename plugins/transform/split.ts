@@ -164,14 +164,22 @@ export function rejoin(items: RootContent[], pieces: Pieces): RootContent[] {
   return result
 }
 
-/** The part of a line of tags that the pieces `items[start..end)` were split from, as one `html` node. */
-function joinLine(line: Html, items: RootContent[], start: number, end: number, pieces: Pieces): Html {
-  const from = (pieces.get(items[start]) as Piece).start
-  const to = (pieces.get(items[end - 1]) as Piece).end
-  if (from === 0 && to === line.value.length) return line
-  const html: Html = {type: 'html', value: line.value.slice(from, to)}
-  if (line.position) html.position = shift(line.position, from, to)
-  return html
+/** The part of a line of tags that the pieces `items[start..end)` were split from, as one node. */
+function joinLine(line: Html, items: RootContent[], start: number, end: number, pieces: Pieces): Paragraph | Html {
+  const first = pieces.get(items[start]) as Piece
+  const last = pieces.get(items[end - 1]) as Piece
+  if (first.start === 0 && last.end === line.value.length && items.slice(start, end).every((item) => item.type === 'html')) return line
+  const children: PhrasingContent[] = []
+  let previous: Piece | undefined
+  for (let index = start; index < end; index++) {
+    const item = items[index]
+    const piece = pieces.get(item) as Piece
+    if (previous && piece.start > previous.end) children.push({type: 'text', value: line.value.slice(previous.end, piece.start)})
+    if (item.type === 'paragraph') append(children, item.children)
+    else children.push(item as Html)
+    previous = piece
+  }
+  return joined(children, items[start], items[end - 1])
 }
 
 /** One paragraph of the pieces `items[start..end)`, with the blank text between them back. */
@@ -185,7 +193,12 @@ function joinPieces(items: RootContent[], start: number, end: number, pieces: Pi
     else children.push(item as Html)
     if (index < end - 1 && piece.after) children.push({type: 'text', value: piece.after})
   }
-  const position = span(items[start], items[end - 1])
+  return joined(children, items[start], items[end - 1])
+}
+
+/** The pieces joined: a line of tags (`asTagLine`) as `html`, anything else a paragraph. */
+function joined(children: PhrasingContent[], first: RootContent, last: RootContent): Paragraph | Html {
+  const position = span(first, last)
   const line = asTagLine(children)
   const node: Paragraph | Html = line === undefined ? {type: 'paragraph', children: mergeText(children)} : {type: 'html', value: line}
   if (position) node.position = position
