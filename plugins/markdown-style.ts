@@ -242,7 +242,9 @@ function tagPrefix(parent: Parents): number {
  * tag would start a line of tags, read as a block of its own.
  */
 const lineBreak: Handle = (node, parent: Parents | undefined, state, info) => {
-  const next = parent?.children[state.indexStack[state.indexStack.length - 1] + 1]
+  // Called for the node before it too (to learn its first character): then the index stack is that node's.
+  const index = state.indexStack[state.indexStack.length - 1]
+  const next = parent?.children[parent.children[index] === node ? index + 1 : index + 2]
   if (next && next.type === 'html' && startsBlockTag(next.value)) return ' '
   return defaultHandlers.break(node, parent, state, info)
 }
