@@ -7,10 +7,14 @@
  * linear, 2 quadratic) and the ratio of their times at the largest size.
  * Targets: exponent <= 1.2 and ratio <= 3x.
  *
- * Block quotes (`>` x n) are measured at an eighth of the sizes: remark-parse
- * itself grows quadratically with their depth (1.7 s at 20,000 levels), so
- * 160 KB of them would take minutes before kbsync's code even runs; there
- * the ratio is what kbsync adds, and the exponent is read against remark's.
+ * A line of container markers (`>` x n, `- ` x n) costs remark-parse n²
+ * (1.7 s for 20,000 `>`, 44 s for 20,000 `- `): 160 KB of them would take
+ * it minutes. kbsync escapes the marker past the nesting limit before it
+ * parses (plugins/container-depth.ts), so it reads them at every size; their
+ * baseline is remark-parse on text of the same size and construct that it
+ * reads in linear time (`baselineUnit`: lines of 100 `>`; a flat list), as
+ * remark-parse on the same text cannot finish. The `>` row at an eighth of the sizes keeps the like-for-like
+ * comparison where remark-parse still can.
  *
  * Run: `npm run build --silent && node dist/bench/adversarial.js`
  * (or `node dist/bench/run.js --only=adversarial`).
@@ -26,6 +30,8 @@ export interface Shape {
   unit: string
   /** Sizes in bytes. */
   sizes: readonly number[]
+  /** What remark-parse reads instead, when it cannot read `unit` repeated in reasonable time. */
+  baselineUnit?: string
 }
 
 const kilobytes = [20_000, 40_000, 80_000, 160_000] as const
@@ -39,7 +45,10 @@ export const shapes: readonly Shape[] = [
   {name: '`<details><summary>` x n', unit: '<details><summary>', sizes: kilobytes},
   {name: 'hint-block openers x n', unit: '<div data-node="hintBlock" data-color="blue">\ntext\n', sizes: kilobytes},
   {name: '`<a data-node="anchorLink" data-id="x">` x n', unit: '<a data-node="anchorLink" data-id="x">', sizes: kilobytes},
-  {name: '`>` x n (an eighth of the sizes)', unit: '>', sizes: kilobytes.map((size) => size / 8)}
+  {name: '`>` x n (an eighth of the sizes)', unit: '>', sizes: kilobytes.map((size) => size / 8)},
+  {name: '`>` x n (baseline: lines of 100 `>`)', unit: '>', sizes: kilobytes, baselineUnit: '>'.repeat(100) + ' a\n'},
+  // Not lines of nested items: remark-parse is quadratic in the number of nested lists a list holds too.
+  {name: '`- ` x n (baseline: a flat list)', unit: '- ', sizes: kilobytes, baselineUnit: '- a\n'}
 ]
 
 /** One measured shape. */
@@ -73,15 +82,20 @@ function exponent(sizes: readonly number[], times: number[]): number {
   return covariance / variance
 }
 
+function repeatTo(unit: string, size: number): string {
+  return unit.repeat(Math.ceil(size / unit.length))
+}
+
 /** Measure one shape at each of its sizes. */
 export function measureShape(shape: Shape, runs = 3): ShapeResult {
   const kbsync: number[] = []
   const remark: number[] = []
   for (const size of shape.sizes) {
-    const value = shape.unit.repeat(Math.ceil(size / shape.unit.length))
+    const value = repeatTo(shape.unit, size)
+    const baseline = shape.baselineUnit ? repeatTo(shape.baselineUnit, size) : value
     // Warm both up on this shape first, so the smallest size is not timed cold.
-    if (kbsync.length === 0) parseKb(value), fromMarkdown(value)
-    remark.push(medianTime(value, fromMarkdown, runs))
+    if (kbsync.length === 0) parseKb(value), fromMarkdown(baseline)
+    remark.push(medianTime(baseline, fromMarkdown, runs))
     kbsync.push(medianTime(value, parseKb, runs))
   }
   const last = shape.sizes.length - 1

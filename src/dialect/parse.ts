@@ -6,6 +6,7 @@ import {gfmTableFromMarkdown} from 'mdast-util-gfm-table'
 import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
 import {gfmTable} from 'micromark-extension-gfm-table'
 import {VFile} from 'vfile'
+import {boundContainers} from '../../plugins/container-depth.js'
 import {nestingLimit} from '../../plugins/depth.js'
 import {kbFromMarkdown, kbSyntax, reportKbProblems, takeKbProblems} from '../../plugins/index.js'
 import {capHeadings} from './gfm-to-kb/unsupported.js'
@@ -37,7 +38,8 @@ export function parseKb(value: string | VFile): Root {
   return tree
 }
 
-function parseBounded(source: string, file: VFile | undefined): Root {
+function parseBounded(value: string, file: VFile | undefined): Root {
+  const source = boundContainers(value)
   // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them).
   const extensions = [nestingLimit(source), ...mdastExtensions, nestingLimit(source)]
   const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions: extensions})

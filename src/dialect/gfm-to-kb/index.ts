@@ -6,6 +6,7 @@
 import type {Root} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import type {VFileMessage} from 'vfile-message'
+import {boundContainers} from '../../../plugins/container-depth.js'
 import {nestingLimit} from '../../../plugins/depth.js'
 import {reportKbProblems} from '../../../plugins/index.js'
 import {isUnconvertible, parseGuarded} from '../guard.js'
@@ -40,9 +41,10 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   const file = messageFile(markdown, options.path)
   // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them);
   // a capped subtree is text, never raw HTML.
-  const extensions = [nestingLimit(markdown, 'text'), ...treeExtensions, nestingLimit(markdown, 'text')]
+  const source = boundContainers(markdown)
+  const extensions = [nestingLimit(source, 'text'), ...treeExtensions, nestingLimit(source, 'text')]
   const tree = parseGuarded(markdown, file, 'text', () => {
-    const parsed = fromMarkdown(markdown, {extensions: syntaxFor(markdown), mdastExtensions: extensions})
+    const parsed = fromMarkdown(source, {extensions: syntaxFor(source), mdastExtensions: extensions})
     reportKbProblems(parsed, file)
     return parsed
   })
@@ -53,7 +55,7 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   // later pass looks for, so the survey stays valid as they run.
   const types = nodeTypes(tree)
   if (types.has('definition')) inlineReferences(tree)
-  if (types.has('blockquote')) alertsToHintBlocks(tree, markdown)
+  if (types.has('blockquote')) alertsToHintBlocks(tree, source)
   if (types.has('heading')) capHeadings(tree, file)
   if (types.has('listItem')) convertTaskItems(tree, file)
   if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)
