@@ -137,7 +137,7 @@ export function capNesting(tree: Parents, options: CapOptions = {}): KbProblem[]
  * extensions, so later transforms (the dialect's pairing, GFM's literal
  * autolinks) get a bounded tree, and last, since pairing tags nests them.
  */
-export function nestingLimit(source: string, leaf: NestingLeaf = 'html', max: number = maxNesting): Extension {
+export function nestingLimit(source?: string, leaf: NestingLeaf = 'html', max: number = maxNesting): Extension {
   return {transforms: [(tree: Root) => recordProblems(tree, capNesting(tree, {source, leaf, max}))]}
 }
 

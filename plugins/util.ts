@@ -5,6 +5,7 @@ import type {Processor} from 'unified'
 import type {VFile} from 'vfile'
 import {encodeAttribute} from './syntax/tag.js'
 import {kbSyntax} from './syntax/micromark.js'
+import {nestingLimit} from './depth.js'
 import {kbFromMarkdown} from './from-markdown.js'
 import {reportProblems} from './transform/problems.js'
 import {handledTypes, unregisteredToHtml} from './unregistered.js'
@@ -63,7 +64,8 @@ export function registerKb(processor: Processor<any, any, any, any, any>, toMark
   if (!handled) {
     handledByProcessor.set(data, (handled = new Set()))
     micromarkExtensions.push(kbSyntax())
-    fromMarkdownExtensions.push(kbFromMarkdown())
+    // The source is not at hand here: a capped subtree keeps its text values, as text.
+    fromMarkdownExtensions.push(nestingLimit(undefined, 'text'), kbFromMarkdown(), nestingLimit(undefined, 'text'))
   }
   toMarkdownExtensions.push(...toMarkdown)
   for (const type of handledTypes(toMarkdown)) handled.add(type)

@@ -166,3 +166,16 @@ describe('serialisers refuse a tree built deeper than the limit', () => {
     expect(kbToHtml('> '.repeat(5000) + 'x')).toContain('<blockquote>')
   })
 })
+
+describe('the remark preset in a pipeline of its own', () => {
+  it('caps nesting too: a body of 5,002 quotes serialises, with the message on its line', async () => {
+    const {unified} = await import('unified')
+    const {default: remarkParse} = await import('remark-parse')
+    const {default: remarkStringify} = await import('remark-stringify')
+    const {remarkKb} = await import('../../plugins/index.js')
+    const file = new VFile('Intro.\n\n' + '>'.repeat(5002) + ' deep\n')
+    const output = String(unified().use(remarkParse).use(remarkKb).use(remarkStringify).processSync(file))
+    expect(output).toContain('Intro.')
+    expect(file.messages.map((message) => [message.ruleId, message.line])).toContainEqual([nestingRule, 3])
+  })
+})
