@@ -108,10 +108,11 @@ describe('adversarial dialect bodies', () => {
     expect((tree.children[0] as Paragraph).children).toEqual([{type: 'attachment', url: 'g', name: 'deep.pdf'}])
   })
 
-  it('gives back the source of a mark 8,000 block quotes deep when only underlines are registered', () => {
+  it('keeps the source of a mark 8,000 block quotes deep when only underlines are registered (capped at the limit)', () => {
     const processor = unified().use(remarkParse).use(remarkKbUnderline)
     const file = new VFile('>'.repeat(8000) + ' <mark data-color="red">a</mark>')
     const tree = processor.runSync(processor.parse(file), file) as Root
-    expect(innermost(tree)).toMatchObject([{type: 'paragraph', children: [{type: 'html', value: '<mark data-color="red">a</mark>'}]}])
+    expect(innermost(tree)).toMatchObject([{type: 'text', value: '<mark data-color="red">a</mark>'}])
+    expect(file.messages.map((message) => message.ruleId)).toContain('kb-nesting-too-deep')
   })
 })
