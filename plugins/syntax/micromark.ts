@@ -22,7 +22,9 @@ declare module 'micromark-util-types' {
 function toChar(code: number): string {
   if (code === codes.horizontalTab) return '\t'
   if (code === codes.virtualSpace) return ' '
-  return String.fromCodePoint(code)
+  // micromark's codes are UTF-16 code units (it reads with `charCodeAt`), and
+  // `fromCharCode` of one is much cheaper than `fromCodePoint`.
+  return String.fromCharCode(code)
 }
 
 /**

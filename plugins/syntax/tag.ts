@@ -7,7 +7,6 @@
  * hold `/`, `:`, `?`, `=` and `&` (URLs), tag and attribute names are
  * case-insensitive, and a tag never spans lines.
  */
-import {asciiAlpha, asciiAlphanumeric} from 'micromark-util-character'
 import {codes} from 'micromark-util-symbol'
 import type {Code} from 'micromark-util-types'
 
@@ -65,8 +64,17 @@ function isEnd(code: Code): boolean {
   return code === null || code < codes.horizontalTab || code === codes.lf || code === codes.cr
 }
 
+/**
+ * An ASCII letter. Compared as numbers: micromark-util-character's
+ * `asciiAlpha` tests a RegExp on a one-character string made per call, one
+ * allocation per character of every tag.
+ */
+function isAsciiAlpha(code: Code): boolean {
+  return code !== null && ((code >= codes.uppercaseA && code <= codes.uppercaseZ) || (code >= codes.lowercaseA && code <= codes.lowercaseZ))
+}
+
 function isNameChar(code: Code): boolean {
-  return asciiAlphanumeric(code) || code === codes.dash
+  return isAsciiAlpha(code) || (code !== null && code >= codes.digit0 && code <= codes.digit9) || code === codes.dash
 }
 
 function isAttrNameChar(code: Code): boolean {
@@ -101,9 +109,9 @@ function next(phase: Phase, code: Code): Phase {
     case 'start':
       return code === codes.lessThan ? 'lt' : 'fail'
     case 'lt':
-      return code === codes.slash ? 'slash' : asciiAlpha(code) ? 'name' : 'fail'
+      return code === codes.slash ? 'slash' : isAsciiAlpha(code) ? 'name' : 'fail'
     case 'slash':
-      return asciiAlpha(code) ? 'name' : 'fail'
+      return isAsciiAlpha(code) ? 'name' : 'fail'
     case 'name':
       return isNameChar(code) ? 'name' : afterToken(code)
     case 'between':
@@ -152,18 +160,71 @@ function afterToken(code: Code): Phase {
  */
 export function readTag(value: string, index = 0): {tag: KbTag; end: number} | undefined {
   const scanner = createScanner()
-  let i = index
-  while (i < value.length) {
-    const phase = step(scanner, value.charCodeAt(i))
-    i++
-    if (phase === 'done') return {tag: interpret(value.slice(index, i), scanner.selfClosing), end: i}
-    if (phase === 'fail') return undefined
-  }
-  return undefined
+  const end = scanTag(scanner, value, index)
+  return end < 0 ? undefined : {tag: interpret(value.slice(index, end), scanner.selfClosing), end}
 }
 
-/** Parse a complete tag (`raw` as accepted by the scanner) into a {@link KbTag}. */
+/**
+ * Scan the tag at `index` of `value` with `scanner` (reset first, so that
+ * a line reuses one); returns the index after it, or -1 when no complete
+ * tag starts there.
+ */
+function scanTag(scanner: TagScanner, value: string, index: number): number {
+  scanner.phase = 'start'
+  scanner.length = 0
+  scanner.selfClosing = false
+  for (let i = index; i < value.length; ) {
+    const phase = step(scanner, value.charCodeAt(i))
+    i++
+    if (phase === 'done') return i
+    if (phase === 'fail') return -1
+  }
+  return -1
+}
+
+/**
+ * Tags already interpreted, by their text (one map per `selfClosing`):
+ * `interpret` is a pure function of its arguments, and a body repeats the
+ * same few tags (a line of 17,000 `<details>` is read by the tokenizer and
+ * again by the transform), so each distinct tag is parsed once and shared.
+ * Shared tags are frozen, so that no reader can change another's. Bounded:
+ * cleared when full.
+ */
+const interpreted = [new Map<string, KbTag>(), new Map<string, KbTag>()]
+
+/** Most distinct tags remembered. */
+const maxInterpreted = 256
+
+/** Longest tag text remembered (longer ones are rare, and would cost their size in memory). */
+const maxInterpretedLength = 256
+
+/**
+ * Parse a complete tag (`raw` as accepted by the scanner) into a
+ * {@link KbTag}. The result is frozen and may be shared with other calls
+ * on the same text.
+ */
 export function interpret(raw: string, selfClosing: boolean): KbTag {
+  if (raw.length > maxInterpretedLength) return interpretFresh(raw, selfClosing)
+  const memo = interpreted[selfClosing ? 1 : 0]
+  let tag = memo.get(raw)
+  if (tag === undefined) {
+    if (memo.size >= maxInterpreted) memo.clear()
+    tag = interpretFresh(raw, selfClosing)
+    memo.set(detached(raw), tag)
+  }
+  return tag
+}
+
+/**
+ * A copy of `value` that shares no memory with the string it may be a
+ * slice of: a remembered slice of a body would keep the whole body alive.
+ */
+function detached(value: string): string {
+  return value.split('').join('')
+}
+
+/** {@link interpret} without the memo; frozen all the same, so that no caller relies on changing a tag. */
+function interpretFresh(raw: string, selfClosing: boolean): KbTag {
   const closing = raw.charAt(1) === '/'
   const nameMatch = /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(raw)
   const name = nameMatch ? nameMatch[1].toLowerCase() : ''
@@ -176,7 +237,8 @@ export function interpret(raw: string, selfClosing: boolean): KbTag {
     if (key in attributes) continue
     attributes[key] = decodeReferences(match[2] ?? match[3] ?? match[4] ?? '')
   }
-  return {name, closing, selfClosing, attributes}
+  Object.freeze(attributes)
+  return Object.freeze({name, closing, selfClosing, attributes})
 }
 
 const named: Record<string, string> = {amp: '&', quot: '"', lt: '<', gt: '>', apos: "'", nbsp: '\u00A0'}
@@ -236,22 +298,41 @@ export function isBlockTag(tag: KbTag): boolean {
 }
 
 /**
- * Read `value` as a line of tags and spaces only; returns the tags with
+ * The tags of a line of tags, as parallel lists (the `i`th tag is
+ * `raws[i]`, from `starts[i]` to `ends[i]` of the line): a line may hold
+ * tens of thousands of tags, and lists of numbers cost the collector
+ * nothing, where an object per tag would.
+ */
+export interface TagLine {
+  tags: KbTag[]
+  /** The text of each tag. */
+  raws: string[]
+  starts: number[]
+  ends: number[]
+}
+
+/**
+ * Read `value` as a line of tags and spaces only; returns its tags with
  * their offsets, or `undefined` when anything else is on the line.
  */
-export function readTagLine(value: string): Array<{tag: KbTag; start: number; end: number}> | undefined {
-  const tags: Array<{tag: KbTag; start: number; end: number}> = []
+export function readTagLine(value: string): TagLine | undefined {
+  const line: TagLine = {tags: [], raws: [], starts: [], ends: []}
+  const scanner = createScanner()
   let i = 0
   while (i < value.length) {
-    const c = value.charAt(i)
-    if (c === ' ' || c === '\t') {
+    const c = value.charCodeAt(i)
+    if (c === codes.space || c === codes.ht) {
       i++
       continue
     }
-    const found = readTag(value, i)
-    if (!found) return undefined
-    tags.push({tag: found.tag, start: i, end: found.end})
-    i = found.end
+    const end = scanTag(scanner, value, i)
+    if (end < 0) return undefined
+    const raw = value.slice(i, end)
+    line.tags.push(interpret(raw, scanner.selfClosing))
+    line.raws.push(raw)
+    line.starts.push(i)
+    line.ends.push(end)
+    i = end
   }
-  return tags.length > 0 ? tags : undefined
+  return line.tags.length > 0 ? line : undefined
 }

@@ -94,9 +94,18 @@ function add({out, stack}: Pairing, node: RootContent): void {
   if (top && !isPlain(node)) top.plain = false
 }
 
+/** The reason of an unclosed frame's problem, by tag name: made once per name, not once per frame (a line may leave thousands open). */
+const unclosedReasons = new Map<string, string>()
+
+function unclosedReason(name: string): string {
+  let reason = unclosedReasons.get(name)
+  if (reason === undefined) unclosedReasons.set(name, (reason = `Unclosed \`<${name}>\``))
+  return reason
+}
+
 /** A frame left open: its tag and content stay where they are, reported. */
 function unclosed(pairing: Pairing, frame: FlowFrame): void {
-  pairing.problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-block', place: frame.open.position})
+  pairing.problems.push({reason: unclosedReason(frame.tag.name), ruleId: 'kb-unclosed-block', place: frame.open.position})
   const summary = pairing.out[frame.start + 1]
   if (frame.tag.name === 'details' && summary && summary.type === 'detailsSummary') pairing.orphans.add(summary)
   stayed(pairing, frame)

@@ -13,8 +13,15 @@ import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.j
 import {append} from './pairing.js'
 import {dialectTagOf, mergeText, span} from './tags.js'
 
+/** A block tag waiting to be paired, and its `html` node. */
+export interface TagItem {
+  type: 'kbTagItem'
+  tag: KbTag
+  html: Html
+}
+
 /** A flow item: a node, or a tag waiting to be paired. */
-export type FlowItem = RootContent | {type: 'kbTagItem'; tag: KbTag; html: Html}
+export type FlowItem = RootContent | TagItem
 
 /** Split block tags out of paragraphs and lines of tags into single tags; `pieces` learns where each piece came from. */
 export function splitFlow(children: RootContent[], pieces: Pieces): FlowItem[] {
@@ -37,8 +44,8 @@ function isBlockHtml(node: Html): boolean {
 }
 
 function splitTagLine(html: Html, items: FlowItem[], pieces: Pieces): void {
-  const tags = readTagLine(html.value)
-  if (!tags || !tags.some(({tag}) => isBlockTag(tag)) || !tags.every(({tag}) => isDialectTag(tag))) {
+  const line = readTagLine(html.value)
+  if (!line || !isBlockLine(line.tags)) {
     items.push(html)
     return
   }
@@ -46,13 +53,19 @@ function splitTagLine(html: Html, items: FlowItem[], pieces: Pieces): void {
   // line of its own, which is read as a paragraph.
   let run: Paragraph | undefined
   let previousEnd = 0
-  for (const {tag, start, end} of tags) {
-    const piece: Html = {type: 'html', value: html.value.slice(start, end)}
+  for (let index = 0; index < line.tags.length; index++) {
+    const tag = line.tags[index]
+    const start = line.starts[index]
+    const end = line.ends[index]
+    const piece: Html = {type: 'html', value: line.raws[index]}
     if (html.position) piece.position = shift(html.position, start, end)
     if (isBlockTag(tag)) {
       run = undefined
-      pieces.set(piece, {source: html, before: '', after: '', start, end})
-      items.push({type: 'kbTagItem', tag, html: piece})
+      // One object is both the item pairing reads and the piece rejoining
+      // reads: a line of thousands of tags allocates one object less per tag.
+      const item: TagItem & Piece = {type: 'kbTagItem', tag, html: piece, source: html, before: '', after: '', start, end}
+      pieces.set(piece, item)
+      items.push(item)
     } else {
       if (!run) {
         items.push((run = {type: 'paragraph', children: []}))
@@ -65,6 +78,16 @@ function splitTagLine(html: Html, items: FlowItem[], pieces: Pieces): void {
     }
     previousEnd = end
   }
+}
+
+/** Whether a line's tags are the dialect's, one at least a block tag: only such a line is split. */
+function isBlockLine(tags: KbTag[]): boolean {
+  let block = false
+  for (const tag of tags) {
+    if (!isDialectTag(tag)) return false
+    if (!block && isBlockTag(tag)) block = true
+  }
+  return block
 }
 
 function shift(position: Position, start: number, end: number): Position {
