@@ -9,7 +9,7 @@ import {htmlFlow} from 'micromark-core-commonmark'
 import {markdownLineEnding, markdownSpace} from 'micromark-util-character'
 import {codes} from 'micromark-util-symbol'
 import type {Code, Construct, Effects, Extension, State, TokenizeContext} from 'micromark-util-types'
-import {createScanner, interpret, isBlockTag, isDialectTag, step, type KbTag} from './tag.js'
+import {createScanner, interpret, isBlockTag, isDialectTag, resetScanner, step, type KbTag} from './tag.js'
 
 declare module 'micromark-util-types' {
   interface TokenTypeMap {
@@ -27,21 +27,82 @@ function toChar(code: number): string {
   return String.fromCharCode(code)
 }
 
+/** The UTF-16 code unit of `toChar(code)`. */
+function toUnit(code: number): number {
+  if (code === codes.horizontalTab) return codes.ht
+  if (code === codes.virtualSpace) return codes.space
+  return code
+}
+
+/** A tag read before: its text (as `toChar` writes it) and what it is. */
+interface Known {
+  raw: string
+  selfClosing: boolean
+  tag: KbTag
+}
+
+/**
+ * The last two distinct tags read, most recent first. A line of thousands
+ * of tags repeats one or two (`<details><summary>`): while the tag being
+ * read is the start of one of these, its text is neither built (a string per
+ * character) nor looked up; once it is all of it, it is that tag (the same
+ * text scans the same).
+ */
+let recentA: Known | undefined
+let recentB: Known | undefined
+
 /**
  * Consume one tag starting at `<`, then call `done(tag)` to pick the next
- * state (or `nok` when the characters do not form a tag).
+ * state (or `nok` when the characters do not form a tag). The returned
+ * state reads one tag each time it is entered, so a line of tags reads them
+ * all with one scanner instead of allocating one per tag.
  */
 function tagStates(effects: Effects, nok: State, done: (tag: KbTag) => State): State {
   const scanner = createScanner()
   let raw = ''
-  return inside
+  // The recent tags whose text starts with the tag's so far, taken when the
+  // tag starts: another tokenizer may read a tag meanwhile.
+  let a: Known | undefined
+  let b: Known | undefined
+  return start
+  function start(code: Code): State | undefined {
+    resetScanner(scanner)
+    raw = ''
+    a = recentA
+    b = recentB
+    return inside(code)
+  }
   function inside(code: Code): State | undefined {
     const phase = step(scanner, code)
     if (phase === 'fail') return nok(code)
     effects.consume(code)
-    raw += toChar(code as number)
-    if (phase === 'done') return done(interpret(raw, scanner.selfClosing))
+    take(code as number, scanner.length - 1)
+    if (phase === 'done') return done(finish())
     return inside
+  }
+  /** Take the character at `index` of the tag: matched against the recent tags while one matches, else added to `raw`. */
+  function take(code: number, index: number): void {
+    const alive = a ?? b
+    if (alive === undefined) {
+      raw += toChar(code)
+      return
+    }
+    const unit = toUnit(code)
+    if (a && a.raw.charCodeAt(index) !== unit) a = undefined
+    if (b && b.raw.charCodeAt(index) !== unit) b = undefined
+    if (!a && !b) raw = alive.raw.slice(0, index) + toChar(code)
+  }
+  /** The tag just read: a recent one when its text is all of that one's, else interpreted (and remembered). */
+  function finish(): KbTag {
+    const {length, selfClosing} = scanner
+    if (a && a.raw.length === length && a.selfClosing === selfClosing) return a.tag
+    if (b && b.raw.length === length && b.selfClosing === selfClosing) return b.tag
+    const alive = a ?? b
+    if (alive) raw = alive.raw.slice(0, length)
+    const tag = interpret(raw, selfClosing)
+    recentB = recentA
+    recentA = {raw, selfClosing, tag}
+    return tag
   }
 }
 
@@ -73,6 +134,7 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
   const self = this
   let block = false
   let first = true
+  const tagState = tagStates(effects, nok, afterTag)
   return function start(code) {
     effects.enter('kbTagFlow')
     return between(code)
@@ -82,7 +144,7 @@ function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok
       effects.consume(code)
       return between
     }
-    if (code === codes.lessThan) return tagStates(effects, nok, afterTag)(code)
+    if (code === codes.lessThan) return tagState(code)
     if (code === codes.eof || markdownLineEnding(code)) {
       if (!block) return nok(code)
       effects.exit('kbTagFlow')

@@ -54,6 +54,13 @@ export function createScanner(): TagScanner {
   return {phase: 'start', length: 0, selfClosing: false}
 }
 
+/** Make `scanner` fresh again: a line of tags reads them all with one scanner. */
+export function resetScanner(scanner: TagScanner): void {
+  scanner.phase = 'start'
+  scanner.length = 0
+  scanner.selfClosing = false
+}
+
 /** A space or a tab, as a character or as micromark codes it. */
 function isSpace(code: Code): boolean {
   return code === codes.space || code === codes.ht || code === codes.horizontalTab || code === codes.virtualSpace
@@ -170,9 +177,7 @@ export function readTag(value: string, index = 0): {tag: KbTag; end: number} | u
  * tag starts there.
  */
 function scanTag(scanner: TagScanner, value: string, index: number): number {
-  scanner.phase = 'start'
-  scanner.length = 0
-  scanner.selfClosing = false
+  resetScanner(scanner)
   for (let i = index; i < value.length; ) {
     const phase = step(scanner, value.charCodeAt(i))
     i++
@@ -297,6 +302,12 @@ export function isBlockTag(tag: KbTag): boolean {
   return blockNames.has(tag.name) && isDialectTag(tag)
 }
 
+/** The one of `recent` whose text `value` holds at `index`, if any. */
+function knownAt(recent: Array<{raw: string; tag: KbTag}>, value: string, index: number): {raw: string; tag: KbTag} | undefined {
+  for (const known of recent) if (value.startsWith(known.raw, index)) return known
+  return undefined
+}
+
 /**
  * The tags of a line of tags, as parallel lists (the `i`th tag is
  * `raws[i]`, from `starts[i]` to `ends[i]` of the line): a line may hold
@@ -318,6 +329,11 @@ export interface TagLine {
 export function readTagLine(value: string): TagLine | undefined {
   const line: TagLine = {tags: [], raws: [], starts: [], ends: []}
   const scanner = createScanner()
+  // The last two distinct tags read: a tag that starts with the very text of
+  // one is that tag (the scanner stops at the first `>` that ends a tag, so
+  // the same text scans the same), and a line of thousands of tags repeats
+  // one or two. Its text is shared too: strings do not change.
+  const recent: Array<{raw: string; tag: KbTag}> = []
   let i = 0
   while (i < value.length) {
     const c = value.charCodeAt(i)
@@ -325,14 +341,18 @@ export function readTagLine(value: string): TagLine | undefined {
       i++
       continue
     }
-    const end = scanTag(scanner, value, i)
-    if (end < 0) return undefined
-    const raw = value.slice(i, end)
-    line.tags.push(interpret(raw, scanner.selfClosing))
-    line.raws.push(raw)
+    let known = knownAt(recent, value, i)
+    if (!known) {
+      const end = scanTag(scanner, value, i)
+      if (end < 0) return undefined
+      const raw = value.slice(i, end)
+      known = {raw, tag: interpret(raw, scanner.selfClosing)}
+      if (recent.unshift(known) > 2) recent.pop()
+    }
+    line.tags.push(known.tag)
+    line.raws.push(known.raw)
     line.starts.push(i)
-    line.ends.push(end)
-    i = end
+    line.ends.push((i += known.raw.length))
   }
   return line.tags.length > 0 ? line : undefined
 }
