@@ -18,6 +18,7 @@ import type {Html, Nodes, Parents, Root, Text} from 'mdast'
 import type {Extension} from 'mdast-util-from-markdown'
 import type {Position} from 'unist'
 import {recordProblems, type KbProblem} from './transform/problems.js'
+import {textOf} from './transform/tags.js'
 
 /**
  * The deepest a node may sit below the root (the root's children are at 1).
@@ -150,18 +151,6 @@ function nestingReason(max: number, place: Position | undefined): string {
 function leafOf(node: Nodes, source: string | undefined, leaf: NestingLeaf): Html | Text {
   const start = node.position?.start.offset
   const end = node.position?.end.offset
-  const value = source !== undefined && start !== undefined && end !== undefined ? source.slice(start, end) : textOf(node)
+  const value = source !== undefined && start !== undefined && end !== undefined ? source.slice(start, end) : textOf([node])
   return {type: leaf, value, ...(node.position ? {position: node.position} : {})}
-}
-
-/** The text values under `node` in document order (iterative `mdast-util-to-string`). */
-function textOf(node: Nodes): string {
-  let value = ''
-  const stack: Nodes[] = [node]
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    if ('value' in next && typeof next.value === 'string') value += next.value
-    const children = 'children' in next ? (next.children as Nodes[] | undefined) : undefined
-    if (children) for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!)
-  }
-  return value
 }
