@@ -8,6 +8,7 @@ import type {AuthResult, Person} from '../api/types.js'
 import {hasBody, readJson} from './body.js'
 import {KbServerError} from './errors.js'
 import {isAllowedHost, isLoopbackName, type Credentials} from './exposure.js'
+import type {BurstDropper} from './burst-drops.js'
 import type {createFaults} from './faults.js'
 import type {createRateLimiter} from './rate-limit.js'
 import {matchRoute, type Endpoint, type FileAnswer, type RouteRequest} from './routes.js'
@@ -34,6 +35,8 @@ export interface Pipeline {
   hosts: {names: readonly string[]; port: number}
   issueToken(): string
   faults: ReturnType<typeof createFaults>
+  /** The platform's dropped connections under a quick series of requests (off unless `platformHabits.dropOver`). */
+  drops: BurstDropper
   limiter: ReturnType<typeof createRateLimiter>
   log: RequestLogEntry[]
   editor: Person
@@ -99,6 +102,13 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
       const status = error instanceof KbServerError ? error.status : 500
       answer(status, {error_code: error instanceof KbServerError ? error.code : 'server_error', error: (error as Error).message})
     }
+    return
+  }
+  // Like the platform, a burst loses connections before anything else looks at the request (token, route, body).
+  if (pipeline.drops.arrive()) {
+    entry.faulted = 'drop-burst'
+    entry.endpoint = matchRoute(method, url.pathname)?.endpoint ?? 'unknown'
+    message.socket.destroy()
     return
   }
   if (pipeline.faults.options.latencyMs > 0) await sleep(pipeline.faults.options.latencyMs)

@@ -12,7 +12,9 @@ import {stamp} from './clock.js'
 import {asPlatformStores} from '../dialect/index.js'
 import {defaultBodyLimits, type BodyLimits} from './body.js'
 import {decideAccess, hostNames, localToken} from './exposure.js'
+import {createBurstDropper} from './burst-drops.js'
 import {createFaults, type FailMode} from './faults.js'
+import {resolveHabits, type PlatformHabits} from './habits.js'
 import {diskFileStore, memoryFileStore} from './file-store.js'
 import {handle, type Pipeline, type RequestLogEntry} from './http.js'
 import {filesDir, openDataFile} from './persist.js'
@@ -24,6 +26,7 @@ import {createTokens} from './tokens.js'
 export type {RequestLogEntry} from './http.js'
 export type {FailMode} from './faults.js'
 export type {BodyLimits} from './body.js'
+export type {PlatformHabits} from './habits.js'
 export {KbStore} from './store.js'
 export {decideAccess, ExposureError, isLoopbackName, localCredentials, localToken} from './exposure.js'
 
@@ -45,8 +48,13 @@ export interface ServerOptions {
   /** Request size limits (defaults: 16 MiB of JSON, 256 MiB per file). */
   limits?: Partial<BodyLimits>
   latencyMs?: number
-  /** Store bodies re-serialised as the platform writes them (soft breaks hard, `\_`, `| --- |`): see `dialect/platform-form.ts`. */
-  platformHabits?: boolean
+  /**
+   * The real platform's habits, all off by default (see `habits.ts`): `true`
+   * stores bodies re-serialised as the platform writes them; an object picks
+   * habits one by one, e.g. `{dropOver: 20}` drops connections while more
+   * than 20 requests arrived within a second.
+   */
+  platformHabits?: boolean | PlatformHabits
   failRate?: number
   failModes?: FailMode[]
   seed?: number
@@ -71,7 +79,8 @@ export interface RunningServer {
   resetLog(): void
   webEdit(id: string, change: {title?: string; body?: string}): KbItem
   items(): KbItem[]
-  setFaults(faults: {failRate?: number; latencyMs?: number; failModes?: FailMode[]; rateLimit?: RateLimitOptions}): void
+  /** Changes the injected faults while running; `dropOver` 0 stops dropping connections. */
+  setFaults(faults: {failRate?: number; latencyMs?: number; failModes?: FailMode[]; rateLimit?: RateLimitOptions; dropOver?: number}): void
   revokeToken(token: string): void
   expireToken(token: string): void
 }
@@ -89,6 +98,7 @@ const webPerson: Person = {id: 2, first_name: 'Web', last_name: 'Editor', type: 
 /** Starts the local knowledge-base server; rejects with an `ExposureError` for a token or login that would let strangers in. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const bind = options.host ?? '127.0.0.1'
+  const habits = resolveHabits(options.platformHabits)
   const access = decideAccess(bind, {token: options.token, login: options.login, securityKey: options.securityKey})
   const dataFile = options.dataPath ? openDataFile(options.dataPath) : undefined
   const persisted = dataFile?.load()
@@ -101,7 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       now: () => stamp(),
       fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`,
       users: options.users ?? defaultUsers,
-      ...(options.platformHabits ? {storeBody: asPlatformStores} : {})
+      ...(habits.storeBodies ? {storeBody: asPlatformStores} : {})
     },
     persisted
   )
@@ -138,6 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return fresh
     },
     faults,
+    drops: createBurstDropper(habits.dropOver),
     limiter,
     log,
     editor: apiPerson,
@@ -210,6 +221,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     setFaults(next) {
       faults.set({failRate: next.failRate, latencyMs: next.latencyMs, failModes: next.failModes})
       if (next.rateLimit) limiter.set(next.rateLimit)
+      if (next.dropOver !== undefined) pipeline.drops.set(next.dropOver)
     },
     revokeToken: (t) => void tokens.sets.revoked.add(t),
     expireToken: (t) => void tokens.sets.expired.add(t)

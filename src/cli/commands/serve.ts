@@ -37,7 +37,7 @@ export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the local knowledge-base server (the embedded default and test double)',
   usage:
-    'kbsync serve [--port N] [--data PATH] [--token T] [--login L --security-key K] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--host H] [--allow-host NAMES] [--max-json-mb N] [--max-file-mb N]',
+    'kbsync serve [--port N] [--data PATH] [--token T] [--login L --security-key K] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--drop-over N] [--host H] [--allow-host NAMES] [--max-json-mb N] [--max-file-mb N]',
   description: `Serves the platform's knowledge-base API on http://127.0.0.1:PORT/v4, persisted
 to a JSON file, with a page listing the stored tree at http://127.0.0.1:PORT/.
 
@@ -53,6 +53,8 @@ Options:
   --rate-limit N/S      at most N requests per S seconds per user (default 5000/600)
   --platform-habits     store bodies as the platform gives them back (soft line breaks as trailing
                         backslashes, \\_, | --- | rows), to try round trips against them
+  --drop-over N         platform habit: drop connections (no answer) while more than N requests arrived
+                        within the last second, dropped ones included, as the platform does in bursts
   --host H              address to bind (default 127.0.0.1). Anything else exposes the server: it then needs
                         a token of your own, refuses the public local token and login, and accepts logins
                         only with --login and --security-key of your own
@@ -77,6 +79,7 @@ Options:
     'rate-limit': {type: 'string'},
     host: {type: 'string'},
     'platform-habits': {type: 'boolean'},
+    'drop-over': {type: 'string'},
     verbose: {type: 'boolean'}
   },
   async run(context) {
@@ -108,7 +111,10 @@ Options:
       latencyMs: parseNumber('latency', context.values.latency),
       failRate: parseNumber('fail-rate', context.values['fail-rate'], 1),
       rateLimit: parseRateLimit(context.values['rate-limit']),
-      platformHabits: context.values['platform-habits'] === true
+      platformHabits: {
+        storeBodies: context.values['platform-habits'] === true,
+        dropOver: parseNumber('drop-over', context.values['drop-over'])
+      }
     }).catch((error: unknown) => {
       throw listenError(error, port)
     })
