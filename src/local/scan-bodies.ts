@@ -8,7 +8,7 @@
 import path from 'node:path'
 import type {Root} from 'mdast'
 import type {BodyCache, BodyFacts} from './body-cache.js'
-import type {Diagnostic} from './diagnostic.js'
+import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
@@ -110,7 +110,7 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyCache)
 /** A conversion message of the body of `file` as a diagnostic. */
 function diagnosticOf(message: ConversionMessage, file: string): Diagnostic {
   return {
-    severity: message.fatal ? 'error' : 'warning',
+    severity: severityOfFatal(message.fatal),
     file,
     ...(message.line ? {line: message.line} : {}),
     ...(message.column ? {column: message.column} : {}),
