@@ -5,6 +5,7 @@
  */
 import type {Html} from 'mdast'
 import type {CompileContext, Extension, Token} from 'mdast-util-from-markdown'
+import {exitCodeFenced} from './code-fence.js'
 import {kbTransform} from './transform/index.js'
 
 function enterTag(this: CompileContext, token: Token): undefined {
@@ -24,7 +25,7 @@ function exitTag(this: CompileContext, token: Token): undefined {
 export function kbFromMarkdown(): Extension {
   return {
     enter: {kbTag: enterTag, kbTagFlow: enterTag},
-    exit: {kbTag: exitTag, kbTagFlow: exitTag},
+    exit: {kbTag: exitTag, kbTagFlow: exitTag, codeFenced: exitCodeFenced},
     transforms: [kbTransform]
   }
 }

@@ -3,12 +3,14 @@
  * nested items indented exactly 4 spaces (5 under `100.`), headings capped
  * at level 3, `| --- |` table delimiter rows with unpadded cells, `\_` in
  * text, trailing-backslash hard breaks, `---` rules, `&` escaped only where
- * it would start a character reference.
+ * it would start a character reference, code in three-backtick fences
+ * (`code-fence.ts`).
  */
 import type {Heading, List, ListItem, Nodes, Parents, Table, Text} from 'mdast'
 import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
 import {defaultHandlers, type Handle, type Info, type Join, type Options, type State} from 'mdast-util-to-markdown'
+import {code} from './code-fence.js'
 import {isUnsafeCharacter, safe} from './safe.js'
 import {isBlockTag, readTag} from './syntax/tag.js'
 import {append} from './transform/pairing.js'
@@ -283,7 +285,7 @@ export function markdownStyleToMarkdown(): Options {
   return {
     ...canonicalOptions,
     extensions: [gfmTable, gfmStrikethroughToMarkdown()],
-    handlers: {break: lineBreak, heading, listItem, root, table, text},
+    handlers: {break: lineBreak, code, heading, listItem, root, table, text},
     join: [htmlAfterList],
     unsafe: [{character: '_', inConstruct: 'phrasing', notInConstruct: [...fullPhrasingSpans]}]
   }

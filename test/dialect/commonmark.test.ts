@@ -26,7 +26,7 @@ const writer = new commonmark.HtmlRenderer()
 const render = (markdown: string) => writer.render(reader.parse(markdown))
 const plain = unified().use(remarkParse).use(remarkGfm).use(remarkStringify).freeze()
 
-function preserved(roundTrip: (value: string) => string): {count: number; lost: number[]} {
+function preserved(roundTrip: (value: string) => string, shown: (html: string) => string = (html) => html): {count: number; lost: number[]} {
   let count = 0
   const lost: number[] = []
   for (const example of spec.tests) {
@@ -37,7 +37,7 @@ function preserved(roundTrip: (value: string) => string): {count: number; lost: 
       lost.push(example.number)
       continue
     }
-    if (render(output) === render(example.markdown)) count++
+    if (shown(render(output)) === render(example.markdown)) count++
     else lost.push(example.number)
   }
   return {count, lost}
@@ -45,7 +45,9 @@ function preserved(roundTrip: (value: string) => string): {count: number; lost: 
 
 describe('law 3: CommonMark meaning survives a round trip', () => {
   it('kbsync preserves at least as many spec examples as plain remark + remark-gfm', () => {
-    const kb = preserved((value) => stringifyKb(parseKb(value)))
+    // A fence line inside code is written with a zero-width space before its backticks (plugins/code-fence.ts:
+    // the platform answers 500 otherwise); the reader sees the same text, so the law looks past that guard.
+    const kb = preserved((value) => stringifyKb(parseKb(value)), (html) => html.replace(/\u200B(?=```)/g, ''))
     const remark = preserved((value) => String(plain.processSync(value)))
     const total = spec.tests.length
     console.log(

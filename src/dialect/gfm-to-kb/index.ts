@@ -13,6 +13,7 @@ import {isUnconvertible, parseGuarded} from '../guard.js'
 import {messageFile, sortMessages} from '../messages.js'
 import {stringifyKb} from '../stringify.js'
 import {alertsToHintBlocks} from './alerts.js'
+import {warnNestedFences} from './nested-fence.js'
 import {syntaxFor, treeExtensions} from './extensions.js'
 import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inlineReferences} from './unsupported.js'
 import {nodeTypes} from './walk.js'
@@ -60,6 +61,7 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   if (types.has('listItem')) convertTaskItems(tree, file)
   if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)
   if (types.has('html')) escapeForeignHtml(tree, file)
+  if (types.has('code')) warnNestedFences(tree, file, source)
   return {tree, messages: sortMessages(file.messages)}
 }
 
