@@ -1,8 +1,10 @@
 /**
  * Opening the knowledge base a command talks to: the platform's API when an
  * API URL is configured, else the embedded local knowledge base (the local
- * server started in-process on a loopback port, persisted to
- * `<dir>/.kbsync/local-kb.json`).
+ * server on a loopback port, persisted to `<dir>/.kbsync/local-kb.json`):
+ * started in-process by the first kbsync process that opens it, and used
+ * through that server by every other one (`embedded/`), so no two processes
+ * ever write the file.
  */
 import {existsSync} from 'node:fs'
 import path from 'node:path'
@@ -11,6 +13,7 @@ import {checkWritesInside, ensureDirInside} from '../local/index.js'
 import type {ClientEvent} from '../api/index.js'
 import type {KbsyncConfig} from './config.js'
 import {ConfigError} from './config.js'
+import {acquireEmbedded, leasedClient, recordPath, type Lease} from './embedded/index.js'
 
 /** The token of the embedded local knowledge base (it only listens on 127.0.0.1). */
 export const embeddedToken = 'kbsync-local-token'
@@ -34,6 +37,8 @@ export interface ConnectOptions {
   cwd?: string
   /** Client events (retries, waits) for `--verbose`. */
   onEvent?: (event: ClientEvent) => void
+  /** Use the embedded knowledge base of this folder whatever the config says (`pull NEWDIR --from DIR`). */
+  embeddedDir?: string
 }
 
 /** The host of an API URL, for messages (no path, no query, no credentials). */
@@ -45,17 +50,31 @@ export function describeHost(apiUrl: string): string {
 /**
  * Starts the embedded server for the folder `dir`; imported lazily so remote
  * runs never load the server's code. The server writes through the paths it
- * is given, and it imports nothing of `local`: its data file and files
- * folder are checked here, so a link there that leaves the folder is refused
- * by name before anything is written through it.
+ * is given, and it imports nothing of `local`: its data file, files folder
+ * and server record are checked here, so a link there that leaves the
+ * folder is refused by name before anything is written through it.
  */
 async function startEmbedded(dir: string) {
   const [{startServer}, {filesDir}] = await Promise.all([import('../server/index.js'), import('../server/persist.js')])
   if (existsSync(dir)) {
     ensureDirInside(dir, path.dirname(embeddedDataFile))
-    checkWritesInside(dir, [embeddedDataFile, filesDir(embeddedDataFile)])
+    checkWritesInside(dir, [embeddedDataFile, filesDir(embeddedDataFile), recordPath(embeddedDataFile)])
   }
   return startServer({dataPath: path.join(dir, embeddedDataFile), port: 0, token: embeddedToken})
+}
+
+/**
+ * Opens the embedded knowledge base of the folder `dir`: serves it when no
+ * other kbsync process does, else uses that process's server (see
+ * `embedded/share.ts`); the record beside the data file is checked like the
+ * data file before anything is written through it.
+ */
+function leaseEmbedded(dir: string): Promise<Lease> {
+  if (existsSync(dir)) {
+    ensureDirInside(dir, path.dirname(embeddedDataFile))
+    checkWritesInside(dir, [recordPath(embeddedDataFile)])
+  }
+  return acquireEmbedded(path.join(dir, embeddedDataFile), () => startEmbedded(dir))
 }
 
 /**
@@ -65,7 +84,7 @@ async function startEmbedded(dir: string) {
  */
 export async function connect(config: KbsyncConfig, options: ConnectOptions = {}): Promise<Connection> {
   const onEvent = options.onEvent ? {onEvent: options.onEvent} : {}
-  if (config.apiUrl) {
+  if (config.apiUrl && options.embeddedDir === undefined) {
     if (!config.token && !(config.login && config.securityKey)) {
       throw new ConfigError(`no credentials for ${describeHost(config.apiUrl)}: set KBSYNC_TOKEN (or tokenFile), or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY`, 'KBSYNC_TOKEN')
     }
@@ -84,20 +103,27 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
     })
     return {client, description: describeHost(config.apiUrl), embedded: false, close: () => client.close()}
   }
-  const dataPath = path.join(config.dir, embeddedDataFile)
-  const server = await startEmbedded(config.dir)
-  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, concurrency: config.concurrency, maxRateLimitWaitMs: config.maxRateLimitWait * 1000, ...onEvent})
+  return connectEmbedded(options.embeddedDir ?? config.dir, config, options)
+}
+
+/** Connects to the embedded knowledge base of the folder `dir` (this process's server, or the one of the process that serves it). */
+async function connectEmbedded(dir: string, config: KbsyncConfig, options: ConnectOptions): Promise<Connection> {
+  const dataPath = path.join(dir, embeddedDataFile)
+  if (options.embeddedDir !== undefined && !existsSync(dataPath)) {
+    throw new ConfigError(`${dir} has no embedded knowledge base (${embeddedDataFile} not found): push that folder first, or name the folder that has one`, '--from')
+  }
+  const onEvent = options.onEvent ? {onEvent: options.onEvent} : {}
+  const make = (lease: Lease) =>
+    new KbClient({apiUrl: lease.apiUrl, filesUrl: lease.filesUrl, token: lease.token, concurrency: config.concurrency, maxRateLimitWaitMs: config.maxRateLimitWait * 1000, ...onEvent})
+  const first = await leaseEmbedded(dir)
+  const leased = leasedClient(first, () => leaseEmbedded(dir), make)
   const shown = path.relative(options.cwd ?? process.cwd(), dataPath) || dataPath
+  const where = shown.startsWith('..') ? dataPath : shown
+  const servedBy = first.role === 'client' ? ` (served by kbsync process ${first.owner.pid}, \`kbsync ${first.owner.command}\`)` : ''
   return {
-    client,
-    description: `embedded local knowledge base at ${shown.startsWith('..') ? dataPath : shown}`,
+    client: leased.client,
+    description: `embedded local knowledge base at ${where}${servedBy}`,
     embedded: true,
-    async close() {
-      try {
-        await client.close()
-      } finally {
-        await server.close()
-      }
-    }
+    close: () => leased.close()
   }
 }
