@@ -4,10 +4,12 @@
  * in the page instead of leaving it blank.
  */
 import {escapeHtml} from './escape.js'
+import {infoLines} from '../cli/output/infos.js'
+import type {Severity} from '../local/diagnostic.js'
 
 /** A problem of the page's file. */
 export interface PageDiagnostic {
-  severity: 'error' | 'warning'
+  severity: Severity
   /** 1-based line and column in the file, where known. */
   line?: number
   column?: number
@@ -25,12 +27,16 @@ const context = 2
  */
 export function renderDiagnostics(diagnostics: PageDiagnostic[], source?: string): string {
   if (diagnostics.length === 0) return ''
-  const sorted = [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+  // Infos (an HTML comment left out) are neither errors nor warnings: one line per rule, not one each.
+  const sorted = diagnostics.filter((d) => d.severity !== 'info').sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
   const errors = sorted.filter((d) => d.severity === 'error').length
   const warnings = sorted.length - errors
-  const counts = [errors ? `${errors} error${errors === 1 ? '' : 's'}` : '', warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '']
+  const notes = infoLines(diagnostics.filter((d) => d.severity === 'info'))
+  const counts = [errors ? `${errors} error${errors === 1 ? '' : 's'}` : '', warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '', errors + warnings === 0 ? 'Notes' : '']
   const lines = source?.replace(/\r\n?/g, '\n').split('\n')
-  const items = sorted.map((d) => renderOne(d, d.severity === 'error' ? lines : undefined)).join('')
+  const items =
+    sorted.map((d) => renderOne(d, d.severity === 'error' ? lines : undefined)).join('') +
+    notes.map((note) => `<li class="kb-diagnostic kb-diagnostic-info">${escapeHtml(note)}</li>`).join('')
   return (
     `<section class="kb-diagnostics${errors ? ' kb-has-errors' : ''}" id="kb-diagnostics" aria-label="Problems">` +
     `<h2>${counts.filter(Boolean).join(', ')}</h2><ul>${items}</ul></section>`

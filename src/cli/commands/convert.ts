@@ -6,6 +6,8 @@
 import {readFile} from 'node:fs/promises'
 import {decodeText, type Diagnostic} from '../../local/index.js'
 import {formatDiagnostic} from '../output/index.js'
+import {infoLines} from '../output/infos.js'
+import {severityOfFatal} from '../../local/diagnostic.js'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import {VFile} from 'vfile'
@@ -72,9 +74,16 @@ function withNewline(value: string): string {
   return value === '' || value.endsWith('\n') ? value : value + '\n'
 }
 
+/** The info messages (fatal null or undefined) as diagnostics: summed up per rule, never printed one each. */
+function infosOf(messages: readonly VFileMessage[], name: string): Diagnostic[] {
+  return messages
+    .filter((message) => severityOfFatal(message.fatal) === 'info')
+    .map((message) => ({severity: 'info', file: name, message: message.reason, ...(message.ruleId ? {rule: message.ruleId} : {})}))
+}
+
 /** `FILE:LINE:COL: warning: message` (`error:` for a fatal one), as compilers print them. */
 export function formatWarning(message: VFileMessage, name: string): string {
-  const severity = message.fatal ? 'error' : 'warning'
+  const severity = severityOfFatal(message.fatal)
   return `${name}:${message.line ?? 1}:${message.column ?? 1}: ${severity}: ${message.reason}${message.ruleId ? ` [${message.ruleId}]` : ''}\n`
 }
 
@@ -141,7 +150,9 @@ Options:
     }
     const written = fromTree(target, read.tree, await configuredArticleUrl(target, context))
     context.stdout.write(written.output)
-    for (const message of [...read.messages, ...written.messages]) context.stderr.write(formatWarning(message, name))
+    const messages = [...read.messages, ...written.messages]
+    for (const message of messages) if (severityOfFatal(message.fatal) !== 'info') context.stderr.write(formatWarning(message, name))
+    for (const line of infoLines(infosOf(messages, name))) context.stderr.write(`${name}: ${line}\n`)
     return exitCodes.ok
   }
 }

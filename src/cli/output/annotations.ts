@@ -41,5 +41,25 @@ export function annotation(d: Diagnostic, options: AnnotationOptions = {}): stri
   if (d.file && d.line && d.column) properties.push(`col=${d.column}`)
   properties.push(`title=${escapeProperty(d.rule ? `kbsync ${d.rule}` : 'kbsync')}`)
   const message = d.hint ? `${d.message} (${d.hint})` : d.message
-  return `::${d.severity} ${properties.join(',')}::${escapeData(message)}`
+  // The runner's levels are error, warning and notice.
+  const level = d.severity === 'info' ? 'notice' : d.severity
+  return `::${level} ${properties.join(',')}::${escapeData(message)}`
+}
+
+/** Workflow commands per rule: the runner shows only the first few of a step, so each rule gets at most this many. */
+export const annotationsPerRule = 10
+
+/**
+ * The diagnostics to annotate: errors first, then warnings, at most
+ * `perRule` of each rule (infos never: they are counted in the step
+ * summary). The rest are counted in the step summary instead.
+ */
+export function annotated(list: readonly Diagnostic[], perRule = annotationsPerRule): Diagnostic[] {
+  const ordered = [...list.filter((d) => d.severity === 'error'), ...list.filter((d) => d.severity === 'warning')]
+  const used = new Map<string, number>()
+  return ordered.filter((d) => {
+    const n = used.get(d.rule ?? '') ?? 0
+    used.set(d.rule ?? '', n + 1)
+    return n < perRule
+  })
 }

@@ -5,8 +5,10 @@
  */
 import {appendFile} from 'node:fs/promises'
 import type {Diagnostic} from '../../local/diagnostic.js'
-import {annotation, escapeData} from './annotations.js'
+import {annotated, annotation, escapeData} from './annotations.js'
 import {colourEnabled, palette, type Palette} from './colours.js'
+import {diagnosticLines} from './diagnostic-lines.js'
+import {formatDiagnostic} from './format.js'
 import {clearLine, progressLine} from './progress.js'
 
 /** A writable stream as the reporter needs it. */
@@ -40,7 +42,12 @@ export interface Reporter {
   readonly colours: Palette
   /** `file:line:col: error|warning: message (hint)` on stderr; also a workflow command under GitHub Actions. */
   diagnostic(d: Diagnostic): void
-  /** Every diagnostic; returns whether one was an error. */
+  /**
+   * A run's diagnostics: every error in full, then warnings grouped by rule
+   * (one screen at most; each with `--verbose`), then one line per rule of
+   * infos; under GitHub Actions at most 10 annotations per rule, errors first.
+   * Returns whether one was an error.
+   */
   diagnostics(list: readonly Diagnostic[]): boolean
   info(message: string): void
   success(message: string): void
@@ -68,14 +75,7 @@ function masker(secrets: Array<string | undefined> = []): (text: string) => stri
   return (text) => list.reduce((out, secret) => out.split(secret).join('[redacted]'), text)
 }
 
-/** Formats a diagnostic for humans: `file:line:col: severity: message (hint) [rule]`. */
-export function formatDiagnostic(d: Diagnostic, colours: Palette = palette(false)): string {
-  const where = d.file ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: ` : ''
-  const severity = d.severity === 'error' ? colours.red('error') : colours.yellow('warning')
-  const hint = d.hint ? ` (${d.hint})` : ''
-  const rule = d.rule ? colours.dim(` [${d.rule}]`) : ''
-  return `${colours.bold(where)}${severity}: ${d.message}${hint}${rule}`
-}
+export {formatDiagnostic} from './format.js'
 
 /** Creates the reporter of one command run. */
 export function createReporter(options: ReporterOptions): Reporter {
@@ -116,20 +116,24 @@ export function createReporter(options: ReporterOptions): Reporter {
     redraw()
   }
 
+  const annotate = (d: Diagnostic) => {
+    const line = annotation(d, {...(options.dir ? {dir: options.dir} : {}), ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})})
+    // The runner reads workflow commands from both streams; stdout must stay pure JSON with --json.
+    if (json) err(line)
+    else out(line)
+  }
+
   return {
     interactive,
     colours: outColours,
     diagnostic(d) {
       err(formatDiagnostic(d, errColours))
-      if (github) {
-        const line = annotation(d, {...(options.dir ? {dir: options.dir} : {}), ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})})
-        // The runner reads workflow commands from both streams; stdout must stay pure JSON with --json.
-        if (json) err(line)
-        else out(line)
-      }
+      if (github) annotate(d)
     },
     diagnostics(list) {
-      for (const d of list) this.diagnostic(d)
+      for (const line of diagnosticLines(list, {verbose, withoutInfos: quiet, colours: errColours})) err(line)
+      // The runner shows only the first few annotations of a step: the rest are counted in the step summary.
+      if (github) for (const d of annotated(list)) annotate(d)
       return list.some((d) => d.severity === 'error')
     },
     info(message) {

@@ -2,25 +2,26 @@
  * Markdown summaries of a plan and of a push, for `$GITHUB_STEP_SUMMARY`.
  */
 import type {OpKind, PushPlan, PushResult} from '../../sync/types.js'
+import {countSeverities} from '../../local/diagnostic.js'
+import {diagnosticsMarkdown} from './diagnostics-summary.js'
+import {cell} from './markdown-cell.js'
 
 const kinds: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
-
-/** Escapes text for a Markdown table cell. */
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').replace(/([`*_<>[\]])/g, '\\$1')
-}
 
 /** The plan as a Markdown section: counts, then a table of steps (at most `limit` rows). */
 export function planSummaryMarkdown(plan: PushPlan, options: {title?: string; target?: string; limit?: number} = {}): string {
   const limit = options.limit ?? 200
   const counts = kinds.filter((k) => plan.summary[k] > 0).map((k) => `${plan.summary[k]} ${k}`)
-  const errors = plan.diagnostics.filter((d) => d.severity === 'error').length
-  const warnings = plan.diagnostics.length - errors
+  const {errors, warnings, infos} = countSeverities(plan.diagnostics)
   const lines = [`### ${options.title ?? 'kbsync plan'}`, '']
   if (options.target) lines.push(`Target: ${cell(options.target)}, root ${cell(plan.rootTopicId ?? '(knowledge-base root)')}`, '')
   if (plan.blocked) lines.push('**Nothing planned: the folder has errors to fix first.**')
   else lines.push(counts.length === 0 ? 'No changes: the knowledge base matches the folder.' : `**${counts.join(', ')}**`)
-  if (errors + warnings > 0) lines.push('', `${errors} error(s), ${warnings} warning(s)${plan.blocked ? ': nothing will be written until the errors are fixed' : ''}.`)
+  if (errors + warnings + infos > 0) {
+    const noted = infos > 0 ? `, ${infos} note(s)` : ''
+    lines.push('', `${errors} error(s), ${warnings} warning(s)${noted}${plan.blocked ? ': nothing will be written until the errors are fixed' : ''}.`)
+    lines.push('', diagnosticsMarkdown(plan.diagnostics).trimEnd())
+  }
   if (plan.ops.length > 0) {
     lines.push('', '| Action | Type | Path | Title |', '| --- | --- | --- | --- |')
     for (const op of plan.ops.slice(0, limit)) lines.push(`| ${op.op} | ${op.type ?? 'file'} | ${cell(op.path || '(root)')} | ${cell(op.title)} |`)
