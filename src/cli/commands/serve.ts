@@ -8,6 +8,7 @@ import type {Command} from '../command.js'
 import {listenError, parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
+import {serveOwned} from '../embedded/index.js'
 import {decideAccess, ExposureError, localCredentials, localToken, startServer} from '../../server/index.js'
 
 /** Parses `--rate-limit REQUESTS/SECONDS`. */
@@ -101,11 +102,12 @@ Options:
     }
     const allowHost = typeof context.values['allow-host'] === 'string' ? context.values['allow-host'] : ''
     const port = parsePort(context.values.port) ?? 0
-    const server = await startServer({
+    const dataPath = data === ':memory:' ? undefined : path.resolve(context.cwd, data)
+    const start = () => startServer({
       port,
       host,
       allowedHosts: allowHost.split(',').map((name) => name.trim()).filter(Boolean),
-      dataPath: data === ':memory:' ? undefined : path.resolve(context.cwd, data),
+      dataPath,
       ...given,
       limits: {jsonBytes: parseMiB('max-json-mb', context.values['max-json-mb']), fileBytes: parseMiB('max-file-mb', context.values['max-file-mb'])},
       latencyMs: parseNumber('latency', context.values.latency),
@@ -118,6 +120,8 @@ Options:
     }).catch((error: unknown) => {
       throw listenError(error, port)
     })
+    // One server per data file (issue 18): a file another kbsync process serves is left to it, and that process is named.
+    const server = dataPath === undefined ? await start() : await serveOwned(dataPath, start)
     context.stdout.write(`Local knowledge base at ${server.apiUrl} (browse: ${server.filesUrl}/)\n`)
     context.stdout.write(`Data: ${data === ':memory:' ? 'in memory' : data}\n`)
     // A token or key the user chose is a secret of theirs; the built-in ones are not.

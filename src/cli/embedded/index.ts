@@ -6,3 +6,4 @@ export {acquireEmbedded, type AcquireOptions, type EmbeddedServer, type Lease} f
 export {leasedClient, type LeasedClient} from './client.js'
 export {readRecord, recordPath, type ServerRecord} from './record.js'
 export {isAlive} from './liveness.js'
+export {serveOwned} from './own.js'
