@@ -24,6 +24,16 @@ export const routeFields = {
   update: ['body', 'parent_topic_id', 'parent_topic_id_changed']
 } as const satisfies Record<string, ReadonlyArray<keyof typeof rules>>
 
+/**
+ * `input` without its fields set to `null`, but for `kept`: the platform
+ * reads `null` as an absent field (the official Python client sends every
+ * field it was not given as `null`), except where null has a meaning of its
+ * own, like `parent_topic_id` (the root).
+ */
+export function nullsAsAbsent<T extends object>(input: T, kept: readonly string[] = []): T {
+  return Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== null || kept.includes(key))) as T
+}
+
 /** Returns `input` when each of `fields` has its type; else throws a 400 naming the first that has not. */
 export function checkFields<T extends object>(input: T, fields: ReadonlyArray<keyof typeof rules>): T {
   const values = input as Record<string, unknown>

@@ -1,5 +1,6 @@
 /**
- * The request pipeline of the local server: Host check, latency, auth,
+ * The request pipeline of the local server: Host check, dropped bursts,
+ * latency, login, routing (an unknown path is 404 whatever the token), auth,
  * rate limit, faults, then the route; every answer carries the rate-limit
  * headers and `nosniff`.
  */
@@ -8,6 +9,7 @@ import type {AuthResult, Person} from '../api/types.js'
 import {hasBody, readJson} from './body.js'
 import {KbServerError} from './errors.js'
 import {isAllowedHost, isLoopbackName, type Credentials} from './exposure.js'
+import {nullsAsAbsent} from './fields.js'
 import type {BurstDropper} from './burst-drops.js'
 import type {createFaults} from './faults.js'
 import type {createRateLimiter} from './rate-limit.js'
@@ -30,6 +32,8 @@ export interface Pipeline {
   tokens: TokenSets
   /** What `/auth` accepts; undefined: no login at all. */
   credentials: Credentials | undefined
+  /** The persons the login belongs to, one per organisation (the platform habit `loginPersonIds`); empty: `person_id` is ignored. */
+  loginPersonIds: readonly number[]
   urls: {apiUrl: string; filesUrl: string}
   /** The names a request may address besides the loopback ones, and the port it must name. */
   hosts: {names: readonly string[]; port: number}
@@ -47,6 +51,9 @@ export interface Pipeline {
 
 /** A login is a few short strings. */
 const authBodyBytes = 65536
+
+/** Where `POST /auth` is served: under the API (`{api_url}/auth`, on-premise) and at the accounts host's path. */
+const authPaths = ['/v4/auth', '/api/v4/auth']
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -104,17 +111,24 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     }
     return
   }
+  const isLogin = method === 'POST' && authPaths.includes(url.pathname)
+  const route = isLogin ? undefined : matchRoute(method, url.pathname)
+  entry.endpoint = isLogin ? 'auth' : (route?.endpoint ?? 'unknown')
+  entry.write = route?.write ?? false
   // Like the platform, a burst loses connections before anything else looks at the request (token, route, body).
   if (pipeline.drops.arrive()) {
     entry.faulted = 'drop-burst'
-    entry.endpoint = matchRoute(method, url.pathname)?.endpoint ?? 'unknown'
     message.socket.destroy()
     return
   }
   if (pipeline.faults.options.latencyMs > 0) await sleep(pipeline.faults.options.latencyMs)
-  if (method === 'POST' && url.pathname === '/v4/auth') {
-    entry.endpoint = 'auth'
+  if (isLogin) {
     await authenticate(pipeline, message, answer)
+    return
+  }
+  // Routing comes before the token, as on the platform: a wrong path is a 404 whatever the token, which tells a misconfigured URL from a bad token.
+  if (!route) {
+    answer(404, {error_code: 'not_found', error: `No endpoint ${method} ${url.pathname}.`})
     return
   }
 
@@ -129,13 +143,6 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     answer(429, {error_code: 'too_many_requests', error: 'Too many requests.'}, rate.headers)
     return
   }
-  const route = matchRoute(method, url.pathname)
-  if (!route) {
-    answer(404, {error_code: 'not_found', error: `No endpoint ${method} ${url.pathname}.`}, rate.headers)
-    return
-  }
-  entry.endpoint = route.endpoint
-  entry.write = route.write
 
   const fault = pipeline.faults.next()
   if (fault) entry.faulted = fault
@@ -175,9 +182,9 @@ async function authenticate(
   message: IncomingMessage,
   answer: (status: number, body: unknown) => void
 ): Promise<void> {
-  let body: {login?: unknown; security_key?: unknown}
+  let body: {login?: unknown; security_key?: unknown; person_id?: unknown}
   try {
-    body = await readJson(message, authBodyBytes)
+    body = nullsAsAbsent(await readJson(message, authBodyBytes))
   } catch (error) {
     const known = error instanceof KbServerError && error.status !== 400
     answer(known ? error.status : 400, known ? {error_code: error.code, error: error.message} : {error_code: 'invalid_request', error: 'The body must be a JSON object.'})
@@ -187,6 +194,16 @@ async function authenticate(
   if (!accepted || body.login !== accepted.login || body.security_key !== accepted.securityKey) {
     const why = accepted ? 'Wrong login or security key.' : 'This server accepts no logins: it listens beyond loopback and was given no login and security key of its own.'
     answer(401, {error_code: 'invalid_credentials', error: why})
+    return
+  }
+  const persons = pipeline.loginPersonIds
+  if (body.person_id === undefined && persons.length > 1) {
+    // The platform's answer to a login of several organisations without person_id: no hint of what is missing.
+    answer(500, {error_code: 'server_error', error: 'Internal server error.'})
+    return
+  }
+  if (body.person_id !== undefined && persons.length > 0 && !persons.includes(Number(body.person_id))) {
+    answer(401, {error_code: 'invalid_credentials', error: 'Wrong login or security key.'})
     return
   }
   const result: AuthResult = {

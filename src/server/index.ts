@@ -14,7 +14,7 @@ import {defaultBodyLimits, type BodyLimits} from './body.js'
 import {decideAccess, hostNames, localToken} from './exposure.js'
 import {createBurstDropper} from './burst-drops.js'
 import {createFaults, type FailMode} from './faults.js'
-import {resolveHabits, type PlatformHabits} from './habits.js'
+import {resolveHabits, type PlatformHabits, type ResolvedHabits} from './habits.js'
 import {diskFileStore, memoryFileStore} from './file-store.js'
 import {handle, type Pipeline, type RequestLogEntry} from './http.js'
 import {filesDir, openDataFile} from './persist.js'
@@ -26,7 +26,8 @@ import {createTokens} from './tokens.js'
 export type {RequestLogEntry} from './http.js'
 export type {FailMode} from './faults.js'
 export type {BodyLimits} from './body.js'
-export type {PlatformHabits} from './habits.js'
+export type {PlatformHabits, ResolvedHabits} from './habits.js'
+export {describeHabits} from './habits.js'
 export {KbStore} from './store.js'
 export {decideAccess, ExposureError, isLoopbackName, localCredentials, localToken} from './exposure.js'
 
@@ -42,7 +43,7 @@ export interface ServerOptions {
   dataPath?: string
   /** The accepted bearer token (default `kbsync-local-token`, on loopback only). */
   token?: string
-  /** Accepted by `POST /v4/auth`, both or neither (defaults `local` / `local-key` on loopback; beyond it, no login without them). */
+  /** Accepted by `POST /v4/auth` (and `/api/v4/auth`), both or neither (defaults `local` / `local-key` on loopback; beyond it, no login without them). */
   login?: string
   securityKey?: string
   /** Request size limits (defaults: 16 MiB of JSON, 256 MiB per file). */
@@ -50,9 +51,11 @@ export interface ServerOptions {
   latencyMs?: number
   /**
    * The real platform's habits, all off by default (see `habits.ts`): `true`
-   * stores bodies re-serialised as the platform writes them; an object picks
-   * habits one by one, e.g. `{dropOver: 20}` drops connections while more
-   * than 20 requests arrived within a second.
+   * stores bodies re-serialised as the platform writes them and fails
+   * writes of bodies with nested fences; an object picks habits one by one,
+   * e.g. `{dropOver: 20}` drops connections while more than 20 requests
+   * arrived within a second, `{loginPersonIds: [1, 7]}` makes `/auth` need
+   * a `person_id`.
    */
   platformHabits?: boolean | PlatformHabits
   failRate?: number
@@ -73,6 +76,8 @@ export interface RunningServer {
   apiUrl: string
   filesUrl: string
   token: string
+  /** The platform habits it was started with. */
+  habits: ResolvedHabits
   close(): Promise<void>
   requestLog(): RequestLogEntry[]
   counts(): Record<string, number>
@@ -138,6 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const pipeline: Pipeline = {
     tokens: tokens.sets,
     credentials: access.credentials,
+    loginPersonIds: habits.loginPersonIds,
     urls,
     hosts: {names: hostNames(bind, options.allowedHosts), port: 0},
     issueToken() {
@@ -158,6 +164,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       maxDepth: options.maxDepth ?? 3,
       prefixTitle: options.prefixTitle ?? true,
       files,
+      nestedFenceFails: habits.nestedFenceFails,
       limits: {
         jsonBytes: options.limits?.jsonBytes ?? defaultBodyLimits.jsonBytes,
         fileBytes: options.limits?.fileBytes ?? defaultBodyLimits.fileBytes
@@ -192,6 +199,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     apiUrl: urls.apiUrl,
     filesUrl: urls.filesUrl,
     token: access.token,
+    habits,
     close: () =>
       (closed ??= new Promise<void>((resolve) => {
         server.closeAllConnections()

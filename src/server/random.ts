@@ -10,9 +10,10 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
-const idAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+// Real ids mix upper and lower case (`A2vOgM3fifF`): a client that folds case must fail here too.
+const idAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
-/** A short id like the platform's (`OJHEAFQ26YT`). */
+/** A short id like the platform's (`OJHEAFQ26YT`, `A2vOgM3fifF`). */
 export function shortId(random: () => number): string {
   let id = ''
   for (let i = 0; i < 11; i++) id += idAlphabet[Math.floor(random() * idAlphabet.length)]

@@ -7,8 +7,9 @@ import type {Readable} from 'node:stream'
 import type {CreateInput, PermissionsInput, Person, UpdateInput} from '../api/types.js'
 import {readJson, type BodyLimits} from './body.js'
 import {invalidRequest, KbServerError} from './errors.js'
-import {checkFields, routeFields} from './fields.js'
+import {checkFields, nullsAsAbsent, routeFields} from './fields.js'
 import type {FileStore} from './file-store.js'
+import {nestedFenceLine} from './nested-fence.js'
 import type {KbStore} from './store.js'
 import {receiveUpload} from './upload.js'
 
@@ -44,6 +45,8 @@ export interface RouteRequest {
   prefixTitle: boolean
   files: FileStore
   limits: BodyLimits
+  /** The platform habit of failing writes of bodies with a nested fence (see `habits.ts`). */
+  nestedFenceFails: boolean
 }
 
 /** A stored file answered by a download, streamed. */
@@ -56,6 +59,8 @@ export interface FileAnswer {
 
 const itemPath = /^\/v4\/knowledgebase\/([A-Za-z0-9_-]+)$/
 const permissionsPath = /^\/v4\/knowledgebase\/([A-Za-z0-9_-]+)\/permissions$/
+/** The official TypeScript client's download path, on the files host (and under `/v4`, like the upload). */
+const downloadPath = /^(?:\/v4)?\/files\/download\/([0-9A-Za-z-]+)$/
 
 /** Finds the route of a request, or undefined (404). */
 export function matchRoute(method: string, pathname: string): Route | undefined {
@@ -63,10 +68,16 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
     return {endpoint: 'structure', write: false, handle: structure}
   }
   if (pathname === '/v4/knowledgebase' && method === 'POST') {
-    return {endpoint: 'create', write: true, handle: async (r) => r.store.create(checkFields(await body<CreateInput>(r), routeFields.create), r.editor)}
+    return {endpoint: 'create', write: true, handle: async (r) => r.store.create(writable(r, checkFields(await itemBody<CreateInput>(r), routeFields.create)), r.editor)}
   }
   if (pathname === '/v4/files/upload' && method === 'POST') return {endpoint: 'upload', write: true, handle: upload}
-  if (pathname === '/services/kb' && method === 'GET') return {endpoint: 'download', write: false, handle: download}
+  if (pathname === '/services/kb' && method === 'GET') {
+    return {endpoint: 'download', write: false, handle: async (r) => download(r, r.url.searchParams.get('Id') ?? '')}
+  }
+  const downloaded = downloadPath.exec(pathname)
+  if (downloaded && method === 'GET') {
+    return {endpoint: 'download', write: false, handle: async (r) => download(r, downloaded[1]!)}
+  }
   const permissions = permissionsPath.exec(pathname)
   if (permissions) {
     const id = permissions[1]!
@@ -75,7 +86,7 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
       return {
         endpoint: 'setPermissions',
         write: true,
-        handle: async (r) => r.store.setPermissions(id, await body<PermissionsInput>(r), r.editor)
+        handle: async (r) => r.store.setPermissions(id, nullsAsAbsent(await body<PermissionsInput>(r)), r.editor)
       }
     }
   }
@@ -87,7 +98,7 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
       return {
         endpoint: 'update',
         write: true,
-        handle: async (r) => r.store.update(id, checkFields(await body<UpdateInput>(r), routeFields.update), r.editor)
+        handle: async (r) => r.store.update(id, writable(r, checkFields(await itemBody<UpdateInput>(r), routeFields.update)), r.editor)
       }
     }
     if (method === 'DELETE') {
@@ -117,12 +128,25 @@ async function upload(r: RouteRequest): Promise<unknown> {
   return {guid: file.guid, md5_hash: file.md5}
 }
 
-async function download(r: RouteRequest): Promise<FileAnswer> {
-  const guid = (r.url.searchParams.get('Id') ?? '').toLowerCase()
+async function download(r: RouteRequest, asked: string): Promise<FileAnswer> {
+  const guid = asked.toLowerCase()
   const file = r.store.file(guid)
   const bytes = file ? r.files.read(guid) : undefined
   if (!file || !bytes) throw new KbServerError(404, 'not_found', `No file ${guid}.`)
   return {kind: 'file', name: file.name, ...bytes}
+}
+
+/** The JSON body of a create or update: fields sent as `null` are absent, but `parent_topic_id` (null is the root). */
+async function itemBody<T extends object>(r: RouteRequest): Promise<T> {
+  return nullsAsAbsent(await body<T>(r), ['parent_topic_id'])
+}
+
+/** `input`, unless the platform would fail on its body: a 500 with the platform's code and nothing stored. */
+function writable<T extends {body?: unknown}>(r: RouteRequest, input: T): T {
+  if (r.nestedFenceFails && typeof input.body === 'string' && nestedFenceLine(input.body) !== undefined) {
+    throw new KbServerError(500, 'server_error', 'Internal error.')
+  }
+  return input
 }
 
 /** The JSON body of a route's request, within the server's limit. */

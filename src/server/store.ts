@@ -145,13 +145,14 @@ export class KbStore {
     // Ids are random (seeded): one already taken would overwrite its item.
     let id = this.context.newId()
     while (this.items.has(id)) id = this.context.newId()
-    const body = type === 'article' ? requireBody(input.body) : optionalBody(input.body)
+    // A topic may be created without a body; one sent must not be empty, as for an article.
+    const body = type === 'article' || isGiven(input.body) ? requireBody(input.body, type) : ''
     const now = this.context.now()
     const item: StoredItem = {
       id,
       type,
       title,
-      body: this.attachGuids(id, body ?? ''),
+      body: this.attachGuids(id, body),
       parent_topic_id: parent,
       created_at: now,
       updated_at: now,
@@ -168,7 +169,7 @@ export class KbStore {
   update(id: string, input: UpdateInput, editor: Person): KbItem {
     const item = this.stored(id)
     const next = {...item}
-    if (input.title !== undefined) next.title = requireTitle(input.title)
+    if (isGiven(input.title)) next.title = requireTitle(input.title)
     if (input.parent_topic_id_changed === true) {
       const parent = input.parent_topic_id ?? null
       this.requireTopic(parent)
@@ -178,10 +179,8 @@ export class KbStore {
       next.parent_topic_id = parent
     }
     // Last: attaching uses up guids, so nothing may be refused after it.
-    if (input.body !== undefined) {
-      const body = item.type === 'article' ? requireBody(input.body) : (optionalBody(input.body) ?? '')
-      next.body = this.attachGuids(id, body)
-    }
+    // The platform refuses to empty a body, a topic's too (400): it keeps the one it has.
+    if (isGiven(input.body)) next.body = this.attachGuids(id, requireBody(input.body, item.type))
     const changed =
       next.title !== item.title || next.body !== item.body || next.parent_topic_id !== item.parent_topic_id
     if (changed) this.touch(next, editor)
@@ -386,15 +385,15 @@ function requireTitle(value: unknown): string {
   return value
 }
 
-function requireBody(value: unknown): string {
+function requireBody(value: unknown, type: ItemType): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new KbServerError(400, 'knowledge_base_body_required', 'An article needs a non-empty body.')
+    const why = type === 'article' ? 'An article needs a non-empty body.' : 'A topic body cannot be empty: leave body out to keep the one it has.'
+    throw new KbServerError(400, 'knowledge_base_body_required', why)
   }
   return value
 }
 
-function optionalBody(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'string') throw invalidRequest('body must be a string.')
-  return value
+/** Whether a request field was sent: null is an absent field, as on the platform. */
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null
 }

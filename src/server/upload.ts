@@ -1,7 +1,9 @@
 /**
  * `POST /files/upload`: the multipart body is parsed as it arrives (busboy)
- * and the part named `file` streamed into the file store, hashed on the
- * way; nothing holds the whole file in memory. Past the limit the upload is
+ * and the first part that carries a file streamed into the file store,
+ * hashed on the way; nothing holds the whole file in memory. The spec names
+ * the part `file`, but the platform takes any name: the official TypeScript
+ * client names it after the file. Past the limit the upload is
  * dropped and answered 413 `too_large_file` (the platform's code).
  */
 import {Busboy, type BusboyFileStream} from '@fastify/busboy'
@@ -15,10 +17,10 @@ import type {StoredFile} from './store.js'
 
 const unreadable = () => new KbServerError(400, 'no_file_in_request', 'The multipart body could not be read.')
 
-/** Receives the part named `file` of an upload into `files`; resolves to the stored file's record. */
+/** Receives the first file part of an upload into `files`; resolves to the stored file's record. */
 export async function receiveUpload(message: IncomingMessage, files: FileStore, limit: number): Promise<StoredFile> {
   if (mediaType(message) !== 'multipart/form-data') {
-    throw new KbServerError(400, 'no_file_in_request', 'Send the file as multipart/form-data in a part named file.')
+    throw new KbServerError(400, 'no_file_in_request', 'Send the file as multipart/form-data, in a part named file.')
   }
   const oversize = () => tooLarge(limit, 'The file', 'too_large_file')
   checkDeclaredLength(message, limit, oversize)
@@ -39,13 +41,14 @@ export async function receiveUpload(message: IncomingMessage, files: FileStore, 
       reject(error)
     }
     parser.on('file', (field, stream, filename) => {
-      if (field !== 'file' || received) return void stream.resume()
+      if (received) return void stream.resume()
       receiving = stream
-      received = store(stream, filename || 'file', files, oversize)
+      // A part without a filename is named after the file by its field, as the official TypeScript client does.
+      received = store(stream, filename || field || 'file', files, oversize)
       received.catch(fail)
     })
     parser.on('finish', () => {
-      if (!received) return fail(new KbServerError(400, 'no_file_in_request', 'No part named file.'))
+      if (!received) return fail(new KbServerError(400, 'no_file_in_request', 'The multipart body has no file part (one with a filename or of type application/octet-stream).'))
       received.then(resolve, () => undefined)
     })
     parser.on('error', () => fail(unreadable()))

@@ -1,4 +1,7 @@
 /** Helpers of the server suites: servers started for one test and closed after it. */
+import {spawn, type ChildProcessByStdio} from 'node:child_process'
+import path from 'node:path'
+import type {Readable} from 'node:stream'
 import {afterEach} from 'vitest'
 import {startServer, type RunningServer, type ServerOptions} from '../../src/server/index.js'
 
@@ -23,5 +26,45 @@ export function serversPerTest(defaults: ServerOptions = {}): (options?: ServerO
       return {status: response.status, json: await response.json()}
     }
     return {server, call}
+  }
+}
+
+/** A `kbsync serve` child process of the built CLI, once it printed its API URL. */
+export interface Served {
+  child: ChildProcessByStdio<null, Readable, Readable>
+  apiUrl: string
+  /** Everything it printed so far. */
+  out(): string
+  /** Stops it with SIGINT; resolves to its exit code. */
+  stop(): Promise<number | null>
+}
+
+/** Spawns `kbsync serve <args>` from `dist/` and waits until it prints where it listens (rejects with its output if it exits first). */
+export async function spawnServe(args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}): Promise<Served> {
+  const child = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'serve', ...args], {
+    cwd: options.cwd,
+    env: {...process.env, ...options.env},
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  let err = ''
+  child.stderr.on('data', (d) => (err += String(d)))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const apiUrl = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += String(d)
+      const match = /at (http:\/\/127\.0\.0\.1:\d+\/v4)/.exec(out)
+      if (match) resolve(match[1]!)
+    })
+    void exited.then(() => reject(new Error(out + err)))
+  })
+  return {
+    child,
+    apiUrl,
+    out: () => out,
+    stop() {
+      child.kill('SIGINT')
+      return exited
+    }
   }
 }

@@ -1,9 +1,10 @@
-import {spawn, spawnSync} from 'node:child_process'
+import {spawnSync} from 'node:child_process'
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {startServer, type RunningServer} from '../../src/server/index.js'
+import {spawnServe} from './helpers.js'
 
 const servers: RunningServer[] = []
 afterEach(async () => {
@@ -236,22 +237,11 @@ describe('local server: files, limits, faults, persistence', () => {
 
 describe('kbsync serve', () => {
   it('prints its URL, answers, never prints a token it was given, and stops on SIGINT', async () => {
-    const child = spawn(process.execPath, ['dist/src/cli/bin.js', 'serve', '--data', ':memory:', '--token', 'sekrit-token-123'], {stdio: ['ignore', 'pipe', 'pipe']})
-    let out = ''
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        out += String(d)
-        const match = /at (http:\/\/127\.0\.0\.1:\d+\/v4)/.exec(out)
-        if (match) resolve(match[1]!)
-      })
-      child.once('exit', () => reject(new Error(out)))
-    })
-    const answer = await fetch(`${url}/knowledgebase/structure`, {headers: {authorization: 'Bearer sekrit-token-123'}})
+    const served = await spawnServe(['--data', ':memory:', '--token', 'sekrit-token-123'])
+    const answer = await fetch(`${served.apiUrl}/knowledgebase/structure`, {headers: {authorization: 'Bearer sekrit-token-123'}})
     expect(answer.status).toBe(200)
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
-    child.kill('SIGINT')
-    expect(await exit).toBe(0)
-    expect(out).not.toContain('sekrit-token-123')
+    expect(await served.stop()).toBe(0)
+    expect(served.out()).not.toContain('sekrit-token-123')
   })
 
   it('refuses to expose the server beyond loopback with the public built-in token', () => {

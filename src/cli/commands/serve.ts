@@ -9,7 +9,7 @@ import {listenError, parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
 import {serveOwned} from '../embedded/index.js'
-import {decideAccess, ExposureError, localCredentials, localToken, startServer} from '../../server/index.js'
+import {decideAccess, describeHabits, ExposureError, localCredentials, localToken, startServer, type PlatformHabits} from '../../server/index.js'
 
 /** Parses `--rate-limit REQUESTS/SECONDS`. */
 function parseRateLimit(value: unknown): {limit: number; windowSeconds: number} | undefined {
@@ -26,6 +26,27 @@ function optionOrEnv(value: unknown, env: NodeJS.ProcessEnv, name: string): stri
   return typeof value === 'string' ? value : env[name]
 }
 
+/** Parses `--login-persons 1,7`: the person ids the login belongs to. */
+function parsePersonIds(value: unknown): number[] | undefined {
+  if (typeof value !== 'string') return undefined
+  const ids = value.split(',').map((part) => part.trim())
+  if (ids.some((id) => !/^\d{1,15}$/.test(id))) {
+    throw new UsageError(`--login-persons takes person ids separated by commas, e.g. 1,7, not '${value}'`)
+  }
+  return ids.map(Number)
+}
+
+/** The platform habits asked for on the command line. */
+function habitsOf(values: Record<string, unknown>): PlatformHabits {
+  const bodies = values['platform-habits'] === true
+  return {
+    storeBodies: bodies,
+    nestedFenceFails: bodies,
+    dropOver: parseNumber('drop-over', values['drop-over']),
+    loginPersonIds: parsePersonIds(values['login-persons'])
+  }
+}
+
 /** Parses a size option given in MiB into bytes. */
 function parseMiB(name: string, value: unknown): number | undefined {
   const mib = parseNumber(name, value)
@@ -38,24 +59,33 @@ export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the local knowledge-base server (the embedded default and test double)',
   usage:
-    'kbsync serve [--port N] [--data PATH] [--token T] [--login L --security-key K] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--drop-over N] [--host H] [--allow-host NAMES] [--max-json-mb N] [--max-file-mb N]',
+    'kbsync serve [--port N] [--data PATH] [--token T] [--login L --security-key K] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--login-persons IDS] [--drop-over N] [--host H] [--allow-host NAMES] [--max-json-mb N] [--max-file-mb N]',
   description: `Serves the platform's knowledge-base API on http://127.0.0.1:PORT/v4, persisted
 to a JSON file, with a page listing the stored tree at http://127.0.0.1:PORT/.
 
 Options:
   --port N              port (default 0: a free one)
   --data PATH           data file (default .kbsync/local-kb.json); --data :memory: keeps nothing
-  --token T             the accepted bearer token (default the local token, printed; env KBSYNC_SERVE_TOKEN)
-  --login L             the login POST /v4/auth accepts, with --security-key (default local/local-key
-                        on loopback; env KBSYNC_SERVE_LOGIN)
-  --security-key K      its security key (env KBSYNC_SERVE_SECURITY_KEY)
+  --token T             the accepted bearer token (default ${localToken}, on loopback only;
+                        env KBSYNC_SERVE_TOKEN)
+  --login L             the login POST /v4/auth and /api/v4/auth accept, with --security-key (default
+                        ${localCredentials.login}, on loopback only; env KBSYNC_SERVE_LOGIN)
+  --security-key K      its security key (default ${localCredentials.securityKey}, on loopback only; env KBSYNC_SERVE_SECURITY_KEY)
   --latency MS          added to every request
   --fail-rate R         probability (0..1) that a request fails (500 or dropped connection)
   --rate-limit N/S      at most N requests per S seconds per user (default 5000/600)
+
+Platform habits (each off unless asked; docs/server.md):
   --platform-habits     store bodies as the platform gives them back (soft line breaks as trailing
-                        backslashes, \\_, | --- | rows), to try round trips against them
-  --drop-over N         platform habit: drop connections (no answer) while more than N requests arrived
-                        within the last second, dropped ones included, as the platform does in bursts
+                        backslashes, \\_, | --- | rows), and answer 500 server_error to an article or
+                        topic write whose body has a line of three backticks inside a fenced code block
+  --login-persons IDS   the login belongs to these person ids (comma-separated, one per organisation):
+                        with more than one, POST /auth without person_id answers 500 server_error;
+                        a person_id not among them answers 401 invalid_credentials
+  --drop-over N         drop connections (no answer) while more than N requests arrived within the
+                        last second, dropped ones included, as the platform does in bursts
+
+Exposure and limits:
   --host H              address to bind (default 127.0.0.1). Anything else exposes the server: it then needs
                         a token of your own, refuses the public local token and login, and accepts logins
                         only with --login and --security-key of your own
@@ -65,7 +95,12 @@ Options:
   --max-file-mb N       largest upload in MiB (default 256); larger ones get 413 too_large_file
   --verbose             accepted like the other commands' flag; prints nothing more yet
 `,
-  examples: ['kbsync serve', 'kbsync serve --port 8080 --latency 20 --fail-rate 0.1', 'kbsync serve --data :memory: --rate-limit 100/10'],
+  examples: [
+    'kbsync serve',
+    'kbsync serve --login me --security-key my-key',
+    'kbsync serve --port 8080 --latency 20 --fail-rate 0.1',
+    'kbsync serve --data :memory: --platform-habits --login-persons 1,7 --drop-over 20'
+  ],
   options: {
     port: {type: 'string'},
     data: {type: 'string'},
@@ -81,6 +116,7 @@ Options:
     host: {type: 'string'},
     'platform-habits': {type: 'boolean'},
     'drop-over': {type: 'string'},
+    'login-persons': {type: 'string'},
     verbose: {type: 'boolean'}
   },
   async run(context) {
@@ -113,10 +149,7 @@ Options:
       latencyMs: parseNumber('latency', context.values.latency),
       failRate: parseNumber('fail-rate', context.values['fail-rate'], 1),
       rateLimit: parseRateLimit(context.values['rate-limit']),
-      platformHabits: {
-        storeBodies: context.values['platform-habits'] === true,
-        dropOver: parseNumber('drop-over', context.values['drop-over'])
-      }
+      platformHabits: habitsOf(context.values)
     }).catch((error: unknown) => {
       throw listenError(error, port)
     })
@@ -132,6 +165,8 @@ Options:
         ? 'with the login and security key given'
         : `${localCredentials.login} / ${localCredentials.securityKey} (the local default)`
     context.stdout.write(`Logins (POST /v4/auth): ${logins}\n`)
+    const habits = describeHabits(server.habits)
+    if (habits.length > 0) context.stdout.write(`Platform habits: ${habits.join('; ')}\n`)
     await untilInterrupted()
     await server.close()
     return exitCodes.ok
