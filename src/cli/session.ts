@@ -58,15 +58,19 @@ export interface SyncSession {
 /**
  * Loads the config (flags > environment > file > defaults), makes the
  * reporter and connects: to the API when one is configured, else to the
- * embedded local knowledge base (the command says which).
+ * embedded local knowledge base (the command says which); with
+ * `embeddedDir`, to that folder's embedded knowledge base (`pull --from`).
  */
-export async function openSession(context: CommandContext, options: {mayCreateDir?: boolean} = {}): Promise<SyncSession> {
+export async function openSession(context: CommandContext, options: {mayCreateDir?: boolean; embeddedDir?: string} = {}): Promise<SyncSession> {
   if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
   if (context.values.quiet === true && context.values.verbose === true) throw new UsageError('--quiet and --verbose contradict each other: pick one')
   const positional = context.positionals[0]
   const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
   // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.
   await checkFolder(config.dir, options.mayCreateDir === true)
+  if (config.siteRoot !== undefined && !(await stat(config.siteRoot).catch(() => undefined))?.isDirectory()) {
+    throw new UsageError(`the site root ${config.siteRoot} is not a folder (check "siteRoot" in the config file or KBSYNC_SITE_ROOT)`)
+  }
   const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
   // --verbose shows the client's requests, retries and waits (never a secret); a long rate-limit wait is always said.
   const notice = rateLimitNotices((line) => reporter.warn(line))
@@ -74,7 +78,7 @@ export async function openSession(context: CommandContext, options: {mayCreateDi
     reporter.debug(formatClientEvent(event))
     notice(event)
   }
-  const target = await connect(config, {cwd: context.cwd, onEvent})
+  const target = await connect(config, {cwd: context.cwd, onEvent, ...(options.embeddedDir !== undefined ? {embeddedDir: options.embeddedDir} : {})})
   return {config, reporter, target}
 }
 
@@ -100,6 +104,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     maxDeletions: config.maxDeletions,
     concurrency: config.concurrency,
     ignore: config.ignore,
+    links: {brokenLinks: config.brokenLinks, ...(config.repoUrl !== undefined ? {repoUrl: config.repoUrl} : {}), ...(config.siteRoot !== undefined ? {siteRoot: config.siteRoot} : {})},
     ...extra
   }
 }

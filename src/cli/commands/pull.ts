@@ -3,7 +3,9 @@
  * web edits back later. One line per file written (a progress line on a
  * TTY), then a summary; `--dry-run` prints the plan instead.
  */
-import type {Command} from '../command.js'
+import path from 'node:path'
+import type {Command, CommandContext} from '../command.js'
+import {UsageError} from '../main.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural} from '../output/index.js'
 import type {SyncClient} from '../../sync/index.js'
@@ -39,10 +41,19 @@ export function pullExitCode(result: PullResult): number {
   return exitCodes.ok
 }
 
+/** `--from FOLDER`: the folder whose embedded knowledge base to pull (resolved against the working directory). */
+function embeddedSource(context: CommandContext): {embeddedDir?: string} {
+  const from = context.values.from
+  if (from === undefined) return {}
+  if (typeof from !== 'string' || from.trim() === '') throw new UsageError('--from takes the folder whose embedded knowledge base to pull, e.g. --from docs')
+  if (typeof context.values['api-url'] === 'string') throw new UsageError('--from pulls a folder\'s embedded knowledge base and --api-url the platform\'s: give one of them')
+  return {embeddedDir: path.resolve(context.cwd, from)}
+}
+
 export const pullCommand: Command = {
   name: 'pull',
   summary: 'bring the knowledge base (or one topic) into a folder',
-  usage: 'kbsync pull [DIR] [--root-topic ID] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
+  usage: 'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
   description: `Writes the knowledge base under the root into DIR (default: the configured
 dir, else the current folder): a folder with _index.md per topic, a .md file per article (front
 matter title and kb_id), _permissions.yml where a topic's permissions are not
@@ -55,6 +66,9 @@ sync are written. A file changed locally too is a conflict: it is kept, and
 the remote version is written beside it as NAME.remote.md.
 
 Options:
+  --from FOLDER      pull the embedded local knowledge base of another folder (its
+                     .kbsync/local-kb.json, through the server of the kbsync process using
+                     it, if any) instead of the configured one
   --dry-run          print what would be written, write nothing
   --json             print the result as JSON (only the JSON on stdout)
 
@@ -62,14 +76,15 @@ ${connectionOptionsHelp}
 
 Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
 3 conflicts (both versions kept).`,
-  examples: ['kbsync pull docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json', 'kbsync pull --config handbook/kbsync.config.json --verbose'],
+  examples: ['kbsync pull docs', 'kbsync pull copy --from docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json', 'kbsync pull --config handbook/kbsync.config.json --verbose'],
   options: {
+    from: {type: 'string'},
     'dry-run': {type: 'boolean'},
     json: {type: 'boolean'},
     ...connectionOptions
   },
   async run(context) {
-    const session = await openSession(context, {mayCreateDir: true})
+    const session = await openSession(context, {mayCreateDir: true, ...embeddedSource(context)})
     const {config, reporter, target} = session
     const json = context.values.json === true
     try {
