@@ -35,6 +35,8 @@ export interface Served {
   apiUrl: string
   /** Everything it printed so far. */
   out(): string
+  /** Resolves to its output once that matches `pattern` (the lines after the URL come in later writes). */
+  printed(pattern: RegExp): Promise<string>
   /** Stops it with SIGINT; resolves to its exit code. */
   stop(): Promise<number | null>
 }
@@ -48,20 +50,37 @@ export async function spawnServe(args: string[], options: {cwd?: string; env?: N
   })
   let out = ''
   let err = ''
+  const waiting = new Set<() => void>()
   child.stderr.on('data', (d) => (err += String(d)))
+  child.stdout.on('data', (d) => {
+    out += String(d)
+    for (const check of waiting) check()
+  })
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   const apiUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += String(d)
+    const check = () => {
       const match = /at (http:\/\/127\.0\.0\.1:\d+\/v4)/.exec(out)
       if (match) resolve(match[1]!)
-    })
+    }
+    waiting.add(check)
     void exited.then(() => reject(new Error(out + err)))
   })
   return {
     child,
     apiUrl,
     out: () => out,
+    printed(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(out)) return
+          waiting.delete(check)
+          resolve(out)
+        }
+        waiting.add(check)
+        check()
+        void exited.then(() => reject(new Error(`exited without printing ${pattern}:\n${out}${err}`)))
+      })
+    },
     stop() {
       child.kill('SIGINT')
       return exited

@@ -68,9 +68,10 @@ Options:
   --data PATH           data file (default .kbsync/local-kb.json); --data :memory: keeps nothing
   --token T             the accepted bearer token (default ${localToken}, on loopback only;
                         env KBSYNC_SERVE_TOKEN)
-  --login L             the login POST /v4/auth and /api/v4/auth accept, with --security-key (default
-                        ${localCredentials.login}, on loopback only; env KBSYNC_SERVE_LOGIN)
-  --security-key K      its security key (default ${localCredentials.securityKey}, on loopback only; env KBSYNC_SERVE_SECURITY_KEY)
+  --login L             the login POST /v4/auth and /api/v4/auth accept, with --security-key
+                        (default ${localCredentials.login}, on loopback only; env KBSYNC_SERVE_LOGIN)
+  --security-key K      its security key (default ${localCredentials.securityKey}, on loopback only;
+                        env KBSYNC_SERVE_SECURITY_KEY)
   --latency MS          added to every request
   --fail-rate R         probability (0..1) that a request fails (500 or dropped connection)
   --rate-limit N/S      at most N requests per S seconds per user (default 5000/600)
