@@ -90,7 +90,15 @@ export class KbClient {
   /** Counters since the client was created (a copy). */
   stats(): ClientStats {
     const s = this.transport.stats
-    return {requests: s.requests, retries: s.retries, rateLimitWaits: s.rateLimitWaits, byEndpoint: {...s.byEndpoint}}
+    const window = this.transport.window
+    return {
+      requests: s.requests,
+      retries: s.retries,
+      rateLimitWaits: s.rateLimitWaits,
+      byEndpoint: {...s.byEndpoint},
+      concurrencyDecreases: window.decreases,
+      lowestConcurrency: window.lowest
+    }
   }
 
   /** The API URL in use (after a login, the one the platform returned). */

@@ -6,7 +6,8 @@
 
 /** One observable step of a request. */
 export interface ClientEvent {
-  type: 'request' | 'response' | 'retry' | 'rate-limit-wait' | 'reauth'
+  /** `concurrency`: the pool's size changed (halved after a dropped connection, or grown back by one). */
+  type: 'request' | 'response' | 'retry' | 'rate-limit-wait' | 'reauth' | 'concurrency'
   method: string
   /** Path relative to the API (or the URL path of a download), with its query. */
   path: string
@@ -16,6 +17,8 @@ export interface ClientEvent {
   /** How long the client waits before the next step. */
   waitMs?: number
   errorCode?: string
+  /** On `concurrency`: requests the pool lets out at once from now on. */
+  limit?: number
 }
 
 /** Counters of a client's requests since it was created. */
@@ -28,6 +31,9 @@ export interface ClientStats {
   rateLimitWaits: number
   /** Requests per endpoint, keyed like `GET /knowledgebase/{id}`. */
   byEndpoint: Record<string, number>
+  /** Times dropped connections halved the pool, and the smallest size it had (adaptive concurrency). */
+  concurrencyDecreases?: number
+  lowestConcurrency?: number
 }
 
 /** One `--verbose` log line for an event, e.g. `api: retry PUT /knowledgebase/A1 (attempt 2, 500 server_error) in 120 ms`. */
@@ -37,6 +43,7 @@ export function formatClientEvent(event: ClientEvent): string {
   if (event.status !== undefined || event.errorCode !== undefined) {
     details.push([event.status, event.errorCode].filter((x) => x !== undefined).join(' '))
   }
+  if (event.limit !== undefined) details.push(`limit ${event.limit}`)
   const wait = event.waitMs !== undefined ? ` in ${Math.round(event.waitMs)} ms` : ''
   return `api: ${event.type} ${event.method} ${event.path}${details.length ? ` (${details.join(', ')})` : ''}${wait}`
 }

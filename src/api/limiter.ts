@@ -1,28 +1,42 @@
 /**
  * Two shared gates every request of a client passes: a concurrency limit (a
- * counting semaphore) and a rate limiter that reads the platform's
+ * counting semaphore, sized by the congestion window) and a rate limiter that reads the platform's
  * `X-RateLimit-*` headers and, when the remaining budget runs low, spaces
  * requests so that it lasts until the interval resets.
  */
 
-/** A counting semaphore: at most `size` holders at once, served in arrival order. */
+/**
+ * A counting semaphore: at most `size()` holders at once, served in arrival
+ * order. The size may change (adaptive concurrency): a smaller one takes
+ * effect as holders release, a larger one at the next `drain()`.
+ */
 export class Semaphore {
   private active = 0
   private readonly waiting: Array<() => void> = []
+  private readonly size: () => number
 
-  constructor(private readonly size: number) {}
+  constructor(size: number | (() => number)) {
+    this.size = typeof size === 'number' ? () => size : size
+  }
 
   /** Resolves when a slot is free; call the returned function to release it. */
   async acquire(): Promise<() => void> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve))
-    else this.active++
+    if (this.active < this.size() && this.waiting.length === 0) this.active++
+    else await new Promise<void>((resolve) => this.waiting.push(resolve))
     let released = false
     return () => {
       if (released) return
       released = true
-      const next = this.waiting.shift()
-      if (next) next()
-      else this.active--
+      this.active--
+      this.drain()
+    }
+  }
+
+  /** Lets waiting callers in while there is room (call after the size grew). */
+  drain(): void {
+    while (this.waiting.length > 0 && this.active < this.size()) {
+      this.active++
+      this.waiting.shift()!()
     }
   }
 }

@@ -31,6 +31,12 @@ export interface ClientOptions {
   uploadTimeoutMs?: number
   /** Attempts per call in all, after failures (default 5). */
   retries?: number
+  /**
+   * Retries of an article or topic write the platform answered with a 5xx
+   * (default 1): it answers 500 to a body it cannot read, and that does not
+   * change by sending it again. Dropped connections still get `retries`.
+   */
+  writeServerErrorRetries?: number
   /** Longest backoff after a failure (default 30 s). */
   maxRetryWaitMs?: number
   /**
@@ -66,6 +72,7 @@ export interface ResolvedOptions {
   timeoutMs: number
   uploadTimeoutMs: number
   retries: number
+  writeServerErrorRetries: number
   maxRetryWaitMs: number
   maxRateLimitWaitMs: number
   retryBaseMs: number
@@ -112,6 +119,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs', 1),
     uploadTimeoutMs: positive(options.uploadTimeoutMs, 600_000, 'uploadTimeoutMs', 1),
     retries: Math.floor(positive(options.retries, 5, 'retries', 1)),
+    writeServerErrorRetries: Math.floor(positive(options.writeServerErrorRetries, 1, 'writeServerErrorRetries')),
     maxRetryWaitMs: positive(options.maxRetryWaitMs, 30_000, 'maxRetryWaitMs'),
     maxRateLimitWaitMs: positive(options.maxRateLimitWaitMs, 660_000, 'maxRateLimitWaitMs'),
     retryBaseMs: positive(options.retryBaseMs, 500, 'retryBaseMs'),

@@ -4,7 +4,7 @@
  * `api_url` and `files_url` then replace the configured ones). Logging in is
  * single-flight: concurrent calls share one `/auth` request.
  */
-import {AuthError} from './errors.js'
+import {ApiError, AuthError} from './errors.js'
 import type {ResolvedOptions} from './options.js'
 import {stripSlash} from './options.js'
 import type {CallSpec} from './transport.js'
@@ -51,6 +51,12 @@ export class Session {
     await this.login()
   }
 
+  /** A 401 on a call with `token`, saying where the token came from (names of variables only). */
+  refused(error: ApiError, token: string | undefined): AuthError {
+    const origin = token !== undefined && token === this.options.token ? 'KBSYNC_TOKEN (or tokenFile)' : `logging in with ${loginNames(this.options.personId !== undefined)}`
+    return new AuthError(`${error.message}: the access token from ${origin} was refused; check it`, {status: 401, errorCode: error.errorCode, method: error.method, path: error.path})
+  }
+
   private login(): Promise<void> {
     this.pending ??= this.exchange().finally(() => {
       this.pending = undefined
@@ -64,18 +70,10 @@ export class Session {
     if (this.options.personId !== undefined) json.person_id = this.options.personId
     let answer: AuthResult
     try {
-      answer = await this.send({method: 'POST', base: 'auth', path: '/auth', endpoint: 'POST /auth', json, auth: false, onFailure: 'retry'})
+      // One retry of a 5xx: the platform's 500 without person_id does not go away by asking again.
+      answer = await this.send({method: 'POST', base: 'auth', path: '/auth', endpoint: 'POST /auth', json, auth: false, onFailure: 'retry', serverErrorRetries: 1})
     } catch (error) {
-      const e = error as AuthError
-      if (e.status === 400 || e.status === 401 || e.status === 403) {
-        throw new AuthError(`Logging in at ${this.options.accountsUrl}/auth failed (${e.status}${e.errorCode ? ` ${e.errorCode}` : ''}): check KBSYNC_LOGIN and KBSYNC_SECURITY_KEY`, {
-          status: e.status,
-          errorCode: e.errorCode,
-          method: 'POST',
-          path: '/auth'
-        })
-      }
-      throw error
+      throw explainLoginFailure(error, this.options.accountsUrl, this.options.personId !== undefined)
     }
     if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
       throw new AuthError(`Logging in at ${this.options.accountsUrl}/auth gave no access_token`, {method: 'POST', path: '/auth'})
@@ -85,4 +83,34 @@ export class Session {
     if (typeof answer.api_url === 'string' && answer.api_url) this.apiUrl = stripSlash(answer.api_url)
     if (!this.options.filesUrlConfigured && typeof answer.files_url === 'string' && answer.files_url) this.filesUrl = stripSlash(answer.files_url)
   }
+}
+
+/** The variables a login sends, by name (never their values). */
+function loginNames(personId: boolean): string {
+  return personId ? 'KBSYNC_LOGIN, KBSYNC_SECURITY_KEY and KBSYNC_PERSON_ID' : 'KBSYNC_LOGIN and KBSYNC_SECURITY_KEY'
+}
+
+/**
+ * A failed `POST /auth` as the user needs it: a refusal names the variables
+ * that were sent; a 5xx without `person_id` says to set `KBSYNC_PERSON_ID`
+ * (the platform answers 500 when the login belongs to several
+ * organisations and none was chosen). Other errors are returned unchanged.
+ */
+export function explainLoginFailure(error: unknown, accountsUrl: string, sentPersonId: boolean): unknown {
+  if (!(error instanceof ApiError) || error.status === undefined) return error
+  const answer = `${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`
+  const init = {status: error.status, errorCode: error.errorCode, method: 'POST', path: '/auth'}
+  if (error.status === 400 || error.status === 401 || error.status === 403) {
+    const personHint = sentPersonId ? '; a KBSYNC_PERSON_ID the login does not belong to is refused the same way' : ''
+    return new AuthError(`Logging in at ${accountsUrl}/auth was refused (${answer}): ${loginNames(sentPersonId)} were refused. Check their values${personHint}.`, init)
+  }
+  if (error.status < 500 || error.status === 501) return error
+  if (sentPersonId) {
+    return new AuthError(`Logging in at ${accountsUrl}/auth failed (${answer}), again after a retry, with ${loginNames(true)} sent: the platform has a problem; try again later.`, init)
+  }
+  return new AuthError(
+    `Logging in at ${accountsUrl}/auth failed (${answer}), again after a retry. The platform answers so when the login (KBSYNC_LOGIN) belongs to several organisations and no person_id is sent: ` +
+      'set KBSYNC_PERSON_ID (or personId in kbsync.config.json) to your person id in the organisation whose knowledge base you sync.',
+    init
+  )
 }

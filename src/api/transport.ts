@@ -1,12 +1,14 @@
 /**
  * The one place requests are sent: a keep-alive undici Agent, the shared
- * concurrency and rate gates, per-attempt time-outs, retries with backoff,
- * re-login on an expired token, events and counters. Everything above it
+ * concurrency and rate gates (the concurrency adapting to dropped
+ * connections: `congestion.ts`), per-attempt time-outs, retries with
+ * backoff, re-login on an expired token, events and counters. Everything above it
  * (endpoints, uploads, the duplicate-safe create) describes calls as plain
  * `CallSpec`s.
  */
 import {Readable} from 'node:stream'
 import {Agent, request, type Dispatcher} from 'undici'
+import {CongestionWindow} from './congestion.js'
 import {ApiError, AuthError, NetworkError, redact, safeCause} from './errors.js'
 import type {ClientEvent, ClientStats} from './events.js'
 import {RateLimiter, Semaphore} from './limiter.js'
@@ -45,6 +47,12 @@ export interface CallSpec<T> {
   onFailure: 'retry' | 'verify'
   verify?: () => Promise<T | undefined>
   /**
+   * Retries after an error answer (5xx) at most, when fewer than `retries`
+   * allow: a write the platform answers 500 is refused for what it holds,
+   * and sending it five times only delays the report (writes and `/auth`: 1).
+   */
+  serverErrorRetries?: number
+  /**
    * Answers a redirect (a 3xx with a `Location`) instead of failing on it:
    * undici follows none, and a download decides hop by hop where the token
    * may go, so it follows them itself.
@@ -61,6 +69,8 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308])
 export class Transport {
   readonly session: Session
   readonly stats: ClientStats = {requests: 0, retries: 0, rateLimitWaits: 0, byEndpoint: {}}
+  /** The pool's size, halved by dropped connections and grown back by answers. */
+  readonly window: CongestionWindow
   private readonly agent: Agent
   private readonly gate: Semaphore
   private readonly limiter: RateLimiter
@@ -69,7 +79,8 @@ export class Transport {
 
   constructor(readonly options: ResolvedOptions) {
     this.agent = new Agent({keepAliveTimeout: 10_000, connections: options.concurrency, headersTimeout: 0, bodyTimeout: 0})
-    this.gate = new Semaphore(options.concurrency)
+    this.window = new CongestionWindow(options.concurrency)
+    this.gate = new Semaphore(() => this.window.limit)
     this.limiter = new RateLimiter(options.concurrency)
     this.session = new Session(options, (spec) => this.call(spec))
   }
@@ -85,6 +96,7 @@ export class Transport {
     const {retries, maxRetryWaitMs, maxRateLimitWaitMs, retryBaseMs} = this.options
     const rateLimitTries = Math.max(10, retries * 2)
     let failures = 0
+    let serverErrors = 0
     let rateLimited = 0
     let reauthed = false
     let attempt = 0
@@ -110,6 +122,7 @@ export class Transport {
           this.stats.retries++
           continue
         }
+        if (error.status === 401 && spec.auth !== false && token !== undefined) throw this.session.refused(error, token)
         if (error.status === 429) {
           rateLimited++
           const wait = error.retryAfterMs ?? backoffMs(rateLimited, retryBaseMs, maxRetryWaitMs)
@@ -128,11 +141,15 @@ export class Transport {
         }
         if (!error.retryable) throw error
         failures++
-        if (failures >= retries) throw error
+        if (error.status !== undefined) serverErrors++
+        if (failures >= retries || serverErrors > (spec.serverErrorRetries ?? retries)) throw error
         const wait = backoffMs(failures, retryBaseMs, maxRetryWaitMs)
         this.stats.retries++
         this.emit({type: 'retry', method: spec.method, path: error.path, status: error.status, errorCode: error.errorCode ?? error.cause?.code, attempt, waitMs: wait})
-        await sleep(wait)
+        // A call waiting to resend a dropped request keeps a place in the pool: a freed place would only
+        // let the next request into the same burst (a drop is answered at once), and the halved pool would not slow anything.
+        if (error instanceof NetworkError) await this.holding(() => sleep(wait))
+        else await sleep(wait)
         if (spec.onFailure === 'verify' && spec.verify) {
           const found = await spec.verify()
           if (found !== undefined) return found
@@ -153,6 +170,7 @@ export class Transport {
       await sleep(wait)
     }
     const release = await this.gate.acquire()
+    const round = this.window.epoch
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
@@ -172,6 +190,7 @@ export class Transport {
       this.stats.byEndpoint[spec.endpoint] = (this.stats.byEndpoint[spec.endpoint] ?? 0) + 1
       this.emit({type: 'request', method: spec.method, path, attempt})
       const response = await request(url, {method: spec.method, headers, body, signal: controller.signal, dispatcher: this.agent})
+      if (this.window.answer()) this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
       const answerHeaders = flatHeaders(response.headers)
       this.limiter.observe(answerHeaders)
       if (response.statusCode >= 200 && response.statusCode < 300) {
@@ -194,6 +213,7 @@ export class Transport {
       const cause = safeCause(error, secrets)
       const reason = controller.signal.aborted ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `${cause.code ?? cause.name}: ${cause.message}`
       this.emit({type: 'response', method: spec.method, path, attempt, errorCode: cause.code ?? (controller.signal.aborted ? 'timeout' : 'network_error')})
+      if (this.window.dropped(round)) this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
       throw new NetworkError(redact(`${spec.method} ${path} failed: ${reason}`, secrets), {
         method: spec.method,
         path,
@@ -203,6 +223,16 @@ export class Transport {
       })
     } finally {
       clearTimeout(timer)
+      release()
+    }
+  }
+
+  /** Runs `task` holding a place in the pool. */
+  private async holding<T>(task: () => Promise<T>): Promise<T> {
+    const release = await this.gate.acquire()
+    try {
+      return await task()
+    } finally {
       release()
     }
   }

@@ -7,6 +7,7 @@ import {ApiError} from './errors.js'
 import {withoutTitleHeading} from './title-heading.js'
 import {getStructure} from './tree.js'
 import type {Transport} from './transport.js'
+import {explainRefusedWrite} from './write-failure.js'
 import type {CreateInput, KbItem, Permissions, PermissionsInput, UpdateInput} from './types.js'
 
 /** How far a server's clock may lag behind ours when telling a fresh item from an older namesake. */
@@ -21,19 +22,25 @@ export function getItem(transport: Transport, id: string): Promise<KbItem> {
 /**
  * `POST /knowledgebase`, never creating a duplicate: after a failure it reads
  * the parent's children; exactly one recent item of that type and title is
- * the one this call created; none means send again.
+ * the one this call created; none means send again. A 5xx answer is retried
+ * once (`writeServerErrorRetries`), then explained (`write-failure.ts`).
  */
-export function createItem(transport: Transport, input: CreateInput): Promise<KbItem> {
+export async function createItem(transport: Transport, input: CreateInput): Promise<KbItem> {
   const started = Date.now()
-  return transport.call<KbItem>({
-    method: 'POST',
-    base: 'api',
-    path: '/knowledgebase',
-    endpoint: 'POST /knowledgebase',
-    json: input,
-    onFailure: 'verify',
-    verify: () => findCreated(transport, input, started)
-  })
+  try {
+    return await transport.call<KbItem>({
+      method: 'POST',
+      base: 'api',
+      path: '/knowledgebase',
+      endpoint: 'POST /knowledgebase',
+      json: input,
+      onFailure: 'verify',
+      verify: () => findCreated(transport, input, started),
+      serverErrorRetries: transport.options.writeServerErrorRetries
+    })
+  } catch (error) {
+    throw explainRefusedWrite(error, input.body)
+  }
 }
 
 async function findCreated(transport: Transport, input: CreateInput, started: number): Promise<KbItem | undefined> {
@@ -85,20 +92,28 @@ export function showsUpdate(item: KbItem, input: UpdateInput): boolean {
   return true
 }
 
-/** `PUT /knowledgebase/{id}`; after a failure, re-sent only when a fresh read does not already show the change. */
-export function updateItem(transport: Transport, id: string, input: UpdateInput): Promise<KbItem> {
-  return transport.call<KbItem>({
-    method: 'PUT',
-    base: 'api',
-    path: `/knowledgebase/${encodeURIComponent(id)}`,
-    endpoint: 'PUT /knowledgebase/{id}',
-    json: updatePayload(input),
-    onFailure: 'verify',
-    verify: async () => {
-      const item = await getItem(transport, id)
-      return showsUpdate(item, input) ? item : undefined
-    }
-  })
+/**
+ * `PUT /knowledgebase/{id}`; after a failure, re-sent only when a fresh read
+ * does not already show the change. A 5xx answer is retried once, then explained.
+ */
+export async function updateItem(transport: Transport, id: string, input: UpdateInput): Promise<KbItem> {
+  try {
+    return await transport.call<KbItem>({
+      method: 'PUT',
+      base: 'api',
+      path: `/knowledgebase/${encodeURIComponent(id)}`,
+      endpoint: 'PUT /knowledgebase/{id}',
+      json: updatePayload(input),
+      onFailure: 'verify',
+      verify: async () => {
+        const item = await getItem(transport, id)
+        return showsUpdate(item, input) ? item : undefined
+      },
+      serverErrorRetries: transport.options.writeServerErrorRetries
+    })
+  } catch (error) {
+    throw explainRefusedWrite(error, input.body)
+  }
 }
 
 /** `DELETE /knowledgebase/{id}`; after a failure, an item that is gone counts as deleted. */
