@@ -7,6 +7,11 @@ import {gfmToKb, parseKb, stringifyKb} from '../../src/dialect/index.js'
 const root = join(import.meta.dirname, '../../fixtures/convert')
 const cases = readdirSync(root).filter((name) => name.startsWith('gfm-to-kb-'))
 
+/** A case's input file: `input.mdx` for an MDX document, else `input.md`. */
+function inputOf(dir: string): string {
+  return existsSync(join(dir, 'input.mdx')) ? 'input.mdx' : 'input.md'
+}
+
 /** Messages as fixtures record them: place and rule, not the wording. */
 function summary(messages: ReturnType<typeof gfmToKb>['messages']) {
   return messages.map((m) => ({line: m.line, column: m.column, ruleId: m.ruleId}))
@@ -20,8 +25,9 @@ describe('gfmToKb fixtures', () => {
   for (const name of cases) {
     it(name, () => {
       const dir = join(root, name)
-      const input = readFileSync(join(dir, 'input.md'), 'utf8')
-      const result = gfmToKb(input, {path: 'input.md'})
+      const file = inputOf(dir)
+      const input = readFileSync(join(dir, file), 'utf8')
+      const result = gfmToKb(input, {path: file})
       // Set KBSYNC_UPDATE_FIXTURES=1 to write missing expectations (review them before committing).
       if (process.env.KBSYNC_UPDATE_FIXTURES && !existsSync(join(dir, 'output.md'))) {
         writeFileSync(join(dir, 'output.md'), result.markdown)
@@ -29,7 +35,7 @@ describe('gfmToKb fixtures', () => {
       }
       expect(result.markdown).toBe(readFileSync(join(dir, 'output.md'), 'utf8'))
       expect(summary(result.messages)).toEqual(JSON.parse(readFileSync(join(dir, 'messages.json'), 'utf8')))
-      for (const message of result.messages) expect(message.file).toBe('input.md')
+      for (const message of result.messages) expect(message.file).toBe(file)
     })
   }
 })
@@ -75,7 +81,8 @@ describe('gfmToKb laws', () => {
 
   it('fixture outputs are fixpoints too', () => {
     for (const name of cases) {
-      const {markdown} = gfmToKb(readFileSync(join(root, name, 'input.md'), 'utf8'))
+      const input = inputOf(join(root, name))
+      const {markdown} = gfmToKb(readFileSync(join(root, name, input), 'utf8'), {path: input})
       expect(stringifyKb(parseKb(markdown))).toBe(markdown)
     }
   })

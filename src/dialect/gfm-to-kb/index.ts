@@ -16,6 +16,8 @@ import {alertsToHintBlocks} from './alerts.js'
 import {warnNestedFences} from './nested-fence.js'
 import {syntaxFor, treeExtensions} from './extensions.js'
 import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inlineReferences} from './unsupported.js'
+import {finishSiteSyntax, rewriteSiteSyntax} from './site-syntax/index.js'
+import {convertHtml} from './html/index.js'
 import {nodeTypes} from './walk.js'
 
 export {alertColors} from './alerts.js'
@@ -24,6 +26,12 @@ export {alertColors} from './alerts.js'
 export interface GfmToKbOptions {
   /** The file's path, named in messages. */
   path?: string
+  /**
+   * Whether the source is MDX: every top-level `import`/`export` is left
+   * out and `{expressions}` are warned about. Default: whether `path` ends
+   * with `.mdx`.
+   */
+  mdx?: boolean
 }
 
 /** What `gfmToKbTree` answers. */
@@ -42,7 +50,10 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   const file = messageFile(markdown, options.path)
   // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them);
   // a capped subtree is text, never raw HTML.
-  const source = boundContainers(markdown)
+  const siteOptions = {mdx: options.mdx ?? /\.mdx$/i.test(options.path ?? '')}
+  // Docs-site containers (`:::tip`, `!!! note`) become dialect tags line for line, before the parse.
+  const site = rewriteSiteSyntax(markdown, siteOptions)
+  const source = boundContainers(site.source)
   const extensions = [nestingLimit(source, 'text'), ...treeExtensions, nestingLimit(source, 'text')]
   const tree = parseGuarded(markdown, file, 'text', () => {
     const parsed = fromMarkdown(source, {extensions: syntaxFor(source), mdastExtensions: extensions})
@@ -51,12 +62,18 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   })
   // What the conversion cannot keep is an error (the source must change), not a warning.
   for (const message of file.messages) if (isUnconvertible(message)) message.fatal = true
+  finishSiteSyntax(tree, site, file, siteOptions)
   // Most articles have none of the constructs a pass converts: one walk
   // tells which passes can change anything. No pass adds a node type a
   // later pass looks for, so the survey stays valid as they run.
-  const types = nodeTypes(tree)
+  let types = nodeTypes(tree)
+  // HTML becomes nodes the passes below look for (headings, list items, links): survey again after it.
+  if (types.has('html')) {
+    convertHtml(tree, file)
+    types = nodeTypes(tree)
+  }
   if (types.has('definition')) inlineReferences(tree)
-  if (types.has('blockquote')) alertsToHintBlocks(tree, source)
+  if (types.has('blockquote')) alertsToHintBlocks(tree, source, file)
   if (types.has('heading')) capHeadings(tree, file)
   if (types.has('listItem')) convertTaskItems(tree, file)
   if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)

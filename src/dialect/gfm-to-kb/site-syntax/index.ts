@@ -1,0 +1,59 @@
+/**
+ * Docs-site syntax written as text, made what the site shows: admonitions
+ * of Docusaurus, VitePress and MkDocs become hint blocks and expanding
+ * blocks, MDX imports, exports and comments go, Liquid and kramdown are
+ * handled as `templates.ts` says. The container forms are rewritten line
+ * by line before the parse (`rewriteSiteSyntax`), keeping every line's
+ * number, so that the Markdown inside them is parsed where it stands; what
+ * needs the tree is done after it (`finishSiteSyntax`). Obsidian callouts
+ * are block quotes: `../alerts.ts` converts them with GitHub's alerts.
+ */
+import type {Root} from 'mdast'
+import type {VFile} from 'vfile'
+import {rewriteColonContainers} from './colon-containers.js'
+import type {SiteSource} from './lines.js'
+import {dropEsm, dropMdxComments} from './mdx.js'
+import {warnMdxExpressions} from './mdx-expressions.js'
+import {rewriteMkDocsAdmonitions} from './mkdocs.js'
+import {handleTemplateSyntax} from './templates.js'
+import {insertTitles} from './titles.js'
+
+/** Options of the docs-site passes. */
+export interface SiteSyntaxOptions {
+  /** Whether the source is MDX (every top-level `import`/`export` goes, `{expressions}` are warned about). */
+  mdx: boolean
+}
+
+/** What the pre-pass answers: the rewritten source and what the tree pass needs. */
+export interface RewrittenSource extends SiteSource {
+  source: string
+}
+
+// Any of these in a source means a pass may have work; most articles have none.
+const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?)|^(?:import|export)[\s{*]|\{\/\*/m
+
+const templateStart = /\{[%{:]/
+
+/** Rewrites the container syntax and MDX statements of `markdown` (see the module comment). */
+export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions): RewrittenSource {
+  const site: SiteSource = {lines: [], titles: new Map(), messages: []}
+  if (!siteMarkers.test(markdown)) return {...site, source: markdown}
+  site.lines = markdown.split('\n')
+  dropEsm(site, options.mdx)
+  dropMdxComments(site)
+  rewriteMkDocsAdmonitions(site)
+  rewriteColonContainers(site)
+  return {...site, source: site.lines.join('\n')}
+}
+
+/** The tree half: titles into the blocks opened, the pre-pass messages onto `file`, template and MDX warnings. */
+export function finishSiteSyntax(tree: Root, site: RewrittenSource, file: VFile, options: SiteSyntaxOptions): void {
+  insertTitles(tree, site.titles)
+  for (const {line, column, ruleId, reason} of site.messages) {
+    const message = file.message(reason, {place: {line, column}, ruleId, source: 'kbsync'})
+    message.fatal = false
+  }
+  if (options.mdx) {
+    if (site.source.includes('{')) warnMdxExpressions(tree, file)
+  } else if (templateStart.test(site.source)) handleTemplateSyntax(tree, file)
+}

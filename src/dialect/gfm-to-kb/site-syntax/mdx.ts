@@ -1,0 +1,121 @@
+/**
+ * MDX source a reader never sees: top-level `import` / `export` statements
+ * (ESM, also over several lines) and `{/* comments *\/}`. Their lines are
+ * blanked in place (every other line keeps its number). Docusaurus reads
+ * `.md` files as MDX too, so there an `import` with a module string is
+ * dropped as well; an `export` only in `.mdx` (in `.md` it may start prose).
+ * Either must look like a statement: a line of prose that starts with the
+ * word stays.
+ * Code blocks and inline code are left alone.
+ */
+import {FenceTracker, isBlank, splitPrefix, type SiteSource} from './lines.js'
+
+const statementStart = /^(?:import|export)(?=[\s{*])/
+// A whole import: `import x from 'y'`, `import {a, b} from "y"`, `import 'y.css'`.
+const importStatement = /^import\s+(?:[^'";]*?\s+from\s+|\s*)['"][^'"\n]+['"][ \t]*;?[ \t\r]*$/
+// With the spaces around it: a comment between two words leaves one space.
+// An export declares something: prose starting with the word "export" does not look like this.
+const exportStatement = /^export\s+(?:default\b|(?:const|let|var|function\*?|class|async|type|interface|enum)\s|\{|\*)/
+const comment = /( ?)\{\/\*[\s\S]*?\*\/\}( ?)/g
+
+/** Blanks the ESM statements of `site` (`mdx`: every one, else complete imports only). */
+export function dropEsm(site: SiteSource, mdx: boolean): void {
+  const {lines} = site
+  const fences = new FenceTracker()
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!
+    const [prefix, rest] = splitPrefix(line)
+    // ESM sits at the top level only, and cannot continue a paragraph.
+    if (prefix !== '' || (index > 0 && !isBlank(lines[index - 1]!))) {
+      fences.isCode(rest)
+      continue
+    }
+    if (fences.isCode(rest) || !statementStart.test(line)) continue
+    const end = statementEnd(lines, index)
+    const statement = lines.slice(index, end + 1).join('\n')
+    if (!importStatement.test(statement) && !(mdx && exportStatement.test(statement))) continue
+    for (let at = index; at <= end; at++) lines[at] = ''
+    index = end
+  }
+}
+
+/**
+ * The last line of the statement starting at `start`: where its brackets
+ * are balanced and a blank line, the next statement or the end follows
+ * (MDX ends an ESM block at a blank line once it parses).
+ */
+function statementEnd(lines: readonly string[], start: number): number {
+  let depth = 0
+  for (let index = start; index < lines.length; index++) {
+    depth += bracketBalance(lines[index]!)
+    const next = lines[index + 1]
+    if (depth <= 0 && (next === undefined || isBlank(next) || statementStart.test(next))) return index
+  }
+  return lines.length - 1
+}
+
+/** Opening minus closing brackets of a line, outside its string literals. */
+function bracketBalance(line: string): number {
+  let balance = 0
+  let quote = ''
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!
+    if (quote) {
+      if (char === '\\') index++
+      else if (char === quote) quote = ''
+    } else if (char === '"' || char === "'" || char === '`') quote = char
+    else if (char === '/' && line[index + 1] === '/') break
+    else if ('([{'.includes(char)) balance++
+    else if (')]}'.includes(char)) balance--
+  }
+  return balance
+}
+
+/**
+ * Removes the `{/* … *\/}` comments of `site` outside code, keeping the
+ * line breaks a comment spans (its lines stay, blank).
+ */
+export function dropMdxComments(site: SiteSource): void {
+  const {lines} = site
+  if (!lines.some((line) => line.includes('{/*'))) return
+  const fences = new FenceTracker()
+  // The text outside code, as ranges of lines: a comment may span lines but not leave its run of prose.
+  let run: number[] = []
+  const flush = () => {
+    if (run.length > 0) removeComments(lines, run)
+    run = []
+  }
+  for (let index = 0; index < lines.length; index++) {
+    if (fences.isCode(splitPrefix(lines[index]!)[1])) flush()
+    else run.push(index)
+  }
+  flush()
+}
+
+/** Removes the comments in the lines `indices` (consecutive, prose), not those inside inline code. */
+function removeComments(lines: string[], indices: number[]): void {
+  const text = indices.map((index) => lines[index]!).join('\n')
+  if (!text.includes('{/*')) return
+  const spans = codeSpans(text)
+  const result = text.replace(comment, (found: string, before: string, after: string, at: number) => {
+    if (spans.some(([from, to]) => at >= from && at < to)) return found
+    return (before && after ? ' ' : '') + found.replace(/[^\n]/g, '')
+  })
+  result.split('\n').forEach((line, offset) => (lines[indices[offset]!] = line))
+}
+
+/** The [start, end) ranges of the inline code spans of `text` (a backtick run up to the next run as long). */
+function codeSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = []
+  const runs = /`+/g
+  for (let open = runs.exec(text); open; open = runs.exec(text)) {
+    const length = open[0].length
+    for (let close = runs.exec(text); close; close = runs.exec(text)) {
+      if (close[0].length === length) {
+        spans.push([open.index, close.index + length])
+        break
+      }
+    }
+  }
+  return spans
+}

@@ -1,0 +1,45 @@
+/**
+ * The titles of the blocks the line pre-passes opened: a hint block's
+ * title becomes its first paragraph, in bold; an expanding block's its
+ * summary. Titles are inline Markdown (`:::tip Using \`x\``), parsed here.
+ */
+import type {BlockContent, PhrasingContent, Root} from 'mdast'
+import {fromMarkdown} from 'mdast-util-from-markdown'
+import type {DetailsSummary} from '../../../../plugins/types.js'
+import {walk} from '../walk.js'
+import type {BlockTitle} from './lines.js'
+
+/** Inserts the titles of `titles` (by the line of the block's opening tag) into the blocks of `tree` opened there. */
+export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>): void {
+  if (titles.size === 0) return
+  walk(tree, (node) => {
+    if (node.type !== 'hintBlock' && node.type !== 'details') return
+    const line = node.position?.start.line
+    const entry = line === undefined ? undefined : titles.get(line)
+    if (!entry || entry.kind !== node.type || entry.title === undefined) return
+    const position = {start: node.position!.start, end: node.position!.start}
+    const children = inline(entry.title)
+    if (node.type === 'hintBlock') {
+      node.children.unshift({type: 'paragraph', children: [{type: 'strong', children, position}], position})
+      return
+    }
+    const summary: DetailsSummary = {type: 'detailsSummary', children, position}
+    const content = node.children as Array<DetailsSummary | BlockContent>
+    if (content[0]?.type === 'detailsSummary') content[0] = summary
+    else content.unshift(summary)
+  })
+}
+
+/** The phrasing content of a title: its Markdown when it parses to one paragraph, else its text. */
+function inline(title: string): PhrasingContent[] {
+  const parsed = fromMarkdown(title)
+  const first = parsed.children[0]
+  const children: PhrasingContent[] = parsed.children.length === 1 && first?.type === 'paragraph' ? first.children : [{type: 'text', value: title}]
+  for (const child of children) dropPosition(child)
+  return children
+}
+
+function dropPosition(node: PhrasingContent): void {
+  delete node.position
+  if ('children' in node) for (const child of node.children) dropPosition(child)
+}
