@@ -6,6 +6,8 @@
 import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {planSummaryMarkdown} from '../output/index.js'
+import {withCounts} from '../output/counts.js'
+import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
 
@@ -56,24 +58,30 @@ export function planExitCode(plan: PushPlan, exitCode: boolean): number {
 export const planCommand: Command = {
   name: 'plan',
   summary: 'show what a push would change, without writing',
-  usage: 'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code]',
+  usage: 'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code] [--max-warnings N]',
   description: `Scans DIR (default: the configured folder, else the current one), reads the knowledge base and prints
 what \`kbsync push\` would do, grouped by action, with a summary line.
 
 Options:
-  --json           the plan as JSON (schema in docs/sync.md)
+  --json           the plan as JSON (schema in docs/sync.md), every diagnostic and their counts
   --prune          also plan deletions of items no file maps to
   --exit-code      exit 4 when there are changes to push
+  --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
+  --max-warnings N fail (exit 2) when there are more than N warnings (config maxWarnings)
 
 ${connectionOptionsHelp}
 
-Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input,
+Errors are listed in full; warnings are grouped by rule (--verbose lists each).
+
+Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or too many warnings,
 3 conflicts with edits made on the platform, 4 changes pending (--exit-code).`,
   examples: ['kbsync plan docs', 'kbsync plan docs --json > plan.json', 'kbsync plan docs --exit-code --root-topic OJHEAFQ26YT'],
   options: {
     json: {type: 'boolean'},
     prune: {type: 'boolean'},
     'exit-code': {type: 'boolean'},
+    'broken-links': {type: 'string'},
+    'max-warnings': {type: 'string'},
     ...connectionOptions
   },
   async run(context) {
@@ -82,10 +90,12 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input,
     try {
       const plan = await planPush(pushOptionsOf(session))
       reporter.diagnostics(plan.diagnostics)
-      if (context.values.json === true) reporter.json(plan)
+      if (context.values.json === true) reporter.json(withCounts(plan))
       else reporter.info(formatPlan(plan, target.description).trimEnd())
       await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
-      return planExitCode(plan, context.values['exit-code'] === true)
+      const tooMany = warningLimitExceeded(plan.diagnostics, session.config.maxWarnings)
+      if (tooMany) reporter.error(tooMany)
+      return tooMany ? exitCodes.invalid : planExitCode(plan, context.values['exit-code'] === true)
     } finally {
       await target.close()
     }

@@ -7,6 +7,8 @@ import {exitCodes} from '../exit-codes.js'
 import {plural, planSummaryMarkdown, pushSummaryMarkdown} from '../output/index.js'
 import {applyPush, planPush, type PushResult, type SyncEvent} from '../../sync/index.js'
 import {actionLine} from '../output/lines.js'
+import {withCounts} from '../output/counts.js'
+import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {formatOp, formatPlan, planExitCode} from './plan.js'
 
@@ -29,10 +31,11 @@ export function pushExitCode(result: PushResult): number {
 export const pushCommand: Command = {
   name: 'push',
   summary: 'push a folder of Markdown to the knowledge base',
-  usage: 'kbsync push [DIR] [--dry-run] [--prune] [--yes] [--force] [--write-ids] [--root-topic ID] [--json] [--concurrency N]',
+  usage: 'kbsync push [DIR] [--dry-run] [--prune] [--yes] [--force] [--write-ids] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
   description: `Scans DIR (default: the configured folder, else the current one), plans and
 applies the changes: creates, updates, renames, moves, permissions, uploads
-(each file once). Invalid input stops the run before any write. With no API
+(each file once). Invalid input stops the run before any write. Errors are
+listed in full; warnings are grouped by rule (--verbose lists each). With no API
 URL configured, pushes to the embedded local knowledge base (.kbsync/local-kb.json).
 
 Options:
@@ -41,12 +44,14 @@ Options:
   --yes              confirm more deletions than --max-deletions (default 10)
   --force            overwrite edits made on the platform since the last push
   --write-ids        write kb_id into the front matter of files whose items were created
-  --json             print the result as JSON
+  --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
+  --json             print the result as JSON (every diagnostic, and their counts)
+  --max-warnings N   push nothing and exit 2 when there are more than N warnings (config maxWarnings)
 
 ${connectionOptionsHelp}
 
-Exit codes: 0 done, 1 a step failed, 2 invalid input or unconfirmed deletions
-(nothing written), 3 conflicts (the remote version is written beside the file
+Exit codes: 0 done, 1 a step failed, 2 invalid input, too many warnings or
+unconfirmed deletions (nothing written), 3 conflicts (the remote version is written beside the file
 as NAME.remote.md).`,
   examples: ['kbsync push docs', 'kbsync push docs --prune --yes', 'kbsync push docs --dry-run --json'],
   options: {
@@ -55,7 +60,9 @@ as NAME.remote.md).`,
     yes: {type: 'boolean'},
     force: {type: 'boolean'},
     'write-ids': {type: 'boolean'},
+    'broken-links': {type: 'string'},
     json: {type: 'boolean'},
+    'max-warnings': {type: 'string'},
     ...connectionOptions
   },
   async run(context) {
@@ -85,11 +92,20 @@ as NAME.remote.md).`,
       })
       const plan = await planPush(options)
       reporter.diagnostics(plan.diagnostics)
+      const tooMany = warningLimitExceeded(plan.diagnostics, session.config.maxWarnings)
       if (context.values['dry-run'] === true) {
-        if (context.values.json === true) reporter.json(plan)
+        if (context.values.json === true) reporter.json(withCounts(plan))
         else reporter.info(formatPlan(plan, target.description).trimEnd())
         await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
-        return planExitCode(plan, false)
+        if (tooMany) reporter.error(tooMany)
+        return tooMany ? exitCodes.invalid : planExitCode(plan, false)
+      }
+      if (tooMany) {
+        // Before any write: the limit is a gate on the input, like an error.
+        reporter.error(`${tooMany}. Nothing was written.`)
+        if (context.values.json === true) reporter.json({status: 'invalid', writes: 0, done: [], skipped: [], failed: [], written: [], plan: withCounts(plan), error: tooMany})
+        await reporter.stepSummary(planSummaryMarkdown(plan, {title: 'kbsync push: too many warnings', target: target.description}))
+        return exitCodes.invalid
       }
       reporter.info(`Pushing ${options.dir} -> ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`)
       total = plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
@@ -104,7 +120,7 @@ as NAME.remote.md).`,
         for (const orphan of listed) reporter.info(`    ${orphan.type} ${orphan.remoteId} "${orphan.title}"${orphan.path ? ` (was ${orphan.path})` : ''}`)
       }
       if (context.values.json === true) {
-        reporter.json({status: result.status, writes: result.writes, done: result.done, skipped: result.skipped, failed: result.failed, written: result.written, plan})
+        reporter.json({status: result.status, writes: result.writes, done: result.done, skipped: result.skipped, failed: result.failed, written: result.written, plan: withCounts(plan)})
       } else {
         const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
         const line = `Done: ${plural(result.done.length, 'step')}, ${plural(result.writes, 'write request')}${failed}; status ${result.status}.`

@@ -7,7 +7,7 @@ import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {startWatchSession} from '../watch/index.js'
-import {push} from '../../sync/index.js'
+import {pushWithinWarningLimit} from '../watch/limited-push.js'
 
 /** Resolves on the first SIGINT or SIGTERM (the CLI's way to stop a long-running command). */
 function stopSignal(): {promise: Promise<string>; dispose(): void} {
@@ -28,27 +28,33 @@ function stopSignal(): {promise: Promise<string>; dispose(): void} {
 export const watchCommand: Command = {
   name: 'watch',
   summary: 'push each saved change until Ctrl-C',
-  usage: 'kbsync watch [DIR] [--debounce MS] [--prune] [--yes] [--root-topic ID] [--quiet|--verbose]',
+  usage: 'kbsync watch [DIR] [--debounce MS] [--prune] [--yes] [--max-warnings N] [--root-topic ID] [--quiet|--verbose]',
   description: `Pushes DIR (default: the configured dir, else the current folder) once, then
 watches it and pushes every change: saves, new files, renames, moves and
 deletions of files and folders. Bursts (a git checkout, a save-all) are pushed
 as one batch once the folder has been quiet for --debounce milliseconds
 (default 300); a file still being written is waited for. Errors are reported
 and watching goes on: invalid input waits for the next save, a failed push
-is retried after a backoff. Ctrl-C stops after the running push.
+is retried after a backoff. Ctrl-C stops after the running push. The first
+push shows the folder's messages grouped by rule; each later one the result
+and the messages of the files just saved (and every error).
 
 Options:
   --debounce MS    quiet time before a burst is pushed (config watch.debounceMs)
   --prune          mirror deletions (delete remote items kbsync created)
   --yes            confirm a batch with more deletions than maxDeletions
+  --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
+  --max-warnings N do not push while there are more than N warnings (config maxWarnings)
 
 ${connectionOptionsHelp}
 (With --quiet, watch still draws its status line on a terminal.)`,
   examples: ['kbsync watch docs', 'kbsync watch docs --prune --debounce 500'],
   options: {
     debounce: {type: 'string'},
+    'broken-links': {type: 'string'},
     prune: {type: 'boolean'},
     yes: {type: 'boolean'},
+    'max-warnings': {type: 'string'},
     ...connectionOptions
   },
   async run(context: CommandContext) {
@@ -62,8 +68,8 @@ ${connectionOptionsHelp}
         debounceMs: config.watch.debounceMs,
         ignore: config.ignore,
         reporter,
-        push: (onEvent) =>
-          push(pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}))
+        ...(config.maxWarnings !== undefined ? {maxWarnings: config.maxWarnings} : {}),
+        push: (onEvent) => pushWithinWarningLimit(pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}), config.maxWarnings)
       })
       const received = await signal.promise
       reporter.status('')

@@ -47,7 +47,18 @@ export const keyDefinitions: KeyDefinition[] = [
   {key: 'maxRateLimitWait', kind: 'int', env: 'KBSYNC_MAX_RATE_LIMIT_WAIT', min: 0, max: 3600, doc: 'seconds the rate limit may hold a request before the run fails (the platform\'s interval is 600)'},
   {key: 'prune', kind: 'boolean', env: 'KBSYNC_PRUNE', flag: 'prune', doc: 'delete remote items kbsync created that no file maps to any more'},
   {key: 'maxDeletions', kind: 'int', env: 'KBSYNC_MAX_DELETIONS', flag: 'max-deletions', min: 0, max: 1_000_000, doc: 'deletions allowed without --yes'},
+  {key: 'maxWarnings', kind: 'int', env: 'KBSYNC_MAX_WARNINGS', flag: 'max-warnings', min: 0, max: 1_000_000_000, doc: 'a plan, push or watch run with more warnings than this fails (exit 2) before any write; unset: no limit'},
   {key: 'ignore', kind: 'string-list', env: 'KBSYNC_IGNORE', doc: 'extra gitignore-style patterns, skipped like .kbsyncignore ones by every command'},
+  {
+    key: 'brokenLinks',
+    kind: 'choice',
+    choices: ['error', 'warn'],
+    env: 'KBSYNC_BROKEN_LINKS',
+    flag: 'broken-links',
+    doc: 'a link or image whose target does not exist: "error" (default) stops the run before any write; "warn" publishes its text (the link text, the image\'s alt) with a warning'
+  },
+  {key: 'repoUrl', kind: 'url', env: 'KBSYNC_REPO_URL', doc: 'base URL of the repository\'s files, e.g. "https://github.com/org/repo/blob/main/": a link to a file of the repository outside the folder points there (unset: its text is published, with a warning)'},
+  {key: 'siteRoot', kind: 'path', env: 'KBSYNC_SITE_ROOT', doc: 'the folder root-relative links and images (`/img/a.png`) are served from, e.g. Docusaurus\'s "static" (relative to the config file); tried after the repository root'},
   {key: 'articleUrl', kind: 'url-template', env: 'KBSYNC_ARTICLE_URL', flag: 'article-url', doc: 'URL of an article in the web application, {id} standing for its id (links in kbsync convert --to gfm|html)'},
   {key: 'watch.debounceMs', kind: 'int', env: 'KBSYNC_WATCH_DEBOUNCE_MS', flag: 'debounce', min: 0, max: 60_000, doc: 'quiet time before watch pushes a burst of changes'},
   {key: 'preview.port', kind: 'int', env: 'KBSYNC_PREVIEW_PORT', flag: 'port', min: 0, max: 65_535, doc: 'port of kbsync preview'}

@@ -35,7 +35,15 @@ export interface KbsyncConfig {
   maxRateLimitWait: number
   prune: boolean
   maxDeletions: number
+  /** More warnings than this fail a plan, push or watch run before any write; unset: no limit. */
+  maxWarnings?: number
   ignore: string[]
+  /** A link or image whose target does not exist: an error, or a warning that publishes its text. */
+  brokenLinks: 'error' | 'warn'
+  /** Base URL of the repository's files: links to files outside the folder point there. */
+  repoUrl?: string
+  /** Absolute path of the folder root-relative links are served from. */
+  siteRoot?: string
   articleUrl?: string
   watch: {debounceMs: number}
   preview: {port: number}
@@ -64,6 +72,7 @@ const defaults: Record<string, unknown> = {
   prune: false,
   maxDeletions: 10,
   ignore: [],
+  brokenLinks: 'error',
   'watch.debounceMs': 300,
   'preview.port': 4400
 }

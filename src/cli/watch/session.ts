@@ -4,13 +4,16 @@
  * the engine -> a status line. Errors are reported and the session goes on
  * (failures retry after a backoff, invalid input waits for the next change);
  * a warning about an entry the scan skipped (a link loop) is said once, not
- * on every push.
+ * on every push. The first push shows the tree's grouped messages; later
+ * ones only the messages of the files just saved (and every error, since
+ * errors block the push), not every warning of the tree again.
  */
 import type {Diagnostic} from '../../local/index.js'
 import {isSkipNotice} from '../../local/walk.js'
 import {createPathFilter, firstSkipNotices, watchTree} from '../../local/watch.js'
 import type {PushResult, SyncEvent} from '../../sync/types.js'
 import type {Reporter} from '../output/index.js'
+import {warningLimitExceeded} from '../output/warning-limit.js'
 import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'
 import {filesStable} from './stable.js'
 import {actionLine, resultLine} from '../output/lines.js'
@@ -43,6 +46,8 @@ export interface WatchSessionOptions {
   onBatch?(report: BatchReport): void
   /** Push once at start so the remote matches before the first change (default true). */
   initialPush?: boolean
+  /** `--max-warnings`: a push whose plan has more warnings is not applied (`push` enforces it; the session says why). */
+  maxWarnings?: number
 }
 
 /** A running session. */
@@ -63,6 +68,9 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
   const firstSkip = firstSkipNotices()
   // Errors are said on every push they block ("fix the errors above"); a skipped link once.
   const worthShowing = (d: Diagnostic): boolean => d.severity === 'error' || !isSkipNotice(d) || firstSkip(d)
+  // After the first push, the messages of the files just saved: the rest of the tree's were shown already.
+  const ofSaved = (saved: ReadonlySet<string>) => (d: Diagnostic): boolean =>
+    d.severity === 'error' || (isSkipNotice(d) ? firstSkip(d) : d.file !== undefined && saved.has(d.file))
 
   const run = async (batch: Batch): Promise<RunOutcome> => {
     const files = batch.changes.filter((c) => fileKinds.has(c.kind)).map((c) => c.path)
@@ -73,6 +81,8 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
       return 'wait'
     }
     if (batch.changes.some((c) => c.path === '.kbsyncignore')) await filter.reload()
+    // The start's own sync (alone or with saves made meanwhile) shows the whole tree's messages.
+    const initial = batch.changes.some((c) => c.kind === 'sync')
     const label = batch.changes.every((c) => c.kind === 'sync') ? 'initial push' : describeBatch(batch)
     reporter.status(`${stamp()} pushing (${label})…`)
     let total = 0
@@ -89,7 +99,9 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
         if (event.type === 'conflict-file') reporter.warn(`conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`)
       })
       reporter.endProgress()
-      reporter.diagnostics(result.plan.diagnostics.filter(worthShowing))
+      reporter.diagnostics(result.plan.diagnostics.filter(initial ? worthShowing : ofSaved(new Set(files))))
+      const tooMany = result.status === 'invalid' && !result.plan.blocked ? warningLimitExceeded(result.plan.diagnostics, options.maxWarnings) : undefined
+      if (tooMany) reporter.error(`${tooMany}; not pushed`)
       const line = resultLine(result)
       options.onBatch?.({batch, status: result.status, result})
       reporter.status(`${stamp()} ${line}`)
