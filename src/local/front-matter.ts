@@ -5,6 +5,7 @@
  */
 import {LineCounter, parseDocument} from 'yaml'
 import type {Diagnostic} from './diagnostic.js'
+import {pageAddressesOf} from './link-targets.js'
 import {readPermissions} from './permissions.js'
 import type {LocalPermissions} from './types.js'
 
@@ -15,6 +16,10 @@ export interface FrontMatter {
   title?: string
   kbId?: string
   permissions?: LocalPermissions
+  /** `slug` (Docusaurus, Hugo): the page's address, from the site root or its folder; links may name it. */
+  slug?: string
+  /** `permalink` (Jekyll) or a path in `url` (Hugo): the page's address from the site root; links may name it. */
+  permalink?: string
   /** Number of lines the block takes (0 when absent), so the body's lines keep their numbers. */
   lineCount: number
   /** Raw YAML text of the block. */
@@ -87,6 +92,7 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
       diagnostics.push({severity: 'error', file, line: lineOf('kb_id'), message: '`kb_id` must be an item id such as `OJHEAFQ26YT`', rule: 'front-matter-type'})
     }
   }
+  Object.assign(result, pageAddressesOf(record))
   if ('permissions' in record) {
     const lineIn = (key: string): number => {
       const node = document.getIn(['permissions', key], true) as {range?: [number, number, number]} | undefined

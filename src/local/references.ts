@@ -5,20 +5,23 @@
  * resolve them against the folder, and mark the tree's nodes with the
  * result (`node.data.kbsync`) when a tree is wanted for rendering.
  */
-import {realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import type {Diagnostic} from './diagnostic.js'
-import {isInside} from './walk.js'
+import {findAssetTarget, findLinkTarget, splitUrl, type LinkContext, type LinkMiss, type LinkTarget} from './link-resolve.js'
+import type {LinkTargets} from './link-targets.js'
+import {repositoryRoot} from './repository.js'
 
-/** What a node of the tree was resolved to. */
-export type Resolved = {link: {target: string; kind: 'article' | 'topic'}} | {asset: {path: string}}
+/**
+ * What a node of the tree was resolved to: a document, a local file to
+ * upload, a URL to link to instead (a file of the repository), or nothing
+ * but its text (the link's text, the image's alt).
+ */
+export type Resolved = {link: {target: string; kind: 'article' | 'topic'}} | {asset: {path: string}} | {external: {url: string}} | {plain: true}
 
-/** Documents known to the scan: article files and topic folders. */
-export interface DocumentIndex {
-  articles: Set<string>
-  topics: Set<string>
+/** Documents known to the scan (article files, topic folders, their site addresses) and the other files it found. */
+export interface DocumentIndex extends LinkTargets {
   /** Other files the walk found: regular files, or links resolving inside the folder (no need to check them again). */
   files: Set<string>
 }
@@ -115,98 +118,111 @@ export function markLocalRefs(tree: Root, resolutions: ReadonlyArray<Resolved | 
 
 /** What `resolveLocalRefs` found. */
 export interface Resolution {
-  /** Per reference (same order): what it points at, or null (external, broken, or left as written). */
+  /** Per reference (same order): what it points at, or null (external, or left as written). */
   resolutions: Array<Resolved | null>
-  /** Repo-relative paths of the local files the body uses. */
+  /** Folder-relative paths of the local files the body uses (`../x.png` for one elsewhere in the repository). */
   used: string[]
 }
 
+/** How links are resolved beyond the folder's own documents (the config's `brokenLinks`, `repoUrl`, `siteRoot`). */
+export interface LinkOptions {
+  /** A link or image whose target does not exist: an `error` (default), or a `warn`ing that publishes its text. */
+  brokenLinks?: 'error' | 'warn'
+  /** Base URL of the repository's files (`https://github.com/org/repo/blob/main/`): links to files outside the folder point there. */
+  repoUrl?: string
+  /** Absolute path of the folder root-relative paths are served from (Docusaurus's `static/`). */
+  siteRoot?: string
+}
+
+/** Everything `resolveLocalRefs` reads: where the documents are, and the options. */
+export interface ResolveContext extends LinkContext, LinkOptions {}
+
 /**
- * Resolves the local references of the body of `file`: links to documents
- * of the folder, images and attachment files (which must exist inside the
- * folder). Problems go to `diagnostics` with file and line.
+ * Resolves the local references of the body of `file` (see
+ * `link-resolve.ts` for the forms and the order): links to documents of the
+ * folder, images and attachment files (inside the folder, or elsewhere in
+ * the repository). Problems go to `diagnostics` with file and line.
  */
-export async function resolveLocalRefs(
-  refs: readonly LocalRef[],
-  file: string,
-  root: string,
-  documents: DocumentIndex,
-  diagnostics: Diagnostic[]
-): Promise<Resolution> {
+export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, context: ResolveContext, diagnostics: Diagnostic[]): Promise<Resolution> {
   const resolutions: Array<Resolved | null> = refs.map(() => null)
-  const assets: Array<{index: number; plainLink: boolean}> = []
-  const at = (ref: LocalRef) => ({file, line: ref.line, column: ref.column})
-  refs.forEach((ref, index) => {
-    if (ref.kind !== 'link') {
-      assets.push({index, plainLink: false})
-      return
-    }
-    const target = resolveLocal(file, ref.url)
-    if (target === undefined) {
-      diagnostics.push({severity: 'error', ...at(ref), message: `Link \`${ref.url}\` points outside the folder`, rule: 'link-outside'})
-      return
-    }
-    const folder = target.endsWith('_index.md') ? target.replace(/\/?_index\.md$/, '') : target
-    if (documents.topics.has(folder)) resolutions[index] = {link: {target: folder, kind: 'topic'}}
-    else if (documents.articles.has(target)) resolutions[index] = {link: {target, kind: 'article'}}
-    else if (target.endsWith('.md') || !path.posix.extname(target)) {
-      diagnostics.push({
-        severity: 'error',
-        ...at(ref),
-        message: `Link \`${ref.url}\` points to \`${target}\`, which is not a document of the folder`,
-        hint: 'Fix the path, or remove the link (an ignored file is not a document either)',
-        rule: 'missing-link-target'
-      })
-    } else {
-      assets.push({index, plainLink: true})
-    }
-  })
   const used: string[] = []
-  for (const {index, plainLink} of assets) {
-    const ref = refs[index]!
-    const where = at(ref)
-    const target = resolveLocal(file, ref.url)
+  for (const [index, ref] of refs.entries()) {
+    const at = {file, ...(ref.line !== undefined ? {line: ref.line} : {}), ...(ref.column !== undefined ? {column: ref.column} : {})}
+    const report: Report = (diagnostic) => diagnostics.push({...at, ...diagnostic})
+    if (ref.kind === 'link') {
+      resolutions[index] = resolveLink(ref.url, await findLinkTarget(ref.url, file, context), context, report)
+      continue
+    }
+    const found = await findAssetTarget(ref.url, file, context)
     const what = ref.kind === 'image' ? 'Image' : 'File'
-    if (target === undefined) {
-      diagnostics.push({severity: 'error', ...where, message: `${what} \`${ref.url}\` lies outside the folder`, rule: 'asset-outside'})
-      continue
+    if ('file' in found) {
+      resolutions[index] = {asset: {path: found.file}}
+      used.push(found.file)
+    } else if (found.refused) {
+      const where = found.outside ? 'the repository that holds the folder' : 'the folder'
+      report({severity: 'error', message: `${what} \`${ref.url}\` lies outside ${where} (or a symbolic link leads there)`, hint: 'Copy the file into the folder', rule: 'asset-outside'})
+    } else {
+      resolutions[index] = broken(context, report, {message: `${what} \`${ref.url}\` not found (looked for \`${found.lookedFor}\`)`, rule: 'asset-missing'})
     }
-    const found = documents.files.has(target) ? 'inside' : await locate(root, target)
-    if (found === 'missing') {
-      const rule = plainLink ? 'missing-link-target' : 'asset-missing'
-      diagnostics.push({severity: 'error', ...where, message: `${plainLink ? 'Link target' : what} \`${ref.url}\` not found (looked for \`${target}\`)`, rule})
-      continue
-    }
-    if (found === 'outside') {
-      diagnostics.push({severity: 'error', ...where, message: `${what} \`${ref.url}\` resolves outside the folder (symbolic link)`, rule: 'asset-outside'})
-      continue
-    }
-    if (plainLink) {
-      // A plain link to a local non-document file: the platform cannot hold it as a link.
-      diagnostics.push({
-        severity: 'warning',
-        ...where,
-        message: `Link \`${ref.url}\` points to a local file that is not a document; it is left as written`,
-        hint: 'Put the file in an attachments group to upload it',
-        rule: 'link-to-file'
-      })
-      continue
-    }
-    resolutions[index] = {asset: {path: target}}
-    used.push(target)
   }
   return {resolutions, used}
 }
 
-/** Whether the file at `target` (relative to `root`) exists and, links followed, lies inside the folder. */
-async function locate(root: string, target: string): Promise<'inside' | 'outside' | 'missing'> {
-  try {
-    const real = await realpath(path.join(root, target))
-    if (!(await stat(real)).isFile()) return 'missing'
-    return isInside(root, real) ? 'inside' : 'outside'
-  } catch {
-    return 'missing'
+type Report = (diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column'>) => void
+
+/** What a link becomes: a document link, a link into the repository, its text, or (a local non-document file) as written. */
+function resolveLink(url: string, found: LinkTarget | LinkMiss, context: ResolveContext, report: Report): Resolved | null {
+  if ('document' in found) return {link: found.document}
+  if ('repositoryFile' in found || 'file' in found) {
+    const inRepository = 'repositoryFile' in found ? found.repositoryFile : context.repository !== undefined ? repositoryPath(context, found.file) : undefined
+    if (context.repoUrl !== undefined && inRepository !== undefined) return {external: {url: repositoryUrl(context.repoUrl, inRepository, url)}}
+    if ('file' in found) {
+      // A plain link to a local non-document file: the platform cannot hold it as a link.
+      report({
+        severity: 'warning',
+        message: `Link \`${url}\` points to a local file that is not a document; it is left as written`,
+        hint: 'Put the file in an attachments group to upload it, or set repoUrl to link to it in the repository',
+        rule: 'link-to-file'
+      })
+      return null
+    }
+    report({
+      severity: 'warning',
+      message: `Link \`${url}\` points outside the folder (to \`${found.repositoryFile}\` of the repository); its text is published without the link`,
+      hint: 'Set repoUrl (e.g. "https://github.com/org/repo/blob/main/") to link to the file in the repository',
+      rule: 'link-outside'
+    })
+    return {plain: true}
   }
+  if (found.outside) {
+    return broken(context, report, {message: `Link \`${url}\` points outside the folder, to \`${found.lookedFor}\`, which is no file of the repository that holds it`, rule: 'link-outside'})
+  }
+  return broken(context, report, {
+    message: `Link \`${url}\` points to \`${found.lookedFor}\`, which is not a document of the folder`,
+    hint: 'Fix the path, or remove the link (an ignored file is not a document either)',
+    rule: 'missing-link-target'
+  })
+}
+
+/** A target that does not exist: an error, or with `brokenLinks: "warn"` a warning and the reference published as its text. */
+function broken(context: ResolveContext, report: Report, problem: {message: string; hint?: string; rule: string}): Resolved | null {
+  if (context.brokenLinks !== 'warn') {
+    report({severity: 'error', ...problem})
+    return null
+  }
+  report({severity: 'warning', ...problem, message: `${problem.message}; its text is published without it (--broken-links=warn)`})
+  return {plain: true}
+}
+
+/** The repository-relative path of the folder-relative `file`. */
+function repositoryPath(context: ResolveContext, file: string): string {
+  return path.relative(context.repository!, path.join(context.root, file)).split(path.sep).join('/')
+}
+
+/** `repoUrl` joined with a repository path, the link's `?query#anchor` kept. */
+function repositoryUrl(repoUrl: string, repositoryFile: string, url: string): string {
+  const encoded = repositoryFile.split('/').map(encodeURIComponent).join('/')
+  return `${repoUrl.replace(/\/+$/, '')}/${encoded}${splitUrl(url).suffix}`
 }
 
 /**
@@ -237,4 +253,10 @@ function inlineLocalReferences(tree: Root): void {
     }
     return undefined
   })
+}
+
+/** The context `resolveLocalRefs` reads for the folder at `root` (absolute real path): its documents, its repository, the options. */
+export async function resolveContextOf(root: string, documents: DocumentIndex, options: LinkOptions = {}): Promise<ResolveContext> {
+  const repository = await repositoryRoot(root)
+  return {root, targets: documents, files: documents.files, ...(repository !== undefined ? {repository} : {}), ...options}
 }

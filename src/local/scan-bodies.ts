@@ -11,7 +11,7 @@ import type {BodyCache, BodyFacts} from './body-cache.js'
 import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
-import {collectLocalRefs, markLocalRefs, resolveLocalRefs, type DocumentIndex, type Resolved} from './references.js'
+import {collectLocalRefs, markLocalRefs, resolveContextOf, resolveLocalRefs, type DocumentIndex, type LinkOptions, type Resolved} from './references.js'
 import {hashFile, sha256} from './hash.js'
 import {plainBodyRefs} from './plain-body.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
@@ -40,6 +40,8 @@ export interface BodyContext {
   cache: BodyCache
   /** Parsed trees to keep at most (default `keptTreesMax`). */
   keptTrees?: number
+  /** How links are resolved beyond the folder's documents (`resolveLocalRefs`). */
+  links?: LinkOptions
 }
 
 /**
@@ -51,6 +53,7 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
   const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
   let kept = 0
+  const linkContext = resolveContextOf(context.root, context.documents, context.links)
   const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
     const found: Diagnostic[] = []
     const {facts, tree} = readBody(node, file, body, context.cache)
@@ -60,7 +63,7 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
       node.tree = tree
     }
     for (const message of facts.messages) found.push(diagnosticOf(message, file))
-    const resolution = await resolveLocalRefs(facts.refs, file, context.root, context.documents, found)
+    const resolution = await resolveLocalRefs(facts.refs, file, await linkContext, found)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
       const hashed = hashFile(path.join(context.root, relative))

@@ -12,7 +12,8 @@ import {BodyCache} from './body-cache.js'
 import {sourceHashOf} from './hash.js'
 import {readBodies, type PendingBody} from './scan-bodies.js'
 import {parsePermissionsFile} from './permissions.js'
-import type {DocumentIndex} from './references.js'
+import type {DocumentIndex, LinkOptions} from './references.js'
+import {emptyLinkTargets, recordDocument} from './link-targets.js'
 import type {LocalArticle, LocalNode, LocalTopic, ScanResult} from './types.js'
 import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
 import {validateTree} from './validate.js'
@@ -28,6 +29,8 @@ export interface ScanOptions {
   cache?: BodyCache
   /** Parsed trees to keep for rendering, at most (default `keptTreesMax`); the others are parsed again when rendered. */
   keptTrees?: number
+  /** How links are resolved beyond the folder's documents: broken links, repository links, the site root. */
+  links?: LinkOptions
 }
 
 const indexName = '_index.md'
@@ -45,7 +48,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const rules = await loadIgnore(root, options.ignore)
   const walked = await walkFolder(root, rules, diagnostics)
   const byPath: Record<string, LocalNode> = {}
-  const documents: DocumentIndex = {articles: new Set(), topics: new Set(), files: new Set(otherFilesOf(walked))}
+  const documents: DocumentIndex = {...emptyLinkTargets(new Set(), new Set()), files: new Set(otherFilesOf(walked))}
   const bodies: PendingBody[] = []
 
   const contents = await readFiles(root, textFilesOf(walked))
@@ -62,6 +65,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
       const text = readText(indexFile)
       const parts = splitDocument(text, indexFile, diagnostics, false)
       topic.file = indexFile
+      recordDocument(documents, indexFile, {target: walk.path, kind: 'topic'}, parts.frontMatter)
       topic.sourceHash = sourceHashOf(text)
       if (parts.frontMatter.title) topic.title = parts.frontMatter.title
       if (parts.frontMatter.kbId) topic.kbId = parts.frontMatter.kbId
@@ -115,6 +119,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     if (parts.frontMatter.kbId) article.kbId = parts.frontMatter.kbId
     if (parts.frontMatter.permissions) article.permissions = parts.frontMatter.permissions
     documents.articles.add(file)
+    recordDocument(documents, file, {target: file, kind: 'article'}, parts.frontMatter)
     byPath[file] = article
     if (parts.empty) {
       diagnostics.push({
@@ -142,7 +147,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   }
 
   const rootTopic = buildTopic(walked)
-  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none(), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
+  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none(), ...(options.links ? {links: options.links} : {}), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0

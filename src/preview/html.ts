@@ -37,7 +37,9 @@ function pointAtPreview(tree: Root): Root {
       // The target page's ids carry kbTreeToHtml's prefix, as this page's own in-page links do.
       const fragment = prefixFragment(/#.*$/.exec(node.url)?.[0] ?? '')
       node.url = pageHref({kind: resolved.link.kind, path: resolved.link.target}) + fragment
-    } else {
+    } else if ('external' in resolved) {
+      node.url = resolved.external.url
+    } else if ('asset' in resolved) {
       node.url = fileHref(resolved.asset.path)
     }
   })

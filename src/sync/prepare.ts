@@ -19,7 +19,7 @@ export async function planPush(options: PushOptions): Promise<PushPlan> {
   const remoteRead = readRemote(options.client, rootTopicId)
   remoteRead.catch(() => undefined)
   const cache = await BodyCache.load(options.dir)
-  const scan = await scanFolder(options.dir, {cache, ...(options.ignore ? {ignore: options.ignore} : {})})
+  const scan = await scanFolder(options.dir, {cache, ...(options.ignore ? {ignore: options.ignore} : {}), ...(options.links ? {links: options.links} : {})})
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {

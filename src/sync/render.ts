@@ -59,7 +59,7 @@ export function releaseRender(node: LocalNode): void {
   delete node.tree
 }
 
-type TreeNode = {type: string; data?: {kbsync?: Resolved}; url?: string; children?: TreeNode[]}
+type TreeNode = {type: string; data?: {kbsync?: Resolved}; url?: string; alt?: string | null; value?: string; children?: TreeNode[]}
 
 function renderTree(node: LocalNode, context: RenderContext): Rendered {
   const missingLinks: string[] = []
@@ -97,6 +97,11 @@ function renderTree(node: LocalNode, context: RenderContext): Rendered {
       if (id === undefined) missingLinks.push(target)
       return {type: 'articleLink', ...(kind === 'article' ? {articleId: id ?? 'PENDING'} : {topicId: id ?? 'PENDING'}), children} as TreeNode
     }
+    if (resolved && 'plain' in resolved) return plainText(child, children)
+    if (resolved && 'external' in resolved) {
+      const {kbsync: _, ...data} = child.data!
+      return {...child, data, url: resolved.external.url, ...(rewritten ? {children: rewritten} : {})}
+    }
     if (resolved && 'asset' in resolved) {
       const sha = context.hashOf(resolved.asset.path)
       const ref = sha === undefined ? undefined : context.fileRef(sha)
@@ -109,6 +114,15 @@ function renderTree(node: LocalNode, context: RenderContext): Rendered {
   const children = rewriteChildren(source.children as TreeNode[])
   const body = toKbText(children ? ({...source, children} as Root) : source)
   return {body, hash: bodyHash(body), missingLinks, missingAssets}
+}
+
+/**
+ * What a reference published without its target leaves: a link its text,
+ * an image its alt text, an attachment nothing (its group keeps the others).
+ */
+function plainText(node: TreeNode, children: TreeNode[]): TreeNode[] {
+  if (node.type === 'image') return node.alt ? [{type: 'text', value: node.alt}] : []
+  return node.type === 'attachment' ? [] : children
 }
 
 // A release may render the same input differently: its keys must not match an older one's.
@@ -127,6 +141,11 @@ export function renderKey(node: LocalNode, context: RenderContext): string | und
   const inputs: unknown[] = []
   for (const resolved of node.resolutions ?? []) {
     if (!resolved) continue
+    if ('plain' in resolved || 'external' in resolved) {
+      // Decided by the scan (with the config): part of the input all the same, so a new repoUrl renders anew.
+      inputs.push(resolved)
+      continue
+    }
     if ('link' in resolved) {
       const {target} = resolved.link
       const id = target === '' ? context.rootTopicId : context.idOf(target)

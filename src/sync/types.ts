@@ -13,7 +13,7 @@ import type {
   UpdateInput,
   UploadResult
 } from '../api/types.js'
-import type {Diagnostic, LocalPermissions} from '../local/index.js'
+import type {Diagnostic, LinkOptions, LocalPermissions} from '../local/index.js'
 
 /** The API calls the engine makes (the `KbClient` of `src/api` has them all). */
 export interface SyncClient {
@@ -42,6 +42,8 @@ export interface PushOptions {
   yes?: boolean
   /** Extra gitignore-style patterns the scan skips, like `.kbsyncignore` ones (the config's `ignore`). */
   ignore?: readonly string[]
+  /** How links are resolved beyond the folder's documents: broken links, links into the repository, the site root. */
+  links?: LinkOptions
   /** Write `kb_id` into the front matter of files whose items were created. */
   writeIds?: boolean
   /** Parallel API steps (default 8). */

@@ -1,0 +1,172 @@
+/**
+ * Where a local link or image of a body leads, on disk and on the site the
+ * tree was written for. A relative path is read against the file, then
+ * (for a page with a permalink or an absolute slug) against the page's
+ * address, then (Docusaurus) against the folder itself. A root-relative
+ * path (`/docs/a.png`) is tried, in this order, as a site address (links
+ * only), against the repository root, the configured site root and the
+ * folder, and last against the folder with its first segment dropped (a
+ * site that serves the folder under a prefix such as `/docs/`). The first
+ * that names something wins. Files outside the folder count only inside the
+ * repository that holds it, and a symbolic link never leads out of it.
+ */
+import {realpath, stat} from 'node:fs/promises'
+import path from 'node:path'
+import {documentAt, documentAtAddress, type LinkTargets} from './link-targets.js'
+import type {LinkRef} from './types.js'
+import {isInside} from './walk.js'
+
+/** What resolving links needs: the folder, its documents, and where root-relative paths may lead. */
+export interface LinkContext {
+  /** Absolute real path of the folder. */
+  root: string
+  targets: LinkTargets
+  /** Folder-relative paths of the other files the walk found (known to lie inside). */
+  files: ReadonlySet<string>
+  /** Absolute real path of the git repository holding the folder, when there is one. */
+  repository?: string
+  /** Absolute path of the site's static root (config `siteRoot`, e.g. Docusaurus's `static/`). */
+  siteRoot?: string
+}
+
+/** A reference that names something. */
+export type LinkTarget =
+  | {document: LinkRef}
+  /** A file that is no document, by folder-relative path (`../static/a.png` when outside the folder, inside the repository). */
+  | {file: string}
+  /** A file or folder of the repository outside the folder, by repository-relative path. */
+  | {repositoryFile: string}
+
+/** A reference that names nothing usable. */
+export interface LinkMiss {
+  /** What was looked for first, relative to the folder. */
+  lookedFor: string
+  /** The first place looked at lies outside the folder. */
+  outside: boolean
+  /** Something was found but may not be used: outside the repository, or through a symbolic link leading out of it. */
+  refused?: boolean
+}
+
+/** The path part of a URL, decoded, and what follows it (`?query#anchor`, kept as written). */
+export function splitUrl(url: string): {pathPart: string; suffix: string} {
+  const at = url.search(/[?#]/)
+  const raw = at === -1 ? url : url.slice(0, at)
+  let pathPart = raw
+  try {
+    pathPart = decodeURIComponent(raw)
+  } catch {
+    // Keep it as written.
+  }
+  return {pathPart, suffix: at === -1 ? '' : url.slice(at)}
+}
+
+/** Finds the document, file or repository file the link `url` of `file` names. */
+export async function findLinkTarget(url: string, file: string, context: LinkContext): Promise<LinkTarget | LinkMiss> {
+  const {pathPart} = splitUrl(url)
+  const misses: LinkMiss[] = []
+  const attempt = async (absolute: string): Promise<LinkTarget | undefined> => {
+    const found = await classifyLink(absolute, context)
+    if ('lookedFor' in found) misses.push(found)
+    else return found
+    return undefined
+  }
+  if (pathPart.startsWith('/')) {
+    const byAddress = documentAtAddress(context.targets, pathPart) ?? documentAtAddress(context.targets, withoutFirstSegment(pathPart))
+    if (byAddress) return {document: byAddress}
+    for (const absolute of rootRelative(pathPart, context)) {
+      const found = await attempt(absolute)
+      if (found) return found
+    }
+  } else {
+    const found = await attempt(path.join(context.root, path.posix.dirname(file), pathPart))
+    if (found) return found
+    const byPage = pageRelative(url, context.targets.pages.get(file), context.targets)
+    if (byPage) return {document: byPage}
+    if (!pathPart.startsWith('.')) {
+      const fromRoot = await classifyLink(path.join(context.root, pathPart), context)
+      if (!('lookedFor' in fromRoot)) return fromRoot
+    }
+  }
+  return misses[0] ?? {lookedFor: pathPart, outside: false}
+}
+
+/** Finds the file the image or attachment `url` of `file` names. */
+export async function findAssetTarget(url: string, file: string, context: LinkContext): Promise<{file: string} | LinkMiss> {
+  const {pathPart} = splitUrl(url)
+  const places = pathPart.startsWith('/') ? rootRelative(pathPart, context) : [path.join(context.root, path.posix.dirname(file), pathPart)]
+  const misses: LinkMiss[] = []
+  for (const absolute of places) {
+    const found = await classifyFile(absolute, context)
+    if ('file' in found) return found
+    misses.push(found)
+  }
+  return misses.find((miss) => miss.refused) ?? misses[0] ?? {lookedFor: pathPart, outside: false}
+}
+
+/** The document a relative `url` names read against the site address `page` of its file (Jekyll: `../ubuntu/` from `/docs/installation/other-linux/`). */
+function pageRelative(url: string, page: string | undefined, targets: LinkTargets): LinkRef | undefined {
+  if (page === undefined) return undefined
+  try {
+    return documentAtAddress(targets, new URL(url, new URL(page, 'http://site/')).pathname)
+  } catch {
+    return undefined
+  }
+}
+
+/** The places a root-relative path may name, in the documented order (each once). */
+function rootRelative(pathPart: string, context: LinkContext): string[] {
+  const bases = [context.repository, context.siteRoot, context.root].filter((base): base is string => base !== undefined)
+  const places = bases.map((base) => path.join(base, pathPart))
+  const stripped = withoutFirstSegment(pathPart)
+  if (stripped !== pathPart) places.push(path.join(context.root, stripped))
+  return [...new Set(places)]
+}
+
+/** `/docs/a/b` -> `/a/b`; a path of one segment stays as it is. */
+function withoutFirstSegment(pathPart: string): string {
+  const match = /^\/+[^/]+(\/.*)$/.exec(pathPart)
+  return match ? match[1]! : pathPart
+}
+
+/** The folder-relative path of `absolute` with `/`, and whether it lies inside the folder. */
+function relativeTo(root: string, absolute: string): {relative: string; inside: boolean} {
+  const relative = path.relative(root, absolute).split(path.sep).join('/')
+  return {relative, inside: relative !== '..' && !relative.startsWith('../') && !path.isAbsolute(relative)}
+}
+
+/** What a link to `absolute` names: a document or file of the folder, or a file of the repository. */
+async function classifyLink(absolute: string, context: LinkContext): Promise<LinkTarget | LinkMiss> {
+  const {relative, inside} = relativeTo(context.root, absolute)
+  if (inside) {
+    const document = documentAt(context.targets, relative)
+    if (document) return {document}
+    const isPage = /\.(?:mdx?|html?)$/i.test(relative) || path.posix.extname(relative) === ''
+    if (!isPage) {
+      const found = await classifyFile(absolute, context)
+      if ('file' in found) return found
+    }
+    return {lookedFor: relative, outside: false}
+  }
+  if (context.repository === undefined || !isInside(context.repository, absolute)) return {lookedFor: relative, outside: true}
+  const real = await realpath(absolute).catch(() => undefined)
+  if (real === undefined) return {lookedFor: relative, outside: true}
+  if (!isInside(context.repository, real)) return {lookedFor: relative, outside: true, refused: true}
+  return {repositoryFile: path.relative(context.repository, absolute).split(path.sep).join('/')}
+}
+
+/** Whether `absolute` is a file that may be uploaded: inside the folder, or inside the repository, links followed. */
+async function classifyFile(absolute: string, context: LinkContext): Promise<{file: string} | LinkMiss> {
+  const {relative, inside} = relativeTo(context.root, absolute)
+  if (inside && context.files.has(relative)) return {file: relative}
+  const bound = inside ? context.root : context.repository
+  if (bound === undefined || !isInside(bound, absolute)) return {lookedFor: relative, outside: !inside, refused: true}
+  try {
+    const real = await realpath(absolute)
+    if (!(await stat(real)).isFile()) return {lookedFor: relative, outside: !inside}
+    // A link inside the folder may lead elsewhere in the repository, never out of it.
+    const allowed = isInside(context.root, real) || (context.repository !== undefined && isInside(context.repository, real))
+    return allowed ? {file: relative} : {lookedFor: relative, outside: !inside, refused: true}
+  } catch {
+    return {lookedFor: relative, outside: !inside}
+  }
+}
