@@ -34,6 +34,48 @@ export function isFenceLine(line: string): boolean {
   return /^[ \t]*```/.test(line)
 }
 
+/** A fence that opens a block: three or more backticks (an info string without backticks) or tildes. */
+const opening = /^(`{3,}|~{3,})([^]*)$/
+
+/** A fence alone on its line, which closes a block opened by the same character, at most as long. */
+const closing = /^(`{3,}|~{3,})[ \t]*$/
+
+/** Quote markers and one list marker before a line's content. */
+const containerPrefix = /^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?/
+
+/** Where a body holds a fence line inside a fenced code block, and whether that line is guarded. */
+export interface NestedFence {
+  /** From 1. */
+  line: number
+  /** Written with the zero-width space before its backticks (as `stringifyKb` writes it). */
+  guarded: boolean
+}
+
+/**
+ * The first line of `body` (dialect text, as sent to the platform) that
+ * starts with three backticks inside a fenced code block: what the platform
+ * answers with 500. Guarded lines count only with `withGuarded`. Fences are
+ * delimited as CommonMark does, in quotes and list items too, indentation
+ * aside: a reading of the text, not a parser.
+ */
+export function nestedFenceLine(body: string, withGuarded = false): NestedFence | undefined {
+  const lines = body.split(/\r\n|\r|\n/)
+  let open: {char: string; length: number} | undefined
+  for (let index = 0; index < lines.length; index++) {
+    const content = lines[index]!.replace(containerPrefix, '')
+    if (!open) {
+      const fence = opening.exec(content)
+      if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) open = {char: fence[1]![0]!, length: fence[1]!.length}
+      continue
+    }
+    const fence = closing.exec(content)
+    if (fence && fence[1]![0] === open.char && fence[1]!.length >= open.length) open = undefined
+    else if (content.startsWith('```')) return {line: index + 1, guarded: false}
+    else if (withGuarded && /^\u200B+```/.test(content)) return {line: index + 1, guarded: true}
+  }
+  return undefined
+}
+
 /** Code text with a zero-width space before the backticks of every line that starts with three of them. */
 export function guardFenceLines(value: string): string {
   return value.includes('```') ? value.replace(fenceLine, `$1${fenceGuard}`) : value

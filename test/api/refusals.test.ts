@@ -5,7 +5,7 @@
  */
 import {afterEach, describe, expect, it} from 'vitest'
 import {ApiError, AuthError, KbClient} from '../../src/api/index.js'
-import {nestedFenceLine} from '../../src/api/write-failure.js'
+import {nestedFenceLine} from '../../plugins/code-fence.js'
 import {item, json, tinyServer, type Handler, type Tiny} from './tiny-server.js'
 
 const LOGIN = 'bot@example.com'
@@ -99,12 +99,14 @@ describe('a write answered 500', () => {
 })
 
 describe('nestedFenceLine', () => {
-  it('finds a fence line inside a fenced block, in quotes and lists too, and nothing in guarded or closed blocks', () => {
-    expect(nestedFenceLine('````\n```js\n````')).toBe(2)
-    expect(nestedFenceLine('```\n```js\nx\n```')).toBe(2)
-    expect(nestedFenceLine('> ~~~\n>   ```\n> ~~~')).toBe(2)
+  it('finds a fence line inside a fenced block, in quotes and lists too, guarded ones only when asked, and nothing in closed blocks', () => {
+    expect(nestedFenceLine('````\n```js\n````')).toEqual({line: 2, guarded: false})
+    expect(nestedFenceLine('```\n```js\nx\n```')?.line).toBe(2)
+    expect(nestedFenceLine('> ~~~\n>   ```\n> ~~~')?.line).toBe(2)
+    expect(nestedFenceLine('- ````md\n  ```\n  ````')?.line).toBe(2)
     expect(nestedFenceLine('-   ```md\n    a\n    ```\n\n```\nb\n```')).toBeUndefined()
     expect(nestedFenceLine('```\n\u200B```js\n\u200B```\n```')).toBeUndefined()
+    expect(nestedFenceLine('```\n\u200B```js\n\u200B```\n```', true)).toEqual({line: 2, guarded: true})
     expect(nestedFenceLine('no code ```here```')).toBeUndefined()
   })
 })
