@@ -30,23 +30,16 @@ describe('kbsync serve --help', () => {
 })
 
 describe('kbsync serve on the command line', () => {
-  it('takes a login and security key of its own on loopback', async () => {
-    const served = await spawnServe(['--data', ':memory:', '--login', 'me@example.com', '--security-key', 'my-key'])
-    try {
-      expect(await login(served.apiUrl, {login: 'me@example.com', security_key: 'my-key'})).toEqual([200, undefined])
-      expect(await login(served.apiUrl, {login: localCredentials.login, security_key: localCredentials.securityKey})).toEqual([401, 'invalid_credentials'])
-      expect(served.out()).not.toContain('my-key')
-    } finally {
-      expect(await served.stop()).toBe(0)
-    }
-  })
-
-  it('switches the platform habits on: a login of two organisations, nested fences, dropped bursts', async () => {
-    const served = await spawnServe(['--data', ':memory:', '--platform-habits', '--login-persons', '1,7', '--drop-over', '4'])
+  it('takes a login of its own on loopback and switches the platform habits on: two organisations, nested fences, dropped bursts', async () => {
+    const own = ['--login', 'me@example.com', '--security-key', 'my-key']
+    const served = await spawnServe(['--data', ':memory:', ...own, '--platform-habits', '--login-persons', '1,7', '--drop-over', '4'])
     try {
       await served.printed(/Platform habits: .*person 1, 7 \(POST \/auth needs person_id\).*more than 4 requests/)
-      expect(await login(served.apiUrl, {login: 'local', security_key: 'local-key'})).toEqual([500, 'server_error'])
-      const answer = await fetch(`${served.apiUrl}/auth`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({login: 'local', security_key: 'local-key', person_id: 7})})
+      expect(served.out()).not.toContain('my-key')
+      const mine = {login: 'me@example.com', security_key: 'my-key'}
+      expect(await login(served.apiUrl, {login: localCredentials.login, security_key: localCredentials.securityKey, person_id: 7})).toEqual([401, 'invalid_credentials'])
+      expect(await login(served.apiUrl, mine)).toEqual([500, 'server_error'])
+      const answer = await fetch(`${served.apiUrl}/auth`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({...mine, person_id: 7})})
       const {access_token} = (await answer.json()) as {access_token: string}
       await new Promise((resolve) => setTimeout(resolve, 1100))
       const write = await fetch(`${served.apiUrl}/knowledgebase`, {
