@@ -16,7 +16,8 @@ export function diagnosticsMarkdown(list: readonly Diagnostic[]): string {
   if (list.length === 0) return ''
   const shown = new Set(annotated(list))
   const groups = groupByRule(list).sort((a, b) => order[a.severity] - order[b.severity])
-  const left = list.length - shown.size
+  // Infos are never annotated: they are counted in the table, not "left out".
+  const left = list.filter((d) => d.severity !== 'info').length - shown.size
   const lines = ['| Severity | Rule | Count | Files | Annotated | First places |', '| --- | --- | --- | --- | --- | --- |']
   for (const group of groups) {
     const annotatedCount = group.items.filter((d) => shown.has(d)).length

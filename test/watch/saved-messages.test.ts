@@ -1,0 +1,92 @@
+/**
+ * What watch prints: the first push shows the tree's messages grouped by
+ * rule; after a save, the push's result and the messages of the saved file
+ * only (and every error, which blocks the push), not every warning of the
+ * tree again. Under `--max-warnings`, a push above the limit writes nothing
+ * and says why. A real session against the real local server.
+ */
+import {mkdtemp, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {KbClient} from '../../src/api/index.js'
+import {startServer} from '../../src/server/index.js'
+import {startWatchSession, type BatchReport, type WatchSession} from '../../src/cli/watch/index.js'
+import {pushWithinWarningLimit} from '../../src/cli/watch/limited-push.js'
+import {capturedReporter, remoteTree, waitFor} from './helpers.js'
+
+const deepHeadings = (title: string, n: number) => `# ${title}\n\n${Array.from({length: n}, (_, i) => `#### Part ${i}\n\ntext\n`).join('\n')}`
+
+let cleanup: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step()
+  cleanup = []
+})
+
+/** A watched folder of ten pages with deep headings, pushed to a fresh local server. */
+async function watched(maxWarnings?: number) {
+  const server = await startServer({port: 0})
+  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
+  const root = (await client.createItem({type: 'topic', title: 'Watched', parent_topic_id: null})).id
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-watch-messages-'))
+  for (let i = 0; i < 10; i++) await writeFile(path.join(dir, `page-${i}.md`), deepHeadings(`Page ${i}`, 3))
+  const captured = capturedReporter()
+  const reports: BatchReport[] = []
+  const session: WatchSession = await startWatchSession({
+    dir,
+    debounceMs: 100,
+    reporter: captured.reporter,
+    ...(maxWarnings !== undefined ? {maxWarnings} : {}),
+    push: (onEvent) => pushWithinWarningLimit({dir, client, rootTopicId: root, onEvent}, maxWarnings),
+    onBatch: (report) => reports.push(report)
+  })
+  cleanup.push(async () => {
+    await session.close()
+    await client.close()
+    await server.close()
+    await rm(dir, {recursive: true, force: true})
+  })
+  const next = async (since: number) => {
+    const report = await waitFor('a push', () => reports.slice(since).find((r) => r.status !== 'unstable'), 15_000)
+    await session.idle()
+    return report
+  }
+  return {client, root, dir, captured, reports, next}
+}
+
+describe('watch messages', () => {
+  it('groups the tree\'s warnings on the first push, then shows only the saved file\'s', async () => {
+    const {dir, captured, reports, next} = await watched()
+    expect((await next(0)).status).toBe('ok')
+    const first = captured.err()
+    expect(first).toContain('warning [kb-heading-depth] ×30: ')
+    expect(first).not.toContain('page-9.md:9:1: warning')
+
+    const before = reports.length
+    await writeFile(path.join(dir, 'page-4.md'), deepHeadings('Page 4', 1) + '\n[gone](nowhere.md)\n')
+    expect((await next(before)).status).toBe('invalid')
+    const second = captured.err().slice(first.length)
+    // The error of the saved file in full, its warning, and nothing of the pages not saved.
+    expect(second).toMatch(/page-4\.md:\d+:\d+: error: .*nowhere\.md/)
+    expect(second).toContain('page-4.md:3:1: warning')
+    expect(second).not.toMatch(/page-[0-35-9]\.md:\d+(:\d+)?: warning/)
+    expect(second).not.toContain('×30')
+
+    const fixed = reports.length
+    await writeFile(path.join(dir, 'page-4.md'), deepHeadings('Page 4', 1))
+    expect((await next(fixed)).status).toBe('ok')
+    const third = captured.err().slice(first.length + second.length)
+    expect(third).toContain('page-4.md:3:1: warning')
+    expect(third).not.toContain('error')
+    expect(captured.out()).toMatch(/pushed: .*updated/)
+  }, 40_000)
+
+  it('under --max-warnings pushes nothing above the limit and says how many and the limit', async () => {
+    const {client, root, captured, next} = await watched(20)
+    const report = await next(0)
+    expect(report.status).toBe('invalid')
+    expect(report.result?.writes).toBe(0)
+    expect(captured.err()).toContain('error: 30 warnings, more than the 20 allowed by --max-warnings (config "maxWarnings"): fix some of them (each is listed with --verbose), or raise the limit; not pushed')
+    expect(await remoteTree(client, root)).toEqual([])
+  }, 40_000)
+})
