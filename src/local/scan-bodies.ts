@@ -13,6 +13,7 @@ import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, resolveContextOf, resolveLocalRefs, type DocumentIndex, type LinkOptions, type Resolved} from './references.js'
 import {hashFile, sha256} from './hash.js'
+import {expandIncludes, includeContext, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 
@@ -54,16 +55,20 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
   const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
   let kept = 0
   const linkContext = resolveContextOf(context.root, context.documents, context.links)
+  const includes = includeContext(context.root)
   const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
-    const found: Diagnostic[] = []
-    const {facts, tree} = readBody(node, file, body, context.cache)
+    // mdBook includes are expanded first: the included text is part of the body and of its cache key.
+    const expanded = await expandIncludes(body, file, await includes)
+    const found: Diagnostic[] = [...expanded.diagnostics]
+    const {facts, tree} = readBody(node, file, expanded.body, context.cache)
     if (tree && kept < (context.keptTrees ?? keptTreesMax)) {
       kept++
       dropPositions(tree)
       node.tree = tree
     }
-    for (const message of facts.messages) found.push(diagnosticOf(message, file))
-    const resolution = await resolveLocalRefs(facts.refs, file, await linkContext, found)
+    for (const message of facts.messages) found.push(diagnosticOf(message, file, expanded))
+    const refs = expanded.lineOf ? facts.refs.map((ref) => (ref.line ? {...ref, line: originalLine(expanded, ref.line)} : ref)) : facts.refs
+    const resolution = await resolveLocalRefs(refs, file, await linkContext, found)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
       const hashed = hashFile(path.join(context.root, relative))
@@ -110,12 +115,12 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyCache)
   return {facts, tree}
 }
 
-/** A conversion message of the body of `file` as a diagnostic. */
-function diagnosticOf(message: ConversionMessage, file: string): Diagnostic {
+/** A conversion message of the body of `file` (`expanded` from the author's text) as a diagnostic at the author's line. */
+function diagnosticOf(message: ConversionMessage, file: string, expanded: ExpandedBody): Diagnostic {
   return {
     severity: severityOfFatal(message.fatal),
     file,
-    ...(message.line ? {line: message.line} : {}),
+    ...(message.line ? {line: originalLine(expanded, message.line)} : {}),
     ...(message.column ? {column: message.column} : {}),
     message: message.message,
     ...(message.ruleId ? {rule: message.ruleId} : {})

@@ -23,7 +23,8 @@ const attributeList = /^[ \t]*\{:[^\n]*\}[ \t\r]*$/
 const spanAttributeList = /^\{:[^}\n]*\}/
 const rawTag = /\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}/g
 const rawLine = /^[ \t]*\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}[ \t\r]*$/
-const templateSyntax = /\{%|\{\{|\{:/g
+// `{{#` is mdBook's (an include written as text), not a template.
+const templateSyntax = /\{%|\{\{(?!#)|\{:/g
 
 /** Handles the Liquid and kramdown syntax of `tree` (see the module comment), warning on `file`. */
 export function handleTemplateSyntax(tree: Root, file: VFile): void {
