@@ -13,7 +13,7 @@ type Sentence = (count: number, documents: number) => string
 
 const sentences: Record<string, Sentence> = {
   'kb-html-comment': (count, documents) =>
-    `${plural(count, 'HTML comment')} left out of ${plural(documents, 'document')} (the platform shows none)`
+    `${plural(count, 'HTML comment')} left out${documents > 0 ? ` of ${plural(documents, 'document')}` : ''} (the platform shows none)`
 }
 
 /** One line per rule of `infos` (all of severity `info`), in order of first appearance. */
