@@ -16,6 +16,7 @@ const importStatement = /^import\s+(?:[^'";]*?\s+from\s+|\s*)['"][^'"\n]+['"][ \
 // With the spaces around it: a comment between two words leaves one space.
 // An export declares something: prose starting with the word "export" does not look like this.
 const exportStatement = /^export\s+(?:default\b|(?:const|let|var|function\*?|class|async|type|interface|enum)\s|\{|\*)/
+const commentLine = /^<!--.*-->[ \t\r]*$/
 const comment = /( ?)\{\/\*[\s\S]*?\*\/\}( ?)/g
 
 /** Blanks the ESM statements of `site` (`mdx`: every one, else complete imports only). */
@@ -25,8 +26,8 @@ export function dropEsm(site: SiteSource, mdx: boolean): void {
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!
     const [prefix, rest] = splitPrefix(line)
-    // ESM sits at the top level only, and cannot continue a paragraph.
-    if (prefix !== '' || (index > 0 && !isBlank(lines[index - 1]!))) {
+    // ESM sits at the top level only, and cannot continue a paragraph (a comment line before it is no paragraph).
+    if (prefix !== '' || (index > 0 && !isBlank(lines[index - 1]!) && !commentLine.test(lines[index - 1]!))) {
       fences.isCode(rest)
       continue
     }
