@@ -10,7 +10,12 @@
 export interface PlatformHabits {
   /** Store bodies re-serialised as the platform writes them (soft breaks hard, `\_`, `| --- |`): see `dialect/platform-form.ts`. */
   storeBodies?: boolean
-  /** Answer 500 `server_error` (and store nothing) to an article or topic write whose body has a line of three backticks inside a fenced code block: see `nested-fence.ts`. */
+  /**
+   * Answer 500 `server_error` (and store nothing) to an article or topic
+   * write whose body has a line starting with three backticks inside a fenced
+   * code block (read by `nestedFenceLine` of `plugins/code-fence.ts`; a line
+   * the dialect guards with a zero-width space passes).
+   */
   nestedFenceFails?: boolean
   /**
    * The persons (one per organisation) the login of `POST /auth` belongs to.

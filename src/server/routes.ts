@@ -7,9 +7,9 @@ import type {Readable} from 'node:stream'
 import type {CreateInput, PermissionsInput, Person, UpdateInput} from '../api/types.js'
 import {readJson, type BodyLimits} from './body.js'
 import {invalidRequest, KbServerError} from './errors.js'
+import {nestedFenceLine} from '../../plugins/code-fence.js'
 import {checkFields, nullsAsAbsent, routeFields} from './fields.js'
 import type {FileStore} from './file-store.js'
-import {nestedFenceLine} from './nested-fence.js'
 import type {KbStore} from './store.js'
 import {receiveUpload} from './upload.js'
 
@@ -141,7 +141,11 @@ async function itemBody<T extends object>(r: RouteRequest): Promise<T> {
   return nullsAsAbsent(await body<T>(r), ['parent_topic_id'])
 }
 
-/** `input`, unless the platform would fail on its body: a 500 with the platform's code and nothing stored. */
+/**
+ * `input`, unless the platform would fail on its body (a line of three
+ * backticks inside a fenced code block; the dialect's guarded lines pass):
+ * a 500 with the platform's code and nothing stored.
+ */
 function writable<T extends {body?: unknown}>(r: RouteRequest, input: T): T {
   if (r.nestedFenceFails && typeof input.body === 'string' && nestedFenceLine(input.body) !== undefined) {
     throw new KbServerError(500, 'server_error', 'Internal error.')

@@ -5,7 +5,7 @@
  * Dropped connections: `burst-drops.test.ts`.
  */
 import {describe, expect, it} from 'vitest'
-import {nestedFenceLine} from '../../src/server/nested-fence.js'
+import {nestedFenceLine} from '../../plugins/code-fence.js'
 import {serversPerTest} from './helpers.js'
 
 const start = serversPerTest({seed: 3})
@@ -64,17 +64,20 @@ describe('platform habit: a fence inside a fenced code block', () => {
     // A title alone, or a body whose fences do not nest, is written.
     expect((await call('PUT', `/knowledgebase/${topic.id}`, {title: 'Renamed'})).status).toBe(200)
     expect((await call('PUT', `/knowledgebase/${article.id}`, {body: '~~~\ncode\n~~~\n\n```\nmore\n```'})).status).toBe(200)
+    // Nor does a fence line the dialect guards with a zero-width space, as kbsync writes code that shows a fence.
+    expect((await call('PUT', `/knowledgebase/${article.id}`, {body: '```markdown\n\u200B```js\nlet x = 1\n\u200B```\n```'})).status).toBe(200)
     // Without the habit such a body is stored.
     expect((await (await start()).call('POST', '/knowledgebase', {title: 'Fences', body: fenceInFence})).status).toBe(200)
   })
 
   it('finds a three-backtick line inside any fenced block: longer backtick fences, tildes, info strings, quotes, lists', () => {
-    expect(nestedFenceLine(fenceInFence)).toBe(4)
-    expect(nestedFenceLine('~~~\n```\n~~~')).toBe(2)
+    const line = (body: string) => nestedFenceLine(body)?.line
+    expect(line(fenceInFence)).toBe(4)
+    expect(line('~~~\n```\n~~~')).toBe(2)
     // A three-backtick line with an info string cannot close a block: it is inside it.
-    expect(nestedFenceLine('```\n```python\nx\n```')).toBe(2)
-    expect(nestedFenceLine('> ````\n> ```\n> ````')).toBe(2)
-    expect(nestedFenceLine('- ````md\n  ```\n  ````')).toBe(2)
+    expect(line('```\n```python\nx\n```')).toBe(2)
+    expect(line('> ````\n> ```\n> ````')).toBe(2)
+    expect(line('- ````md\n  ```\n  ````')).toBe(2)
     expect(nestedFenceLine('```\r\ncode\r\n```\r\n\r\n```\r\nmore\r\n```')).toBeUndefined()
     expect(nestedFenceLine('````\ncode\n`````\n```\nafter\n```')).toBeUndefined()
     // Inline code with backticks opens no block.
