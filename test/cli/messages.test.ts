@@ -97,6 +97,19 @@ describe('kbsync plan: the messages', () => {
   })
 })
 
+describe('kbsync convert: the messages', () => {
+  it('sums the HTML comments up in one line and still lists each warning', async () => {
+    const dir = await tempDir()
+    await writeFile(path.join(dir, 'a.md'), '# A\n\n<!-- one -->\n\n<!-- two -->\n\n#### Deep\n\n<!-- three -->\n')
+    const converted = await run(['convert', 'a.md'], {cwd: dir})
+    expect(converted.code).toBe(0)
+    expect(converted.err).toBe(
+      'a.md:7:1: warning: Heading level 4 is not supported by the platform; written as level 3. [kb-heading-depth]\n' +
+        'a.md: info: 3 HTML comments left out of 1 document (the platform shows none) [kb-html-comment]\n'
+    )
+  })
+})
+
 describe('--max-warnings', () => {
   it('fails plan above the limit with exit 2, saying how many and the limit', async () => {
     const dir = await noisyTree()
