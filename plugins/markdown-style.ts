@@ -11,6 +11,7 @@ import {gfmStrikethroughToMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
 import {defaultHandlers, type Handle, type Info, type Join, type Options, type State} from 'mdast-util-to-markdown'
 import {code} from './code-fence.js'
+import {inlineCode} from './inline-code.js'
 import {isUnsafeCharacter, safe} from './safe.js'
 import {isBlockTag, readTag} from './syntax/tag.js'
 import {append} from './transform/pairing.js'
@@ -285,7 +286,7 @@ export function markdownStyleToMarkdown(): Options {
   return {
     ...canonicalOptions,
     extensions: [gfmTable, gfmStrikethroughToMarkdown()],
-    handlers: {break: lineBreak, code, heading, listItem, root, table, text},
+    handlers: {break: lineBreak, code, heading, inlineCode, listItem, root, table, text},
     join: [htmlAfterList],
     unsafe: [{character: '_', inConstruct: 'phrasing', notInConstruct: [...fullPhrasingSpans]}]
   }
