@@ -89,6 +89,22 @@ export function itemsToRead(remote: RemoteSnapshot, state: SyncState, scan: Scan
 }
 
 /**
+ * Items whose permissions, as read, differ from those the state recorded
+ * at the last sync, and whose record was not read: a permissions change on
+ * the platform, which `updated_at` need not tell (a push in between records
+ * the new one).
+ */
+export function permissionsChanged(remote: RemoteSnapshot, state: SyncState): string[] {
+  const byId = entriesById(state)
+  return Object.keys(remote.permissions).filter((id) => {
+    const entry = byId.get(id)?.entry
+    if (!entry || remote.details[id] || !remote.items[id]) return false
+    const declared = declaredPermissions(remote.items[id]!.type, remote.permissions[id])
+    return (declared ? permissionsKey(declared) : undefined) !== entry.permissionsKey
+  })
+}
+
+/**
  * Computes the pull plan (pure). `remote.details` holds the records of
  * `itemsToRead`; `remote.permissions` those read. With `refreshAll` (some
  * document moves, and every record was read), unchanged documents whose

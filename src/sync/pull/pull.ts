@@ -1,7 +1,7 @@
 /**
  * `pull`: read the remote tree, the state and the folder; read the full
- * records the plan needs (only items whose `updated_at` moved, on a repeated
- * pull); plan; apply.
+ * records the plan needs (only items whose `updated_at` or permissions
+ * moved, on a repeated pull) and every item's permissions; plan; apply.
  */
 import {mkdir} from 'node:fs/promises'
 import {checkWritesInside, loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
@@ -9,7 +9,7 @@ import {ApiError} from '../../api/index.js'
 import {checkOptions} from '../options.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
 import {applyPull, plannedWrites} from './apply.js'
-import {itemsToRead, planPull, type PullPlan} from './plan.js'
+import {itemsToRead, permissionsChanged, planPull, type PullPlan} from './plan.js'
 import type {SyncClient} from '../types.js'
 import type {PullClient, PullOptions, PullResult} from './types.js'
 
@@ -35,12 +35,15 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)
   const limit = options.concurrency ?? 8
-  const denied = {reported: false}
-  await readRecords(options.client, remote, itemsToRead(remote, state, scan), limit, diagnostics, denied)
+  await readRecords(options.client, remote, itemsToRead(remote, state, scan), limit)
+  // A permissions change need not move `updated_at` past what the state holds (a push in between records the new one):
+  // every item's permissions are read and compared, and the record of each whose permissions changed is read too.
+  await readPermissions(options.client, remote, Object.keys(remote.items), limit, diagnostics)
+  await readRecords(options.client, remote, permissionsChanged(remote, state), limit)
   let plan = planPull(remote, state, scan)
   if (state.linksPending || plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')) {
     // A document moves (or moved in a pull that stopped early): relative links to it change in other files, so every record is needed.
-    await readRecords(options.client, remote, Object.keys(remote.items), limit, diagnostics, denied)
+    await readRecords(options.client, remote, Object.keys(remote.items), limit)
     plan = planPull(remote, state, scan, {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})})
   }
   // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
@@ -63,19 +66,28 @@ function isAccessDenied(error: unknown): boolean {
   return error.status === 403 || /access_denied/.test(error.errorCode ?? '')
 }
 
-/** Reads the full record and the permissions of `ids` not read yet. */
-async function readRecords(client: PullClient, remote: RemoteSnapshot, ids: string[], limit: number, diagnostics: Diagnostic[], denied: {reported: boolean}): Promise<void> {
-  const todo = ids.filter((id) => !remote.details[id])
-  await mapLimit(todo, limit, async (id) => {
-    remote.details[id] = toDetail(await client.getItem(id))
+/** Reads the full record of each of `ids` not read yet. */
+async function readRecords(client: PullClient, remote: RemoteSnapshot, ids: string[], limit: number): Promise<void> {
+  await mapLimit(
+    ids.filter((id) => !remote.details[id]),
+    limit,
+    async (id) => void (remote.details[id] = toDetail(await client.getItem(id)))
+  )
+}
+
+/** Reads the permissions of `ids`; closed to this account, they are left unread with one warning. */
+async function readPermissions(client: PullClient, remote: RemoteSnapshot, ids: string[], limit: number, diagnostics: Diagnostic[]): Promise<void> {
+  let denied = false
+  await mapLimit(ids, limit, async (id) => {
+    if (denied) return
     try {
       remote.permissions[id] = await client.getPermissions(id)
     } catch (error) {
       // Any other failure fails the pull before it writes anything: skipping it would lose the permissions for good.
       if (!isAccessDenied(error)) throw error
       // Permissions may be closed to non-administrators: pull the content anyway.
-      if (!denied.reported) {
-        denied.reported = true
+      if (!denied) {
+        denied = true
         diagnostics.push({
           severity: 'warning',
           message: `Permissions are closed to this account (${(error as Error).message}); the items whose permissions could not be read get no permission files`,
