@@ -1,15 +1,34 @@
 /**
- * Splits a document into front matter, title and body. The body keeps its
- * line numbers (front matter and title heading are blanked, not removed), so
- * every later message points at the right line of the file.
+ * Splits a document into front matter, title heading and body. The body
+ * keeps its line numbers (front matter and title heading are blanked, not
+ * removed), so every later message points at the right line of the file.
  */
 import type {Diagnostic} from './diagnostic.js'
 import {readFrontMatter, type FrontMatter} from './front-matter.js'
 
+/** The heading a document opens with: the title candidate. */
+export interface TitleHeading {
+  /** Its text, without the `#` marks or a trailing `{#id}` attribute block. */
+  title: string
+  /** 1-based line of the heading. */
+  line: number
+  /** Lines it takes: 1 for `# Title`, 2 for a setext heading (`Title` over `===`). */
+  lineCount: number
+}
+
+/** A document read as far as its title: what the structure of a tree needs before any body is converted. */
+export interface DocumentHead {
+  frontMatter: FrontMatter
+  /** The heading of any level that is the first content after the front matter, when there is one. */
+  heading?: TitleHeading
+  /** The lines of the file (CRLF normalised), front matter blanked. */
+  lines: string[]
+}
+
 /** One document, taken apart. */
 export interface DocumentParts {
   frontMatter: FrontMatter
-  /** Title from the first `# ` heading, when the body starts with one. */
+  /** Title from the heading the body starts with, when it was taken out. */
   headingTitle?: string
   /** 1-based line of that heading. */
   headingLine?: number
@@ -19,30 +38,95 @@ export interface DocumentParts {
   empty: boolean
 }
 
-const atxTitle = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
+const atxHeading = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
+const setextUnderline = /^ {0,3}(?:=+|-+)[ \t]*$/
+// A line that opens something else than a paragraph cannot be a setext heading's text.
+const notParagraph = /^ {0,3}(?:[-*+>|<`~{]|\d+[.)]|#|import\b|export\b)/
+// `## Title {#custom-id}` (Docusaurus, MkDocs, kramdown): the attribute block is no part of the title.
+const attributeBlock = /[ \t]*\{[:#.][^}]*\}[ \t]*$/
+// MDX files open with import and export statements: code, not content.
+const mdxStatement = /^(?:import|export)\s/
+const statementEnd = /from\s*['"][^'"]*['"]|^import\s*['"]|[;}\])]\s*$/
 
 /**
- * Takes a file apart. With `takeHeading`, a first-line `# ` heading becomes
- * the title candidate and leaves the body (the platform shows the title
- * itself; repeating it would show it twice).
+ * Reads the front matter of `text` (the file at `file`; problems go to
+ * `diagnostics`) and finds the heading the document opens with: of any
+ * level, ATX or setext, when it is the first content after the front
+ * matter (HTML comments and, in `.mdx` files, import/export lines are no
+ * content).
  */
-export function splitDocument(text: string, file: string, diagnostics: Diagnostic[], takeHeading: boolean, explicitTitle?: (fm: FrontMatter) => string | undefined): DocumentParts {
+export function readDocumentHead(text: string, file: string, diagnostics: Diagnostic[]): DocumentHead {
   const normal = text.replace(/\r\n?/g, '\n')
   const frontMatter = readFrontMatter(normal, file, diagnostics)
   const lines = normal.split('\n')
   for (let index = 0; index < frontMatter.lineCount; index++) lines[index] = ''
-  const parts: DocumentParts = {frontMatter, body: '', empty: true}
-  const first = lines.findIndex((line, index) => index >= frontMatter.lineCount && line.trim() !== '')
-  if (first !== -1 && takeHeading) {
-    const match = atxTitle.exec(lines[first]!)
-    const wanted = explicitTitle?.(frontMatter)
-    if (match && match[1]!.trim() !== '' && (wanted === undefined || wanted === match[1]!.trim())) {
-      parts.headingTitle = match[1]!.trim()
-      parts.headingLine = first + 1
-      lines[first] = ''
-    }
+  const heading = openingHeading(lines, frontMatter.lineCount, /\.mdx$/i.test(file))
+  return {frontMatter, ...(heading ? {heading} : {}), lines}
+}
+
+/** The body of a document read by `readDocumentHead`; with `dropHeading`, its opening heading blanked. */
+export function bodyOf(head: DocumentHead, dropHeading: boolean): {body: string; empty: boolean} {
+  const lines = head.lines.slice()
+  if (dropHeading && head.heading) for (let index = 0; index < head.heading.lineCount; index++) lines[head.heading.line - 1 + index] = ''
+  const body = lines.join('\n')
+  return {body, empty: body.trim() === ''}
+}
+
+/**
+ * Takes a file apart. With `takeHeading`, the heading the document opens
+ * with becomes the title candidate and leaves the body (the platform shows
+ * the title itself; repeating it would show it twice), unless
+ * `explicitTitle` names another title (then the heading is content).
+ */
+export function splitDocument(text: string, file: string, diagnostics: Diagnostic[], takeHeading: boolean, explicitTitle?: (fm: FrontMatter) => string | undefined): DocumentParts {
+  const head = readDocumentHead(text, file, diagnostics)
+  const wanted = explicitTitle?.(head.frontMatter)
+  const take = takeHeading && head.heading !== undefined && (wanted === undefined || wanted === head.heading.title)
+  const {body, empty} = bodyOf(head, take)
+  const parts: DocumentParts = {frontMatter: head.frontMatter, body, empty}
+  if (take) {
+    parts.headingTitle = head.heading!.title
+    parts.headingLine = head.heading!.line
   }
-  parts.body = lines.join('\n')
-  parts.empty = parts.body.trim() === ''
   return parts
+}
+
+/** The heading at the first content line from `start`, if that line is one. */
+function openingHeading(lines: string[], start: number, mdx: boolean): TitleHeading | undefined {
+  let index = start
+  for (;;) {
+    while (index < lines.length && lines[index]!.trim() === '') index++
+    if (index >= lines.length) return undefined
+    const line = lines[index]!
+    if (/^ {0,3}<!--/.test(line)) {
+      while (index < lines.length && !lines[index]!.includes('-->')) index++
+      index++
+    } else if (mdx && mdxStatement.test(line)) {
+      index = endOfStatement(lines, index) + 1
+    } else break
+  }
+  const line = lines[index]!
+  const atx = atxHeading.exec(line)
+  if (atx) {
+    const title = cleanTitle(atx[1]!)
+    return title === '' ? undefined : {title, line: index + 1, lineCount: 1}
+  }
+  const next = lines[index + 1]
+  if (next !== undefined && setextUnderline.test(next) && !notParagraph.test(line)) {
+    const title = cleanTitle(line)
+    return title === '' ? undefined : {title, line: index + 1, lineCount: 2}
+  }
+  return undefined
+}
+
+/** The last line of the import or export statement that starts at `index` (a blank line ends it at the latest). */
+function endOfStatement(lines: string[], index: number): number {
+  let end = index
+  // `import {a,\n  b\n} from 'x'`: runs until the line naming the module, or one that closes a brace.
+  while (end < lines.length - 1 && !statementEnd.test(lines[end]!) && lines[end + 1]!.trim() !== '') end++
+  return end
+}
+
+function cleanTitle(text: string): string {
+  return text.replace(attributeBlock, '').trim()
 }

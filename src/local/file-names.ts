@@ -39,3 +39,31 @@ export function fileNameProblems(relative: string, names: string[]): Diagnostic[
   }
   return problems
 }
+
+/** Extensions of the files that are documents (articles or topic bodies): Markdown and MDX. */
+export const documentExtensions = ['.md', '.mdx'] as const
+
+/**
+ * Whether the file `name` is a document: `.md` or `.mdx`, but not the
+ * `.remote.md` a conflict leaves beside a file, nor a partial.
+ */
+export function isDocumentName(name: string): boolean {
+  const lower = name.toLowerCase()
+  return documentExtensions.some((extension) => lower.endsWith(extension)) && !lower.endsWith('.remote.md') && !isPartialName(name)
+}
+
+/**
+ * Whether `name` is a partial: a `.md`/`.mdx` file whose name starts with
+ * `_` (other than kbsync's `_index.md`). Docs sites never make a page of
+ * one: Docusaurus imports it into pages, docsify and GitHub wikis show
+ * `_sidebar.md` / `_Footer.md` around them.
+ */
+export function isPartialName(name: string): boolean {
+  return name.startsWith('_') && name !== '_index.md' && /\.mdx?$/i.test(name)
+}
+
+/** The name of a document file without its folder and its `.md`/`.mdx` extension (NFC): the title of last resort. */
+export function documentStem(file: string): string {
+  const base = file.slice(file.lastIndexOf('/') + 1)
+  return base.replace(/\.mdx?$/i, '').normalize('NFC')
+}

@@ -1,7 +1,8 @@
 /**
  * Front matter of a Markdown file: a YAML block between `---` lines at the
- * very top. Only `title`, `kb_id` and `permissions` mean something to kbsync;
- * other keys are left alone.
+ * very top. Only `title`, `kb_id`, `permissions` and the navigation keys of
+ * docs sites (Docusaurus `id`, `sidebar_label`, `sidebar_position`) mean
+ * something to kbsync; other keys are left alone.
  */
 import {LineCounter, parseDocument} from 'yaml'
 import type {Diagnostic} from './diagnostic.js'
@@ -16,6 +17,12 @@ export interface FrontMatter {
   title?: string
   kbId?: string
   permissions?: LocalPermissions
+  /** Docusaurus `id`: the document's id, which `_category_` links and doc-id links name. */
+  id?: string
+  /** Docusaurus `sidebar_label`: the document's title in the navigation. */
+  sidebarLabel?: string
+  /** Docusaurus `sidebar_position`: the document's place among its siblings (lower first). */
+  sidebarPosition?: number
   /** `slug` (Docusaurus, Hugo): the page's address, from the site root or its folder; links may name it. */
   slug?: string
   /** `permalink` (Jekyll) or a path in `url` (Hugo): the page's address from the site root; links may name it. */
@@ -92,6 +99,7 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
       diagnostics.push({severity: 'error', file, line: lineOf('kb_id'), message: '`kb_id` must be an item id such as `OJHEAFQ26YT`', rule: 'front-matter-type'})
     }
   }
+  readSidebarKeys(record, result, file, lineOf, diagnostics)
   Object.assign(result, pageAddressesOf(record))
   if ('permissions' in record) {
     const lineIn = (key: string): number => {
@@ -103,4 +111,27 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     if (permissions) result.permissions = permissions
   }
   return result
+}
+
+/**
+ * The navigation keys of Docusaurus front matter. They only steer titles and
+ * order, so a value of the wrong type is a warning (the key is ignored),
+ * never a reason to refuse the tree.
+ */
+function readSidebarKeys(record: Record<string, unknown>, result: FrontMatter, file: string, lineOf: (key: string) => number, diagnostics: Diagnostic[]): void {
+  const warn = (key: string, what: string) =>
+    diagnostics.push({severity: 'warning', file, line: lineOf(key), message: `\`${key}\` must be ${what}; it is ignored`, hint: `Write \`${key}\` as ${what}, or remove it`, rule: 'front-matter-type'})
+  if ('id' in record) {
+    if ((typeof record.id === 'string' && record.id.trim() !== '') || typeof record.id === 'number') result.id = String(record.id).trim()
+    else warn('id', 'a non-empty string')
+  }
+  if ('sidebar_label' in record) {
+    if ((typeof record.sidebar_label === 'string' && record.sidebar_label.trim() !== '') || typeof record.sidebar_label === 'number') result.sidebarLabel = String(record.sidebar_label).trim()
+    else warn('sidebar_label', 'a non-empty string')
+  }
+  if ('sidebar_position' in record) {
+    const position = typeof record.sidebar_position === 'string' ? Number(record.sidebar_position) : record.sidebar_position
+    if (typeof position === 'number' && Number.isFinite(position)) result.sidebarPosition = position
+    else warn('sidebar_position', 'a number')
+  }
 }

@@ -4,7 +4,9 @@
  */
 import type {Root} from 'mdast'
 import type {Diagnostic} from './diagnostic.js'
+import type {NavOrigin} from './navigation/types.js'
 import type {Resolved} from './references.js'
+import type {TitleSource} from './titles.js'
 
 /** Permissions a folder or a file asks for (user ids). */
 export interface LocalPermissions {
@@ -25,7 +27,7 @@ export interface AssetRef {
 
 /** A reference from a body to another document of the folder. */
 export interface LinkRef {
-  /** Repo-relative path of the target: an article's `.md` file or a topic's folder (`''` is the root). */
+  /** Key of the target: an article's `.md` file or a topic's key (its folder; `''` is the root). */
   target: string
   kind: 'article' | 'topic'
 }
@@ -39,11 +41,20 @@ export interface BodyRefs {
 /** Fields shared by topics and articles. */
 interface LocalItemBase {
   /**
-   * Repo-relative path with `/`: the `.md` file of an article, the folder of
-   * a topic (`''` for the root folder).
+   * The item's key, repo-relative with `/`: the `.md`/`.mdx` file of an
+   * article; the folder of a topic (`''` for the root folder), or the file
+   * of a chapter that a navigation makes a topic (never a folder's path),
+   * or `<folder>/.nav/<titles>` for a navigation's section (the walk never
+   * yields a dot-folder, so no folder has that path).
    */
   path: string
+  /** The key of the parent topic (`''` the root); absent on the root, and then the folder above `path`. */
+  parent?: string
   title: string
+  /** Where the title came from (front matter, navigation, heading, name). */
+  titleFrom?: TitleSource
+  /** The navigation entry that placed the item, for messages. */
+  navigation?: NavOrigin
   /** Front matter `kb_id`. */
   kbId?: string
   permissions?: LocalPermissions
@@ -79,7 +90,7 @@ export interface LocalArticle extends LocalItemBase {
   source: string
   /** sha256 of the raw file bytes (CRLF normalised): detects local change and renamed files. */
   sourceHash: string
-  /** 1-based line of the `# ` heading the title came from, when it did. */
+  /** 1-based line of the heading taken out of the body as the title, when one was. */
   titleLine?: number
   /** Whether the file has a front matter block (for `--write-ids`). */
   hasFrontMatter: boolean

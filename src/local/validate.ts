@@ -3,9 +3,13 @@
  * children of one topic with the same title (the platform would hold two
  * items no one can tell apart, and matching by title would be ambiguous),
  * unless every one of them is pinned by a `kb_id`; and one `kb_id` pinned by
- * two files.
+ * two files. Real trees hold such titles (copied front matter, generated
+ * pages): `disambiguateTitles` first tells them apart by file name, so only
+ * the ones it cannot tell apart remain errors.
  */
+import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
+import {documentStem} from './file-names.js'
 import type {LocalNode, LocalTopic} from './types.js'
 
 /** Titles that read the same: trimmed, NFC, lower case. */
@@ -32,7 +36,7 @@ export function validateTree(root: LocalTopic, diagnostics: Diagnostic[]): void 
           file: fileOf(child),
           line: titleLineOf(child),
           message: `Title "${child.title}" is already used by \`${fileOf(first)}\` in the same topic`,
-          hint: 'Give one of them another title (front matter `title`, first `# ` heading or file name), or pin each of them with a `kb_id`',
+          hint: 'Give one of them another title (front matter `title`, first heading or file name), or pin each of them with a `kb_id`',
           rule: 'duplicate-title'
         })
       }
@@ -57,10 +61,65 @@ export function validateTree(root: LocalTopic, diagnostics: Diagnostic[]): void 
   visit(root)
 }
 
+/**
+ * Gives children of one topic that share a title (and are not all pinned by
+ * `kb_id`) distinct titles: the first keeps it, each other one gets its name
+ * added, `Code of Conduct (conduct)`, else its path below the topic. One
+ * warning per shared title. A title still shared afterwards is left for
+ * `validateTree` to refuse.
+ */
+export function disambiguateTitles(root: LocalTopic, diagnostics: Diagnostic[]): void {
+  const visit = (topic: LocalTopic): void => {
+    const groups = new Map<string, LocalNode[]>()
+    for (const child of topic.children) {
+      const key = titleKey(child.title)
+      groups.set(key, [...(groups.get(key) ?? []), child])
+    }
+    const taken = new Set(groups.keys())
+    for (const group of groups.values()) {
+      if (group.length < 2 || group.every((node) => node.kbId)) continue
+      const [first, ...others] = group
+      const renamed: string[] = []
+      for (const node of others) {
+        // A name the first one has too (`Café.md` in NFC and in NFD: one file on macOS) tells nothing apart.
+        const names = [nameOf(node), pathOf(node)].filter((name) => name !== nameOf(first!) && name !== pathOf(first!))
+        const title = names.map((name) => `${node.title} (${name})`).find((candidate) => !taken.has(titleKey(candidate)))
+        if (title === undefined) continue
+        taken.add(titleKey(title))
+        renamed.push(`\`${fileOf(node)}\` as "${title}"`)
+        node.title = title
+      }
+      if (renamed.length === 0) continue
+      diagnostics.push({
+        severity: 'warning',
+        file: fileOf(others[0]!),
+        line: titleLineOf(others[0]!),
+        message: `Title "${first!.title}" is also the title of \`${fileOf(first!)}\` in the same topic; published ${renamed.join(', ')} to tell them apart`,
+        hint: 'Give each its own title (front matter `title`, first heading or file name) to choose the titles yourself',
+        rule: 'title-disambiguated'
+      })
+    }
+    for (const child of topic.children) if (child.kind === 'topic') visit(child)
+  }
+  visit(root)
+}
+
+/** The name that tells a node apart: its file's or folder's name. */
+function nameOf(node: LocalNode): string {
+  const folderName = node.kind === 'topic' && (node.file === undefined || path.posix.basename(node.file) === '_index.md')
+  return folderName ? path.posix.basename(node.path).normalize('NFC') : documentStem(node.file ?? node.path)
+}
+
+/** The node's path without extension, for names that repeat (`a/intro`, `b/intro`, placed side by side by a navigation). */
+function pathOf(node: LocalNode): string {
+  return (node.file ?? node.path).replace(/\.mdx?$/i, '').normalize('NFC')
+}
+
 function fileOf(node: LocalNode): string {
-  return node.file ?? node.path
+  return node.file ?? node.navigation?.file ?? node.path
 }
 
 function titleLineOf(node: LocalNode): number {
-  return node.kind === 'article' && node.titleLine !== undefined ? node.titleLine : 1
+  if (node.kind === 'article' && node.titleLine !== undefined) return node.titleLine
+  return node.file === undefined && node.navigation ? node.navigation.line : 1
 }

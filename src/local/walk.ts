@@ -15,13 +15,13 @@ import {lstat, readdir, readFile, realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import type {Diagnostic} from './diagnostic.js'
-import {fileNameProblems} from './file-names.js'
+import {fileNameProblems, isDocumentName} from './file-names.js'
 
 /** The entries of one directory that take part. */
 export interface WalkedDir {
   /** Repo-relative path (`''` for the root). */
   path: string
-  /** Repo-relative paths of the `.md` files directly inside. */
+  /** Repo-relative paths of the documents (`.md` and `.mdx` files) directly inside. */
   files: string[]
   /** Repo-relative paths of other files directly inside (assets, `_permissions.yml`). */
   others: string[]
@@ -125,7 +125,7 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
         const walked = await walk(childRelative, childAbsolute)
         if (walked) result.dirs.push(walked)
       } else if (info.isFile()) {
-        if (name.endsWith('.md') && !name.endsWith('.remote.md')) result.files.push(childRelative)
+        if (isDocumentName(name)) result.files.push(childRelative)
         else result.others.push(childRelative)
       }
     }

@@ -24,6 +24,8 @@ interface Task {
   provisional: boolean
   /** Upload files itself even if another document claimed them (cycle fallback). */
   selfUpload: boolean
+  /** The sibling created just before this one in this run: created first, so the platform lists siblings in the scanned order. */
+  after?: string
 }
 
 /** Applies `plan` (made by `planPush` with the same options). */
@@ -104,9 +106,16 @@ function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>): Task[] {
     }
     return task
   }
+  // The platform lists a topic's items in the order they were created: each create waits for the one planned before it in its topic.
+  const lastCreate = new Map<string, string>()
   for (const op of plan.ops) {
     if (op.op === 'create' || op.op === 'update' || op.op === 'move' || op.op === 'rename') taskOf(op.path).op = op
     else if (op.op === 'permissions') taskOf(op.path).permissions = op
+    if (op.op !== 'create') continue
+    const parent = parentPathOf(byPath[op.path]!)
+    const previous = lastCreate.get(parent)
+    if (previous !== undefined) taskOf(op.path).after = previous
+    lastCreate.set(parent, op.path)
   }
   return [...tasks.values()]
 }
@@ -157,6 +166,7 @@ function readiness(run: RunState, task: Task): Readiness {
     return run.failedPaths.has(parentPath) ? {fail: `its folder ${parentPath} could not be created`} : 'wait'
   }
   if (!task.op) return 'ready'
+  if (!inOrder(run, task)) return 'wait'
   for (const link of node.refs.links) {
     if (link.target === '' || run.ids.has(link.target) || link.target === node.path) continue
     return run.failedPaths.has(link.target) ? {fail: `it links to ${link.target}, which could not be written`} : 'wait'
@@ -230,7 +240,9 @@ async function runTasks(run: RunState, tasks: Task[], concurrency: number): Prom
       const still = tasks.filter((task) => task.status === 'waiting')
       if (still.length === 0) continue
       // Nothing can run: only a cycle is left. Break it with a provisional create, else let a document upload for itself.
-      const breaker = still.find((task) => task.op?.op === 'create' && !task.provisional && !run.ids.has(task.node.path) && readinessOfParent(run, task))
+      const breakable = (task: Task) => task.op?.op === 'create' && !task.provisional && !run.ids.has(task.node.path) && readinessOfParent(run, task)
+      // The next sibling in order first, so a provisional create keeps the order too (a chapter linking to a later one).
+      const breaker = still.find((task) => breakable(task) && inOrder(run, task)) ?? still.find(breakable)
       if (breaker) {
         breaker.provisional = true
         start(breaker, async () => {
@@ -253,6 +265,11 @@ async function runTasks(run: RunState, tasks: Task[], concurrency: number): Prom
   } finally {
     ahead.stop()
   }
+}
+
+/** Whether the sibling to be created before `task` is created (or failed: the order cannot be kept then). */
+function inOrder(run: RunState, task: Task): boolean {
+  return task.after === undefined || run.ids.has(task.after) || run.failedPaths.has(task.after)
 }
 
 function readinessOfParent(run: RunState, task: Task): boolean {

@@ -48,8 +48,9 @@ export function attachContext(plan: PushPlan, context: PlanContext): PushPlan {
   return plan
 }
 
-/** Parent folder path of a document path. */
+/** Key of a document's parent topic: the one the scan placed it in (a navigation may place it outside its folder), else its folder. */
 export function parentPathOf(node: LocalNode): string {
+  if (node.parent !== undefined) return node.parent
   const parent = path.posix.dirname(node.path)
   return parent === '.' ? '' : parent
 }

@@ -72,7 +72,6 @@ describe('scanFolder validation', () => {
         'asset-missing broken-image.md:3',
         'asset-outside outside-image.md:3',
         'duplicate-kb-id pinned.md:1',
-        'duplicate-title same-title-b.md:1',
         'empty-body empty.md:4',
         'front-matter-yaml bad-yaml.md:2',
         'missing-link-target dead-link.md:3',

@@ -1,0 +1,120 @@
+/**
+ * The shape of the desired tree before any file is converted: which
+ * document is an article, which is a topic's own body, and in what order
+ * they come. Built from the folders (this module: folders are topics, and a
+ * folder's index page is its body), then reshaped by the navigation files
+ * (`navigation/`). Plain data; the scan turns it into nodes.
+ *
+ * A folder's body, first found wins: `_index.md`, `index.md`/`.mdx`,
+ * `README.md`/`.mdx` (any case), a file named like the folder inside it
+ * (`x/x.md`), a file named like it beside it (`x.md` next to `x/`). A
+ * later candidate stays an article, with a warning. The root folder's
+ * body is only `_index.md`: its index page is an article (the root itself
+ * is never written).
+ */
+import path from 'node:path'
+import type {Diagnostic} from './diagnostic.js'
+import {documentStem} from './file-names.js'
+import type {NavOrigin} from './navigation/types.js'
+import type {WalkedDir} from './walk.js'
+
+/** A document that is an article. */
+export interface LayoutArticle {
+  kind: 'article'
+  file: string
+  /** The title its navigation entry gives. */
+  navTitle?: string
+  /** Its place among its siblings, from the navigation (lower first). */
+  position?: number
+  nav?: NavOrigin
+}
+
+/** A topic: a folder, a chapter with sections, or a section of a navigation. */
+export interface LayoutTopic {
+  kind: 'topic'
+  /** The topic's key (its `path`): the folder, the chapter's file, or a `.nav/` key no folder can have. */
+  key: string
+  /** The folder it stands for (its `_permissions.yml`), when it stands for one. */
+  folder?: string
+  /** The document that is its body. */
+  file?: string
+  navTitle?: string
+  /** The title a folder's own navigation file gives it (Docusaurus `label`): it comes before even the body's front matter. */
+  label?: string
+  position?: number
+  nav?: NavOrigin
+  children: LayoutNode[]
+}
+
+/** An article or a topic of the layout. */
+export type LayoutNode = LayoutArticle | LayoutTopic
+
+/** The kbsync name of a folder's body file. */
+export const indexName = '_index.md'
+
+/**
+ * The folder layout of `walked`: a topic per folder holding documents, an
+ * article per document, each folder's body chosen by the precedence above.
+ * Competing candidates are warnings in `diagnostics`.
+ */
+export function folderLayout(walked: WalkedDir, diagnostics: Diagnostic[]): LayoutTopic {
+  const build = (walk: WalkedDir, beside: string | undefined): LayoutTopic => {
+    const topic: LayoutTopic = {kind: 'topic', key: walk.path, folder: walk.path, children: []}
+    const candidates = walk.path === '' ? walk.files.filter((file) => path.posix.basename(file) === indexName) : bodyCandidates(walk, beside)
+    const [body, ...others] = candidates
+    if (body !== undefined) topic.file = body
+    for (const other of others) diagnostics.push(competing(other, body!, walk.path))
+    const dirs = walk.dirs.filter(hasDocuments)
+    const claimed = new Map<string, string>()
+    for (const dir of dirs) {
+      const name = path.posix.basename(dir.path)
+      const file = walk.files.find((candidate) => candidate !== body && documentStem(candidate) === name.normalize('NFC'))
+      if (file !== undefined) claimed.set(dir.path, file)
+    }
+    const children: LayoutNode[] = []
+    const taken = new Set([body, ...claimed.values()])
+    for (const file of walk.files) if (!taken.has(file)) children.push({kind: 'article', file})
+    for (const dir of dirs) {
+      const sub = build(dir, claimed.get(dir.path))
+      // A file beside a folder that found another body stays an article of this folder.
+      const besideFile = claimed.get(dir.path)
+      if (besideFile !== undefined && sub.file !== besideFile) children.push({kind: 'article', file: besideFile})
+      children.push(sub)
+    }
+    topic.children = children
+    return topic
+  }
+  return build(walked, undefined)
+}
+
+/** Whether a folder holds a document anywhere inside. */
+export function hasDocuments(walk: WalkedDir): boolean {
+  return walk.files.length > 0 || walk.dirs.some(hasDocuments)
+}
+
+/** The body candidates of a subfolder, in precedence order. */
+function bodyCandidates(walk: WalkedDir, beside: string | undefined): string[] {
+  const name = path.posix.basename(walk.path).normalize('NFC')
+  const base = (file: string) => path.posix.basename(file)
+  const ranks: Array<(file: string) => boolean> = [
+    (file) => base(file) === indexName,
+    (file) => /^index\.mdx?$/.test(base(file)),
+    (file) => /^readme\.mdx?$/i.test(base(file)),
+    (file) => documentStem(file) === name
+  ]
+  const found: string[] = []
+  for (const rank of ranks) for (const file of walk.files) if (rank(file) && !found.includes(file)) found.push(file)
+  if (beside !== undefined) found.push(beside)
+  return found
+}
+
+function competing(other: string, body: string, folder: string): Diagnostic {
+  return {
+    severity: 'warning',
+    file: other,
+    line: 1,
+    message: `\`${other}\` could be the body of topic \`${folder}\` too, but \`${body}\` comes first; \`${other}\` stays an article`,
+    hint: 'Order: _index.md, index.md, README.md, a file named like the folder inside it, then one beside it. Rename one of them to settle it',
+    rule: 'index-competing'
+  }
+}

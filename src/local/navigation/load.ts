@@ -1,0 +1,97 @@
+/**
+ * Finds and reads the navigation files of a scanned folder: each folder's
+ * mdBook `SUMMARY.md` (when it reads as a navigation), the MkDocs
+ * `mkdocs.yml` in the folder or above it up to the repository root, and the
+ * Docusaurus `_category_` files. The parsers are pure; this module does
+ * the reading.
+ */
+import {readFile} from 'node:fs/promises'
+import path from 'node:path'
+import type {Diagnostic} from '../diagnostic.js'
+import {repositoryRoot} from '../repository.js'
+import type {WalkedDir} from '../walk.js'
+import {isCategoryFile, parseCategory} from './docusaurus-category.js'
+import {looksLikeSummary, parseSummary, summaryFileName} from './mdbook-summary.js'
+import {mkdocsFileName, parseMkdocs} from './mkdocs.js'
+import type {Category, NavOutline} from './types.js'
+
+/** The navigation of a folder, read. */
+export interface LoadedNavigation {
+  /** Outlines, outermost first (MkDocs, then each `SUMMARY.md` from the top down). */
+  outlines: NavOutline[]
+  /** Docusaurus category files by folder. */
+  categories: Map<string, {file: string; category: Category}>
+  /** Documents that are navigation files: never published. */
+  navigationFiles: Set<string>
+}
+
+/** What loading needs from the scan: the folder and its text files. */
+export interface NavigationSource {
+  /** Absolute real path of the scanned folder. */
+  root: string
+  walked: WalkedDir
+  readText(relative: string): string
+}
+
+/** Reads the navigation files of the scanned folder; problems go to `diagnostics`. */
+export async function loadNavigation(source: NavigationSource, diagnostics: Diagnostic[]): Promise<LoadedNavigation> {
+  const loaded: LoadedNavigation = {outlines: [], categories: new Map(), navigationFiles: new Set()}
+  const mkdocs = await findMkdocs(source.root)
+  if (mkdocs) {
+    const file = path.relative(source.root, mkdocs.path).split(path.sep).join('/')
+    const config = parseMkdocs(mkdocs.text, file)
+    diagnostics.push(...config.problems)
+    const base = path.resolve(path.dirname(mkdocs.path), config.docsDir)
+    const relative = path.relative(source.root, base)
+    // The folder is the docs folder, holds it, or lies inside it; a sibling folder is no concern of this nav.
+    const applies = relative === '' || !relative.startsWith('..') || relative.split(path.sep).every((part) => part === '..')
+    if (config.hasNav && applies) loaded.outlines.push({source: mkdocsFileName, file, base, entries: config.entries})
+  }
+  const visit = (walk: WalkedDir): void => {
+    const summary = walk.files.find((file) => path.posix.basename(file) === summaryFileName)
+    if (summary !== undefined) {
+      const text = source.readText(summary)
+      if (looksLikeSummary(text)) {
+        const parsed = parseSummary(text, summary)
+        diagnostics.push(...parsed.problems)
+        loaded.navigationFiles.add(summary)
+        loaded.outlines.push({source: summaryFileName, file: summary, base: path.join(source.root, walk.path), entries: parsed.entries})
+      }
+    }
+    const category = walk.others.find((file) => isCategoryFile(path.posix.basename(file)))
+    if (category !== undefined) {
+      const parsed = parseCategory(source.readText(category), category)
+      diagnostics.push(...parsed.problems)
+      loaded.categories.set(walk.path, {file: category, category: parsed.category})
+    }
+    walk.dirs.forEach(visit)
+  }
+  visit(source.walked)
+  return loaded
+}
+
+/** The text files navigation needs read among `walk`'s other files (category files). */
+export function navigationTextFiles(walk: WalkedDir): string[] {
+  return walk.others.filter((file) => isCategoryFile(path.posix.basename(file)))
+}
+
+/** The nearest `mkdocs.yml` (or `.yaml`) at or above `root`, up to the repository root (only `root` itself outside a repository). */
+async function findMkdocs(root: string): Promise<{path: string; text: string} | undefined> {
+  const top = (await repositoryRoot(root)) ?? root
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    for (const name of [mkdocsFileName, 'mkdocs.yaml']) {
+      const candidate = path.join(dir, name)
+      try {
+        return {path: candidate, text: await readFile(candidate, 'utf8')}
+      } catch {
+        // Not here.
+      }
+    }
+    if (dir === top || path.dirname(dir) === dir || !isWithin(top, dir)) return undefined
+  }
+}
+
+function isWithin(top: string, dir: string): boolean {
+  const relative = path.relative(top, dir)
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
+}

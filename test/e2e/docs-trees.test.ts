@@ -1,0 +1,157 @@
+/**
+ * End-to-end: documentation trees as docs sites write them (mdBook,
+ * MkDocs, Docusaurus) pushed through the CLI to the real local server. The
+ * navigation files decide the remote tree's shape, titles and order; a
+ * second push sends no write.
+ */
+import {mkdir, rm} from 'node:fs/promises'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {KbClient} from '../../src/api/index.js'
+import type {StructureNode} from '../../src/api/types.js'
+import {startServer} from '../../src/server/index.js'
+import {bodyOf, cli, copyFixture} from './push-helpers.js'
+
+type Server = Awaited<ReturnType<typeof startServer>>
+
+let server: Server
+let env: NodeJS.ProcessEnv
+let client: KbClient
+const folders: string[] = []
+
+beforeAll(async () => {
+  server = await startServer({port: 0})
+  env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token}
+  client = KbClient.fromEnv(env)
+})
+
+afterAll(async () => {
+  await client?.close()
+  await server?.close()
+  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+})
+
+/** A copy of `fixtures/trees/<name>`, made a git repository (so navigation files above the pushed folder are found). */
+async function repository(name: string): Promise<string> {
+  const dir = await copyFixture(path.join('fixtures/trees', name))
+  folders.push(dir)
+  await mkdir(path.join(dir, '.git'))
+  return dir
+}
+
+/** The remote tree under `root` as indented lines: `[T] title` for topics, in the platform's order. */
+function outline(nodes: StructureNode[], depth = 0): string[] {
+  return nodes.flatMap((node) => [`${'  '.repeat(depth)}${node.type === 'topic' ? '[T] ' : ''}${node.title}`, ...outline(node.children ?? [], depth + 1)])
+}
+
+/** Pushes `dir` under a fresh root topic; returns the root's id and the remote outline. */
+async function pushTree(dir: string, title: string): Promise<{root: string; tree: StructureNode[]}> {
+  const root = (await client.createItem({type: 'topic', title, parent_topic_id: null})).id
+  const run = await cli(['push', dir, '--root-topic', root], env)
+  expect(run.err).not.toMatch(/\berror\b/)
+  expect(run.code).toBe(0)
+  return {root, tree: await client.getTree(root)}
+}
+
+/** A second push of `dir` under `root`: zero writes. */
+async function expectNoWrites(dir: string, root: string): Promise<void> {
+  server.resetLog()
+  const again = await cli(['push', dir, '--root-topic', root], env)
+  expect(again.code).toBe(0)
+  expect(server.counts().writes).toBe(0)
+}
+
+function find(nodes: StructureNode[], title: string): StructureNode {
+  for (const node of nodes) {
+    if (node.title === title) return node
+    const inside = node.children ? findOrUndefined(node.children, title) : undefined
+    if (inside) return inside
+  }
+  throw new Error(`no item titled ${title}`)
+}
+
+function findOrUndefined(nodes: StructureNode[], title: string): StructureNode | undefined {
+  try {
+    return find(nodes, title)
+  } catch {
+    return undefined
+  }
+}
+
+describe('an mdBook tree', () => {
+  it('follows SUMMARY.md: parts and chapters with sections are topics, titles from the entries, in the summary order; SUMMARY.md is not published', async () => {
+    const dir = await repository('mdbook')
+    const src = path.join(dir, 'src')
+    const {root, tree} = await pushTree(src, 'Small book')
+    expect(outline(tree)).toEqual([
+      'The Small Book',
+      'Foreword',
+      '[T] Getting started',
+      '  [T] Getting Started',
+      '    Installation',
+      '    Hello, World!',
+      '  Programming a Guessing Game',
+      '[T] Basic literacy',
+      '  [T] Common Programming Concepts',
+      '    Variables and Mutability',
+      '    Data Types',
+      'Appendix: Keywords',
+      'notes'
+    ])
+    // A `##`-first chapter: titled by its entry, the heading not repeated in the body.
+    const installation = await client.getItem(find(tree, 'Installation').id)
+    expect(bodyOf(installation)).not.toContain('## Installation')
+    expect(bodyOf(installation)).toContain('The first step is to install the tools.')
+    // A link to a chapter file is a link to its topic.
+    expect(bodyOf(installation)).toContain(`data-topic-id="${find(tree, 'Getting Started').id}"`)
+    const chapter = await client.getItem(find(tree, 'Getting Started').id)
+    expect(bodyOf(chapter)).toContain("Let's start your journey!")
+    await expectNoWrites(src, root)
+  })
+})
+
+describe('an MkDocs tree', () => {
+  it('follows the nav of mkdocs.yml above the folder: sections are topics, titles and order from the nav, links to URLs skipped', async () => {
+    const dir = await repository('mkdocs')
+    const docs = path.join(dir, 'docs')
+    const {root, tree} = await pushTree(docs, 'Small project')
+    expect(outline(tree)).toEqual([
+      'Home',
+      '[T] User Guide',
+      '  Writing your docs',
+      '  Styling your docs',
+      '[T] About',
+      '  Release Notes',
+      '  License',
+      'Getting started',
+      'Extra page'
+    ])
+    // The nav's title differs from the page's heading: the heading stays in the body.
+    expect(bodyOf(await client.getItem(find(tree, 'Home').id))).toContain('Welcome to Small Project')
+    await expectNoWrites(docs, root)
+  })
+})
+
+describe('a Docusaurus tree', () => {
+  it('takes _category_ labels, positions and linked docs, and sidebar_label / sidebar_position; partials are not published', async () => {
+    const dir = await repository('docusaurus')
+    const docs = path.join(dir, 'docs')
+    const {root, tree} = await pushTree(docs, 'Docusaurus site')
+    expect(outline(tree)).toEqual([
+      'Tutorial Intro',
+      '[T] Guides',
+      '  Setup',
+      '  Basics',
+      '  [T] Advanced guides',
+      '    Caching',
+      '[T] Tutorial - Basics',
+      '  Create a Document',
+      '  Create a Page',
+      'Frequently asked questions'
+    ])
+    // The category's linked doc is the topic's body; an index.md is its folder's body.
+    expect(bodyOf(await client.getItem(find(tree, 'Tutorial - Basics').id))).toContain('The tutorial has two steps')
+    expect(bodyOf(await client.getItem(find(tree, 'Advanced guides').id))).toContain('For those who know the basics.')
+    await expectNoWrites(docs, root)
+  })
+})
