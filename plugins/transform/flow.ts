@@ -7,6 +7,7 @@
  */
 import type {Html, Nodes, Paragraph, PhrasingContent, RootContent} from 'mdast'
 import type {Attachment, DetailsSummary} from '../types.js'
+import type {Point} from 'unist'
 import type {KbProblem} from './problems.js'
 import {append, TagStack, takeContent, type Frame} from './pairing.js'
 import {pairPhrasing} from './phrasing.js'
@@ -128,10 +129,31 @@ function settle({orphans, pieces}: Pairing, content: RootContent[]): RootContent
   const result: RootContent[] = []
   for (const item of items) {
     if (item.type === 'detailsSummary' && orphans.has(item)) {
-      result.push({type: 'html', value: '<summary>'}, {type: 'paragraph', children: item.children}, {type: 'html', value: '</summary>'})
+      result.push(...unbuiltSummary(item))
     } else result.push(item)
   }
   return result
+}
+
+/**
+ * A summary of an unclosed details as its tags around a paragraph, each
+ * placed where it was written (the summary spans from its `<summary>` to
+ * its `</summary>`), so that messages about them name their line.
+ */
+function unbuiltSummary(summary: DetailsSummary): RootContent[] {
+  const position = summary.position
+  const at = (point: Point, shift: number): Point => ({line: point.line, column: point.column + shift, offset: point.offset === undefined ? undefined : point.offset + shift})
+  const open: Html = {type: 'html', value: '<summary>'}
+  const close: Html = {type: 'html', value: '</summary>'}
+  const paragraph: RootContent = {type: 'paragraph', children: summary.children}
+  if (position) {
+    open.position = {start: position.start, end: at(position.start, 9)}
+    close.position = {start: at(position.end, -10), end: position.end}
+    const first = summary.children[0]
+    const last = summary.children[summary.children.length - 1]
+    if (first?.position && last?.position) paragraph.position = {start: first.position.start, end: last.position.end}
+  }
+  return [open, paragraph, close]
 }
 
 /** Close a frame into its construct, or keep its tags and content, reported. */

@@ -38,7 +38,8 @@ export function convertTaskItems(tree: Root, file: VFile): void {
 export function inlineReferences(tree: Root): void {
   const definitions = new Map<string, Definition>()
   walk(tree, (node) => {
-    if (node.type === 'definition') definitions.set(node.identifier.toLowerCase(), node)
+    // CommonMark: the first definition of a label wins.
+    if (node.type === 'definition' && !definitions.has(node.identifier.toLowerCase())) definitions.set(node.identifier.toLowerCase(), node)
   })
   walk(tree, (node, index, parent) => {
     if (node.type !== 'linkReference' && node.type !== 'imageReference') return
@@ -87,25 +88,14 @@ function labelled(label: string, children: FootnoteDefinition['children']): List
 }
 
 /**
- * HTML outside the dialect never reaches a body raw: `<br>` becomes a line
- * break, comments are removed, anything else is kept as visible text.
+ * The last resort for HTML outside the dialect: `html/` converts every
+ * `html` node it finds, so this only sees one a future pass might leave.
+ * It never reaches a body raw: it is kept as visible text, reported.
  */
 export function escapeForeignHtml(tree: Root, file: VFile): void {
   walk(tree, (node, index, parent) => {
     if (node.type !== 'html') return
     const value = node.value.trim()
-    if (/^<br\s*\/?>$/i.test(value) && isPhrasingParent(parent)) {
-      parent.children[index] = {type: 'break', position: node.position}
-      // Space after a line break is invisible; kept, it would be written as `&#x20;`.
-      const next = parent.children[index + 1]
-      if (next?.type === 'text') next.value = next.value.replace(/^[ \t]+/, '')
-      return SKIP
-    }
-    if (/^<!--[\s\S]*-->$/.test(value)) {
-      warn(file, node, 'kb-html-comment', 'HTML comments are not supported by the platform; the comment is left out of the body.')
-      parent.children.splice(index, 1)
-      return index
-    }
     warn(file, node, 'kb-foreign-html', `HTML outside the dialect (${preview(value)}) is not supported; it is kept as visible text.`)
     const text = {type: 'text' as const, value: node.value, position: node.position}
     parent.children[index] = isPhrasingParent(parent) ? text : ({type: 'paragraph', children: [text], position: node.position} as RootContent)

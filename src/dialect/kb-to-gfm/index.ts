@@ -16,6 +16,7 @@ import {hintBlockToMarkdown, kbToMarkdown} from '../../../plugins/index.js'
 import type {HintBlock} from '../../../plugins/types.js'
 import {alertColors} from '../gfm-to-kb/alerts.js'
 import {parseKb} from '../parse.js'
+import {details} from './summary.js'
 
 /** Options of `kbToGfm`. */
 export interface KbToGfmOptions {
@@ -49,7 +50,7 @@ const hintBlock: Handle = (node: HintBlock, parent, state, info) => {
   return `> [!${kind}]\n` + value
 }
 
-const extension: Options = {extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock}}]}
+const extension: Options = {extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock, details}}]}
 
 /**
  * Converts a dialect tree to GitHub-flavoured Markdown (the tree is changed:

@@ -1,0 +1,110 @@
+/**
+ * One fragment to mdast: parsed once with hast-util-from-html, its
+ * positions moved to the source, its elements reported where the
+ * conversion changes or drops them (`survey`), then converted with
+ * hast-util-to-mdast and the handlers of `handlers.ts`.
+ */
+import type {Element, Root as HastRoot, RootContent as HastContent} from 'hast'
+import {fromHtml} from 'hast-util-from-html'
+import {toMdast} from 'hast-util-to-mdast'
+import type {Nodes, Root, RootContent} from 'mdast'
+import type {VFile} from 'vfile'
+import {warn} from '../../messages.js'
+import {componentAt, componentTag, isKnownComponent, isMaskedComponent, maskComponents} from './components.js'
+import {dialectPhrasing, unmarkPhrasing, warnAt, type Conversion} from './context.js'
+import {slotTag, sourcePosition, type Fragment} from './fragment.js'
+import {droppedWithWarning, handlersFor, isKnownElement} from './handlers.js'
+import {normalize} from './normalize.js'
+import {reportStrayEndTags} from './stray.js'
+
+/** Deeper HTML than this is kept as its text: the converters recurse, and the dialect nests 100 levels at most. */
+const maxDepth = 60
+
+/** What a converted fragment gives: its nodes, and whether they hold flow content. */
+export interface Converted {
+  nodes: RootContent[]
+}
+
+/** Converts `fragment` (see `fragment.ts`); messages go to `file`. */
+export function convertFragment(fragment: Fragment, file: VFile): Converted {
+  const masked = maskComponents(fragment.value)
+  const conversion: Conversion = {file, slots: fragment.slots}
+  const tree = fromHtml(masked, {fragment: true})
+  reportStrayEndTags(tree, masked, fragment, file)
+  if (!survey(tree, fragment, conversion)) {
+    warn(file, fragment.html[0], 'kb-html-too-deep', `HTML nested deeper than ${maxDepth} elements is kept as its text only.`)
+    return {nodes: [{type: 'paragraph', children: [{type: 'text', value: textContent(tree)}]}]}
+  }
+  const root = toMdast(tree, {handlers: handlersFor(conversion), nodeHandlers: {comment: () => undefined}}) as Root
+  const kept = new Set<Nodes>(fragment.slots)
+  unmark(root, kept)
+  normalize([root], conversion, kept)
+  return {nodes: root.children}
+}
+
+/**
+ * One pass over the parsed fragment before conversion: positions moved to
+ * the source, components renamed for their handler, and a message for each
+ * element the conversion unwraps or drops and each comment. False when the
+ * fragment nests deeper than `maxDepth`.
+ */
+function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boolean {
+  const stack: Array<{node: HastContent; depth: number}> = tree.children.map((node) => ({node, depth: 1})).reverse()
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const {node, depth} = item
+    if (depth > maxDepth) return false
+    const offset = node.position?.start.offset
+    node.position = sourcePosition(fragment, node.position)
+    if (node.type === 'comment') {
+      conversion.file.info('HTML comment left out of the body (readers never saw it).', {place: node.position, ruleId: 'kb-html-comment', source: 'kbsync'})
+      continue
+    }
+    if (node.type !== 'element') continue
+    if (isMaskedComponent(node.tagName)) nameComponent(node, offset === undefined ? undefined : componentAt(fragment.value, offset), conversion)
+    else reportElement(node, conversion)
+    const children = node.tagName === 'template' && 'content' in node ? [] : node.children
+    for (let index = children.length - 1; index >= 0; index--) stack.push({node: children[index]!, depth: depth + 1})
+  }
+  return true
+}
+
+function nameComponent(element: Element, name: string | undefined, conversion: Conversion): void {
+  const written = name ?? element.tagName
+  element.tagName = componentTag
+  element.properties = {...element.properties, dataKbComponent: written}
+  if (!isKnownComponent(written)) {
+    warnAt(conversion, element, 'kb-html-unwrapped', `The component \`<${written}>\` has no counterpart on the platform; its content is kept without it.`)
+  }
+}
+
+function reportElement(element: Element, conversion: Conversion): void {
+  const name = element.tagName
+  if (name === slotTag) return
+  if (name === 'sup' || name === 'sub') {
+    warnAt(conversion, element, 'kb-html-sup-sub', `\`<${name}>\` has no counterpart on the platform; its text is kept as ordinary text.`)
+  } else if (!isKnownElement(name)) {
+    warnAt(conversion, element, 'kb-html-unwrapped', `\`<${name}>\` has no counterpart on the platform; its content is kept without it.`)
+  } else if (droppedWithWarning(name)) {
+    warnAt(conversion, element, 'kb-html-dropped', `\`<${name}>\` is left out: the platform does not run or show it.`)
+  }
+}
+
+/** Takes the phrasing marks off the converted nodes (not the kept ones). */
+function unmark(root: Root, kept: ReadonlySet<Nodes>): void {
+  const stack: Nodes[] = [...root.children]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (dialectPhrasing.has(node.type)) unmarkPhrasing(node)
+    if (!kept.has(node) && 'children' in node) stack.push(...(node.children as Nodes[]))
+  }
+  for (const slot of kept) unmarkPhrasing(slot)
+}
+
+function textContent(tree: HastRoot): string {
+  let value = ''
+  const stack: HastContent[] = [...tree.children].reverse()
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'text') value += node.value
+    else if (node.type === 'element') for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!)
+  }
+  return value.replace(/\s+/g, ' ').trim()
+}

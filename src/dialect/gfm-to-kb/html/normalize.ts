@@ -1,0 +1,112 @@
+/**
+ * HTML lets block content sit where Markdown has only text: a `<div>` in a
+ * `<span>`, a list in a `<td>`, a heading in a `<summary>`. The converted
+ * tree is made valid for the dialect: a paragraph holding blocks is split
+ * around them, and any other text container (table cells included) gets
+ * its blocks as text, one line each in a table cell (a pipe table cannot
+ * hold blocks; the table is reported once).
+ */
+import type {Nodes, Parent, PhrasingContent, RootContent, Table} from 'mdast'
+import {textOf} from '../../../../plugins/transform/tags.js'
+import {warn} from '../../messages.js'
+import {holdsFlow, isPhrasing, type Conversion} from './context.js'
+
+/** Containers of phrasing content only. */
+const phrasingParents = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell', 'underline', 'mark', 'articleLink', 'detailsSummary'])
+
+/** `nodes` as phrasing: blocks become their text, joined by `separator` (a line break in table cells, else a space). */
+export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): PhrasingContent[] {
+  const out: PhrasingContent[] = []
+  const gap = () => {
+    if (out.length > 0) out.push(separator === 'break' ? {type: 'break'} : {type: 'text', value: ' '})
+  }
+  for (const node of nodes) {
+    if (isPhrasing(node)) {
+      out.push(node as PhrasingContent)
+      continue
+    }
+    switch (node.type) {
+      case 'paragraph':
+      case 'heading':
+        gap()
+        out.push(...flatten(node.children, separator))
+        break
+      case 'list':
+        node.children.forEach((item, index) => {
+          gap()
+          out.push({type: 'text', value: node.ordered ? `${(node.start ?? 1) + index}. ` : '• '}, ...flatten(item.children, separator))
+        })
+        break
+      case 'code':
+        // Without a language it is most often HTML's own indentation after a blank line, read as indented code: text.
+        for (const line of node.value.split('\n')) {
+          gap()
+          out.push(node.lang ? {type: 'inlineCode', value: line} : {type: 'text', value: line.trim()})
+        }
+        break
+      case 'video':
+      case 'drawio':
+        gap()
+        out.push({type: 'link', url: node.url, children: [{type: 'text', value: node.url}]})
+        break
+      case 'thematicBreak':
+        break
+      default:
+        gap()
+        out.push(...('children' in node && !['table', 'tableRow'].includes(node.type) ? flatten(node.children as Nodes[], separator) : [{type: 'text' as const, value: textOf([node])}]))
+    }
+  }
+  return out
+}
+
+/** `nodes` at flow level: phrasing runs in paragraphs, whitespace-only runs dropped. */
+export function toFlowContent(nodes: readonly Nodes[]): RootContent[] {
+  const out: RootContent[] = []
+  let run: PhrasingContent[] = []
+  const flush = () => {
+    if (run.some((node) => node.type !== 'text' || node.value.trim() !== '')) out.push({type: 'paragraph', children: run})
+    run = []
+  }
+  for (const node of nodes) {
+    if (isPhrasing(node)) run.push(node as PhrasingContent)
+    else {
+      flush()
+      out.push(node as RootContent)
+    }
+  }
+  flush()
+  return out
+}
+
+/**
+ * Make the converted `nodes` valid in place (see the module comment);
+ * `kept` are nodes taken over as they were parsed, valid already.
+ */
+export function normalize(nodes: Nodes[], conversion: Conversion, kept: ReadonlySet<Nodes>): void {
+  for (const node of nodes) {
+    if (kept.has(node) || !('children' in node)) continue
+    const parent = node as Parent
+    normalize(parent.children as Nodes[], conversion, kept)
+    if (node.type === 'table') fixCells(node, conversion)
+    else if (phrasingParents.has(node.type) && node.type !== 'tableCell' && holdsFlow(parent.children as Nodes[])) {
+      parent.children = flatten(parent.children as Nodes[], 'space')
+    } else if (!phrasingParents.has(node.type) && parent.children.some((child) => child.type === 'paragraph' && holdsFlow(child.children as Nodes[]))) {
+      parent.children = parent.children.flatMap((child) => (child.type === 'paragraph' && holdsFlow(child.children as Nodes[]) ? toFlowContent(child.children as Nodes[]) : [child]))
+    }
+  }
+}
+
+/** A table whose cells hold blocks keeps its grid: each block becomes a line of its cell; reported once. */
+function fixCells(table: Table, conversion: Conversion): void {
+  let flattened = false
+  for (const row of table.children) {
+    for (const cell of row.children) {
+      if (!holdsFlow(cell.children as Nodes[])) continue
+      cell.children = flatten(cell.children as Nodes[], 'break')
+      flattened = true
+    }
+  }
+  if (flattened) {
+    warn(conversion.file, table, 'kb-html-table', 'An HTML table cell holds blocks (paragraphs, lists, code); a pipe table cannot, so each block is written as a line of its cell. Keep cells to text to avoid this.')
+  }
+}
