@@ -13,11 +13,12 @@
  *   at the first place, with the count).
  * Text inside code and inline code is otherwise never changed or counted.
  */
-import type {Code, Paragraph, Parents, Root, Text} from 'mdast'
+import type {Code, Paragraph, Root} from 'mdast'
 import type {VFile} from 'vfile'
 import type {HintBlock} from '../../../../plugins/types.js'
 import {admonitionColor} from '../alerts.js'
 import {walk} from '../walk.js'
+import {matchesInText, placeIn, type Place} from './text-matches.js'
 
 const attributeList = /^[ \t]*\{:[^\n]*\}[ \t\r]*$/
 const spanAttributeList = /^\{:[^}\n]*\}/
@@ -48,7 +49,7 @@ export function handleTemplateSyntax(tree: Root, file: VFile): void {
       parent.children[index] = hint
     }
   })
-  const found = findTemplateSyntax(tree)
+  const found = matchesInText(tree, templateSyntax)
   if (found.count === 0 && dropped === 0) return
   const parts = [
     found.count > 0 ? `${found.count} place${found.count === 1 ? '' : 's'} of Liquid or kramdown syntax (\`{% … %}\`, \`{{ … }}\`) left as text, the first here` : '',
@@ -126,37 +127,8 @@ function trimLineEnds(paragraph: Paragraph): void {
   paragraph.children = paragraph.children.filter((child) => child.type !== 'text' || child.value !== '')
 }
 
-/** How many places of template syntax the text of `tree` holds (code is not text), and the first one. */
-function findTemplateSyntax(tree: Parents): {count: number; place?: Place} {
-  let count = 0
-  let place: Place | undefined
-  walk(tree, (node) => {
-    if (node.type !== 'text') return
-    for (const match of node.value.matchAll(templateSyntax)) {
-      count++
-      place ??= placeIn(node, match.index)
-    }
-  })
-  return place ? {count, place} : {count}
-}
-
 /** The earlier of two places. */
 function earlier(a: Place | undefined, b: Place | undefined): Place | undefined {
   if (!a || !b) return a ?? b
   return a.line < b.line || (a.line === b.line && a.column <= b.column) ? a : b
-}
-
-/** A line and column. */
-export interface Place {
-  line: number
-  column: number
-}
-
-/** The line and column of `offset` in a text node's value (lines counted by its line breaks). */
-export function placeIn(node: Text, offset: number): Place | undefined {
-  const start = node.position?.start
-  if (!start) return undefined
-  const before = node.value.slice(0, offset)
-  const breaks = before.split('\n').length - 1
-  return breaks === 0 ? {line: start.line, column: start.column + offset} : {line: start.line + breaks, column: before.length - before.lastIndexOf('\n')}
 }
