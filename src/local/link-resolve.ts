@@ -47,8 +47,21 @@ export interface LinkMiss {
   refused?: boolean
 }
 
-/** The path part of a URL, decoded, and what follows it (`?query#anchor`, kept as written). */
-export function splitUrl(url: string): {pathPart: string; suffix: string} {
+// Jekyll writes site paths through filters: `{{ '/docs/x/' | relative_url }}`, `{{ site.baseurl }}/docs/x/`.
+const liquidFilter = /^\{\{-?\s*(['"])([^'"]*)\1\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}/
+const liquidBase = /^\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}/
+
+/** The site path a Liquid expression in a link stands for (`{{ '/docs/x/' | relative_url }}` -> `/docs/x/`); other URLs as they are. */
+export function withoutLiquid(url: string): string {
+  const filtered = liquidFilter.exec(url)
+  if (filtered) return filtered[2]! + url.slice(filtered[0].length)
+  const based = liquidBase.exec(url)
+  return based ? url.slice(based[0].length) : url
+}
+
+/** The path part of a URL (Liquid site paths read), decoded, and what follows it (`?query#anchor`, kept as written). */
+export function splitUrl(written: string): {pathPart: string; suffix: string} {
+  const url = withoutLiquid(written)
   const at = url.search(/[?#]/)
   const raw = at === -1 ? url : url.slice(0, at)
   let pathPart = raw
@@ -61,7 +74,8 @@ export function splitUrl(url: string): {pathPart: string; suffix: string} {
 }
 
 /** Finds the document, file or repository file the link `url` of `file` names. */
-export async function findLinkTarget(url: string, file: string, context: LinkContext): Promise<LinkTarget | LinkMiss> {
+export async function findLinkTarget(written: string, file: string, context: LinkContext): Promise<LinkTarget | LinkMiss> {
+  const url = withoutLiquid(written)
   const {pathPart} = splitUrl(url)
   const misses: LinkMiss[] = []
   const attempt = async (absolute: string): Promise<LinkTarget | undefined> => {
@@ -82,9 +96,13 @@ export async function findLinkTarget(url: string, file: string, context: LinkCon
     if (found) return found
     const byPage = pageRelative(url, context.targets.pages.get(file), context.targets)
     if (byPage) return {document: byPage}
-    if (!pathPart.startsWith('.')) {
-      const fromRoot = await classifyLink(path.join(context.root, pathPart), context)
-      if (!('lookedFor' in fromRoot)) return fromRoot
+    // Docusaurus reads a path from the folder too; sites with folder-style addresses (Jekyll, Hugo, MkDocs) serve
+    // `a/page.md` at `a/page/`, so their relative links start from there.
+    const alternatives = [pathPart.startsWith('.') ? undefined : pathPart, path.posix.join(file.replace(/\.mdx?$/i, ''), pathPart)]
+    for (const alternative of alternatives) {
+      if (alternative === undefined) continue
+      const found = await classifyLink(path.join(context.root, alternative), context)
+      if (!('lookedFor' in found) && !('repositoryFile' in found)) return found
     }
   }
   return misses[0] ?? {lookedFor: pathPart, outside: false}

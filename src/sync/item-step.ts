@@ -12,10 +12,15 @@ import type {StateStore} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
 import {parentPathOf, type PlanContext} from './plan.js'
 import {bodyHash, toDetail, type RemoteDetail} from './remote.js'
-import {releaseRender, renderBody, renderKey, type RenderContext, type Rendered} from './render.js'
+import {releaseRender, renderBody, renderKey, renderWithoutUnknownLinks, type RenderContext, type Rendered} from './render.js'
 import type {PlanOp, PushOptions, SyncEvent} from './types.js'
 
-/** Body of an article created before the articles it links to exist (a link cycle); rewritten in the same run. */
+/**
+ * The placeholder body older releases created an article with when a link
+ * cycle held it up. No longer written (such an article is created with its
+ * own text, see `createProvisional`); kept so that checks can tell no
+ * stored body holds it.
+ */
 export const provisionalBody = 'This article is being published by kbsync; its content follows in a moment.'
 
 /** Shared, mutable state of one apply run. */
@@ -61,14 +66,27 @@ export function parentIdOf(run: RunState, node: LocalNode): string | null | unde
   return parentPath === '' ? run.context.remote.rootTopicId : run.ids.get(parentPath)
 }
 
-/** Creates `node` with a placeholder body so others can link to it (link cycle). */
-export async function createProvisional(run: RunState, node: LocalNode, op: PlanOp): Promise<void> {
+/**
+ * Creates `node` before every document it links to has an id (it links to
+ * itself, or a link cycle holds it up): with its own text, each link to a
+ * document without an id yet written as its text, so that a reader never
+ * sees a placeholder, even when a later step of the run fails. Marked
+ * pending: its whole body is written once those ids exist (in this run;
+ * should the run fail first, in the next). `uploaded` are the files the
+ * caller has just uploaded for it (their guids go with this create).
+ */
+export async function createProvisional(run: RunState, node: LocalNode, op: PlanOp, uploaded?: Map<string, string>): Promise<void> {
   const parentId = parentIdOf(run, node)!
-  const item = await journaledCreate(run, node, parentId, node.kind === 'article' ? provisionalBody : undefined)
+  const fresh = uploaded ?? (await uploadFiles(run, node))
+  const rendered = renderWithoutUnknownLinks(node, runRenderContext(run))
+  if (rendered.missingAssets.length > 0) throw new Error(`cannot render ${node.path}: unresolved ${rendered.missingAssets.join(', ')}`)
+  const item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
+  recordUploads(run, fresh, item, node.path)
   run.store.setItem(node.path, {...entryFrom(node, item, parentId), pending: 'provisional'})
   await run.store.saveChanges()
   await pinId(run, node, item.id)
-  run.emit({type: 'done', op, remoteId: item.id, note: 'created with a provisional body (link cycle)'})
+  const why = rendered.missingLinks.every((target) => target === node.path) ? 'it links to itself' : 'a link cycle'
+  run.emit({type: 'done', op, remoteId: item.id, note: `created without the links to documents not created yet (${why}); they follow`})
 }
 
 /** Writes `node` as planned by `op` (create or update). Returns whether a request was sent. */
@@ -78,9 +96,16 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   if (parentId === undefined) throw new Error(`parent folder of ${node.path} has no remote id`)
   if (await editedSincePlan(run, op)) return false
   const fresh = await uploadFiles(run, node)
-  const rendered = renderBody(node, runRenderContext(run))
-  if (rendered.missingLinks.length > 0 || rendered.missingAssets.length > 0) {
-    throw new Error(`cannot render ${node.path}: unresolved ${[...rendered.missingLinks, ...rendered.missingAssets].join(', ')}`)
+  let rendered = renderBody(node, runRenderContext(run))
+  const others = rendered.missingLinks.filter((target) => target !== node.path)
+  if (others.length > 0 || rendered.missingAssets.length > 0) {
+    throw new Error(`cannot render ${node.path}: unresolved ${[...others, ...rendered.missingAssets].join(', ')}`)
+  }
+  if (rendered.missingLinks.length > 0) {
+    // It links to itself and has no id before it exists: created first, then written whole right away.
+    await createProvisional(run, node, op, fresh)
+    fresh.clear()
+    rendered = renderBody(node, runRenderContext(run))
   }
   const state = run.store.state
   const id = run.ids.get(node.path)
@@ -115,10 +140,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     run.writes++
   }
   const detail = toDetail(item)
-  for (const [sha, guid] of fresh) {
-    const url = detail.attachments[guid]
-    run.store.setAsset(sha, {guid, ...(url ? {url} : {}), articleId: item.id, usedBy: node.path})
-  }
+  recordUploads(run, fresh, item, node.path)
   // With fresh uploads the stored body holds their URLs, not the guids sent: record that body's hash.
   const storedContext = storedRenderContext(run)
   const after = fresh.size > 0 ? (withUrls(rendered, fresh, detail) ?? renderBody(node, storedContext)) : rendered
@@ -133,9 +155,18 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   })
   releaseRender(node)
   await run.store.saveChanges()
-  run.emit({type: 'done', op, remoteId: item.id, ...(provisional ? {note: 'its real body, now that the link cycle is created'} : {})})
+  run.emit({type: 'done', op, remoteId: item.id, ...(provisional ? {note: 'its whole body, links included, now that their targets exist'} : {})})
   if (id === undefined) await pinId(run, node, item.id)
   return true
+}
+
+/** Records the URL the stored item gives each file uploaded for it (by guid), so later bodies reference the URL. */
+function recordUploads(run: RunState, fresh: ReadonlyMap<string, string>, item: KbItem, path: string): void {
+  const {attachments} = toDetail(item)
+  for (const [sha, guid] of fresh) {
+    const url = attachments[guid]
+    run.store.setAsset(sha, {guid, ...(url ? {url} : {}), articleId: item.id, usedBy: path})
+  }
 }
 
 /**

@@ -61,7 +61,18 @@ export function releaseRender(node: LocalNode): void {
 
 type TreeNode = {type: string; data?: {kbsync?: Resolved}; url?: string; alt?: string | null; value?: string; children?: TreeNode[]}
 
-function renderTree(node: LocalNode, context: RenderContext): Rendered {
+/**
+ * Renders the body of `node` for a create that cannot wait for every
+ * document it links to (itself, or a link cycle): a link to a document
+ * without an id yet is its text (listed in `missingLinks`), never a
+ * placeholder, so what a reader sees meanwhile is the document. Not
+ * remembered: the whole body follows.
+ */
+export function renderWithoutUnknownLinks(node: LocalNode, context: RenderContext): Rendered {
+  return renderTree(node, context, true)
+}
+
+function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText = false): Rendered {
   const missingLinks: string[] = []
   const missingAssets: string[] = []
   const source = bodyTree(node)
@@ -95,6 +106,7 @@ function renderTree(node: LocalNode, context: RenderContext): Rendered {
       if (target === '' && context.rootTopicId === null) return children
       const id = target === '' ? context.rootTopicId! : context.idOf(target)
       if (id === undefined) missingLinks.push(target)
+      if (id === undefined && unknownLinksAsText) return children
       return {type: 'articleLink', ...(kind === 'article' ? {articleId: id ?? 'PENDING'} : {topicId: id ?? 'PENDING'}), children} as TreeNode
     }
     if (resolved && 'plain' in resolved) return plainText(child, children)
