@@ -89,7 +89,7 @@ describe('re-read before overwriting', () => {
 })
 
 describe('duplicate titles', () => {
-  it('are allowed when every one is pinned by a kb_id, and refused otherwise', async () => {
+  it('are allowed when every one is pinned by a kb_id, and told apart by file name otherwise', async () => {
     const client = new FakeClient()
     const one = await client.createItem({type: 'article', title: 'Same', parent_topic_id: null, body: 'one'})
     const two = await client.createItem({type: 'article', title: 'Same', parent_topic_id: null, body: 'two'})
@@ -105,8 +105,10 @@ describe('duplicate titles', () => {
     expect(client.items.size).toBe(2)
 
     await writeFile(path.join(dir, 'b.md'), '---\ntitle: Same\n---\n\nSecond of two.\n')
-    const refused = await push({dir, client})
-    expect(refused.status).toBe('invalid')
-    expect(refused.plan.diagnostics.map((d) => `${d.rule} ${d.file}`)).toContain('duplicate-title b.md')
+    const told = await push({dir, client})
+    expect(told.status).toBe('ok')
+    expect(told.plan.diagnostics.map((d) => `${d.rule} ${d.file}`)).toContain('title-disambiguated b.md')
+    expect(client.items.get(two.id)!.title).toBe('Same (b)')
+    expect(client.items.get(one.id)!.title).toBe('Same')
   })
 })
