@@ -3,8 +3,10 @@
  * matter `kb_id`; the sync state (by path); a file that moved or was renamed
  * (a path the state knows vanished, and exactly one new file has its content
  * or its name, or renders to the body last pushed for it); a topic whose known children all sit in one remote topic;
- * finally the title under the same parent. A rename or a move is thus an
- * update of the same item, never a delete and a create.
+ * finally the title under the same parent, when exactly one remote sibling
+ * has it (local titles are distinct: the scan tells duplicates apart). A
+ * rename or a move is thus an update of the same item, never a delete and a
+ * create.
  */
 import path from 'node:path'
 import type {Diagnostic, LocalNode, LocalTopic, ScanResult, StateEntry, SyncState} from '../local/index.js'
@@ -73,12 +75,18 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
       if (!ids.has(child.path) && !child.kbId && parentId !== undefined) {
         const siblings = (parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? []))
           .filter((id) => fits(child, id) && remote.items[id]!.title.trim() === child.title.trim())
-        if (siblings.length > 0) {
-          if (siblings.length > 1) {
-            diagnostics.push({severity: 'warning', file: child.file ?? child.path, message: `${siblings.length} remote items are titled "${child.title}" here; matched the first (${siblings[0]})`, rule: 'ambiguous-title'})
-          }
-          claim(child, siblings[0]!, 'title')
-        } else if (child.kind === 'topic') {
+        if (siblings.length > 1) {
+          // Which of them is this file's cannot be told: guessing would overwrite another item's text.
+          diagnostics.push({
+            severity: 'warning',
+            file: child.file ?? child.path,
+            message: `${siblings.length} remote items are titled "${child.title}" here (${siblings.join(', ')}); none is matched by title, so a new item is created`,
+            hint: 'Pin the file to its item with front matter `kb_id`, or give the remote items distinct titles',
+            rule: 'ambiguous-title'
+          })
+        }
+        if (siblings.length === 1) claim(child, siblings[0]!, 'title')
+        else if (child.kind === 'topic') {
           const id = topicByChildren(child, ids, remote)
           if (id !== undefined && fits(child, id)) claim(child, id, 'children')
         }

@@ -1,0 +1,138 @@
+/**
+ * The structure of a scanned tree as docs sites write it: titles from a
+ * heading of any level, `.mdx` documents, index pages as topic bodies (and
+ * links to them as topic links), partials, duplicate titles told apart, and
+ * matching by title that never guesses between look-alike remote items.
+ */
+import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {scanFolder, type LocalNode, type LocalTopic} from '../../src/local/index.js'
+import {push} from '../../src/sync/index.js'
+import {FakeClient} from '../sync/fake-client.js'
+
+const temporary: string[] = []
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-structure-'))
+  temporary.push(dir)
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), {recursive: true})
+    await writeFile(path.join(dir, name), text)
+  }
+  return dir
+}
+
+afterAll(async () => {
+  for (const dir of temporary) await rm(dir, {recursive: true, force: true})
+})
+
+/** The tree as `key: title` lines, children indented, in order. */
+function shape(topic: LocalTopic, depth = 0): string[] {
+  return topic.children.flatMap((child: LocalNode) => [`${'  '.repeat(depth)}${child.path}: ${child.title}`, ...(child.kind === 'topic' ? shape(child, depth + 1) : [])])
+}
+
+describe('titles', () => {
+  it('come from the heading of any level the document opens with, which then leaves the body; setext and `{#id}` too', async () => {
+    const dir = await tree({
+      'install.md': '## Installation\n\nInstall it.\n\n## Next\n\nMore.\n',
+      'setext.md': 'Getting around\n==============\n\nText.\n',
+      'custom-id.md': '### Tuning {#tuning}\n\nFast.\n',
+      'commented.md': '<!-- generated -->\n\n## After a comment\n\nText.\n',
+      'late.md': 'Text first.\n\n## Not the title\n'
+    })
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['install.md']).toMatchObject({title: 'Installation', titleFrom: 'heading', titleLine: 1})
+    expect(scan.byPath['install.md']!.body).not.toContain('## Installation')
+    expect(scan.byPath['install.md']!.body).toContain('## Next')
+    expect(scan.byPath['setext.md']).toMatchObject({title: 'Getting around', titleFrom: 'heading'})
+    expect(scan.byPath['setext.md']!.body).not.toContain('=====')
+    expect(scan.byPath['custom-id.md']!.title).toBe('Tuning')
+    expect(scan.byPath['commented.md']!.title).toBe('After a comment')
+    expect(scan.byPath['late.md']).toMatchObject({title: 'late', titleFrom: 'name'})
+  })
+
+  it('reads .mdx files as documents, their import lines no content before the heading', async () => {
+    const dir = await tree({'guide.mdx': "import Tabs from '@theme/Tabs';\nimport {\n  TabItem,\n} from '@theme/TabItem';\n\n# The guide\n\nText.\n"})
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['guide.mdx']).toMatchObject({kind: 'article', title: 'The guide'})
+    expect(scan.articleCount).toBe(1)
+  })
+})
+
+describe('index pages', () => {
+  it('make a folder\'s body: index.md, README.md, x/x.md, x.md beside x/; the root\'s index page stays an article; links to them are topic links', async () => {
+    const dir = await tree({
+      'index.md': '# Home\n\nSee [configuration](configuration.md) and [the guide](guide/README.md).\n',
+      'configuration.md': '---\ntitle: Configuration\n---\n\nConfigure it.\n',
+      'configuration/options.md': '# Options\n\nAll options.\n',
+      'guide/README.md': '# The guide\n\nRead on.\n',
+      'guide/start.md': '# Start\n\nStart here.\n',
+      'community/community.md': '# Community\n\nJoin us.\n',
+      'community/bug.md': '# Report a bug\n\nOpen an issue.\n'
+    })
+    const scan = await scanFolder(dir)
+    expect(shape(scan.root)).toEqual([
+      'index.md: Home',
+      'community: Community',
+      '  community/bug.md: Report a bug',
+      'configuration: Configuration',
+      '  configuration/options.md: Options',
+      'guide: The guide',
+      '  guide/start.md: Start'
+    ])
+    expect(scan.byPath['configuration']!.file).toBe('configuration.md')
+    expect(scan.byPath['configuration']!.body).toContain('Configure it.')
+    expect(scan.byPath['index.md']!.refs.links).toEqual([
+      {target: 'configuration', kind: 'topic'},
+      {target: 'guide', kind: 'topic'}
+    ])
+    expect(scan.diagnostics.filter((d) => d.severity !== 'info')).toEqual([])
+  })
+
+  it('warns when two candidates compete; the later one stays an article', async () => {
+    const dir = await tree({'x/index.md': '# X\n\nx\n', 'x/README.md': '# Read me\n\nr\n', 'x/a.md': '# A\n\na\n'})
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['x']!.file).toBe('x/index.md')
+    expect(scan.byPath['x/README.md']!.kind).toBe('article')
+    expect(scan.diagnostics.map((d) => `${d.rule} ${d.file}`)).toEqual(['index-competing x/README.md'])
+  })
+
+  it('does not publish partials (`_x.mdx`, `_sidebar.md`), and says so once each as an info', async () => {
+    const dir = await tree({'_sidebar.md': '- [A](a.md)\n', '_note.mdx': 'A note.\n', 'a.md': '# A\n\na\n'})
+    const scan = await scanFolder(dir)
+    expect(Object.keys(scan.byPath).sort()).toEqual(['', 'a.md'])
+    expect(scan.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}`).sort()).toEqual(['info partial-skipped _note.mdx', 'info partial-skipped _sidebar.md'])
+  })
+})
+
+describe('duplicate titles', () => {
+  it('are told apart by file name with one warning, and stay an error only when names cannot tell them apart', async () => {
+    const dir = await tree({
+      'code_of_conduct.md': '---\ntitle: Code of Conduct\n---\n\nBe kind.\n',
+      'conduct.md': '---\ntitle: Code of Conduct\n---\n\nBe kind, too.\n'
+    })
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['code_of_conduct.md']!.title).toBe('Code of Conduct')
+    expect(scan.byPath['conduct.md']!.title).toBe('Code of Conduct (conduct)')
+    expect(scan.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}`)).toEqual(['warning title-disambiguated conduct.md'])
+
+    const taken = await tree({'a.md': '# Same\n\na\n', 'b.md': '# Same\n\nb\n', 'c.md': '# Same (b)\n\nc\n'})
+    const refused = await scanFolder(taken)
+    expect(refused.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.file}`)).toEqual(['duplicate-title b.md'])
+  })
+
+  it('never match a look-alike remote item by title: with two remote items of one title, a new item is created and neither is overwritten', async () => {
+    const client = new FakeClient()
+    const one = await client.createItem({type: 'article', title: 'Same', parent_topic_id: null, body: 'one'})
+    const two = await client.createItem({type: 'article', title: 'Same', parent_topic_id: null, body: 'two'})
+    const dir = await tree({'same.md': '# Same\n\nMine.\n'})
+    const result = await push({dir, client})
+    expect(result.status).toBe('ok')
+    expect(result.plan.diagnostics.map((d) => d.rule)).toContain('ambiguous-title')
+    expect(client.items.get(one.id)!.body).toBe('one')
+    expect(client.items.get(two.id)!.body).toBe('two')
+    expect(client.items.size).toBe(3)
+  })
+})
