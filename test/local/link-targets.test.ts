@@ -182,7 +182,7 @@ describe('resolveLocalRefs in a repository', () => {
       ['link', '/docs/guide/next/']
     ])
     expect(result.diagnostics).toEqual([])
-    expect(result.resolutions.map((r) => (r && 'link' in r ? r.link.target : r))).toEqual([
+    expect(result.resolutions!.map((r) => (r && 'link' in r ? r.link.target : r))).toEqual([
       'guide/next.md',
       'guide/next.md',
       'guide/next.md',
