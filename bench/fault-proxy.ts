@@ -79,20 +79,26 @@ export async function startFaultProxy(target: string, decide: (request: ProxiedR
 }
 
 /**
- * Drops in bursts (a two-state Gilbert model, seeded): after a passed
- * request a burst starts with a probability chosen so that `share` of all
- * requests are dropped, and each request of a burst ends it with
- * probability `1 / meanBurst`. Half the drops lose the request, half its
- * answer.
+ * Drops in bursts of time, as the platform does (a seeded Poisson process):
+ * bursts start at random moments and last `meanBurstMs` on average
+ * (between half and one and a half times it), often enough that `share` of the time is
+ * inside one, so a client keeping a steady pace loses `share` of its
+ * requests; one that slows down in a burst loses fewer. Every request
+ * arriving in a burst is dropped: half before the server sees it, half
+ * after it was applied (the answer lost).
  */
-export function burstDrops(share: number, meanBurst: number, seed: number): (request: ProxiedRequest) => Fate {
+export function burstDrops(share: number, meanBurstMs: number, seed: number, now: () => number = Date.now): (request: ProxiedRequest) => Fate {
   const random = seededRandom(seed)
-  const leave = 1 / meanBurst
-  const enter = (share * leave) / (1 - share)
-  let inBurst = false
+  // Bursts per millisecond outside them, so that bursts cover `share` of the time.
+  const rate = share / ((1 - share) * meanBurstMs)
+  let last = now()
+  let burstEnd = 0
   return () => {
-    inBurst = inBurst ? random() >= leave : random() < enter
-    if (!inBurst) return 'pass'
+    const time = now()
+    const elapsed = time - last
+    last = time
+    if (time >= burstEnd && random() < 1 - Math.exp(-rate * elapsed)) burstEnd = time + (0.5 + random()) * meanBurstMs
+    if (time >= burstEnd) return 'pass'
     return random() < 0.5 ? 'drop-before' : 'drop-after'
   }
 }

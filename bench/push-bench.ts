@@ -22,7 +22,7 @@ export interface Row {
 }
 
 /** Runs `bench/push-child.js` on `dir`; resolves with its figures. */
-export function pushInChild(dir: string, server: RunningServer, concurrency: number): Promise<{ms: number; planMs: number; maxRssMb: number; requests: number; failed: number}> {
+export function pushInChild(dir: string, server: Pick<RunningServer, 'apiUrl' | 'filesUrl' | 'token'>, concurrency: number): Promise<{ms: number; planMs: number; maxRssMb: number; requests: number; failed: number}> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'push-child.js')
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, dir, server.apiUrl, server.filesUrl, String(concurrency)], {env: {...process.env, KBSYNC_TOKEN: server.token}, stdio: ['ignore', 'pipe', 'inherit']})

@@ -8,6 +8,7 @@
 import os from 'node:os'
 import {meetsTargets, runAdversarial} from './adversarial.js'
 import {runDialectRoundTrip} from './dialect-roundtrip.js'
+import {benchBurstDrops} from './drops-bench.js'
 import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchWatch} from './watch-bench.js'
 
@@ -22,6 +23,7 @@ console.log(`kbsync benchmarks${quick ? ' (--quick)' : ''}: Node ${process.versi
 // The benchmarks that time child processes run first: the dialect round trip leaves this process with
 // a large heap, and collecting it while the process idles can take a core from the push being measured.
 if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
+if (wanted('drops')) rows.push(...(await benchBurstDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
 if (wanted('dialect')) {

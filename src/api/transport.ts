@@ -63,6 +63,8 @@ export interface CallSpec<T> {
 }
 
 const reauthCodes = new Set(['expired_token', 'revoked_token'])
+/** Extra attempts of a request whose connection was dropped, each waiting half as long as the next (see `call`). */
+const dropRungs = 3
 const redirectStatuses = new Set([301, 302, 303, 307, 308])
 
 /** The client's connection to the platform. */
@@ -142,8 +144,11 @@ export class Transport {
         if (!error.retryable) throw error
         failures++
         if (error.status !== undefined) serverErrors++
-        if (failures >= retries || serverErrors > (spec.serverErrorRetries ?? retries)) throw error
-        const wait = backoffMs(failures, retryBaseMs, maxRetryWaitMs)
+        // A dropped connection climbs a finer ladder to the same top wait: three more, shorter waits first
+        // (a burst of drops is often short, and the halved pool already sends less).
+        const dropped = error instanceof NetworkError && error.errorCode !== 'timeout'
+        if (failures >= retries + (dropped ? dropRungs : 0) || serverErrors > (spec.serverErrorRetries ?? retries)) throw error
+        const wait = backoffMs(failures, dropped ? retryBaseMs / 2 ** dropRungs : retryBaseMs, maxRetryWaitMs)
         this.stats.retries++
         this.emit({type: 'retry', method: spec.method, path: error.path, status: error.status, errorCode: error.errorCode ?? error.cause?.code, attempt, waitMs: wait})
         // A call waiting to resend a dropped request keeps a place in the pool: a freed place would only
