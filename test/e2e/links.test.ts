@@ -7,32 +7,16 @@
  */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
+import {afterAll, describe, expect, it} from 'vitest'
 import {provisionalBody, push, type SyncClient} from '../../src/sync/index.js'
 import {run} from '../cli/helpers.js'
 import {temporaryFolders} from '../temp-folders.js'
+import {useLocalServer} from './local-server.js'
 import {bodyOf, flatten} from './push-helpers.js'
 
-type Server = Awaited<ReturnType<typeof startServer>>
-
-let server: Server
-let env: NodeJS.ProcessEnv
-let client: KbClient
+const local = useLocalServer()
 const folders = temporaryFolders('e2e-links')
-
-beforeAll(async () => {
-  server = await startServer({port: 0})
-  env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token}
-  client = KbClient.fromEnv(env)
-})
-
-afterAll(async () => {
-  await client?.close()
-  await server?.close()
-  await folders.removeAll()
-})
+afterAll(() => folders.removeAll())
 
 /** A git repository (a `.git` folder is all kbsync looks for) holding `files`, by repository-relative path. */
 async function repository(files: Record<string, string>): Promise<string> {
@@ -47,14 +31,14 @@ async function repository(files: Record<string, string>): Promise<string> {
 
 /** Runs `kbsync <argv>` in `cwd` against the server. */
 function kbsync(argv: string[], cwd: string, extra: NodeJS.ProcessEnv = {}) {
-  return run(argv, {cwd, env: {...env, ...extra}})
+  return run(argv, {cwd, env: {...local.env, ...extra}})
 }
 
 /** The stored bodies under the topic `root`, by title. */
 async function bodiesUnder(root: string): Promise<Record<string, {id: string; body: string}>> {
-  const entries = flatten(await client.getTree(root))
+  const entries = flatten(await local.client.getTree(root))
   const bodies: Record<string, {id: string; body: string}> = {}
-  for (const entry of entries) bodies[entry.titlePath] = {id: entry.id, body: bodyOf(await client.getItem(entry.id))}
+  for (const entry of entries) bodies[entry.titlePath] = {id: entry.id, body: bodyOf(await local.client.getItem(entry.id))}
   return bodies
 }
 
@@ -86,7 +70,7 @@ describe('links as real trees write them', () => {
       'docs/assets/diagram.png': png(1).toString('latin1'),
       'static/img/logo.png': png(2).toString('latin1')
     })
-    const root = (await client.createItem({type: 'topic', title: 'Forms', parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: 'Forms', parent_topic_id: null})).id
     const pushed = await kbsync(['push', '--root-topic', root], repo)
     expect(pushed.err).not.toMatch(/error/)
     expect(pushed.code).toBe(0)
@@ -104,9 +88,9 @@ describe('links as real trees write them', () => {
     // Both images uploaded: the body holds file URLs, not the paths written.
     expect(intro.match(/!\[(?:logo|diagram)\]\(\S+services\/kb\?Id=[\w-]+\)/g)).toHaveLength(2)
     expect(intro).not.toMatch(/\]\((?:\/|\.\.|guide)/)
-    const again = server.counts().writes
+    const again = local.server.counts().writes
     expect((await kbsync(['push', '--root-topic', root], repo)).code).toBe(0)
-    expect(server.counts().writes).toBe(again)
+    expect(local.server.counts().writes).toBe(again)
   })
 
   it('stops at a broken link or image (nothing written); --broken-links=warn publishes their text; a link out of the folder is text without repoUrl', async () => {
@@ -115,15 +99,15 @@ describe('links as real trees write them', () => {
       'docs/page.md': '# Page\n\nSee [gone](gone.md) and [contributing](../CONTRIBUTING.md).\n\n![lost diagram](img/lost.png)\n'
     })
     const docs = path.join(repo, 'docs')
-    const root = (await client.createItem({type: 'topic', title: 'Broken', parent_topic_id: null})).id
-    const before = server.counts().writes
+    const root = (await local.client.createItem({type: 'topic', title: 'Broken', parent_topic_id: null})).id
+    const before = local.server.counts().writes
     const strict = await kbsync(['push', docs, '--root-topic', root], repo)
     expect(strict.code).toBe(2)
     expect(strict.err).toContain('page.md:3')
     expect(strict.err).toContain('missing-link-target')
     expect(strict.err).toContain('page.md:5')
     expect(strict.err).toContain('asset-missing')
-    expect(server.counts().writes).toBe(before)
+    expect(local.server.counts().writes).toBe(before)
     expect((await kbsync(['plan', docs, '--root-topic', root], repo, {KBSYNC_BROKEN_LINKS: 'warn'})).code).toBe(0)
     const lenient = await kbsync(['push', docs, '--root-topic', root, '--broken-links=warn', '--verbose'], repo)
     expect(lenient.code).toBe(0)
@@ -141,7 +125,7 @@ describe('a page that links to itself', () => {
 
   it('is created on the first push with a link to its own id, and a second push writes nothing', async () => {
     const dir = await repository(files)
-    const root = (await client.createItem({type: 'topic', title: 'Self', parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: 'Self', parent_topic_id: null})).id
     const first = await kbsync(['push', dir, '--root-topic', root], dir)
     expect(first.err).not.toMatch(/error|failed/)
     expect(first.code).toBe(0)
@@ -149,24 +133,24 @@ describe('a page that links to itself', () => {
     const a = bodies.A!
     expect(a.body).toBe(`See <a data-node="articleLink" data-article-id="${a.id}">part</a> and <a data-node="articleLink" data-article-id="${a.id}">all of it</a>.\n`)
     expect(bodies.B!.body).toBe(`<a data-node="articleLink" data-article-id="${a.id}">a</a>\n`)
-    const writes = server.counts().writes
+    const writes = local.server.counts().writes
     expect((await kbsync(['push', dir, '--root-topic', root], dir)).code).toBe(0)
-    expect(server.counts().writes).toBe(writes)
+    expect(local.server.counts().writes).toBe(writes)
   })
 
   it('never leaves a placeholder when a later write fails (itself, or a link cycle), and the next push completes it', async () => {
     const dir = await repository({...files, 'c.md': '# C\n\nTo [d](d.md).\n', 'd.md': '# D\n\nTo [c](c.md).\n'})
-    const root = (await client.createItem({type: 'topic', title: 'Self failing', parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: 'Self failing', parent_topic_id: null})).id
     // Every update fails, and so does the create of D: A's whole body and the cycle C <-> D cannot be finished.
     const failing: SyncClient = {
-      getItem: (id) => client.getItem(id),
-      createItem: async (input) => (input.title === 'D' ? Promise.reject(new Error('injected: create refused')) : client.createItem(input)),
+      getItem: (id) => local.client.getItem(id),
+      createItem: async (input) => (input.title === 'D' ? Promise.reject(new Error('injected: create refused')) : local.client.createItem(input)),
       updateItem: async () => Promise.reject(new Error('injected: update refused')),
-      deleteItem: (id, options) => client.deleteItem(id, options),
-      getTree: (id) => client.getTree(id),
-      getPermissions: (id) => client.getPermissions(id),
-      setPermissions: (id, input) => client.setPermissions(id, input),
-      uploadFile: (file, options) => client.uploadFile(file, options)
+      deleteItem: (id, options) => local.client.deleteItem(id, options),
+      getTree: (id) => local.client.getTree(id),
+      getPermissions: (id) => local.client.getPermissions(id),
+      setPermissions: (id, input) => local.client.setPermissions(id, input),
+      uploadFile: (file, options) => local.client.uploadFile(file, options)
     }
     const failed = await push({dir, client: failing, rootTopicId: root})
     expect(failed.status).toBe('failed')
@@ -175,7 +159,7 @@ describe('a page that links to itself', () => {
     for (const {body} of Object.values(stored)) expect(body).not.toContain(provisionalBody)
     expect(stored.A!.body).toBe('See part and all of it.\n')
     expect(stored.C!.body).toBe('To d.\n')
-    const fixed = await push({dir, client, rootTopicId: root})
+    const fixed = await push({dir, client: local.client, rootTopicId: root})
     expect(fixed.status).toBe('ok')
     const after = await bodiesUnder(root)
     expect(after.A!.body).toContain(`data-article-id="${after.A!.id}">part</a>`)
