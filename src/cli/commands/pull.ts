@@ -105,7 +105,7 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
       // The shared target is typed for push; the API client behind it also downloads files.
       const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
       if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
-      const options = {dir: config.dir, client: client as SyncClient & PullClient, rootTopicId: config.rootTopic, concurrency: config.concurrency, ignore: config.ignore, onEvent}
+      const options = {dir: config.dir, client: client as SyncClient & PullClient, rootTopicId: config.rootTopic, concurrency: config.concurrency, ignore: config.ignore, onEvent, ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})}
       const {plan, context: pullContext} = await planPullRun(options)
       if (context.values['dry-run'] === true) {
         reporter.diagnostics(plan.diagnostics)

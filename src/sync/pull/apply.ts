@@ -35,8 +35,10 @@ import {pullBody} from './convert.js'
 import {documentText, permissionsText, readText, writeAtomic} from './files.js'
 import {alreadyInSync} from './in-sync.js'
 import {documentFile} from './layout.js'
+import {documentsAfterPull, linkWarnings} from './link-targets.js'
 import {fileUrls} from './localize.js'
 import {declaredPermissions, type PullOp, type PullPlan} from './plan.js'
+import {itemPageUrl, type ItemRef} from './platform-links.js'
 import type {PullContext} from './pull.js'
 import type {PullOptions, PullResult} from './types.js'
 
@@ -125,11 +127,14 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       result.diagnostics.push({severity: 'warning', file: asset.path, message: `Could not download ${shownUrl(asset.url)}: ${(error as Error).message}; the body keeps the URL`, rule: 'download-failed'})
     }
   })
-  const documentOf = (kind: 'article' | 'topic', id: string): string | undefined => {
-    if (kind === 'topic' && id === remote.rootTopicId && id !== null) return '_index.md'
-    const at = plan.paths[id]
-    return at === undefined || remote.items[id]?.type !== kind ? undefined : documentFile(kind, at)
+  const documentAfter = documentsAfterPull(plan, context)
+  /** The file a link of a body names; a document the folder will not hold is noted in `missed` and keeps its id. */
+  const documentsFor = (missed: ItemRef[]) => (kind: ItemRef['kind'], id: string) => {
+    const at = documentAfter(kind, id)
+    if (at === null && !missed.some((ref) => ref.id === id)) missed.push({kind, id})
+    return at ?? undefined
   }
+  const urls = {...(options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {})}
   /** Records `op`'s item as pulled: in `after`, and in the journal as each file lands (a pull stopped later does not take its own writes for local edits). */
   const record = (op: PullOp, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, written: {sourceHash?: string}) => {
     after.set(op.id, {
@@ -163,7 +168,9 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       const detail = remote.details[op.id]!
       const item = remote.items[op.id]!
       const isConflict = op.op === 'conflict'
-      const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf, assetOf: (url) => (isConflict ? undefined : local.get(url))})
+      const missed: ItemRef[] = []
+      const links = {urls, pageUrl: itemPageUrl({kind: item.type, id: op.id}, urls)}
+      const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf: documentsFor(missed), assetOf: (url) => (isConflict ? undefined : local.get(url)), links})
       canonical.set(op.id, bodyHash(pulled.canonical))
       if (item.title !== item.title.trim()) {
         result.diagnostics.push({severity: 'warning', file: op.file, message: `The title "${item.title}" has leading or trailing spaces, which front matter does not keep; a push would retitle it`, rule: 'title-whitespace'})
@@ -204,6 +211,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       }
       const changed = await writeAtomic(dir, op.file, text)
       if (changed) result.written.push(op.file)
+      result.diagnostics.push(...linkWarnings(op.file, text, missed, pulled.rewritten, (id) => remote.items[id]?.title))
       const written = {sourceHash: sourceHashOf(text)}
       if (item.type === 'topic') {
         const file = permissionsFile(op.path)

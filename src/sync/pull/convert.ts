@@ -9,6 +9,7 @@ import {VFile} from 'vfile'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {toKbText, toKbTree} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
+import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
 
 /** How a pulled body was written. */
 export type PulledForm = 'gfm' | 'dialect' | 'lossy'
@@ -18,8 +19,10 @@ export interface PulledBody {
   /** The Markdown under the front matter (ends with a newline, or empty). */
   text: string
   form: PulledForm
-  /** The canonical dialect text push will render from `text` (when the form is not lossy: the remote body's canonical form). */
+  /** The canonical dialect text push will render from `text` (when the form is not lossy: the remote body's canonical form, links normalised). */
   canonical: string
+  /** Relative link URLs of the remote body written as the absolute URLs they reach on the platform (`platform-links.ts`). */
+  rewritten: RewrittenUrl[]
 }
 
 /**
@@ -30,8 +33,8 @@ export interface PulledBody {
  * skips such items; a conflict copy shows the platform's text).
  */
 export function pullBody(body: string, title: string, context: LocalizeContext): PulledBody {
-  if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
-  const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body}
+  if (body.trim() === '') return {text: '', form: 'dialect', canonical: '', rewritten: []}
+  const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body, rewritten: []}
   try {
     return convertBody(body, title, context) ?? asStored
   } catch {
@@ -44,8 +47,11 @@ function convertBody(body: string, title: string, context: LocalizeContext): Pul
   const file = new VFile({value: body})
   const parsed = parseKb(file)
   if (file.messages.some(isUnconvertible)) return undefined
+  // The links as the platform means them (articles in URL form, addresses relative to the article's page) are the body to keep.
+  const links = context.links
+  const rewritten = links ? normalizeRemoteLinks(parsed, {...links, isPulled: (ref) => context.documentOf(ref.kind, ref.id) !== undefined}) : []
+  const local = structuredClone(parsed)
   const canonical = stringifyKb(parsed)
-  const local = parseKb(body)
   const origins = localizeTree(local, context)
   // Read back through push's own seam (GFM source to dialect tree, canonical text).
   const renders = (text: string): string => {
@@ -72,9 +78,9 @@ function convertBody(body: string, title: string, context: LocalizeContext): Pul
     } catch {
       continue
     }
-    if (sameBody(rendered, canonical)) return {text: ensureNewline(text), form, canonical}
+    if (sameBody(rendered, canonical)) return {text: ensureNewline(text), form, canonical, rewritten}
   }
-  return {text: ensureNewline(last), form: 'lossy', canonical: renders(last)}
+  return {text: ensureNewline(last), form: 'lossy', canonical: renders(last), rewritten}
 }
 
 function ensureNewline(text: string): string {

@@ -24,6 +24,8 @@ export interface PullOptions {
   dryRun?: boolean
   /** Parallel requests (default 8). */
   concurrency?: number
+  /** URL of an article in the web application, `{id}` standing for its id (config `articleUrl`): links in this form become relative links, and relative links of a body are resolved against it (default pyrus.com's). */
+  articleUrl?: string
   onEvent?: (event: PullEvent) => void
 }
 
