@@ -14,6 +14,7 @@ import {componentAt, componentTag, isKnownComponent, isMaskedComponent, maskComp
 import {dialectPhrasing, unmarkPhrasing, warnAt, type Conversion} from './context.js'
 import {slotTag, sourcePosition, type Fragment} from './fragment.js'
 import {droppedWithWarning, handlersFor, isKnownElement} from './handlers.js'
+import {linkLiterals} from './autolink.js'
 import {normalize} from './normalize.js'
 import {reportStrayEndTags} from './stray.js'
 
@@ -89,12 +90,15 @@ function reportElement(element: Element, conversion: Conversion): void {
   }
 }
 
-/** Takes the phrasing marks off the converted nodes (not the kept ones). */
+/** Takes the phrasing marks off the converted nodes and links their web addresses (not in the kept ones). */
 function unmark(root: Root, kept: ReadonlySet<Nodes>): void {
+  linkLiterals(root)
   const stack: Nodes[] = [...root.children]
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (dialectPhrasing.has(node.type)) unmarkPhrasing(node)
-    if (!kept.has(node) && 'children' in node) stack.push(...(node.children as Nodes[]))
+    if (kept.has(node) || !('children' in node)) continue
+    linkLiterals(node)
+    stack.push(...(node.children as Nodes[]))
   }
   for (const slot of kept) unmarkPhrasing(slot)
 }

@@ -13,7 +13,7 @@ import {walk} from '../walk.js'
 import {holdsFlow} from './context.js'
 import {convertFragment} from './convert.js'
 import {buildFragment} from './fragment.js'
-import {flatten, toFlowContent} from './normalize.js'
+import {flatten, toFlowContent, trimBreaks} from './normalize.js'
 
 /** Parents whose children are blocks. */
 const flowParents = new Set(['root', 'blockquote', 'listItem', 'hintBlock', 'details', 'footnoteDefinition'])
@@ -85,12 +85,15 @@ function convertFlow(parent: Parents, file: VFile, converted: Html[]): undefined
 
 /** Converts a text container's children; a paragraph that now holds blocks is split in its parent. Returns where the walk goes on. */
 function convertPhrasing(node: Parents, index: number, parent: Parents | undefined, file: VFile, converted: Html[]): number | undefined {
-  if (htmlToParse(node, file, true).length === 0) return undefined
+  const parse = htmlToParse(node, file, true).length > 0
+  if (breakEdged.has(node.type)) dropEdgeBreaks(node)
+  if (!parse) return undefined
   const fragment = buildFragment(node.children as RootContent[], false)
   converted.push(...fragment.html)
   const {nodes} = convertFragment(fragment, file)
   if (!holdsFlow(nodes as Nodes[])) {
     node.children = nodes as typeof node.children
+    if (breakEdged.has(node.type)) dropEdgeBreaks(node)
     return undefined
   }
   if (node.type === 'paragraph' && parent && flowParents.has(parent.type)) {
@@ -101,6 +104,14 @@ function convertPhrasing(node: Parents, index: number, parent: Parents | undefin
   }
   node.children = flatten(nodes as Nodes[], node.type === 'tableCell' ? 'break' : 'space') as typeof node.children
   return undefined
+}
+
+/** Text containers in which a line break before or after all text means nothing (and cannot be written). */
+const breakEdged = new Set(['paragraph', 'heading', 'tableCell', 'detailsSummary'])
+
+/** Drops the line breaks at the edges of `node`'s children (see `trimBreaks`). */
+function dropEdgeBreaks(node: Parents): void {
+  if (node.children.some((child) => child.type === 'break')) node.children = trimBreaks(node.children as Nodes[]) as typeof node.children
 }
 
 /** Removes parse messages about the converted `html` nodes (see `withdrawn`). */

@@ -59,12 +59,27 @@ export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): 
   return out
 }
 
+/** Whether a node is blank at the edge of a paragraph: a line break, or white space. */
+function isBlank(node: Nodes | undefined): boolean {
+  return node?.type === 'break' || (node?.type === 'text' && node.value.trim() === '')
+}
+
+/** `nodes` without the line breaks and white space at their edges (HTML shows `<p><br>a<br></p>` as `a`; Markdown cannot write them). */
+export function trimBreaks<T extends Nodes>(nodes: T[]): T[] {
+  let start = 0
+  let end = nodes.length
+  while (start < end && isBlank(nodes[start])) start++
+  while (end > start && isBlank(nodes[end - 1])) end--
+  return start > 0 || end < nodes.length ? nodes.slice(start, end) : nodes
+}
+
 /** `nodes` at flow level: phrasing runs in paragraphs, whitespace-only runs dropped. */
 export function toFlowContent(nodes: readonly Nodes[]): RootContent[] {
   const out: RootContent[] = []
   let run: PhrasingContent[] = []
   const flush = () => {
-    if (run.some((node) => node.type !== 'text' || node.value.trim() !== '')) out.push({type: 'paragraph', children: run})
+    const children = trimBreaks(run)
+    if (children.length > 0) out.push({type: 'paragraph', children})
     run = []
   }
   for (const node of nodes) {
