@@ -8,27 +8,15 @@
  */
 import {readFile, rm} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {temporaryFolders} from '../temp-folders.js'
-import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {serverSuite} from './server-suite.js'
+import type {KbClient} from '../../src/api/index.js'
 import {planPush} from '../../src/sync/index.js'
 import {platformItemOf, pull} from '../../src/sync/pull/index.js'
 
-let server: Awaited<ReturnType<typeof startServer>>
+const suite = serverSuite('pull-links')
 let client: KbClient
-const temporary = temporaryFolders('pull-links')
-
-beforeAll(async () => {
-  server = await startServer({port: 0})
-  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
-})
-
-afterAll(async () => {
-  await client?.close()
-  await server?.close()
-  await temporary.removeAll()
-})
+beforeAll(() => void (client = suite.client()))
 
 /** A root topic holding a topic `Sub`, an article `Target` and an article `Source` with `body(ids)`. */
 async function tree(body: (ids: {target: string; sub: string}) => string): Promise<{root: string; target: string; sub: string; source: string}> {
@@ -52,7 +40,7 @@ describe('pull: links in the platform URL forms', () => {
         `See [target](https://pyrus.com/t#kb/article/${target}), [slug](https://pyrus.com/t#kb/article/target-page-${target}), ` +
         `[sub](https://pyrus.com/t#kb/topic/${sub}), [custom](https://kb.example.com/a/${target}) and [elsewhere](https://pyrus.com/t#kb/article/NotPulled1).\n`
     )
-    const dir = await temporary.make()
+    const dir = await suite.folder()
     const result = await pull({dir, client, rootTopicId: root, articleUrl: 'https://kb.example.com/a/{id}'})
     expect(result.status).toBe('ok')
     const source = await readFile(path.join(dir, 'Source.md'), 'utf8')
@@ -80,7 +68,7 @@ describe('pull: links in the platform URL forms', () => {
 describe('pull: links that would dangle in the folder', () => {
   it('a relative URL of a remote body is written as the absolute URL it reaches on the platform, with a warning at file:line', async () => {
     const {root} = await tree(() => 'Intro.\n\nSee [setup](setup.md) and [guide](../guide#install).\n')
-    const dir = await temporary.make()
+    const dir = await suite.folder()
     const result = await pull({dir, client, rootTopicId: root})
     expect(result.status).toBe('ok')
     const source = await readFile(path.join(dir, 'Source.md'), 'utf8')
@@ -96,12 +84,12 @@ describe('pull: links that would dangle in the folder', () => {
 
   it('a link to a document deleted locally keeps its id, with a warning at file:line, and the next plan accepts the folder', async () => {
     const {root, target, source: sourceId} = await tree(({target}) => `Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`)
-    const dir = await temporary.make()
+    const dir = await suite.folder()
     expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok')
     expect(await readFile(path.join(dir, 'Source.md'), 'utf8')).toContain('[the target](Target.md)')
 
     await rm(path.join(dir, 'Target.md'))
-    server.webEdit(sourceId, {body: `Edited on the platform. Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`})
+    suite.server().webEdit(sourceId, {body: `Edited on the platform. Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`})
     const result = await pull({dir, client, rootTopicId: root})
     expect(result.status).toBe('ok')
     const source = await readFile(path.join(dir, 'Source.md'), 'utf8')

@@ -5,27 +5,15 @@
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {temporaryFolders} from '../temp-folders.js'
-import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {serverSuite} from './server-suite.js'
+import type {KbClient} from '../../src/api/index.js'
 import {planPush, push} from '../../src/sync/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 
-let server: Awaited<ReturnType<typeof startServer>>
+const suite = serverSuite('perms-changed')
 let client: KbClient
-const temporary = temporaryFolders('perms-changed')
-
-beforeAll(async () => {
-  server = await startServer({port: 0})
-  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
-})
-
-afterAll(async () => {
-  await client?.close()
-  await server?.close()
-  await temporary.removeAll()
-})
+beforeAll(() => void (client = suite.client()))
 
 describe('pull after a permissions change on the platform', () => {
   it('writes the new readers and editors of an article and a topic although a push ran in between', async () => {
@@ -33,7 +21,7 @@ describe('pull after a permissions change on the platform', () => {
     const topic = (await client.createItem({type: 'topic', title: 'Team', parent_topic_id: root, body: 'Team pages.'})).id
     const article = (await client.createItem({type: 'article', title: 'Secret', parent_topic_id: topic, body: 'Text.'})).id
     await client.setPermissions(article, {readers: [1001], editors: [1001]})
-    const dir = await temporary.make()
+    const dir = await suite.folder()
     expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok')
     expect(await readFile(path.join(dir, 'Team', 'Secret.md'), 'utf8')).toContain('readers: [1001]')
 
