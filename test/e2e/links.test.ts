@@ -120,6 +120,19 @@ describe('links as real trees write them', () => {
   })
 })
 
+describe('the link keys of the configuration', () => {
+  it.each([
+    [{brokenLinks: 'sometimes'}, 'key "brokenLinks" must be one of "error", "warn", not "sometimes"'],
+    [{repoUrl: 'github.com/org/repo'}, 'key "repoUrl" must be an http(s) URL'],
+    [{siteRoot: 'static'}, 'is not a folder (check "siteRoot" in the config file or KBSYNC_SITE_ROOT)']
+  ])('refuses %j with a message naming the key (exit 2)', async (keys, message) => {
+    const repo = await repository({'kbsync.config.json': JSON.stringify({dir: 'docs', ...keys}), 'docs/page.md': '# Page\n\ntext\n'})
+    const planned = await kbsync(['plan'], repo)
+    expect(planned.code).toBe(2)
+    expect(planned.err).toContain(message)
+  })
+})
+
 describe('a page that links to itself', () => {
   const files = {'a.md': '# A\n\nSee [part](a.md#part) and [all of it](a.md).\n', 'b.md': '# B\n\n[a](a.md#part)\n'}
 
