@@ -3,8 +3,9 @@
  * (parents before children, link targets before the documents linking to
  * them, the uploader of a file before the other documents using it), at most
  * `concurrency` at a time. When only a link cycle remains, one of its
- * documents is created with a provisional body, which breaks the cycle; it
- * is rewritten with its real body once the others exist. Deletions (prune)
+ * documents is created with its own text (links to documents not created
+ * yet written as their text, never a placeholder), which breaks the cycle; it
+ * is written whole once the others exist. Deletions (prune)
  * come last and only if every other step succeeded.
  */
 import {StateStore, type LocalNode} from '../local/index.js'
