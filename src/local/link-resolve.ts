@@ -92,8 +92,10 @@ export async function findLinkTarget(written: string, file: string, context: Lin
       if (found) return found
     }
   } else {
-    const found = await attempt(path.join(context.root, path.posix.dirname(file), pathPart))
-    if (found) return found
+    const direct = await attempt(path.join(context.root, path.posix.dirname(file), pathPart))
+    // A site-style link (`../other/`) that leaves the folder is more likely the site's page than a repository file.
+    const siteStyle = path.posix.extname(pathPart) === '' || /\.html?$/i.test(pathPart)
+    if (direct && !('repositoryFile' in direct && siteStyle)) return direct
     const byPage = pageRelative(url, context.targets.pages.get(file), context.targets)
     if (byPage) return {document: byPage}
     // Docusaurus reads a path from the folder too; sites with folder-style addresses (Jekyll, Hugo, MkDocs) serve
@@ -104,6 +106,7 @@ export async function findLinkTarget(written: string, file: string, context: Lin
       const found = await classifyLink(path.join(context.root, alternative), context)
       if (!('lookedFor' in found) && !('repositoryFile' in found)) return found
     }
+    if (direct) return direct
   }
   return misses[0] ?? {lookedFor: pathPart, outside: false}
 }

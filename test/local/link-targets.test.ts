@@ -145,6 +145,12 @@ describe('resolveLocalRefs in a repository', () => {
     expect(plain.diagnostics).toEqual(['1 warning link-outside', '2 warning link-outside', '3 warning link-outside'])
   })
 
+  it('takes a site-style link leaving the folder for the page the site serves, a link with an extension for the repository file', async () => {
+    const {docs} = await repository({'docs/guide.md': '# Guide\n\ntext\n', 'docs/shared.md': '# Shared\n\ntext\n', 'shared/notes.txt': 'n'})
+    const result = await resolveIn(docs, 'guide.md', [['link', '../shared/'], ['link', '../shared/notes.txt']], {repoUrl: 'https://example.org/repo/'})
+    expect(result.resolutions).toEqual([{link: {target: 'shared.md', kind: 'article'}}, {external: {url: 'https://example.org/repo/shared/notes.txt'}}])
+  })
+
   it('keeps a broken link or image an error, or with brokenLinks "warn" a warning that publishes its text', async () => {
     const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n'})
     const urls: Array<[LocalRef['kind'], string]> = [['link', 'gone.md'], ['link', '../nowhere.md'], ['image', 'lost.png'], ['link', '/docs/gone/']]
