@@ -1,12 +1,12 @@
 /**
  * The API client of an embedded knowledge base, as every command uses it:
  * a `KbClient` on the leased server that survives the owner's exit. When
- * the process serving the data file stops while this one uses its server,
- * the request that found it gone fails with a message saying so (it is not
- * sent again: it may have been applied), and the next request leases the
- * knowledge base afresh: this process then serves it itself, or uses the
- * server of whichever process took it over. A one-shot command so fails
- * clearly; `watch` retries its push and goes on.
+ * the process serving the data file has stopped (its record is gone), the
+ * next request leases the knowledge base afresh: this process then serves
+ * it itself, or uses the server of whichever process took it over. A
+ * request in flight while the owner stops fails with a message saying so
+ * (it is not sent again: it may have been applied): a one-shot command so
+ * fails clearly; `watch` retries its push and goes on.
  */
 import {KbClient, NetworkError} from '../../api/index.js'
 import {isAlive, probe} from './liveness.js'
@@ -41,7 +41,8 @@ export function leasedClient(first: Lease, acquire: () => Promise<Lease>, make: 
     lost = false
   }
   const ready = async () => {
-    if (lost) await (renewing ??= renew().finally(() => (renewing = undefined)))
+    // An owner that stopped between two requests is no failure: the next request simply goes where the knowledge base is now.
+    if (lost || !current.lease.isCurrent()) await (renewing ??= renew().finally(() => (renewing = undefined)))
     return current
   }
   const send = async (name: (typeof requestMethods)[number], args: unknown[]) => {

@@ -30,6 +30,8 @@ export interface Lease {
   token: string
   /** The process serving it (this one for an owner) and its command. */
   owner: {pid: number; command: string}
+  /** Whether the record still names this lease's server (an owner's always does; a client's owner may have stopped since). */
+  isCurrent(): boolean
   /** An owner stops its server (once no one in this process uses it) and removes the record; a client lets go. */
   release(): Promise<void>
 }
@@ -76,6 +78,9 @@ export async function acquireEmbedded(dataPath: string, start: () => Promise<Emb
       continue
     }
     const {record} = found
+    // This process's own server, recorded under another spelling of the path.
+    const ours = [...served].find(([, entry]) => entry.nonce === record.nonce)
+    if (ours) return ownerLease(ours[0], ours[1])
     if (record.pid === process.pid || !isAlive(record.pid)) {
       // Left by a process that is gone (a kill, a crash), or by an earlier life of this pid.
       replaceStale(path, found.text)
@@ -83,7 +88,7 @@ export async function acquireEmbedded(dataPath: string, start: () => Promise<Emb
     }
     if (record.apiUrl !== undefined) {
       const answer = await probe(record)
-      if (answer === 'kbsync') return clientLease(record)
+      if (answer === 'kbsync') return clientLease(path, record)
       if (answer === 'foreign') throw ownerTrouble(path, record, 'another program answers at its address')
       if (answer === 'refused') {
         refusedSince ??= Date.now()
@@ -128,6 +133,7 @@ function ownerLease(path: string, entry: {server: EmbeddedServer; nonce: string;
     filesUrl: entry.server.filesUrl,
     token: entry.server.token,
     owner: {pid: process.pid, command: entry.command},
+    isCurrent: () => true,
     async release() {
       if (released) return
       released = true
@@ -143,13 +149,17 @@ function ownerLease(path: string, entry: {server: EmbeddedServer; nonce: string;
   }
 }
 
-function clientLease(record: ServerRecord): Lease {
+function clientLease(path: string, record: ServerRecord): Lease {
   return {
     role: 'client',
     apiUrl: record.apiUrl!,
     filesUrl: record.filesUrl ?? record.apiUrl!.replace(/\/v4$/, ''),
     token: record.token ?? '',
     owner: {pid: record.pid, command: record.command},
+    isCurrent() {
+      const now = readRecord(path)
+      return now.state === 'present' && now.record.nonce === record.nonce
+    },
     release: async () => undefined
   }
 }
