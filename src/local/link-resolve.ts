@@ -4,9 +4,11 @@
  * (for a page with a permalink or an absolute slug) against the page's
  * address, then (Docusaurus) against the folder itself. A root-relative
  * path (`/docs/a.png`) is tried, in this order, as a site address (links
- * only), against the repository root, the configured site root and the
- * folder, and last against the folder with its first segment dropped (a
- * site that serves the folder under a prefix such as `/docs/`). The first
+ * only), against the repository root, the configured site root, the folder,
+ * the conventional static folders (`public/`, `static/`, in the folder or
+ * beside it in the repository), and last against the folder with its first
+ * segment dropped (a site that serves the folder under a prefix such as
+ * `/docs/`). The first
  * that names something wins. Files outside the folder count only inside the
  * repository that holds it, and a symbolic link never leads out of it.
  */
@@ -134,9 +136,15 @@ function pageRelative(url: string, page: string | undefined, targets: LinkTarget
   }
 }
 
+// Where docs sites keep the files they serve from the site root: VitePress `docs/public`, Docusaurus and Hugo `static`.
+const staticFolders = ['public', 'static']
+
 /** The places a root-relative path may name, in the documented order (each once). */
 function rootRelative(pathPart: string, context: LinkContext): string[] {
-  const bases = [context.repository, context.siteRoot, context.root].filter((base): base is string => base !== undefined)
+  const {root, repository} = context
+  // Conventional static folders in the folder or beside it; beside it only inside the repository.
+  const conventional = staticFolders.flatMap((name) => [path.join(root, name), path.join(path.dirname(root), name)]).filter((folder) => isInside(repository ?? root, folder))
+  const bases = [repository, context.siteRoot, root, ...conventional].filter((base): base is string => base !== undefined)
   const places = bases.map((base) => path.join(base, pathPart))
   const stripped = withoutFirstSegment(pathPart)
   if (stripped !== pathPart) places.push(path.join(context.root, stripped))

@@ -130,6 +130,13 @@ describe('resolveLocalRefs in a repository', () => {
     expect(result.used).toEqual(['assets/a.png', '../static/img/b.png', '../website/c.png'])
   })
 
+  it('finds root-relative images in the conventional static folders without a configured site root', async () => {
+    const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n', 'docs/public/logo.png': 'l', 'static/img/shot.png': 's'})
+    const result = await resolveIn(docs, 'page.md', [['image', '/logo.png'], ['image', '/img/shot.png']])
+    expect(result.diagnostics).toEqual([])
+    expect(result.used).toEqual(['public/logo.png', '../static/img/shot.png'])
+  })
+
   it('links a file of the repository outside the folder to repoUrl, else keeps its text with a warning', async () => {
     const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n', 'CONTRIBUTING.md': '# C\n', 'src/main.ts': 'x'})
     const urls: Array<[LocalRef['kind'], string]> = [['link', '../CONTRIBUTING.md'], ['link', '/src/main.ts#L3'], ['link', '../src']]
