@@ -43,6 +43,8 @@ export interface LayoutTopic {
   label?: string
   position?: number
   nav?: NavOrigin
+  /** Whether a navigation gave the order of its children (then they are created in that order). */
+  ordered?: boolean
   children: LayoutNode[]
 }
 

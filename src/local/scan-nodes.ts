@@ -46,6 +46,7 @@ function buildTopic(layout: LayoutTopic, parent: string | undefined, context: No
   const topic: LocalTopic = {kind: 'topic', path: key, title: key === '' ? '' : name, children: [], refs: {links: [], assets: []}}
   if (parent !== undefined) topic.parent = parent
   if (layout.nav) topic.navigation = layout.nav
+  if (layout.ordered) topic.ordered = true
   documents.topics.add(key)
   context.byPath[key] = topic
   const file = layout.file

@@ -77,10 +77,12 @@ interface LocalItemBase {
   file?: string
 }
 
-/** A folder: a topic. */
+/** A folder (or a chapter or section of a navigation): a topic. */
 export interface LocalTopic extends LocalItemBase {
   kind: 'topic'
   children: LocalNode[]
+  /** Whether a navigation file gave the order of `children`: new ones are then created in that order. */
+  ordered?: boolean
 }
 
 /** A `.md` file: an article. */

@@ -1,7 +1,8 @@
 /**
  * `applyPush`: carries out a plan. Documents are written in dependency order
  * (parents before children, link targets before the documents linking to
- * them, the uploader of a file before the other documents using it), at most
+ * them, the uploader of a file before the other documents using it, new
+ * siblings in the scanned order: `creation-order.ts`), at most
  * `concurrency` at a time. When only a link cycle remains, one of its
  * documents is created with its own text (links to documents not created
  * yet written as their text, never a placeholder), which breaks the cycle; it
@@ -11,6 +12,7 @@
 import {StateStore, type LocalNode} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
 import {createProvisional, messageOf, runRenderContext, writeItem, writePermissions, type RunState} from './item-step.js'
+import {creationOrder} from './creation-order.js'
 import {contextOf, parentPathOf} from './plan.js'
 import {Prerenderer} from './prerender.js'
 import {deleteOrphans} from './prune.js'
@@ -27,6 +29,8 @@ interface Task {
   selfUpload: boolean
   /** The sibling created just before this one in this run: created first, so the platform lists siblings in the scanned order. */
   after?: string
+  /** Links ahead to a document that waits for it through the order: created provisionally as soon as its turn comes. */
+  provisionalFirst?: boolean
 }
 
 /** Applies `plan` (made by `planPush` with the same options). */
@@ -107,17 +111,13 @@ function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>): Task[] {
     }
     return task
   }
-  // The platform lists a topic's items in the order they were created: each create waits for the one planned before it in its topic.
-  const lastCreate = new Map<string, string>()
   for (const op of plan.ops) {
     if (op.op === 'create' || op.op === 'update' || op.op === 'move' || op.op === 'rename') taskOf(op.path).op = op
     else if (op.op === 'permissions') taskOf(op.path).permissions = op
-    if (op.op !== 'create') continue
-    const parent = parentPathOf(byPath[op.path]!)
-    const previous = lastCreate.get(parent)
-    if (previous !== undefined) taskOf(op.path).after = previous
-    lastCreate.set(parent, op.path)
   }
+  const order = creationOrder(plan.ops, byPath, parentPathOf)
+  for (const [path, previous] of order.after) taskOf(path).after = previous
+  for (const path of order.provisionalFirst) taskOf(path).provisionalFirst = true
   return [...tasks.values()]
 }
 
@@ -158,7 +158,7 @@ function byPriority(tasks: Task[]): Task[] {
   return ranked.sort((a, b) => b.height - a.height || a.index - b.index).map((entry) => entry.task)
 }
 
-type Readiness = 'ready' | 'wait' | {fail: string}
+type Readiness = 'ready' | 'wait' | 'provisional' | {fail: string}
 
 function readiness(run: RunState, task: Task): Readiness {
   const {node} = task
@@ -168,6 +168,7 @@ function readiness(run: RunState, task: Task): Readiness {
   }
   if (!task.op) return 'ready'
   if (!inOrder(run, task)) return 'wait'
+  if (task.provisionalFirst && !task.provisional && !run.ids.has(node.path)) return 'provisional'
   for (const link of node.refs.links) {
     if (link.target === '' || run.ids.has(link.target) || link.target === node.path) continue
     return run.failedPaths.has(link.target) ? {fail: `it links to ${link.target}, which could not be written`} : 'wait'
@@ -210,6 +211,18 @@ async function runTasks(run: RunState, tasks: Task[], concurrency: number): Prom
       fail(task, messageOf(error))
     }
   }
+  // Created with a placeholder body so others can link to it; back to waiting for its real write.
+  const startProvisional = (task: Task) => {
+    task.provisional = true
+    start(task, async () => {
+      try {
+        await createProvisional(run, task.node, task.op!)
+        task.status = 'waiting'
+      } catch (error) {
+        fail(task, messageOf(error))
+      }
+    })
+  }
   const ahead = new Prerenderer(runRenderContext(run))
   try {
     for (;;) {
@@ -220,6 +233,10 @@ async function runTasks(run: RunState, tasks: Task[], concurrency: number): Prom
       for (const task of waiting) {
         const ready = readiness(run, task)
         if (ready === 'wait') continue
+        if (ready === 'provisional') {
+          if (running.size < concurrency) startProvisional(task)
+          continue
+        }
         if (ready !== 'ready') {
           fail(task, ready.fail)
           continue
@@ -245,15 +262,7 @@ async function runTasks(run: RunState, tasks: Task[], concurrency: number): Prom
       // The next sibling in order first, so a provisional create keeps the order too (a chapter linking to a later one).
       const breaker = still.find((task) => breakable(task) && inOrder(run, task)) ?? still.find(breakable)
       if (breaker) {
-        breaker.provisional = true
-        start(breaker, async () => {
-          try {
-            await createProvisional(run, breaker.node, breaker.op!)
-            breaker.status = 'waiting'
-          } catch (error) {
-            fail(breaker, messageOf(error))
-          }
-        })
+        startProvisional(breaker)
         continue
       }
       const uploader = still.find((task) => !task.selfUpload)

@@ -44,7 +44,10 @@ export function applyCategories(layout: LayoutTopic, navigation: DocusaurusNavig
         if (facts.position !== undefined) child.position ??= facts.position
       }
     }
-    if (topic.children.some((child) => child.position !== undefined)) topic.children = byPosition(topic.children)
+    if (topic.children.some((child) => child.position !== undefined)) {
+      topic.children = byPosition(topic.children)
+      topic.ordered = true
+    }
   }
   visit(layout)
 }

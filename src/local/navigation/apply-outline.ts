@@ -72,7 +72,7 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
     const named = entry.title !== undefined ? {navTitle: entry.title} : {}
     if (children.length === 0) return file === undefined ? undefined : {kind: 'article', file, ...named, nav: origin(entry)}
     if (file !== undefined) {
-      const topic: LayoutTopic = {kind: 'topic', key: file, file, ...named, nav: origin(entry), children}
+      const topic: LayoutTopic = {kind: 'topic', key: file, file, ...named, nav: origin(entry), ordered: true, children}
       topics.set(file, topic)
       return topic
     }
@@ -84,7 +84,7 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
     const inside = folder !== undefined && folder !== homeFolder && (homeFolder === '' || folder.startsWith(homeFolder + '/'))
     const named = entry.title !== undefined ? {navTitle: entry.title} : {}
     if (inside && folders.has(folder) && !topics.has(folder)) {
-      const topic: LayoutTopic = {kind: 'topic', key: folder, folder, ...named, nav: origin(entry), children}
+      const topic: LayoutTopic = {kind: 'topic', key: folder, folder, ...named, nav: origin(entry), ordered: true, children}
       const index = folders.get(folder)!.file
       // A listed index page of the folder, as the section's own page (MkDocs' navigation.indexes), or an unlisted one: the body.
       const listed = children.findIndex((child) => child.kind === 'article' && child.file === index)
@@ -98,7 +98,7 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
     }
     let key = [homeFolder, '.nav', ...titles.map((title) => title.replace(/\//g, '-'))].filter((part) => part !== '').join('/')
     for (let n = 2; topics.has(key); n++) key = key.replace(/~\d+$/, '') + `~${n}`
-    const topic: LayoutTopic = {kind: 'topic', key, ...named, nav: origin(entry), children}
+    const topic: LayoutTopic = {kind: 'topic', key, ...named, nav: origin(entry), ordered: true, children}
     topics.set(key, topic)
     return topic
   }
@@ -137,6 +137,7 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
     else (topic === home ? children : topic.children).push({kind: 'article', file} satisfies LayoutArticle)
   }
   home.children = children
+  home.ordered = true
   if (unlisted.length > 0) {
     const shown = unlisted.slice(0, 3).map((file) => `\`${file}\``).join(', ')
     diagnostics.push({
