@@ -29,15 +29,25 @@ function duplicates(server: RunningServer): number {
   return keys.length - new Set(keys).size
 }
 
-/** A fresh tree and server, pushed (in a child process) through a proxy deciding with `decide`. */
-async function pushThrough(articles: number, images: number, latencyMs: number, concurrency: number, decide: (request: ProxiedRequest) => Fate): Promise<DropRun> {
+/**
+ * What drops connections: the proxy's `decide`, and/or the server's own
+ * habit of dropping while more than `dropOver` requests arrived within a second.
+ */
+interface Network {
+  decide?: (request: ProxiedRequest) => Fate
+  dropOver?: number
+}
+
+/** A fresh tree and server, pushed (in a child process) through a proxy, the network as `network` says. */
+async function pushThrough(articles: number, images: number, latencyMs: number, concurrency: number, network: Network): Promise<DropRun> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-bench-drops-'))
   await generateTree(dir, articles, {perTopic: 25, imageEvery: articles / images})
-  const server = await startServer({port: 0, latencyMs})
-  const proxy = await startFaultProxy(server.filesUrl, decide)
+  const server = await startServer({port: 0, latencyMs, ...(network.dropOver ? {platformHabits: {dropOver: network.dropOver}} : {})})
+  const proxy = await startFaultProxy(server.filesUrl, network.decide ?? (() => 'pass'))
   try {
     const run = await pushInChild(dir, {apiUrl: `${proxy.origin}/v4`, filesUrl: proxy.origin, token: server.token}, concurrency)
-    return {ms: run.ms, failed: run.failed, dropped: proxy.counts['drop-before'] + proxy.counts['drop-after'], duplicates: duplicates(server)}
+    const dropped = proxy.counts['drop-before'] + proxy.counts['drop-after'] + server.requestLog().filter((entry) => entry.faulted === 'drop-burst').length
+    return {ms: run.ms, failed: run.failed, dropped, duplicates: duplicates(server)}
   } finally {
     await proxy.close()
     await server.close()
@@ -59,8 +69,8 @@ export async function benchBurstDrops(articles: number, images: number, latencyM
   const clean: DropRun[] = []
   const dropping: DropRun[] = []
   for (let i = 0; i < repeats; i++) {
-    clean.push(await pushThrough(articles, images, latencyMs, concurrency, () => 'pass'))
-    dropping.push(await pushThrough(articles, images, latencyMs, concurrency, burstDrops(share, meanBurstMs, 18 + i)))
+    clean.push(await pushThrough(articles, images, latencyMs, concurrency, {}))
+    dropping.push(await pushThrough(articles, images, latencyMs, concurrency, {decide: burstDrops(share, meanBurstMs, 18 + i)}))
   }
   const base = median(clean)
   const faulty = median(dropping)
@@ -80,5 +90,22 @@ export async function benchBurstDrops(articles: number, images: number, latencyM
     },
     {bench: name, measure: 'dropping / fault-free', value: `${ratio.toFixed(2)}x`, target: '<= 1.5x', met: ratio <= 1.5},
     {bench: name, measure: 'failed steps, duplicate items (all runs)', value: `${failed}, ${doubled}`, target: '0, 0', met: failed === 0 && doubled === 0}
+  ]
+}
+
+/**
+ * The platform's other face of the same habit: the local server drops
+ * connections while more than `dropOver` requests arrived within a second
+ * (dropped ones counted), so a client that keeps its pace keeps losing
+ * them. No ratio target (the pace the server allows bounds the push); the
+ * push must finish with no failed step and no duplicate.
+ */
+export async function benchRateDrops(articles: number, images: number, latencyMs: number, dropOver: number, concurrency = 8): Promise<Row[]> {
+  const clean = await pushThrough(articles, images, latencyMs, concurrency, {})
+  const run = await pushThrough(articles, images, latencyMs, concurrency, {dropOver})
+  const name = `push through a server dropping connections beyond ${dropOver} requests a second, ${articles} articles + ${images} images, ${latencyMs} ms latency`
+  return [
+    {bench: name, measure: 'wall time: fault-free, dropping', value: `${(clean.ms / 1000).toFixed(2)} s, ${(run.ms / 1000).toFixed(2)} s (${run.dropped} dropped)`, target: '', met: null},
+    {bench: name, measure: 'failed steps, duplicate items', value: `${run.failed}, ${run.duplicates}`, target: '0, 0', met: run.failed === 0 && run.duplicates === 0}
   ]
 }

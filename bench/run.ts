@@ -7,8 +7,9 @@
  */
 import os from 'node:os'
 import {meetsTargets, runAdversarial} from './adversarial.js'
+import {runCorporaThroughput} from './corpora-throughput.js'
 import {runDialectRoundTrip} from './dialect-roundtrip.js'
-import {benchBurstDrops} from './drops-bench.js'
+import {benchBurstDrops, benchRateDrops} from './drops-bench.js'
 import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchWatch} from './watch-bench.js'
 
@@ -23,12 +24,21 @@ console.log(`kbsync benchmarks${quick ? ' (--quick)' : ''}: Node ${process.versi
 // The benchmarks that time child processes run first: the dialect round trip leaves this process with
 // a large heap, and collecting it while the process idles can take a core from the push being measured.
 if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
-if (wanted('drops')) rows.push(...(await benchBurstDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
+if (wanted('drops')) {
+  rows.push(...(await benchBurstDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
+  rows.push(...(await benchRateDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, quick ? 40 : 100)))
+}
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
 if (wanted('dialect')) {
   const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
   rows.unshift({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
+}
+if (wanted('corpora')) {
+  const corpora = runCorporaThroughput(quick ? 2 : 5)
+  if (corpora) {
+    rows.push({bench: 'gfmToKb throughput on the three corpora', measure: `time per MB vs remark + remark-gfm (${corpora.files} files)`, value: `${corpora.ratio.toFixed(2)}x (${corpora.kbsync.toFixed(2)} vs ${corpora.remark.toFixed(2)} MB/s)`, target: '<= 1.0x', met: corpora.ratio <= 1})
+  }
 }
 if (wanted('adversarial')) {
   // Last: it leaves a large heap too. One row per shape; the per-size times are in the table it prints.
