@@ -7,6 +7,7 @@ import type {Paragraph, Parent, PhrasingContent, Root, Text} from 'mdast'
 import type {VFile} from 'vfile'
 import type {ColorToken, Details, HintBlock} from '../../../plugins/types.js'
 import {warn} from '../messages.js'
+import {capAfterPass} from './site-syntax/depth-guard.js'
 import {capitalise} from './site-syntax/lines.js'
 import {walk} from './walk.js'
 
@@ -75,6 +76,7 @@ const marker = /^\[!([\w-]+)\]([+-]?)(?=[ \t\n]|$)/
  * defines is a note, as Obsidian shows it, with a warning on `file`).
  */
 export function alertsToHintBlocks(tree: Root, source?: string, file?: VFile): void {
+  let titled = false
   walk(tree, (node, index, parent) => {
     if (node.type !== 'blockquote') return
     const first = node.children[0]
@@ -97,7 +99,10 @@ export function alertsToHintBlocks(tree: Root, source?: string, file?: VFile): v
       ? {type: 'details', children: [{type: 'detailsSummary', children: title.length > 0 ? title : [{type: 'text', value: capitalise(name)}]}, ...content], position: node.position}
       : {type: 'hintBlock', color, children: title.length > 0 ? [{type: 'paragraph', children: [{type: 'strong', children: title}]}, ...content] : content, position: node.position}
     ;(parent as Parent).children[index] = replacement
+    titled ||= title.length > 0
   })
+  // A title in bold is one level deeper than the quote's text was.
+  if (titled) capAfterPass(tree, file)
 }
 
 /**

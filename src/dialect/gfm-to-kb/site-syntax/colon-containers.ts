@@ -11,7 +11,8 @@ import {admonitionColor, neutralColor} from '../alerts.js'
 import {closeTag, FenceTracker, isBlank, openTag, splitPrefix, type BlockTitle, type SiteSource} from './lines.js'
 
 // `:::name`, `::: name`, then `[Title]` and/or ` Title`; `{attributes}` are ignored.
-const opening = /^(:{3,})[ \t]*([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?[ \t]*(.*?)[ \t\r]*$/
+// (The title is trimmed in code: a lazy group before trailing white space would backtrack quadratically.)
+const opening = /^(:{3,})[ \t]*([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?(.*)$/
 const closing = /^(:{3,})[ \t\r]*$/
 // VitePress containers that lay out their content instead of framing it: only their fences go.
 const transparent = new Set(['code-group', 'v-pre', 'raw'])
@@ -39,7 +40,7 @@ export function rewriteColonContainers(site: SiteSource): void {
     const open = opening.exec(rest)
     if (!open) continue
     const name = open[2]!.toLowerCase()
-    const title = open[3] || open[4] || undefined
+    const title = open[3] || open[4]!.trim() || undefined
     const line = index + 1
     if (transparent.has(name)) {
       stack.push({colons: open[1]!.length, prefix, line, kind: 'none'})

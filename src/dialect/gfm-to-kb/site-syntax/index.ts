@@ -41,14 +41,15 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   site.lines = markdown.split('\n')
   dropEsm(site, options.mdx)
   dropMdxComments(site)
-  rewriteMkDocsAdmonitions(site)
+  // Colon containers first: an admonition inside one then ends at its rewritten closing tag.
   rewriteColonContainers(site)
+  rewriteMkDocsAdmonitions(site)
   return {...site, source: site.lines.join('\n')}
 }
 
 /** The tree half: titles into the blocks opened, the pre-pass messages onto `file`, template and MDX warnings. */
 export function finishSiteSyntax(tree: Root, site: RewrittenSource, file: VFile, options: SiteSyntaxOptions): void {
-  insertTitles(tree, site.titles)
+  insertTitles(tree, site.titles, file)
   for (const {line, column, ruleId, reason} of site.messages) {
     const message = file.message(reason, {place: {line, column}, ruleId, source: 'kbsync'})
     message.fatal = false

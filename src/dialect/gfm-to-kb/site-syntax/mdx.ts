@@ -11,13 +11,12 @@
 import {FenceTracker, isBlank, splitPrefix, type SiteSource} from './lines.js'
 
 const statementStart = /^(?:import|export)(?=[\s{*])/
-// A whole import: `import x from 'y'`, `import {a, b} from "y"`, `import 'y.css'`.
-const importStatement = /^import\s+(?:[^'";]*?\s+from\s+|\s*)['"][^'"\n]+['"][ \t]*;?[ \t\r]*$/
-// With the spaces around it: a comment between two words leaves one space.
+// The module string that ends an import, and what must stand before it (patterns anchored at the end: linear).
+const moduleAtEnd = /(['"])[^'"\n]*\1$/
+const fromAtEnd = /(?:^import|[\s}*])from$/
 // An export declares something: prose starting with the word "export" does not look like this.
 const exportStatement = /^export\s+(?:default\b|(?:const|let|var|function\*?|class|async|type|interface|enum)\s|\{|\*)/
 const commentLine = /^<!--.*-->[ \t\r]*$/
-const comment = /( ?)\{\/\*[\s\S]*?\*\/\}( ?)/g
 
 /** Blanks the ESM statements of `site` (`mdx`: every one, else complete imports only). */
 export function dropEsm(site: SiteSource, mdx: boolean): void {
@@ -34,25 +33,38 @@ export function dropEsm(site: SiteSource, mdx: boolean): void {
     if (fences.isCode(rest) || !statementStart.test(line)) continue
     const end = statementEnd(lines, index)
     const statement = lines.slice(index, end + 1).join('\n')
-    if (!importStatement.test(statement) && !(mdx && exportStatement.test(statement))) continue
+    if (!isImport(statement) && !(mdx && exportStatement.test(statement))) continue
     for (let at = index; at <= end; at++) lines[at] = ''
     index = end
   }
 }
 
+/** Whether `statement` is a whole import: `import x from 'y'`, `import {a, b} from "y"`, `import 'y.css'`. */
+function isImport(statement: string): boolean {
+  const text = statement.trim().replace(/;$/, '').trimEnd()
+  const module = moduleAtEnd.exec(text)
+  if (!module || !/^import[\s{*'"]/.test(text)) return false
+  const before = text.slice(0, module.index).trimEnd()
+  return before === 'import' || fromAtEnd.test(before)
+}
+
 /**
  * The last line of the statement starting at `start`: where its brackets
  * are balanced and a blank line, the next statement or the end follows
- * (MDX ends an ESM block at a blank line once it parses).
+ * (MDX ends an ESM block at a blank line once it parses). A statement
+ * whose brackets never balance ends at its first blank line: a broken
+ * `export` must not take the rest of the document with it.
  */
 function statementEnd(lines: readonly string[], start: number): number {
   let depth = 0
+  let firstBlank: number | undefined
   for (let index = start; index < lines.length; index++) {
     depth += bracketBalance(lines[index]!)
     const next = lines[index + 1]
     if (depth <= 0 && (next === undefined || isBlank(next) || statementStart.test(next))) return index
+    if (next !== undefined && isBlank(next)) firstBlank ??= index
   }
-  return lines.length - 1
+  return firstBlank ?? lines.length - 1
 }
 
 /** Opening minus closing brackets of a line, outside its string literals. */
@@ -98,10 +110,24 @@ function removeComments(lines: string[], indices: number[]): void {
   const text = indices.map((index) => lines[index]!).join('\n')
   if (!text.includes('{/*')) return
   const spans = codeSpans(text)
-  const result = text.replace(comment, (found: string, before: string, after: string, at: number) => {
-    if (spans.some(([from, to]) => at >= from && at < to)) return found
-    return (before && after ? ' ' : '') + found.replace(/[^\n]/g, '')
-  })
+  let result = ''
+  let last = 0
+  for (let at = text.indexOf('{/*'); at !== -1; at = text.indexOf('{/*', last)) {
+    const close = text.indexOf('*/}', at + 3)
+    // No comment closes after this one: none of the openings left is a comment.
+    if (close === -1) break
+    const end = close + 3
+    result += text.slice(last, at)
+    last = end
+    if (spans.some(([from, to]) => at >= from && at < to)) {
+      result += text.slice(at, end)
+      continue
+    }
+    // A comment between two spaces leaves one of them; the line breaks it spans stay.
+    if (result.endsWith(' ') && text[end] === ' ') last++
+    result += text.slice(at, end).replace(/[^\n]/g, '')
+  }
+  result += text.slice(last)
   result.split('\n').forEach((line, offset) => (lines[indices[offset]!] = line))
 }
 

@@ -40,7 +40,8 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
       fences.reset()
     }
     if (stack.length > 0) {
-      lines[index] = dedent(line, 4 * stack.length)
+      // Closing a block may have written its tag into this line: dedent what is there now.
+      lines[index] = dedent(lines[index]!, 4 * stack.length)
       for (const open of stack) open.last = index
     }
     if (fences.isCode(lines[index]!.trimStart())) continue
@@ -70,8 +71,9 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
 /**
  * Writes the closing tag of `open`, whose content ended before line
  * `next`: on the blank line after the content, else at the end of the file,
- * else (a line not indented right after the content, which python-markdown
- * also ends the block at) after its last line.
+ * else before the closing tag of a container around it that follows at
+ * once, else (a line not indented right after the content, which
+ * python-markdown also ends the block at) after its last line.
  */
 function closeBlock(site: SiteSource, open: Open, next: number): void {
   const {lines} = site
@@ -82,6 +84,8 @@ function closeBlock(site: SiteSource, open: Open, next: number): void {
   // The blank line already closes a block inside this one: both close there.
   else if (after !== undefined && closingTags.test(after)) lines[blank] = after + closeTag(open.kind)
   else if (next >= lines.length) lines.push(tag)
+  // Right before the closing tag of a container around this block (`:::` already rewritten): closed first, there.
+  else if (next === blank && closingTags.test(lines[next]!)) lines[next] = tag + lines[next]!.trimStart()
   else lines[open.last] += closeTag(open.kind)
 }
 

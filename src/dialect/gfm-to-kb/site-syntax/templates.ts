@@ -18,6 +18,7 @@ import type {VFile} from 'vfile'
 import type {HintBlock} from '../../../../plugins/types.js'
 import {admonitionColor} from '../alerts.js'
 import {walk} from '../walk.js'
+import {capAfterPass} from './depth-guard.js'
 import {matchesInText, placeIn, type Place} from './text-matches.js'
 
 const attributeList = /^[ \t]*\{:[^\n]*\}[ \t\r]*$/
@@ -31,6 +32,7 @@ const templateSyntax = /\{%|\{\{(?!#)|\{:/g
 export function handleTemplateSyntax(tree: Root, file: VFile): void {
   let dropped = 0
   let firstDropped: Place | undefined
+  let wrapped = false
   walk(tree, (node, index, parent) => {
     if (node.type === 'code') {
       dropRawTags(node)
@@ -47,8 +49,10 @@ export function handleTemplateSyntax(tree: Root, file: VFile): void {
     if (result.color) {
       const hint: HintBlock = {type: 'hintBlock', color: result.color, children: [node], position: node.position}
       parent.children[index] = hint
+      wrapped = true
     }
   })
+  if (wrapped) capAfterPass(tree, file)
   const found = matchesInText(tree, templateSyntax)
   if (found.count === 0 && dropped === 0) return
   const parts = [

@@ -5,13 +5,16 @@
  */
 import type {BlockContent, PhrasingContent, Root} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
+import type {VFile} from 'vfile'
 import type {DetailsSummary} from '../../../../plugins/types.js'
 import {walk} from '../walk.js'
+import {capAfterPass} from './depth-guard.js'
 import type {BlockTitle} from './lines.js'
 
 /** Inserts the titles of `titles` (by the line of the block's opening tag) into the blocks of `tree` opened there. */
-export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>): void {
+export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>, file?: VFile): void {
   if (titles.size === 0) return
+  let inserted = false
   walk(tree, (node) => {
     if (node.type !== 'hintBlock' && node.type !== 'details') return
     const line = node.position?.start.line
@@ -19,6 +22,7 @@ export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>
     if (!entry || entry.kind !== node.type || entry.title === undefined) return
     const position = {start: node.position!.start, end: node.position!.start}
     const children = inline(entry.title)
+    inserted = true
     if (node.type === 'hintBlock') {
       node.children.unshift({type: 'paragraph', children: [{type: 'strong', children, position}], position})
       return
@@ -28,10 +32,13 @@ export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>
     if (content[0]?.type === 'detailsSummary') content[0] = summary
     else content.unshift(summary)
   })
+  if (inserted) capAfterPass(tree, file)
 }
 
 /** The phrasing content of a title: its Markdown when it parses to one paragraph, else its text. */
 function inline(title: string): PhrasingContent[] {
+  // Most titles are words: no parse for them (a parse costs about as much as a short article's).
+  if (!/[\\`*_[\]<>&!~:@]/.test(title)) return [{type: 'text', value: title}]
   const parsed = fromMarkdown(title)
   const first = parsed.children[0]
   const children: PhrasingContent[] = parsed.children.length === 1 && first?.type === 'paragraph' ? first.children : [{type: 'text', value: title}]
