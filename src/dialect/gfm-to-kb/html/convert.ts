@@ -10,6 +10,7 @@ import {toMdast} from 'hast-util-to-mdast'
 import type {Nodes, Root, RootContent} from 'mdast'
 import type {VFile} from 'vfile'
 import {warn} from '../../messages.js'
+import {parseComponentText} from './component-text.js'
 import {componentAt, componentTag, isKnownComponent, isMaskedComponent, maskComponents} from './components.js'
 import {dialectPhrasing, unmarkPhrasing, warnAt, type Conversion} from './context.js'
 import {slotTag, sourcePosition, type Fragment} from './fragment.js'
@@ -37,7 +38,7 @@ export function convertFragment(fragment: Fragment, file: VFile): Converted {
     return {nodes: [{type: 'paragraph', children: [{type: 'text', value: textContent(tree)}]}]}
   }
   const root = toMdast(tree, {handlers: handlersFor(conversion), nodeHandlers: {comment: () => undefined}}) as Root
-  const kept = new Set<Nodes>(fragment.slots)
+  const kept = new Set<Nodes>(fragment.slots.flatMap((slot) => (slot.type === 'root' ? slot.children : [slot])))
   unmark(root, kept)
   normalize([root], conversion, kept)
   return {nodes: root.children}
@@ -61,8 +62,10 @@ function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boo
       continue
     }
     if (node.type !== 'element') continue
-    if (isMaskedComponent(node.tagName)) nameComponent(node, offset === undefined ? undefined : componentAt(fragment.value, offset), conversion)
-    else reportElement(node, conversion)
+    if (isMaskedComponent(node.tagName)) {
+      nameComponent(node, offset === undefined ? undefined : componentAt(fragment.value, offset), conversion)
+      parseComponentText(node, fragment.slots, (position) => sourcePosition(fragment, position)?.start)
+    } else reportElement(node, conversion)
     const children = node.tagName === 'template' && 'content' in node ? [] : node.children
     for (let index = children.length - 1; index >= 0; index--) stack.push({node: children[index]!, depth: depth + 1})
   }

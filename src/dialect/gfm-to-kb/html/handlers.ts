@@ -52,12 +52,14 @@ export function handlersFor(conversion: Conversion): Record<string, Handle> {
   }
 }
 
-/** A slot: the node it stands for, as it was parsed. */
+/** A slot: the node (or nodes) it stands for, as parsed. */
 function slotHandler(conversion: Conversion): Handle {
   return (_: State, element: Element) => {
     const node = conversion.slots[Number(element.properties.dataI)] as Nodes | undefined
     if (!node) return undefined
-    return dialectPhrasing.has(node.type) ? markPhrasing(node) : node
+    // A root holds what a component's text parsed to.
+    const nodes = node.type === 'root' ? (node.children as Nodes[]) : [node]
+    return nodes.map((child) => (dialectPhrasing.has(child.type) ? markPhrasing(child) : child))
   }
 }
 

@@ -13,6 +13,7 @@ import {walk} from '../walk.js'
 import {holdsFlow} from './context.js'
 import {convertFragment} from './convert.js'
 import {buildFragment} from './fragment.js'
+import {hoistClosingTags} from './hoist.js'
 import {flatten, toFlowContent, trimBreaks} from './normalize.js'
 
 /** Parents whose children are blocks. */
@@ -72,6 +73,7 @@ function htmlToParse(parent: Parents, file: VFile, phrasing: boolean): number[] 
 }
 
 function convertFlow(parent: Parents, file: VFile, converted: Html[]): undefined {
+  hoistClosingTags(parent)
   const indices = htmlToParse(parent, file, false)
   if (indices.length === 0) return undefined
   const first = indices[0]!
