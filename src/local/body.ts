@@ -14,6 +14,8 @@ export interface TitleHeading {
   line: number
   /** Lines it takes: 1 for `# Title`, 2 for a setext heading (`Title` over `===`). */
   lineCount: number
+  /** Its level (1 for `#` and `===`). */
+  level: number
 }
 
 /** A document read as far as its title: what the structure of a tree needs before any body is converted. */
@@ -38,7 +40,7 @@ export interface DocumentParts {
   empty: boolean
 }
 
-const atxHeading = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
+const atxHeading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
 const setextUnderline = /^ {0,3}(?:=+|-+)[ \t]*$/
 // A line that opens something else than a paragraph cannot be a setext heading's text.
 const notParagraph = /^ {0,3}(?:[-*+>|<`~{]|\d+[.)]|#|import\b|export\b)/
@@ -81,7 +83,7 @@ export function bodyOf(head: DocumentHead, dropHeading: boolean): {body: string;
 export function splitDocument(text: string, file: string, diagnostics: Diagnostic[], takeHeading: boolean, explicitTitle?: (fm: FrontMatter) => string | undefined): DocumentParts {
   const head = readDocumentHead(text, file, diagnostics)
   const wanted = explicitTitle?.(head.frontMatter)
-  const take = takeHeading && head.heading !== undefined && (wanted === undefined || wanted === head.heading.title)
+  const take = takeHeading && head.heading !== undefined && (wanted === undefined || isTitleLine(head.heading, wanted))
   const {body, empty} = bodyOf(head, take)
   const parts: DocumentParts = {frontMatter: head.frontMatter, body, empty}
   if (take) {
@@ -89,6 +91,16 @@ export function splitDocument(text: string, file: string, diagnostics: Diagnosti
     parts.headingLine = head.heading!.line
   }
   return parts
+}
+
+/**
+ * Whether `heading` is a `# Title` line for the front matter title `title`,
+ * which then leaves the body. Only that form: `pull` writes a body that opens
+ * with its title as a setext heading (or a deeper one) to keep it there, and
+ * a push right after a pull must read the body back unchanged.
+ */
+export function isTitleLine(heading: TitleHeading, title: string): boolean {
+  return heading.title === title && heading.level === 1 && heading.lineCount === 1
 }
 
 /** The heading at the first content line from `start`, if that line is one. */
@@ -108,13 +120,13 @@ function openingHeading(lines: string[], start: number, mdx: boolean): TitleHead
   const line = lines[index]!
   const atx = atxHeading.exec(line)
   if (atx) {
-    const title = cleanTitle(atx[1]!)
-    return title === '' ? undefined : {title, line: index + 1, lineCount: 1}
+    const title = cleanTitle(atx[2]!)
+    return title === '' ? undefined : {title, line: index + 1, lineCount: 1, level: atx[1]!.length}
   }
   const next = lines[index + 1]
   if (next !== undefined && setextUnderline.test(next) && !notParagraph.test(line)) {
     const title = cleanTitle(line)
-    return title === '' ? undefined : {title, line: index + 1, lineCount: 2}
+    return title === '' ? undefined : {title, line: index + 1, lineCount: 2, level: next.trim().startsWith('=') ? 1 : 2}
   }
   return undefined
 }

@@ -3,9 +3,10 @@
  * navigation entry's title, else the heading it opens with (of any level),
  * else the name of its file or folder. The heading leaves the body when it
  * is the title (the platform shows the title above the body; repeating it
- * would show it twice).
+ * would show it twice). Beside a front matter title only a `# Title` line
+ * equal to it leaves (`isTitleLine`).
  */
-import type {DocumentHead} from './body.js'
+import {isTitleLine, type DocumentHead} from './body.js'
 
 /** Where a title came from. */
 export type TitleSource = 'front matter' | 'navigation' | 'heading' | 'name'
@@ -27,7 +28,10 @@ export interface ChosenTitle {
 export function chooseTitle(head: DocumentHead | undefined, navTitle: string | undefined, name: string, headingTitles = true): ChosenTitle {
   const heading = headingTitles ? head?.heading?.title : undefined
   const pick = (title: string, from: TitleSource): ChosenTitle => ({title, from, dropHeading: heading !== undefined && heading === title})
-  if (head?.frontMatter.title !== undefined) return pick(head.frontMatter.title, 'front matter')
+  if (head?.frontMatter.title !== undefined) {
+    const title = head.frontMatter.title
+    return {title, from: 'front matter', dropHeading: heading !== undefined && isTitleLine(head.heading!, title)}
+  }
   if (navTitle !== undefined && navTitle.trim() !== '') return pick(navTitle.trim(), 'navigation')
   if (heading !== undefined) return pick(heading, 'heading')
   return pick(name, 'name')

@@ -53,6 +53,18 @@ describe('titles', () => {
     expect(scan.byPath['late.md']).toMatchObject({title: 'late', titleFrom: 'name'})
   })
 
+  it('beside a front matter title, take out only a `# Title` line equal to it (pull keeps a title-like heading in other forms)', async () => {
+    const dir = await tree({
+      'atx.md': '---\ntitle: Intro\n---\n\n# Intro\n\nText.\n',
+      'setext.md': '---\ntitle: Intro\n---\n\nIntro\n=====\n\nText.\n',
+      'deeper.md': '---\ntitle: Intro\n---\n\n## Intro\n\nText.\n'
+    })
+    const scan = await scanFolder(dir)
+    expect(scan.byPath['atx.md']!.body).not.toContain('Intro')
+    expect(scan.byPath['setext.md']!.body).toContain('Intro\n=====')
+    expect(scan.byPath['deeper.md']!.body).toContain('## Intro')
+  })
+
   it('reads .mdx files as documents, their import lines no content before the heading', async () => {
     const dir = await tree({'guide.mdx': "import Tabs from '@theme/Tabs';\nimport {\n  TabItem,\n} from '@theme/TabItem';\n\n# The guide\n\nText.\n"})
     const scan = await scanFolder(dir)
