@@ -1,5 +1,5 @@
 /** Temporary folders a test file makes and removes after all its tests. */
-import {mkdtemp, rm} from 'node:fs/promises'
+import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 
@@ -15,5 +15,13 @@ export function temporaryFolders(prefix: string): {make(): Promise<string>; remo
     async removeAll() {
       for (const dir of made.splice(0)) await rm(dir, {recursive: true, force: true})
     }
+  }
+}
+
+/** Writes `files` (relative path to text) into `dir`, making their folders. */
+export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), {recursive: true})
+    await writeFile(path.join(dir, name), text)
   }
 }

@@ -6,28 +6,15 @@
  */
 import {mkdir, rm} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {KbClient} from '../../src/api/index.js'
+import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
-import {startServer} from '../../src/server/index.js'
+import {useLocalServer} from './local-server.js'
 import {bodyOf, cli, copyFixture} from './push-helpers.js'
 
-type Server = Awaited<ReturnType<typeof startServer>>
-
-let server: Server
-let env: NodeJS.ProcessEnv
-let client: KbClient
+const local = useLocalServer()
 const folders: string[] = []
 
-beforeAll(async () => {
-  server = await startServer({port: 0})
-  env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token}
-  client = KbClient.fromEnv(env)
-})
-
 afterAll(async () => {
-  await client?.close()
-  await server?.close()
   for (const dir of folders) await rm(dir, {recursive: true, force: true})
 })
 
@@ -46,19 +33,19 @@ function outline(nodes: StructureNode[], depth = 0): string[] {
 
 /** Pushes `dir` under a fresh root topic; returns the root's id and the remote outline. */
 async function pushTree(dir: string, title: string): Promise<{root: string; tree: StructureNode[]}> {
-  const root = (await client.createItem({type: 'topic', title, parent_topic_id: null})).id
-  const run = await cli(['push', dir, '--root-topic', root], env)
+  const root = (await local.client.createItem({type: 'topic', title, parent_topic_id: null})).id
+  const run = await cli(['push', dir, '--root-topic', root], local.env)
   expect(run.err).not.toMatch(/\berror\b/)
   expect(run.code).toBe(0)
-  return {root, tree: await client.getTree(root)}
+  return {root, tree: await local.client.getTree(root)}
 }
 
 /** A second push of `dir` under `root`: zero writes. */
 async function expectNoWrites(dir: string, root: string): Promise<void> {
-  server.resetLog()
-  const again = await cli(['push', dir, '--root-topic', root], env)
+  local.server.resetLog()
+  const again = await cli(['push', dir, '--root-topic', root], local.env)
   expect(again.code).toBe(0)
-  expect(server.counts().writes).toBe(0)
+  expect(local.server.counts().writes).toBe(0)
 }
 
 function find(nodes: StructureNode[], title: string): StructureNode {
@@ -99,12 +86,12 @@ describe('an mdBook tree', () => {
       'notes'
     ])
     // A `##`-first chapter: titled by its entry, the heading not repeated in the body.
-    const installation = await client.getItem(find(tree, 'Installation').id)
+    const installation = await local.client.getItem(find(tree, 'Installation').id)
     expect(bodyOf(installation)).not.toContain('## Installation')
     expect(bodyOf(installation)).toContain('The first step is to install the tools.')
     // A link to a chapter file is a link to its topic.
     expect(bodyOf(installation)).toContain(`data-topic-id="${find(tree, 'Getting Started').id}"`)
-    const chapter = await client.getItem(find(tree, 'Getting Started').id)
+    const chapter = await local.client.getItem(find(tree, 'Getting Started').id)
     expect(bodyOf(chapter)).toContain("Let's start your journey!")
     await expectNoWrites(src, root)
   })
@@ -127,7 +114,7 @@ describe('an MkDocs tree', () => {
       'Extra page'
     ])
     // The nav's title differs from the page's heading: the heading stays in the body.
-    expect(bodyOf(await client.getItem(find(tree, 'Home').id))).toContain('Welcome to Small Project')
+    expect(bodyOf(await local.client.getItem(find(tree, 'Home').id))).toContain('Welcome to Small Project')
     await expectNoWrites(docs, root)
   })
 })
@@ -150,8 +137,8 @@ describe('a Docusaurus tree', () => {
       'Frequently asked questions'
     ])
     // The category's linked doc is the topic's body; an index.md is its folder's body.
-    expect(bodyOf(await client.getItem(find(tree, 'Tutorial - Basics').id))).toContain('The tutorial has two steps')
-    expect(bodyOf(await client.getItem(find(tree, 'Advanced guides').id))).toContain('For those who know the basics.')
+    expect(bodyOf(await local.client.getItem(find(tree, 'Tutorial - Basics').id))).toContain('The tutorial has two steps')
+    expect(bodyOf(await local.client.getItem(find(tree, 'Advanced guides').id))).toContain('For those who know the basics.')
     await expectNoWrites(docs, root)
   })
 })

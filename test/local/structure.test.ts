@@ -4,29 +4,21 @@
  * links to them as topic links), partials, duplicate titles told apart, and
  * matching by title that never guesses between look-alike remote items.
  */
-import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {scanFolder, type LocalNode, type LocalTopic} from '../../src/local/index.js'
 import {push} from '../../src/sync/index.js'
 import {FakeClient} from '../sync/fake-client.js'
+import {temporaryFolders, writeFiles} from '../temp-folders.js'
 
-const temporary: string[] = []
+const folders = temporaryFolders('structure')
+afterAll(() => folders.removeAll())
 
+/** A new folder holding `files`. */
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-structure-'))
-  temporary.push(dir)
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), {recursive: true})
-    await writeFile(path.join(dir, name), text)
-  }
+  const dir = await folders.make()
+  await writeFiles(dir, files)
   return dir
 }
-
-afterAll(async () => {
-  for (const dir of temporary) await rm(dir, {recursive: true, force: true})
-})
 
 /** The tree as `key: title` lines, children indented, in order. */
 function shape(topic: LocalTopic, depth = 0): string[] {
