@@ -15,7 +15,8 @@ export const summaryFileName = 'SUMMARY.md'
 const heading = /^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/
 const separator = /^ {0,3}(?:-{3,}|\*{3,}|_{3,})[ \t]*$/
 const listItem = /^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+(.*)$/
-const linkOnly = /^\[(.*)\]\(([^()]*)\)[ \t]*$/
+// The chapter's link, then perhaps a remark (`[FFI]() (?)`, seen in real summaries).
+const chapterLink = /^\[(.*?)\]\(([^()]*)\)(.*)$/
 const comment = /^[ \t]*<!--/
 
 /**
@@ -30,7 +31,7 @@ export function looksLikeSummary(text: string): boolean {
   const first = lines[index]
   if (first === undefined) return false
   const item = listItem.exec(first)
-  return linkOnly.test((item ? item[2]! : first).trim())
+  return chapterLink.test((item ? item[2]! : first).trim())
 }
 
 /** Parses the `SUMMARY.md` at `file` (for messages). */
@@ -71,7 +72,7 @@ export function parseSummary(text: string, file: string): ParsedOutline {
     }
     const item = listItem.exec(raw)
     const text = (item ? item[2]! : raw).trim()
-    const link = linkOnly.exec(text)
+    const link = chapterLink.exec(text)
     if (!link) {
       problems.push({
         severity: 'error',
@@ -82,6 +83,16 @@ export function parseSummary(text: string, file: string): ParsedOutline {
         rule: 'navigation-summary'
       })
       return
+    }
+    if (link[3]!.trim() !== '') {
+      problems.push({
+        severity: 'warning',
+        file,
+        line,
+        message: `${summaryFileName} line ${line}: the text after the chapter link (\`${link[3]!.trim()}\`) is ignored`,
+        hint: 'Put remarks in an HTML comment (`<!-- ... -->`) or in the chapter itself',
+        rule: 'navigation-summary'
+      })
     }
     const entry = entryOf(link[1]!, link[2]!, line)
     if (!item) {
