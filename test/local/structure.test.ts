@@ -111,6 +111,30 @@ describe('index pages', () => {
   })
 })
 
+describe('navigation outlines', () => {
+  it('put unlisted documents of a chapter\'s folder into that chapter, and count them in one warning', async () => {
+    const dir = await tree({
+      'SUMMARY.md': '# Summary\n\n- [Guide](guide/README.md)\n    - [Install](guide/install.md)\n- [Missing](nowhere.md)\n',
+      'guide/README.md': '# The guide\n\nRead on.\n',
+      'guide/install.md': '## Install it\n\nSteps.\n',
+      'guide/extra.md': '## Extra\n\nMore.\n',
+      'other/page.md': '# Other page\n\nText.\n'
+    })
+    const scan = await scanFolder(dir)
+    expect(shape(scan.root)).toEqual([
+      'guide/README.md: Guide',
+      '  guide/install.md: Install',
+      '  guide/extra.md: Extra',
+      'other: other',
+      '  other/page.md: Other page'
+    ])
+    expect(scan.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line ?? ''} ${d.message}`)).toEqual([
+      'navigation-missing SUMMARY.md:5 SUMMARY.md lists `nowhere.md`, which is not a document of the folder; the entry is skipped',
+      'navigation-unlisted SUMMARY.md: 2 documents are not in SUMMARY.md (`guide/extra.md`, `other/page.md`): published where their folders put them, after the listed ones'
+    ])
+  })
+})
+
 describe('duplicate titles', () => {
   it('are told apart by file name with one warning, and stay an error only when names cannot tell them apart', async () => {
     const dir = await tree({

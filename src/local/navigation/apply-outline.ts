@@ -109,6 +109,9 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
     const existing = topics.get(folder)
     if (existing) return existing
     const original = folders.get(folder)!
+    // A chapter whose page is the folder's index page (`guide/README.md`) stands for the folder.
+    const chapter = original.file !== undefined ? topics.get(original.file) : undefined
+    if (chapter) return chapter
     const topic: LayoutTopic = {kind: 'topic', key: folder, folder, children: []}
     if (original.file !== undefined && !used.has(original.file)) {
       topic.file = original.file
