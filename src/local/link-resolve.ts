@@ -75,7 +75,7 @@ export function splitUrl(written: string): {pathPart: string; suffix: string} {
   return {pathPart, suffix: at === -1 ? '' : url.slice(at)}
 }
 
-/** Finds the document, file or repository file the link `url` of `file` names. */
+/** Finds the document, file or repository file named by a link of `file` whose destination is `written`. */
 export async function findLinkTarget(written: string, file: string, context: LinkContext): Promise<LinkTarget | LinkMiss> {
   const url = withoutLiquid(written)
   const {pathPart} = splitUrl(url)

@@ -97,13 +97,13 @@ async function repository(files: Record<string, string>): Promise<{repo: string;
 }
 
 /**
- * Scans `docs` after writing `page` with one reference per line (`urls`, from line 3),
+ * Scans `docs` after writing `page` (its `frontMatter`, then one reference a line, `urls`, from line 3 without front matter),
  * and returns what each resolved to, the files the page uses and the scan's link messages.
  */
-async function resolveIn(docs: string, page: string, urls: Array<[LocalRef['kind'], string]>, options: LinkOptions = {}) {
+async function resolveIn(docs: string, page: string, urls: Array<[LocalRef['kind'], string]>, options: LinkOptions = {}, frontMatter = '') {
   const lines = urls.map(([kind, url]) => (kind === 'image' ? `![alt text](${url})` : `[link text](${url})`))
   await mkdir(path.dirname(path.join(docs, page)), {recursive: true})
-  await writeFile(path.join(docs, page), `# Page\n\n${lines.join('\n\n')}\n`)
+  await writeFile(path.join(docs, page), `${frontMatter}# Page\n\n${lines.join('\n\n')}\n`)
   const scan = await scanFolder(docs, {links: options})
   const node = scan.byPath[page]!
   const diagnostics = scan.diagnostics.filter((d) => /^(?:link-|missing-link|asset-)/.test(d.rule ?? '')).map((d) => `${(d.line! - 1) / 2} ${d.severity} ${d.rule}`)
@@ -156,6 +156,17 @@ describe('resolveLocalRefs in a repository', () => {
     const {docs} = await repository({'docs/guide.md': '# Guide\n\ntext\n', 'docs/shared.md': '# Shared\n\ntext\n', 'shared/notes.txt': 'n'})
     const result = await resolveIn(docs, 'guide.md', [['link', '../shared/'], ['link', '../shared/notes.txt']], {repoUrl: 'https://example.org/repo/'})
     expect(result.resolutions).toEqual([{link: {target: 'shared.md', kind: 'article'}}, {external: {url: 'https://example.org/repo/shared/notes.txt'}}])
+  })
+
+  it('reads a relative link of a page with a permalink against that address, and Liquid site paths', async () => {
+    const {docs} = await repository({
+      'docs/setup/deb.md': '---\npermalink: /docs/installation/ubuntu/\n---\n\n# Ubuntu\n\ntext\n'
+    })
+    const result = await resolveIn(docs, 'page.md', [['link', '{{site.baseurl}}/docs/installation/ubuntu/#requirements']])
+    expect(result.resolutions).toEqual([{link: {target: 'setup/deb.md', kind: 'article'}}])
+    const relative = await resolveIn(docs, 'setup/linux-other.md', [['link', '../ubuntu/']], {}, '---\npermalink: /docs/installation/other-linux/\n---\n')
+    expect(relative.diagnostics).toEqual([])
+    expect(relative.resolutions).toEqual([{link: {target: 'setup/deb.md', kind: 'article'}}])
   })
 
   it('keeps a broken link or image an error, or with brokenLinks "warn" a warning that publishes its text', async () => {
