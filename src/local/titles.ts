@@ -27,7 +27,8 @@ export interface ChosenTitle {
  */
 export function chooseTitle(head: DocumentHead | undefined, navTitle: string | undefined, name: string, headingTitles = true): ChosenTitle {
   const heading = headingTitles ? head?.heading?.title : undefined
-  const pick = (title: string, from: TitleSource): ChosenTitle => ({title, from, dropHeading: heading !== undefined && heading === title})
+  // `## The \`match\` construct` under the navigation title `The match construct` is the same title.
+  const pick = (title: string, from: TitleSource): ChosenTitle => ({title, from, dropHeading: heading !== undefined && (heading === title || plainTitle(heading) === title)})
   if (head?.frontMatter.title !== undefined) {
     const title = head.frontMatter.title
     return {title, from: 'front matter', dropHeading: heading !== undefined && isTitleLine(head.heading!, title)}
@@ -35,4 +36,17 @@ export function chooseTitle(head: DocumentHead | undefined, navTitle: string | u
   if (navTitle !== undefined && navTitle.trim() !== '') return pick(navTitle.trim(), 'navigation')
   if (heading !== undefined) return pick(heading, 'heading')
   return pick(name, 'name')
+}
+
+/**
+ * Inline Markdown as a plain title (the platform's titles are plain text):
+ * code spans, strong emphasis and backslash escapes lose their marks, so the
+ * mdBook entry `` [`if let`](x.md) `` is titled `if let`.
+ */
+export function plainTitle(text: string): string {
+  return text
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .trim()
 }

@@ -89,6 +89,10 @@ describe('an mdBook tree', () => {
     const installation = await local.client.getItem(find(tree, 'Installation').id)
     expect(bodyOf(installation)).not.toContain('## Installation')
     expect(bodyOf(installation)).toContain('The first step is to install the tools.')
+    // An entry's inline code is plain in the title, and the heading it matches leaves the body all the same.
+    const hello = bodyOf(await local.client.getItem(find(tree, 'Hello, World!').id))
+    expect(hello).toContain('Now write your first program.')
+    expect(hello).not.toContain('World`')
     // A link to a chapter file is a link to its topic.
     expect(bodyOf(installation)).toContain(`data-topic-id="${find(tree, 'Getting Started').id}"`)
     const chapter = await local.client.getItem(find(tree, 'Getting Started').id)

@@ -7,6 +7,7 @@
  * it, up to the next part or separator.
  */
 import type {Diagnostic} from '../diagnostic.js'
+import {plainTitle} from '../titles.js'
 import type {NavEntry, ParsedOutline} from './types.js'
 
 /** The name mdBook and GitBook give the navigation file. */
@@ -112,7 +113,7 @@ export function parseSummary(text: string, file: string): ParsedOutline {
 
 /** An entry from a link's text and target (`<a b.md>`, `a%20b.md` and `./a.md` all name `a b.md`; an empty target is a draft). */
 function entryOf(text: string, target: string, line: number): NavEntry {
-  const entry: NavEntry = {title: text.trim(), line, children: []}
+  const entry: NavEntry = {title: plainTitle(text), line, children: []}
   let file = target.trim().replace(/^<(.*)>$/, '$1').replace(/#.*$/, '')
   try {
     file = decodeURIComponent(file)
