@@ -118,7 +118,7 @@ export function markLocalRefs(tree: Root, resolutions: ReadonlyArray<Resolved | 
 
 /** What `resolveLocalRefs` found. */
 export interface Resolution {
-  /** Per reference (same order): what it points at, or null (external, or left as written). */
+  /** Per reference (same order): what it points at, or null (left as written: an error stops the run). */
   resolutions: Array<Resolved | null>
   /** Folder-relative paths of the local files the body uses (`../x.png` for one elsewhere in the repository). */
   used: string[]
@@ -170,21 +170,21 @@ export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, 
 
 type Report = (diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column'>) => void
 
-/** What a link becomes: a document link, a link into the repository, its text, or (a local non-document file) as written. */
+/** What a link becomes: a document link, a link into the repository, or its text (with a warning, or an error when broken). */
 function resolveLink(url: string, found: LinkTarget | LinkMiss, context: ResolveContext, report: Report): Resolved | null {
   if ('document' in found) return {link: found.document}
   if ('repositoryFile' in found || 'file' in found) {
     const inRepository = 'repositoryFile' in found ? found.repositoryFile : context.repository !== undefined ? repositoryPath(context, found.file) : undefined
     if (context.repoUrl !== undefined && inRepository !== undefined) return {external: {url: repositoryUrl(context.repoUrl, inRepository, url)}}
     if ('file' in found) {
-      // A plain link to a local non-document file: the platform cannot hold it as a link.
+      // The platform cannot hold a link to a local file: a relative URL there would lead nowhere.
       report({
         severity: 'warning',
-        message: `Link \`${url}\` points to a local file that is not a document; it is left as written`,
+        message: `Link \`${url}\` points to a local file that is not a document; its text is published without the link`,
         hint: 'Put the file in an attachments group to upload it, or set repoUrl to link to it in the repository',
         rule: 'link-to-file'
       })
-      return null
+      return {plain: true}
     }
     report({
       severity: 'warning',

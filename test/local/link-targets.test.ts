@@ -137,19 +137,20 @@ describe('resolveLocalRefs in a repository', () => {
     expect(result.used).toEqual(['public/logo.png', '../static/img/shot.png'])
   })
 
-  it('links a file of the repository outside the folder to repoUrl, else keeps its text with a warning', async () => {
-    const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n', 'CONTRIBUTING.md': '# C\n', 'src/main.ts': 'x'})
-    const urls: Array<[LocalRef['kind'], string]> = [['link', '../CONTRIBUTING.md'], ['link', '/src/main.ts#L3'], ['link', '../src']]
+  it('links a file of the repository (outside the folder, or no document) to repoUrl, else keeps its text with a warning', async () => {
+    const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n', 'CONTRIBUTING.md': '# C\n', 'src/main.ts': 'x', 'docs/files/form.pdf': 'f'})
+    const urls: Array<[LocalRef['kind'], string]> = [['link', '../CONTRIBUTING.md'], ['link', '/src/main.ts#L3'], ['link', '../src'], ['link', 'files/form.pdf']]
     const linked = await resolveIn(docs, 'page.md', urls, {repoUrl: 'https://github.com/org/repo/blob/main/'})
     expect(linked.resolutions).toEqual([
       {external: {url: 'https://github.com/org/repo/blob/main/CONTRIBUTING.md'}},
       {external: {url: 'https://github.com/org/repo/blob/main/src/main.ts#L3'}},
-      {external: {url: 'https://github.com/org/repo/blob/main/src'}}
+      {external: {url: 'https://github.com/org/repo/blob/main/src'}},
+      {external: {url: 'https://github.com/org/repo/blob/main/docs/files/form.pdf'}}
     ])
     expect(linked.diagnostics).toEqual([])
     const plain = await resolveIn(docs, 'page.md', urls)
-    expect(plain.resolutions).toEqual([{plain: true}, {plain: true}, {plain: true}])
-    expect(plain.diagnostics).toEqual(['1 warning link-outside', '2 warning link-outside', '3 warning link-outside'])
+    expect(plain.resolutions).toEqual([{plain: true}, {plain: true}, {plain: true}, {plain: true}])
+    expect(plain.diagnostics).toEqual(['1 warning link-outside', '2 warning link-outside', '3 warning link-outside', '4 warning link-to-file'])
   })
 
   it('takes a site-style link leaving the folder for the page the site serves, a link with an extension for the repository file', async () => {
