@@ -69,7 +69,7 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   let types = nodeTypes(tree)
   // HTML becomes nodes the passes below look for (headings, list items, links): survey again after it.
   if (types.has('html')) {
-    convertHtml(tree, file)
+    convertHtml(tree, file, source)
     types = nodeTypes(tree)
   }
   if (types.has('definition')) inlineReferences(tree)

@@ -5,7 +5,7 @@
  * separate `html` nodes (`<div class="note">`, a paragraph, `</div>`) the
  * way a browser does, with the Markdown between them kept as parsed.
  */
-import type {Html, Nodes, RootContent} from 'mdast'
+import type {Code, Html, Nodes, RootContent} from 'mdast'
 import type {Point, Position} from 'unist'
 
 /** The element a node that is not HTML stands as in a fragment; `data-i` is its index in `slots`. */
@@ -17,7 +17,7 @@ interface Segment {
   at: number
   /** The node the stretch was written for. */
   node: Nodes
-  /** Whether the stretch is the node's text as written (an `html` node). */
+  /** Whether the stretch is the node's text as written (an `html` node, or indented code read as HTML). */
   verbatim: boolean
 }
 
@@ -36,14 +36,31 @@ function escapeText(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 }
 
-/** The fragment of `nodes` (siblings), flow nodes on lines of their own when `flow`. */
-export function buildFragment(nodes: readonly RootContent[], flow: boolean): Fragment {
+/**
+ * Whether `code` is an indented code block (not fenced). Between HTML
+ * blocks one is nearly always the HTML's own indentation after a blank line
+ * (`<td><p>`, a blank line, then the text indented with the tags), which
+ * sites render as HTML: so it is read as HTML there, not shown as code.
+ */
+function isIndentedCode(code: Code, source: string | undefined): boolean {
+  const start = code.position?.start.offset
+  if (source === undefined || start === undefined || code.lang) return false
+  const first = source.charAt(start)
+  return first !== '`' && first !== '~'
+}
+
+/**
+ * The fragment of `nodes` (siblings), flow nodes on lines of their own when
+ * `flow`; `source` (the parsed Markdown) tells indented code from fenced.
+ */
+export function buildFragment(nodes: readonly RootContent[], flow: boolean, source?: string): Fragment {
   const fragment: Fragment = {value: '', slots: [], html: [], segments: []}
   for (const node of nodes) {
     if (flow && fragment.value !== '') fragment.value += '\n'
-    fragment.segments.push({at: fragment.value.length, node, verbatim: node.type === 'html'})
-    if (node.type === 'html') {
-      fragment.html.push(node)
+    const html = node.type === 'html' || (node.type === 'code' && isIndentedCode(node, source))
+    fragment.segments.push({at: fragment.value.length, node, verbatim: html})
+    if (html) {
+      if (node.type === 'html') fragment.html.push(node)
       fragment.value += node.value
     } else if (node.type === 'text') {
       fragment.value += escapeText(node.value)
@@ -80,7 +97,7 @@ export function locate(fragment: Fragment, offset: number): Point | undefined {
   const start = segment?.node.position?.start
   if (!segment || !start) return undefined
   if (!segment.verbatim) return start
-  const value = (segment.node as Html).value
+  const value = (segment.node as Html | Code).value
   const within = Math.min(offset - segment.at, value.length)
   let line = start.line
   let lineStart = -1

@@ -25,12 +25,16 @@ const lineBreak = /^<br\s*\/?>$/i
 /** Parse messages about a tag that the conversion has since placed. */
 const withdrawn = new Set(['kb-stray-closing-tag', 'kb-unknown-node', 'kb-misplaced-summary', 'kb-invalid-content', 'kb-invalid-color'])
 
-/** Converts the `html` nodes of `tree` to the dialect, in place; messages go to `file`. */
-export function convertHtml(tree: Parents, file: VFile): void {
+/**
+ * Converts the `html` nodes of `tree` to the dialect, in place; messages go
+ * to `file`. `source`, the Markdown `tree` was parsed from, tells indented
+ * code (read as HTML between HTML blocks) from fenced.
+ */
+export function convertHtml(tree: Parents, file: VFile, source?: string): void {
   const converted: Html[] = []
   const visit = (node: Parents, index: number, parent: Parents | undefined): number | undefined => {
     if (!node.children.some((child) => child.type === 'html')) return undefined
-    return flowParents.has(node.type) ? convertFlow(node, file, converted) : convertPhrasing(node, index, parent, file, converted)
+    return flowParents.has(node.type) ? convertFlow(node, file, converted, source) : convertPhrasing(node, index, parent, file, converted)
   }
   visit(tree, 0, undefined)
   walk(tree, (node, index, parent) => ('children' in node ? visit(node, index, parent) : undefined))
@@ -72,13 +76,13 @@ function htmlToParse(parent: Parents, file: VFile, phrasing: boolean): number[] 
   return indices
 }
 
-function convertFlow(parent: Parents, file: VFile, converted: Html[]): undefined {
+function convertFlow(parent: Parents, file: VFile, converted: Html[], source: string | undefined): undefined {
   hoistClosingTags(parent)
   const indices = htmlToParse(parent, file, false)
   if (indices.length === 0) return undefined
   const first = indices[0]!
   const last = indices[indices.length - 1]!
-  const fragment = buildFragment(parent.children.slice(first, last + 1) as RootContent[], true)
+  const fragment = buildFragment(parent.children.slice(first, last + 1) as RootContent[], true, source)
   converted.push(...fragment.html)
   const {nodes} = convertFragment(fragment, file)
   parent.children.splice(first, last + 1 - first, ...(toFlowContent(nodes) as typeof parent.children))

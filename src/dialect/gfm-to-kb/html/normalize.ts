@@ -84,7 +84,12 @@ export function toFlowContent(nodes: readonly Nodes[]): RootContent[] {
   }
   for (const node of nodes) {
     if (isPhrasing(node)) run.push(node as PhrasingContent)
-    else {
+    else if (node.type === 'paragraph') {
+      // hast-util-to-mdast wraps a lone `<br>` in a paragraph of nothing.
+      flush()
+      run = node.children
+      flush()
+    } else {
       flush()
       out.push(node as RootContent)
     }
@@ -117,8 +122,9 @@ function fixCells(table: Table, conversion: Conversion): void {
   for (const row of table.children) {
     for (const cell of row.children) {
       if (!holdsFlow(cell.children as Nodes[])) continue
+      // Paragraphs (`<td><p>…</p></td>`) are only text; other blocks change shape.
+      if ((cell.children as Nodes[]).some((child) => !isPhrasing(child) && child.type !== 'paragraph')) flattened = true
       cell.children = flatten(cell.children as Nodes[], 'break')
-      flattened = true
     }
   }
   if (flattened) {
