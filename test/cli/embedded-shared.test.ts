@@ -134,6 +134,26 @@ describe('one embedded knowledge base, several processes', () => {
     expect(existsSync(recordOf(dir))).toBe(false)
   }, 30_000)
 
+  it('an owner that is stopping is waited for, however long it refuses, and never taken over', async () => {
+    const dir = await folderWith({'a.md': '# A\n\nText.\n'})
+    const owner = spawn(process.execPath, ['-e', 'setTimeout(() => undefined, 60000)'])
+    try {
+      await mkdir(path.dirname(recordOf(dir)))
+      await writeFile(recordOf(dir), JSON.stringify({pid: owner.pid, nonce: 'closing', command: 'watch', apiUrl: 'http://127.0.0.1:9/v4', token: 'x', closing: true}), {mode: 0o600})
+      const push = started(['push', '.'], dir)
+      // Past the grace period a silent live owner gets: still waiting.
+      await new Promise((resolve) => setTimeout(resolve, 6500))
+      expect(push.child.exitCode).toBe(null)
+      expect(JSON.parse(await readFile(recordOf(dir), 'utf8')).nonce).toBe('closing')
+      // The owner has saved and removes its record: the push goes on.
+      await rm(recordOf(dir))
+      expect(await push.exited).toBe(0)
+      expect(push.out()).toMatch(/created article a\.md/)
+    } finally {
+      owner.kill('SIGKILL')
+    }
+  }, 30_000)
+
   it('the owner removes its record on SIGTERM and on SIGINT when no command of its own handles them', async () => {
     const dir = await folders.make()
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {

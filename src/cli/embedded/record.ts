@@ -25,6 +25,8 @@ export interface ServerRecord {
   apiUrl?: string
   filesUrl?: string
   token?: string
+  /** Set when the owner starts stopping its server: it removes the record once its data is saved. */
+  closing?: boolean
 }
 
 /** The record's path for the data file `dataPath`. */

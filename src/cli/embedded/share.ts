@@ -44,8 +44,17 @@ export interface AcquireOptions {
   waitMs?: number
 }
 
+/** A server this process runs, its record, and how many of its connections use it. */
+interface Served {
+  server: EmbeddedServer
+  nonce: string
+  command: string
+  users: number
+  record: ServerRecord
+}
+
 /** What this process serves, by record path: several connections of one process share one server. */
-const served = new Map<string, {server: EmbeddedServer; nonce: string; command: string; users: number}>()
+const served = new Map<string, Served>()
 
 /** How long nothing may answer at a live owner's address before its pid is taken for one reused by another program. */
 const refusedGraceMs = 5000
@@ -90,7 +99,7 @@ export async function acquireEmbedded(dataPath: string, start: () => Promise<Emb
       const answer = await probe(record)
       if (answer === 'kbsync') return clientLease(path, record)
       if (answer === 'foreign') throw ownerTrouble(path, record, 'another program answers at its address')
-      if (answer === 'refused') {
+      if (answer === 'refused' && record.closing !== true) {
         refusedSince ??= Date.now()
         // A live owner refuses while it stops (its server closes before the record goes); for longer, the pid is another program's.
         if (Date.now() - refusedSince > refusedGraceMs) {
@@ -100,7 +109,7 @@ export async function acquireEmbedded(dataPath: string, start: () => Promise<Emb
         }
       }
     }
-    if (Date.now() > deadline) throw ownerTrouble(path, record, record.apiUrl === undefined ? 'it has not started its server' : 'its server does not answer')
+    if (Date.now() > deadline) throw ownerTrouble(path, record, record.closing ? 'it is still stopping' : record.apiUrl === undefined ? 'it has not started its server' : 'its server does not answer')
     await pause(100)
   }
 }
@@ -117,14 +126,15 @@ async function claimAndStart(path: string, command: string, start: () => Promise
     releaseRecord(path, nonce)
     throw error
   }
-  const entry = {server, nonce, command, users: 0}
+  const record = {...claim, apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token}
+  const entry = {server, nonce, command, users: 0, record}
   served.set(path, entry)
   watchExit()
-  publishRecord(path, {...claim, apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
+  publishRecord(path, record)
   return ownerLease(path, entry)
 }
 
-function ownerLease(path: string, entry: {server: EmbeddedServer; nonce: string; command: string; users: number}): Lease {
+function ownerLease(path: string, entry: Served): Lease {
   entry.users++
   let released = false
   return {
@@ -138,6 +148,8 @@ function ownerLease(path: string, entry: {server: EmbeddedServer; nonce: string;
       if (released) return
       released = true
       if (--entry.users > 0) return
+      // Others wait for a closing owner, however long its last save takes, instead of taking its refusals for a gone one.
+      publishRecord(path, {...entry.record, closing: true})
       try {
         await entry.server.close()
       } finally {
@@ -158,7 +170,7 @@ function clientLease(path: string, record: ServerRecord): Lease {
     owner: {pid: record.pid, command: record.command},
     isCurrent() {
       const now = readRecord(path)
-      return now.state === 'present' && now.record.nonce === record.nonce
+      return now.state === 'present' && now.record.nonce === record.nonce && now.record.closing !== true
     },
     release: async () => undefined
   }
