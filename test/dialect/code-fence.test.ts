@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import type {Code, Root} from 'mdast'
 import {describe, expect, it} from 'vitest'
 import {guardFenceLines, unguardFenceLines} from '../../plugins/code-fence.js'
-import {parseKb, stringifyKb} from '../../src/dialect/index.js'
+import {gfmToKb, kbToGfm, parseKb, stringifyKb} from '../../src/dialect/index.js'
 
 const codeTree = (value: string, lang?: string): Root => ({type: 'root', children: [{type: 'code', lang: lang ?? null, meta: null, value}]})
 const valueOf = (tree: Root) => (tree.children[0] as Code).value
@@ -45,5 +45,14 @@ describe('code blocks holding fence lines', () => {
       }),
       {numRuns: 500, seed: 18}
     )
+  })
+})
+
+describe('kbToGfm, for readers on GitHub', () => {
+  it('writes a fence inside code with a longer outer fence, no guard, and reads back to the same tree', () => {
+    const body = 'Example:\n\n```md\n\u200B```js\nx()\n\u200B```\n```\n'
+    const gfm = kbToGfm(body).markdown
+    expect(gfm).toBe('Example:\n\n````md\n```js\nx()\n```\n````\n')
+    expect(gfmToKb(gfm).markdown).toBe(body)
   })
 })

@@ -4,7 +4,7 @@
  * (dropped connections in bursts, `/auth` 500 without `person_id`, 500 on a
  * fence inside a fence), and a proxy that refuses chosen writes.
  */
-import {mkdir, writeFile} from 'node:fs/promises'
+import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {startFaultProxy} from '../../bench/fault-proxy.js'
@@ -138,6 +138,20 @@ describe('a code block holding a fence', () => {
     expect(pushed.code, pushed.err + pushed.out).toBe(0)
     const stored = server.items().find((item) => item.title === 'Fences')!
     expect(stored.body).toContain('```markdown\n\u200B```sh\nnpm install kbsync\n\u200B```\n```')
+
+    // Pulled elsewhere, the file holds the code as written (no guard), and pushing it back writes nothing.
+    const elsewhere = await temporary.make()
+    const pulled = await cli(['pull', elsewhere], tokenEnv(server))
+    expect(pulled.code, pulled.err).toBe(0)
+    const names = (await readdir(elsewhere, {recursive: true})).filter((name) => name.endsWith('.md'))
+    const texts = await Promise.all(names.map((name) => readFile(path.join(elsewhere, name), 'utf8')))
+    const file = texts.find((text) => text.includes('npm install kbsync'))!
+    expect(file).toContain('````markdown\n```sh\nnpm install kbsync\n```\n````')
+    expect(file).not.toContain('\u200B')
+    const before = server.counts().writes
+    const again = await cli(['push', elsewhere], tokenEnv(server))
+    expect(again.code, again.err).toBe(0)
+    expect(server.counts().writes - before).toBe(0)
   })
 
   it('a write answered 500 is retried once, then reported with the file and the likely cause', async () => {

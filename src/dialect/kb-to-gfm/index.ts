@@ -7,7 +7,7 @@
  */
 import type {Root} from 'mdast'
 import {gfmToMarkdown} from 'mdast-util-gfm'
-import {toMarkdown, type Handle, type Options} from 'mdast-util-to-markdown'
+import {defaultHandlers, toMarkdown, type Handle, type Options} from 'mdast-util-to-markdown'
 import {visit} from 'unist-util-visit'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
@@ -50,7 +50,9 @@ const hintBlock: Handle = (node: HintBlock, parent, state, info) => {
   return `> [!${kind}]\n` + value
 }
 
-const extension: Options = {extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock, details}}]}
+// Code as CommonMark writes it: a fence inside code gets a longer outer fence, which GitHub reads, instead of the
+// zero-width space the platform needs (plugins/code-fence.ts); a reader copying the code gets it as written.
+const extension: Options = {extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock, details, code: defaultHandlers.code}}]}
 
 /**
  * Converts a dialect tree to GitHub-flavoured Markdown (the tree is changed:
