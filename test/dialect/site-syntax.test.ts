@@ -15,27 +15,41 @@ const word = fc.stringMatching(/^[a-z]{1,8}$/)
 const words = fc.array(word, {minLength: 1, maxLength: 4}).map((list) => list.join(' '))
 const kind = fc.constantFrom('note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'details')
 
-/** A block of content; `depth` bounds the containers inside it. */
-function block(depth: number): fc.Arbitrary<string> {
+/**
+ * A block of content; `depth` bounds the containers inside it. A document
+ * is written for one tool (`colon`: Docusaurus or VitePress, `mkdocs`), as
+ * real trees are; Obsidian callouts and GitHub alerts go with either.
+ */
+function block(depth: number, family: 'colon' | 'mkdocs', quoted = false): fc.Arbitrary<string> {
   const leaves = [words, words.map((w) => `- ${w}\n- ${w}`), words.map((w) => '```js\n:::tip ' + w + '\n!!! note\n```')]
   if (depth === 0) return fc.oneof(...leaves)
-  const inner = fc.array(block(depth - 1), {minLength: 1, maxLength: 3}).map((blocks) => blocks.join('\n\n'))
+  const inner = (inQuote: boolean) => fc.array(block(depth - 1, family, inQuote), {minLength: 1, maxLength: 3}).map((blocks) => blocks.join('\n\n'))
+  const container =
+    family === 'colon'
+      ? // The fence one colon longer than the containers inside (at most `depth` deep).
+        fc.tuple(kind, fc.option(words), fc.boolean(), inner(quoted)).map(([name, title, spaced, body]) => {
+          const fence = ':'.repeat(3 + depth)
+          return `${fence}${spaced ? ' ' : ''}${name}${title ? ' ' + title : ''}\n${body}\n${fence}`
+        })
+      : // The content indented four spaces (python-markdown reads no admonition inside a quote).
+        fc.tuple(fc.constantFrom('!!!', '???', '???+'), kind, fc.option(words), inner(quoted)).map(([sign, name, title, body]) => {
+          const indented = body.split('\n').map((line) => (line === '' ? '' : '    ' + line)).join('\n')
+          return `${sign} ${name === 'details' ? 'note' : name}${title === null ? '' : ` "${title}"`}\n${indented}`
+        })
   return fc.oneof(
     ...leaves,
-    // Docusaurus / VitePress, the fence one colon longer than the containers inside (at most `depth` deep).
-    fc.tuple(kind, fc.option(words), fc.boolean(), inner).map(([name, title, spaced, body]) => {
-      const fence = ':'.repeat(3 + depth)
-      return `${fence}${spaced ? ' ' : ''}${name}${title ? ' ' + title : ''}\n${body}\n${fence}`
-    }),
-    // MkDocs: the content indented four spaces.
-    fc.tuple(fc.constantFrom('!!!', '???', '???+'), kind, fc.option(words), inner).map(([sign, name, title, body]) => {
-      const indented = body.split('\n').map((line) => (line === '' ? '' : '    ' + line)).join('\n')
-      return `${sign} ${name === 'details' ? 'note' : name}${title === null ? '' : ` "${title}"`}\n${indented}`
-    })
+    ...(family === 'mkdocs' && quoted ? [] : [container]),
+    // Inside a list item and inside a quote.
+    inner(quoted).map((body) => '- item\n\n' + body.split('\n').map((line) => (line === '' ? '' : '  ' + line)).join('\n')),
+    inner(true).map((body) => body.split('\n').map((line) => '> ' + line).join('\n')),
+    fc.tuple(fc.constantFrom('[!NOTE]', '[!tip] Title', '[!faq]- Why', '[!todo]+'), words).map(([marker, text]) => `> ${marker}\n> ${text}`)
   )
 }
 
-const documents = fc.array(block(3), {minLength: 1, maxLength: 4}).map((blocks) => blocks.join('\n\n') + '\n')
+const documents = fc
+  .constantFrom('colon' as const, 'mkdocs' as const)
+  .chain((family) => fc.array(block(3, family), {minLength: 1, maxLength: 4}))
+  .map((blocks) => blocks.join('\n\n') + '\n')
 
 /** The lines of a dialect body outside code blocks. */
 function prose(markdown: string): string[] {
@@ -70,6 +84,19 @@ describe('line numbers', () => {
     const source = ['import A from "a"', 'import {', '  B', '} from "b"', '', '{/* a', 'comment */}', '', '!!! note', '    text', '', ':::tip', 'x', ':::', '', '#### Deep'].join('\n')
     const {messages} = gfmToKb(source, {path: 'doc.mdx'})
     expect(messages.map((m) => [m.line, m.ruleId])).toEqual([[16, 'kb-heading-depth']])
+  })
+})
+
+describe('line numbers where closing lines were added', () => {
+  it('messages inside, between and after nested MkDocs blocks keep the lines the author wrote', () => {
+    const source = ['!!! note', '    - item', '', '      !!! tip', '          #### In the inner block', '    #### In the outer block', '#### After both', '!!! custom', '    x'].join('\n')
+    const {messages} = gfmToKb(source)
+    expect(messages.map((m) => [m.line, m.ruleId])).toEqual([
+      [5, 'kb-heading-depth'],
+      [6, 'kb-heading-depth'],
+      [7, 'kb-heading-depth'],
+      [8, 'kb-admonition-unknown']
+    ])
   })
 })
 

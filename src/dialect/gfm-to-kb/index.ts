@@ -16,7 +16,7 @@ import {alertsToHintBlocks} from './alerts.js'
 import {warnNestedFences} from './nested-fence.js'
 import {syntaxFor, treeExtensions} from './extensions.js'
 import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inlineReferences} from './unsupported.js'
-import {finishSiteSyntax, rewriteSiteSyntax} from './site-syntax/index.js'
+import {finishSiteSyntax, restoreSiteLines, rewriteSiteSyntax} from './site-syntax/index.js'
 import {convertHtml} from './html/index.js'
 import {nodeTypes} from './walk.js'
 
@@ -79,6 +79,8 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)
   if (types.has('html')) escapeForeignHtml(tree, file)
   if (types.has('code')) warnNestedFences(tree, file, source)
+  // Lines the docs-site pass added (closing tags) counted no more: every place is the author's line.
+  restoreSiteLines(tree, file, site)
   return {tree, messages: sortMessages(file.messages)}
 }
 

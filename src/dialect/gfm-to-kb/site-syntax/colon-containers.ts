@@ -41,7 +41,7 @@ export function rewriteColonContainers(site: SiteSource): void {
     if (!open) continue
     const name = open[2]!.toLowerCase()
     const title = open[3] || open[4]!.trim() || undefined
-    const line = index + 1
+    const line = site.origin[index]!
     if (transparent.has(name)) {
       stack.push({colons: open[1]!.length, prefix, line, kind: 'none'})
       lines[index] = prefix
@@ -69,7 +69,9 @@ export function rewriteColonContainers(site: SiteSource): void {
       ruleId: 'kb-admonition-unclosed',
       reason: `The container opened here is never closed; it runs to the end of the file. Add a line \`${':'.repeat(open.colons)}\` where it ends.`
     })
-    if (open.kind !== 'none') lines.push(open.prefix.replace(/[ \t]+$/, '') + closeTag(open.kind))
+    if (open.kind === 'none') continue
+    lines.push(open.prefix.replace(/[ \t]+$/, '') + closeTag(open.kind))
+    site.origin.push(site.origin[site.origin.length - 1] ?? 1)
   }
 }
 
@@ -80,7 +82,7 @@ function closeContainer(site: SiteSource, stack: Open[], index: number, colons: 
   const open = stack[stack.length - 1]
   if (!open || open.colons > colons) {
     site.messages.push({
-      line: index + 1,
+      line: site.origin[index]!,
       column: prefix.length + 1,
       ruleId: 'kb-admonition-stray',
       reason: `This \`${':'.repeat(colons)}\` closes no container; it is left out. Remove it, or open the container it is meant to close.`

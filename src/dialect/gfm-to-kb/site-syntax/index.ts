@@ -16,6 +16,7 @@ import {dropEsm, dropMdxComments} from './mdx.js'
 import {warnMdxExpressions} from './mdx-expressions.js'
 import {rewriteMkDocsAdmonitions} from './mkdocs.js'
 import {handleTemplateSyntax} from './templates.js'
+import {restoreLines} from './origin.js'
 import {insertTitles} from './titles.js'
 
 /** Options of the docs-site passes. */
@@ -36,9 +37,10 @@ const templateStart = /\{[%{:]/
 
 /** Rewrites the container syntax and MDX statements of `markdown` (see the module comment). */
 export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions): RewrittenSource {
-  const site: SiteSource = {lines: [], titles: new Map(), messages: []}
+  const site: SiteSource = {lines: [], origin: [], titles: new Map(), messages: []}
   if (!siteMarkers.test(markdown)) return {...site, source: markdown}
   site.lines = markdown.split('\n')
+  site.origin = site.lines.map((_, index) => index + 1)
   dropEsm(site, options.mdx)
   dropMdxComments(site)
   // Colon containers first: an admonition inside one then ends at its rewritten closing tag.
@@ -47,13 +49,24 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   return {...site, source: site.lines.join('\n')}
 }
 
-/** The tree half: titles into the blocks opened, the pre-pass messages onto `file`, template and MDX warnings. */
-export function finishSiteSyntax(tree: Root, site: RewrittenSource, file: VFile, options: SiteSyntaxOptions): void {
-  insertTitles(tree, site.titles, file)
+/**
+ * Gives the tree and the messages on `file` the author's line numbers back
+ * where the pre-pass added lines (closing tags), then adds the pre-pass's
+ * own messages (counted in the author's lines already). Call last, after
+ * every pass that reads lines or reports.
+ */
+export function restoreSiteLines(tree: Root, file: VFile, site: RewrittenSource): void {
+  const added = site.origin.length > 0 && site.origin.length !== site.origin[site.origin.length - 1]
+  if (added) restoreLines(tree, file.messages, site.origin)
   for (const {line, column, ruleId, reason} of site.messages) {
     const message = file.message(reason, {place: {line, column}, ruleId, source: 'kbsync'})
     message.fatal = false
   }
+}
+
+/** The tree half: titles into the blocks opened, template and MDX warnings (`restoreSiteLines` adds the pre-pass's). */
+export function finishSiteSyntax(tree: Root, site: RewrittenSource, file: VFile, options: SiteSyntaxOptions): void {
+  insertTitles(tree, site.titles, site.origin, file)
   if (options.mdx) {
     if (site.source.includes('{')) warnMdxExpressions(tree, file)
   } else if (templateStart.test(site.source)) handleTemplateSyntax(tree, file)

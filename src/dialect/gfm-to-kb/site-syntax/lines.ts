@@ -1,8 +1,9 @@
 /**
  * What the line pre-passes of docs-site syntax share: a source as lines
- * (rewritten in place, never added or removed in the middle, so every
- * message of the parse that follows points at the author's line), the
- * container prefix of a line, and the fenced code blocks no pass may touch.
+ * (rewritten in place; a line added for a closing tag is mapped back to
+ * the author's line by `origin`, so every message of the parse that
+ * follows points at the author's line), the container prefix of a line,
+ * and the fenced code blocks no pass may touch.
  */
 
 /** A message of a pre-pass: where, which rule, what is wrong and how to fix it. */
@@ -20,9 +21,11 @@ export interface BlockTitle {
   kind: 'hintBlock' | 'details'
 }
 
-/** The state the pre-passes build up: the lines, the titles of the blocks opened (by 1-based line), the messages. */
+/** The state the pre-passes build up: the lines, the titles of the blocks opened (by the author's 1-based line), the messages. */
 export interface SiteSource {
   lines: string[]
+  /** For each of `lines`, the author's 1-based line it stands for. */
+  origin: number[]
   titles: Map<number, BlockTitle>
   messages: SiteMessage[]
 }

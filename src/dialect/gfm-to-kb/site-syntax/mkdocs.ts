@@ -5,16 +5,15 @@
  * spaces below. CommonMark would read that content as indented code, so the
  * marker line becomes the dialect's opening tag, the content is moved four
  * spaces left (nested admonitions too, one level per block), and the
- * closing tag takes the blank line after the content: every line keeps its
- * number. Code blocks are left alone.
+ * closing tag is a line inserted after the content (`origin` maps the
+ * lines back to the author's, so messages keep their lines). Code blocks
+ * are left alone.
  */
 import {admonitionColor, neutralColor} from '../alerts.js'
 import {capitalise, closeTag, FenceTracker, isBlank, openTag, type BlockTitle, type SiteSource} from './lines.js'
 
 // python-markdown's pattern: `!!!`, a type and modifiers (`inline end`), an optional quoted title.
 const marker = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]?([\w-]+)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*?)")?[ \t\r]*$/
-
-const closingTags = /^[ \t]*(?:<\/div>|<\/details>)+$/
 
 interface Open {
   /** Column of the marker in the author's lines: the content is indented four more. */
@@ -32,15 +31,15 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
   const fences = new FenceTracker()
   const stack: Open[] = []
   for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!
-    if (isBlank(line)) continue
-    const indent = indentOf(line)
+    if (isBlank(lines[index]!)) continue
+    const indent = indentOf(lines[index]!)
     while (stack.length > 0 && indent < stack[stack.length - 1]!.indent + 4) {
-      closeBlock(site, stack.pop()!, index)
+      closeBlock(site, stack, stack.pop()!)
+      // The closing line went in before this one.
+      index++
       fences.reset()
     }
     if (stack.length > 0) {
-      // Closing a block may have written its tag into this line: dedent what is there now.
       lines[index] = dedent(lines[index]!, 4 * stack.length)
       for (const open of stack) open.last = index
     }
@@ -49,11 +48,12 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
     if (!match) continue
     const [, lead, sign, type, , title] = match
     const kind = sign === '!!!' ? 'hintBlock' : 'details'
+    const line = site.origin[index]!
     let color = admonitionColor(type!)
     if (!color) {
       color = neutralColor
       site.messages.push({
-        line: index + 1,
+        line,
         column: lead!.length + 1,
         ruleId: 'kb-admonition-unknown',
         reason: `Unknown admonition type \`${type}\`; written as a ${neutralColor} hint block. Use note, tip, info, warning, danger or another MkDocs type for a coloured one.`
@@ -62,31 +62,24 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
     lines[index] = lead + openTag(kind, color)
     // No title: the type, capitalised; `""`: none (an expanding block still needs a summary).
     const shown = title === undefined ? capitalise(type!) : title
-    site.titles.set(index + 1, shown || kind === 'details' ? {kind, title: shown || capitalise(type!)} : {kind})
+    site.titles.set(line, shown || kind === 'details' ? {kind, title: shown || capitalise(type!)} : {kind})
     stack.push({indent, column: lead!.length, kind, last: index})
   }
-  for (let open = stack.pop(); open; open = stack.pop()) closeBlock(site, open, lines.length)
+  while (stack.length > 0) closeBlock(site, stack, stack.pop()!)
 }
 
 /**
- * Writes the closing tag of `open`, whose content ended before line
- * `next`: on the blank line after the content, else at the end of the file,
- * else before the closing tag of a container around it that follows at
- * once, else (a line not indented right after the content, which
- * python-markdown also ends the block at) after its last line.
+ * Inserts the closing tag of `open` on a line of its own right after its
+ * content's last line, at the column of its opening tag (so it closes in
+ * the container the block opened in: a list item, the top level). The new
+ * line counts as that last line of the author's (`origin`). The blocks
+ * still open around it (`stack`) now end after it.
  */
-function closeBlock(site: SiteSource, open: Open, next: number): void {
-  const {lines} = site
-  const tag = ' '.repeat(open.column) + closeTag(open.kind)
-  const blank = open.last + 1
-  const after = blank < next ? lines[blank] : undefined
-  if (after !== undefined && isBlank(after)) lines[blank] = tag
-  // The blank line already closes a block inside this one: both close there.
-  else if (after !== undefined && closingTags.test(after)) lines[blank] = after + closeTag(open.kind)
-  else if (next >= lines.length) lines.push(tag)
-  // Right before the closing tag of a container around this block (`:::` already rewritten): closed first, there.
-  else if (next === blank && closingTags.test(lines[next]!)) lines[next] = tag + lines[next]!.trimStart()
-  else lines[open.last] += closeTag(open.kind)
+function closeBlock(site: SiteSource, stack: readonly Open[], open: Open): void {
+  const at = open.last + 1
+  site.lines.splice(at, 0, ' '.repeat(open.column) + closeTag(open.kind))
+  site.origin.splice(at, 0, site.origin[open.last]!)
+  for (const outer of stack) if (outer.last >= open.last) outer.last = at
 }
 
 /** The column of a line's first non-blank character (a tab counts to the next multiple of four). */

@@ -11,14 +11,14 @@ import {walk} from '../walk.js'
 import {capAfterPass} from './depth-guard.js'
 import type {BlockTitle} from './lines.js'
 
-/** Inserts the titles of `titles` (by the line of the block's opening tag) into the blocks of `tree` opened there. */
-export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>, file?: VFile): void {
+/** Inserts the titles of `titles` (by the author's line of the block's opening tag; `origin` maps the tree's lines to those) into the blocks of `tree` opened there. */
+export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>, origin: readonly number[], file?: VFile): void {
   if (titles.size === 0) return
   let inserted = false
   walk(tree, (node) => {
     if (node.type !== 'hintBlock' && node.type !== 'details') return
     const line = node.position?.start.line
-    const entry = line === undefined ? undefined : titles.get(line)
+    const entry = line === undefined ? undefined : titles.get(origin[line - 1] ?? line)
     if (!entry || entry.kind !== node.type || entry.title === undefined) return
     const position = {start: node.position!.start, end: node.position!.start}
     const children = inline(entry.title)
