@@ -6,30 +6,22 @@
 import {spawn} from 'node:child_process'
 import {writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {temporaryFolders} from '../temp-folders.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {serverSuite, type ServerSuite} from './server-suite.js'
 import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {snapshot} from './folder-snapshot.js'
 
-let server: Awaited<ReturnType<typeof startServer>>
+const suite = serverSuite('pull-kill')
+let server: ReturnType<ServerSuite['server']>
 let client: KbClient
-const temporary = temporaryFolders('pull-kill')
+beforeAll(() => {
+  server = suite.server()
+  client = suite.client()
+})
 const dist = path.resolve(import.meta.dirname, '../../dist/src')
 
-beforeAll(async () => {
-  server = await startServer({port: 0})
-  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
-})
-
-afterAll(async () => {
-  await client?.close()
-  await server?.close()
-  await temporary.removeAll()
-})
-
-const folder = () => temporary.make()
+const folder = () => suite.folder()
 
 /** Runs a pull of `dir` in a child process that kills itself after the `after`-th document it writes. */
 async function pullKilled(dir: string, root: string, after: number): Promise<number | null> {
