@@ -133,6 +133,20 @@ describe('navigation outlines', () => {
       'navigation-unlisted SUMMARY.md: 2 documents are not in SUMMARY.md (`guide/extra.md`, `other/page.md`): published where their folders put them, after the listed ones'
     ])
   })
+
+  it('keep an unlisted folder\'s index page (even one beside the folder) as that folder\'s body; a folder entry names its index page', async () => {
+    const dir = await tree({
+      'SUMMARY.md': '- [Intro](intro.md)\n- [The guide](guide/)\n',
+      'intro.md': '# Intro\n\nHello.\n',
+      'guide/index.md': '# Guide\n\nRead on.\n',
+      'deployment.md': '---\ntitle: Deployment\n---\n\nDeploy.\n',
+      'deployment/manual.md': '# Manual\n\nBy hand.\n'
+    })
+    const scan = await scanFolder(dir)
+    expect(shape(scan.root)).toEqual(['intro.md: Intro', 'guide/index.md: The guide', 'deployment: Deployment', '  deployment/manual.md: Manual'])
+    expect(scan.byPath['deployment']!.file).toBe('deployment.md')
+    expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  })
 })
 
 describe('duplicate titles', () => {

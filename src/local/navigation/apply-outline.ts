@@ -48,7 +48,9 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
 
   const pageFile = (entry: NavEntry): string | undefined => {
     if (entry.file === undefined) return undefined
-    const file = resolve(entry.file)
+    const resolved = resolve(entry.file.replace(/\/+$/, ''))
+    // A folder (`guide/`) names its index page.
+    const file = resolved !== undefined && !known.has(resolved) ? (folders.get(resolved)?.file ?? resolved) : resolved
     const problem = file === undefined ? (homeFolder === baseRelative ? 'lies outside the folder' : undefined) : !known.has(file) ? 'is not a document of the folder' : used.has(file) ? 'is listed twice' : undefined
     if (problem !== undefined) {
       diagnostics.push({
@@ -128,16 +130,25 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
     else used.add(home.file)
   }
   const unlisted: string[] = []
+  // An unlisted index page stays its folder's body, wherever the file lies (`x.md` beside `x/`).
+  const bodyOf = new Map<string, string>()
+  for (const [folder, topic] of folders) if (topic.file !== undefined) bodyOf.set(topic.file, folder)
   for (const file of documents) {
     if (used.has(file)) continue
     unlisted.push(file)
-    const folder = path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file)
-    // ensureFolder gives a folder it makes its unused index page as body.
-    const topic = ensureFolder(folder)
-    if (topic.file === file) continue
+    const ownFolder = bodyOf.get(file)
+    if (ownFolder !== undefined) {
+      // ensureFolder gives a folder it makes its unused index page as body.
+      const topic = ensureFolder(ownFolder)
+      if (topic.file === undefined) topic.file = file
+      if (topic.file === file) {
+        used.add(file)
+        continue
+      }
+    }
     used.add(file)
-    if (topic !== home && topic.file === undefined && folders.get(folder)?.file === file) topic.file = file
-    else (topic === home ? children : topic.children).push({kind: 'article', file} satisfies LayoutArticle)
+    const topic = ensureFolder(path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file))
+    ;(topic === home ? children : topic.children).push({kind: 'article', file} satisfies LayoutArticle)
   }
   home.children = children
   home.ordered = true
