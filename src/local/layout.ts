@@ -70,7 +70,7 @@ export function folderLayout(walked: WalkedDir, diagnostics: Diagnostic[]): Layo
     const claimed = new Map<string, string>()
     for (const dir of dirs) {
       const name = path.posix.basename(dir.path)
-      const file = walk.files.find((candidate) => candidate !== body && documentStem(candidate) === name.normalize('NFC'))
+      const file = walk.files.find((candidate) => candidate !== body && sameName(documentStem(candidate), name))
       if (file !== undefined) claimed.set(dir.path, file)
     }
     const children: LayoutNode[] = []
@@ -102,12 +102,17 @@ function bodyCandidates(walk: WalkedDir, beside: string | undefined): string[] {
     (file) => base(file) === indexName,
     (file) => /^index\.mdx?$/.test(base(file)),
     (file) => /^readme\.mdx?$/i.test(base(file)),
-    (file) => documentStem(file) === name
+    (file) => sameName(documentStem(file), name)
   ]
   const found: string[] = []
   for (const rank of ranks) for (const file of walk.files) if (rank(file) && !found.includes(file)) found.push(file)
   if (beside !== undefined) found.push(beside)
   return found
+}
+
+/** Whether a file's stem names a folder: in any case (`Guides.md` beside `guides/`), Unicode NFC. */
+function sameName(stem: string, folder: string): boolean {
+  return stem.toLowerCase() === folder.normalize('NFC').toLowerCase()
 }
 
 function competing(other: string, body: string, folder: string): Diagnostic {

@@ -95,6 +95,12 @@ describe('index pages', () => {
     expect(scan.diagnostics.filter((d) => d.severity !== 'info')).toEqual([])
   })
 
+  it('match a file beside its folder in any case (`Guides.md` next to `guides/`)', async () => {
+    const dir = await tree({'Guides.md': '# Guides\n\nAll guides.\n', 'guides/start.md': '# Start\n\nGo.\n'})
+    const scan = await scanFolder(dir)
+    expect(shape(scan.root)).toEqual(['guides: Guides', '  guides/start.md: Start'])
+  })
+
   it('warns when two candidates compete; the later one stays an article', async () => {
     const dir = await tree({'x/index.md': '# X\n\nx\n', 'x/README.md': '# Read me\n\nr\n', 'x/a.md': '# A\n\na\n'})
     const scan = await scanFolder(dir)
