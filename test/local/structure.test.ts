@@ -4,6 +4,7 @@
  * links to them as topic links), partials, duplicate titles told apart, and
  * matching by title that never guesses between look-alike remote items.
  */
+import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {scanFolder, type LocalNode, type LocalTopic} from '../../src/local/index.js'
 import {push} from '../../src/sync/index.js'
@@ -152,6 +153,24 @@ describe('navigation outlines', () => {
     expect(shape(scan.root)).toEqual(['intro.md: Intro', 'guide/index.md: The guide', 'deployment: Deployment', '  deployment/manual.md: Manual'])
     expect(scan.byPath['deployment']!.file).toBe('deployment.md')
     expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  })
+})
+
+describe('mkdocs.yml above the folder', () => {
+  it('applies to its docs_dir and whatever holds it or lies in it, and its problems too; a sibling folder is no concern of it', async () => {
+    const repo = await tree({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'mkdocs.yml': 'site_name: x\ndocs_dir: documentation\nnav:\n  - Second: b.md\n  - 42\n  - First: a.md\n',
+      'documentation/a.md': '# A\n\na\n',
+      'documentation/b.md': '# B\n\nb\n',
+      'other/c.md': '# C\n\nc\n'
+    })
+    const docs = await scanFolder(path.join(repo, 'documentation'))
+    expect(shape(docs.root)).toEqual(['b.md: Second', 'a.md: First'])
+    expect(docs.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}:${d.line}`)).toEqual(['error navigation-mkdocs ../mkdocs.yml:5'])
+    const other = await scanFolder(path.join(repo, 'other'))
+    expect(shape(other.root)).toEqual(['c.md: C'])
+    expect(other.diagnostics).toEqual([])
   })
 })
 

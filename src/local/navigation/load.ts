@@ -40,11 +40,11 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
   if (mkdocs) {
     const file = path.relative(source.root, mkdocs.path).split(path.sep).join('/')
     const config = parseMkdocs(mkdocs.text, file)
-    diagnostics.push(...config.problems)
     const base = path.resolve(path.dirname(mkdocs.path), config.docsDir)
     const relative = path.relative(source.root, base)
-    // The folder is the docs folder, holds it, or lies inside it; a sibling folder is no concern of this nav.
+    // The folder is the docs folder, holds it, or lies inside it; a sibling folder is no concern of this nav (nor are its problems).
     const applies = relative === '' || !relative.startsWith('..') || relative.split(path.sep).every((part) => part === '..')
+    if (applies) diagnostics.push(...config.problems)
     if (config.hasNav && applies) loaded.outlines.push({source: mkdocsFileName, file, base, entries: config.entries})
   }
   const visit = (walk: WalkedDir): void => {
