@@ -211,7 +211,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       }
       const changed = await writeAtomic(dir, op.file, text)
       if (changed) result.written.push(op.file)
-      result.diagnostics.push(...linkWarnings(op.file, text, missed, pulled.rewritten, (id) => remote.items[id]?.title))
+      result.diagnostics.push(...linkWarnings(op.file, text, missed, pulled.rewritten ?? [], (id) => remote.items[id]?.title))
       const written = {sourceHash: sourceHashOf(text)}
       if (item.type === 'topic') {
         const file = permissionsFile(op.path)

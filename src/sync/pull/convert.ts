@@ -21,8 +21,8 @@ export interface PulledBody {
   form: PulledForm
   /** The canonical dialect text push will render from `text` (when the form is not lossy: the remote body's canonical form, links normalised). */
   canonical: string
-  /** Relative link URLs of the remote body written as the absolute URLs they reach on the platform (`platform-links.ts`). */
-  rewritten: RewrittenUrl[]
+  /** Relative link URLs of the remote body written as the absolute URLs they reach on the platform (`platform-links.ts`); absent when none. */
+  rewritten?: RewrittenUrl[]
 }
 
 /**
@@ -33,8 +33,8 @@ export interface PulledBody {
  * skips such items; a conflict copy shows the platform's text).
  */
 export function pullBody(body: string, title: string, context: LocalizeContext): PulledBody {
-  if (body.trim() === '') return {text: '', form: 'dialect', canonical: '', rewritten: []}
-  const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body, rewritten: []}
+  if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
+  const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body}
   try {
     return convertBody(body, title, context) ?? asStored
   } catch {
@@ -49,7 +49,8 @@ function convertBody(body: string, title: string, context: LocalizeContext): Pul
   if (file.messages.some(isUnconvertible)) return undefined
   // The links as the platform means them (articles in URL form, addresses relative to the article's page) are the body to keep.
   const links = context.links
-  const rewritten = links ? normalizeRemoteLinks(parsed, {...links, isPulled: (ref) => context.documentOf(ref.kind, ref.id) !== undefined}) : []
+  const urls = links ? normalizeRemoteLinks(parsed, {...links, isPulled: (ref) => context.documentOf(ref.kind, ref.id) !== undefined}) : []
+  const rewritten = urls.length > 0 ? {rewritten: urls} : {}
   const local = structuredClone(parsed)
   const canonical = stringifyKb(parsed)
   const origins = localizeTree(local, context)
@@ -78,9 +79,9 @@ function convertBody(body: string, title: string, context: LocalizeContext): Pul
     } catch {
       continue
     }
-    if (sameBody(rendered, canonical)) return {text: ensureNewline(text), form, canonical, rewritten}
+    if (sameBody(rendered, canonical)) return {text: ensureNewline(text), form, canonical, ...rewritten}
   }
-  return {text: ensureNewline(last), form: 'lossy', canonical: renders(last), rewritten}
+  return {text: ensureNewline(last), form: 'lossy', canonical: renders(last), ...rewritten}
 }
 
 function ensureNewline(text: string): string {
