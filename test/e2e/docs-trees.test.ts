@@ -4,7 +4,7 @@
  * navigation files decide the remote tree's shape, titles and order; a
  * second push sends no write.
  */
-import {mkdir, rm} from 'node:fs/promises'
+import {mkdir, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
@@ -98,6 +98,20 @@ describe('an mdBook tree', () => {
     const chapter = await local.client.getItem(find(tree, 'Getting Started').id)
     expect(bodyOf(chapter)).toContain("Let's start your journey!")
     await expectNoWrites(src, root)
+  })
+})
+
+describe('a malformed navigation file', () => {
+  it('fails the plan before any write, naming the file and the line, with how to fix it', async () => {
+    const dir = await repository('mdbook')
+    const src = path.join(dir, 'src')
+    await writeFile(path.join(src, 'SUMMARY.md'), '# Summary\n\n- [Foreword](foreword.md)\n- Chapter one, without a link\n')
+    local.server.resetLog()
+    const plan = await cli(['plan', src], local.env)
+    expect(plan.code).toBe(2)
+    expect(plan.err).toMatch(/SUMMARY\.md:4\b.*not a chapter/)
+    expect(plan.err).toContain('- [Installation](installation.md)')
+    expect(local.server.counts().writes).toBe(0)
   })
 })
 
