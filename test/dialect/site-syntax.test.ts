@@ -27,9 +27,11 @@ function block(depth: number, family: 'colon' | 'mkdocs', quoted = false): fc.Ar
   const container =
     family === 'colon'
       ? // The fence one colon longer than the containers inside (at most `depth` deep).
-        fc.tuple(kind, fc.option(words), fc.boolean(), inner(quoted)).map(([name, title, spaced, body]) => {
-          const fence = ':'.repeat(3 + depth)
-          return `${fence}${spaced ? ' ' : ''}${name}${title ? ' ' + title : ''}\n${body}\n${fence}`
+        fc.tuple(kind, fc.option(words), fc.boolean(), fc.constantFrom(':', '/'), inner(quoted)).map(([name, title, spaced, mark, body]) => {
+          const fence = mark.repeat(3 + depth)
+          // pymdownx blocks (`/// note | Title`) take their title after a bar.
+          const titled = title ? (mark === '/' ? ' | ' : ' ') + title : ''
+          return `${fence}${spaced ? ' ' : ''}${name}${titled}\n${body}\n${fence}`
         })
       : // The content indented four spaces (python-markdown reads no admonition inside a quote).
         fc.tuple(fc.constantFrom('!!!', '???', '???+'), kind, fc.option(words), inner(quoted)).map(([sign, name, title, body]) => {
@@ -42,7 +44,9 @@ function block(depth: number, family: 'colon' | 'mkdocs', quoted = false): fc.Ar
     // Inside a list item and inside a quote.
     inner(quoted).map((body) => '- item\n\n' + body.split('\n').map((line) => (line === '' ? '' : '  ' + line)).join('\n')),
     inner(true).map((body) => body.split('\n').map((line) => '> ' + line).join('\n')),
-    fc.tuple(fc.constantFrom('[!NOTE]', '[!tip] Title', '[!faq]- Why', '[!todo]+'), words).map(([marker, text]) => `> ${marker}\n> ${text}`)
+    fc.tuple(fc.constantFrom('[!NOTE]', '[!tip] Title', '[!faq]- Why', '[!todo]+'), words).map(([marker, text]) => `> ${marker}\n> ${text}`),
+    // MkDocs content tabs.
+    ...(family === 'mkdocs' && !quoted ? [fc.tuple(words, inner(quoted)).map(([label, body]) => `=== "${label}"\n\n` + body.split('\n').map((line) => (line === '' ? '' : '    ' + line)).join('\n'))] : [])
   )
 }
 
@@ -65,7 +69,7 @@ describe('docs-site containers, generated', () => {
     fc.assert(
       fc.property(documents, (source) => {
         const {markdown, messages} = gfmToKb(source, {path: 'doc.md'})
-        expect(prose(markdown).filter((line) => /^\s*(?::::|!!!|\?\?\?)/.test(line))).toEqual([])
+        expect(prose(markdown).filter((line) => /^\s*(?::::|!!!|\?\?\?|\/\/\/|===)/.test(line))).toEqual([])
         expect(messages.map((m) => m.ruleId)).toEqual([])
         expect(stringifyKb(parseKb(markdown))).toBe(markdown)
       }),

@@ -1,6 +1,6 @@
 /**
  * Docs-site syntax written as text, made what the site shows: admonitions
- * of Docusaurus, VitePress and MkDocs become hint blocks and expanding
+ * of Docusaurus, VitePress and MkDocs (also pymdownx blocks) become hint blocks and expanding
  * blocks, MDX imports, exports and comments go, Liquid and kramdown are
  * handled as `templates.ts` says. The container forms are rewritten line
  * by line before the parse (`rewriteSiteSyntax`), keeping every line's
@@ -10,7 +10,7 @@
  */
 import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
-import {rewriteColonContainers} from './colon-containers.js'
+import {rewriteFencedContainers} from './fenced-containers.js'
 import type {SiteSource} from './lines.js'
 import {dropEsm, dropMdxComments} from './mdx.js'
 import {warnMdxExpressions} from './mdx-expressions.js'
@@ -31,7 +31,7 @@ export interface RewrittenSource extends SiteSource {
 }
 
 // Any of these in a source means a pass may have work; most articles have none.
-const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?)|^(?:import|export)[\s{*]|\{\/\*/m
+const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?|\/\/\/|===)|^(?:import|export)[\s{*]|\{\/\*/m
 
 const templateStart = /\{[%{:]/
 
@@ -43,8 +43,8 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   site.origin = site.lines.map((_, index) => index + 1)
   dropEsm(site, options.mdx)
   dropMdxComments(site)
-  // Colon containers first: an admonition inside one then ends at its rewritten closing tag.
-  rewriteColonContainers(site)
+  // Fenced containers first: an admonition inside one then ends at its rewritten closing tag.
+  rewriteFencedContainers(site)
   rewriteMkDocsAdmonitions(site)
   return {...site, source: site.lines.join('\n')}
 }

@@ -6,21 +6,25 @@
  * marker line becomes the dialect's opening tag, the content is moved four
  * spaces left (nested admonitions too, one level per block), and the
  * closing tag is a line inserted after the content (`origin` maps the
- * lines back to the author's, so messages keep their lines). Code blocks
- * are left alone.
+ * lines back to the author's, so messages keep their lines). Content tabs
+ * (`=== "Label"`, pymdownx.tabbed) are written one after the other, each
+ * label a bold line over its content. Code blocks are left alone.
  */
 import {admonitionColor, neutralColor} from '../alerts.js'
 import {capitalise, closeTag, FenceTracker, isBlank, openTag, type BlockTitle, type SiteSource} from './lines.js'
 
 // python-markdown's pattern: `!!!`, a type and modifiers (`inline end`), an optional quoted title.
 const marker = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]?([\w-]+)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*?)")?[ \t\r]*$/
+// pymdownx.tabbed: `=== "Label"` (`===!` starts a new tab set, `===+` selects it), its content indented the same way.
+const tabMarker = /^([ \t]*)===[!+]?[ \t]+"(.*)"[ \t\r]*$/
 
 interface Open {
   /** Column of the marker in the author's lines: the content is indented four more. */
   indent: number
   /** Column of the marker once the blocks around it moved it left: where its closing tag goes. */
   column: number
-  kind: BlockTitle['kind']
+  /** A tab has no block of its own: its label is a bold line over its content. */
+  kind: BlockTitle['kind'] | 'tab'
   /** The 0-based line of the content's last non-blank line. */
   last: number
 }
@@ -34,9 +38,8 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
     if (isBlank(lines[index]!)) continue
     const indent = indentOf(lines[index]!)
     while (stack.length > 0 && indent < stack[stack.length - 1]!.indent + 4) {
-      closeBlock(site, stack, stack.pop()!)
-      // The closing line went in before this one.
-      index++
+      // A closing line that went in goes before this one.
+      if (closeBlock(site, stack, stack.pop()!)) index++
       fences.reset()
     }
     if (stack.length > 0) {
@@ -44,6 +47,12 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
       for (const open of stack) open.last = index
     }
     if (fences.isCode(lines[index]!.trimStart())) continue
+    const tab = tabMarker.exec(lines[index]!)
+    if (tab) {
+      lines[index] = `${tab[1]}**${tab[2]}**`
+      stack.push({indent, column: tab[1]!.length, kind: 'tab', last: index})
+      continue
+    }
     const match = marker.exec(lines[index]!)
     if (!match) continue
     const [, lead, sign, type, , title] = match
@@ -69,17 +78,19 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
 }
 
 /**
- * Inserts the closing tag of `open` on a line of its own right after its
+ * Inserts the closing tag of `open` (a block, not a tab: answers whether it did) on a line of its own right after its
  * content's last line, at the column of its opening tag (so it closes in
  * the container the block opened in: a list item, the top level). The new
  * line counts as that last line of the author's (`origin`). The blocks
  * still open around it (`stack`) now end after it.
  */
-function closeBlock(site: SiteSource, stack: readonly Open[], open: Open): void {
+function closeBlock(site: SiteSource, stack: readonly Open[], open: Open): boolean {
+  if (open.kind === 'tab') return false
   const at = open.last + 1
   site.lines.splice(at, 0, ' '.repeat(open.column) + closeTag(open.kind))
   site.origin.splice(at, 0, site.origin[open.last]!)
   for (const outer of stack) if (outer.last >= open.last) outer.last = at
+  return true
 }
 
 /** The column of a line's first non-blank character (a tab counts to the next multiple of four). */
