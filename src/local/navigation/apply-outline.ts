@@ -33,10 +33,15 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
     const relative = path.relative(root, path.resolve(outline.base, file)).split(path.sep).join('/')
     return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative
   }
+  // The document an entry names: a file, or a folder (`guide/`) for its index page.
+  const resolvePage = (written: string): string | undefined => {
+    const resolved = resolve(written.replace(/\/+$/, ''))
+    return resolved !== undefined && !known.has(resolved) ? (folders.get(resolved)?.file ?? resolved) : resolved
+  }
   const referenced = new Set<string>()
   const mark = (entries: NavEntry[]) => {
     for (const entry of entries) {
-      const file = entry.file === undefined ? undefined : resolve(entry.file)
+      const file = entry.file === undefined ? undefined : resolvePage(entry.file)
       if (file !== undefined && known.has(file)) referenced.add(file)
       mark(entry.children)
     }
@@ -48,9 +53,7 @@ export function applyOutline(layout: LayoutTopic, outline: NavOutline, root: str
 
   const pageFile = (entry: NavEntry): string | undefined => {
     if (entry.file === undefined) return undefined
-    const resolved = resolve(entry.file.replace(/\/+$/, ''))
-    // A folder (`guide/`) names its index page.
-    const file = resolved !== undefined && !known.has(resolved) ? (folders.get(resolved)?.file ?? resolved) : resolved
+    const file = resolvePage(entry.file)
     const problem = file === undefined ? (homeFolder === baseRelative ? 'lies outside the folder' : undefined) : !known.has(file) ? 'is not a document of the folder' : used.has(file) ? 'is listed twice' : undefined
     if (problem !== undefined) {
       diagnostics.push({
