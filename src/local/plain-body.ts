@@ -26,11 +26,12 @@ import {isLocalUrl, type LocalRef} from './references.js'
 // A link or image whose text holds no bracket, bar or line ending and whose
 // destination is one run of characters that cannot end or qualify it.
 const inlineRef = /(!?)\[([^[\]|\n]*)\]\(([^()\s<>"'|]*)\)/g
-// Any character that could open a construct other than emphasis, a list, a table or those links
-// (`{`: Liquid, kramdown and MDX syntax, which the conversion warns about).
-const unsafeCharacter = /[<>`\\&~{\u0000-\u0009\u000b-\u001f\u007f]/
-// A docs-site container (`:::tip`, `!!! note`, `??? faq`): the conversion makes it a block, or warns.
-const siteContainer = /^[ \t]*(?::::|!!!|\?\?\?)/m
+// Any character that could open a construct other than emphasis, a list, a table or those links.
+const unsafeCharacter = /[<>`\\&~\u0000-\u0009\u000b-\u001f\u007f]/
+// Liquid, kramdown and MDX comments, which the conversion warns about or leaves out (`.mdx` bodies are always parsed).
+const templateSyntax = /\{[%{:]|\{\/\*/
+// A docs-site container (`:::tip`, `!!! note`, `??? faq`, `/// note`, `=== "Tab"`): the conversion makes it a block, or warns.
+const siteContainer = /^[ \t]*(?::::|!!!|\?\?\?|\/\/\/|=== ?")/m
 // Where GFM may find a literal autolink, which can swallow the brackets after it.
 const autolinkStart = /www\.|:\/\/|@|mailto:|xmpp:/i
 // A line that opens with whitespace (indented code, nested blocks, lazy lines) and holds more than it.
@@ -51,7 +52,7 @@ const attentionMax = 2 * (maxNesting - 2 * markersInRow - 5)
  * comment); undefined when only parsing can tell.
  */
 export function plainBodyRefs(body: string): LocalRef[] | undefined {
-  if (unsafeCharacter.test(body) || siteContainer.test(body) || body.includes('####') || indentedLine.test(body) || listCode.test(body) || mayNestDeep(body)) return undefined
+  if (unsafeCharacter.test(body) || templateSyntax.test(body) || siteContainer.test(body) || body.includes('####') || indentedLine.test(body) || listCode.test(body) || mayNestDeep(body)) return undefined
   const refs: LocalRef[] = []
   // The text outside the links and images, and their own texts.
   let rest = ''

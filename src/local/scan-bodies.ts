@@ -103,7 +103,8 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyCache)
   node.bodyKey = sha256(file + '\0' + body)
   const cached = cache.get(node.bodyKey)
   if (cached) return {facts: cached}
-  const plainRefs = plainBodyRefs(body)
+  // An MDX body is always parsed: its `{expressions}` are warned about, its statements left out.
+  const plainRefs = /\.mdx$/i.test(file) ? undefined : plainBodyRefs(body)
   if (plainRefs) {
     const facts: BodyFacts = {messages: [], refs: plainRefs}
     cache.set(node.bodyKey, facts)
