@@ -64,5 +64,7 @@ describe('navigation parsers', () => {
     expect(looksLikeSummary('# Summary\n\nThis release brings [many fixes](fixes.md) and more.\n')).toBe(false)
     expect(looksLikeSummary('# Summary\n\n- [Intro](intro.md)\n')).toBe(true)
     expect(looksLikeSummary('[Intro](intro.md)\n')).toBe(true)
+    // The Rust book's: a title, then a part title, then the chapters.
+    expect(looksLikeSummary('# The Rust Programming Language\n\n## Getting started\n\n- [Introduction](ch01-00-introduction.md)\n')).toBe(true)
   })
 })

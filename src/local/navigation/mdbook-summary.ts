@@ -22,14 +22,13 @@ const comment = /^[ \t]*<!--/
 
 /**
  * Whether `text` reads as a navigation rather than a document: its first
- * content after an optional title heading is a chapter link (plain or as a
- * list item). A `SUMMARY.md` of prose is an ordinary article.
+ * line that is no heading (the title, a part) nor separator is a chapter
+ * link (plain or as a list item). A `SUMMARY.md` of prose is an ordinary
+ * article.
  */
 export function looksLikeSummary(text: string): boolean {
   const lines = text.replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '' && !comment.test(line))
-  let index = 0
-  if (lines[0] !== undefined && heading.test(lines[0])) index++
-  const first = lines[index]
+  const first = lines.find((line) => !heading.test(line) && !separator.test(line))
   if (first === undefined) return false
   const item = listItem.exec(first)
   return chapterLink.test((item ? item[2]! : first).trim())
