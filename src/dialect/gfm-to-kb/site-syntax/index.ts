@@ -16,6 +16,7 @@ import {dropEsm, dropMdxComments} from './mdx.js'
 import {warnMdxExpressions} from './mdx-expressions.js'
 import {rewriteMkDocsAdmonitions} from './mkdocs.js'
 import {handleTemplateSyntax} from './templates.js'
+import {headingIdsToAnchors} from './heading-ids.js'
 import {restoreLines} from './origin.js'
 import {insertTitles} from './titles.js'
 
@@ -34,6 +35,7 @@ export interface RewrittenSource extends SiteSource {
 const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?|\/\/\/|===)|^(?:import|export)[\s{*]|\{\/\*/m
 
 const templateStart = /\{[%{:]/
+const headingId = /\{:?[ \t]*#/
 
 /** Rewrites the container syntax and MDX statements of `markdown` (see the module comment). */
 export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions): RewrittenSource {
@@ -67,6 +69,7 @@ export function restoreSiteLines(tree: Root, file: VFile, site: RewrittenSource)
 /** The tree half: titles into the blocks opened, template and MDX warnings (`restoreSiteLines` adds the pre-pass's). */
 export function finishSiteSyntax(tree: Root, site: RewrittenSource, file: VFile, options: SiteSyntaxOptions): void {
   insertTitles(tree, site.titles, site.origin, file)
+  if (headingId.test(site.source)) headingIdsToAnchors(tree)
   if (options.mdx) {
     if (site.source.includes('{')) warnMdxExpressions(tree, file)
   } else if (templateStart.test(site.source)) handleTemplateSyntax(tree, file)
