@@ -111,3 +111,18 @@ describe('defects found on real files', () => {
     expect(gfmToKb('[a][x]\n\n[x]: https://first.example\n[x]: https://second.example\n').markdown).toBe('[a](https://first.example)\n')
   })
 })
+
+describe('HTML that would exhaust the converters', () => {
+  it('keeps deeply nested or numerous tags as text, reported, instead of overflowing the stack', () => {
+    for (const source of ['a ' + '<span>'.repeat(5000) + 'x', '<b>a '.repeat(5000), '<div>\n' + '<div>'.repeat(3000) + '\nx\n', '<Note>\n'.repeat(3000)]) {
+      const {messages} = gfmToKb(source)
+      expect(messages.map((message) => message.ruleId)).toContain('kb-html-too-large')
+    }
+  })
+
+  it('converts a run of thousands of empty links without slowing down', () => {
+    const started = performance.now()
+    gfmToKb('<a href="x">'.repeat(3000))
+    expect(performance.now() - started).toBeLessThan(10_000)
+  })
+})

@@ -22,6 +22,14 @@ import {reportStrayEndTags} from './stray.js'
 /** Deeper HTML than this is kept as its text: the converters recurse, and the dialect nests 100 levels at most. */
 const maxDepth = 60
 
+/**
+ * More tags than this in one fragment are not parsed: hast-util-from-parse5
+ * recurses (thousands of unclosed `<b>` overflow the stack) and
+ * hast-util-to-mdast's whitespace pass grows with the square of long runs of
+ * empty elements. Real pages stay far below it (a 300-row table holds ~2,000).
+ */
+const maxTags = 4000
+
 /** What a converted fragment gives: its nodes, and whether they hold flow content. */
 export interface Converted {
   nodes: RootContent[]
@@ -31,17 +39,36 @@ export interface Converted {
 export function convertFragment(fragment: Fragment, file: VFile): Converted {
   const masked = maskComponents(fragment.value)
   const conversion: Conversion = {file, slots: fragment.slots}
-  const tree = fromHtml(masked, {fragment: true})
+  const tags = masked.match(/<[A-Za-z]/g)?.length ?? 0
+  const tree = tags <= maxTags ? parsed(masked) : undefined
+  if (!tree) return asText(fragment, file, `HTML of more than ${maxTags} tags in one place is kept as its text only; split it into smaller blocks.`)
   reportStrayEndTags(tree, masked, fragment, file)
-  if (!survey(tree, fragment, conversion)) {
-    warn(file, fragment.html[0], 'kb-html-too-deep', `HTML nested deeper than ${maxDepth} elements is kept as its text only.`)
-    return {nodes: [{type: 'paragraph', children: [{type: 'text', value: textContent(tree)}]}]}
-  }
+  if (!survey(tree, fragment, conversion)) return asText(fragment, file, `HTML nested deeper than ${maxDepth} elements is kept as its text only.`)
   const root = toMdast(tree, {handlers: handlersFor(conversion), nodeHandlers: {comment: () => undefined}}) as Root
   const kept = new Set<Nodes>(fragment.slots.flatMap((slot) => (slot.type === 'root' ? slot.children : [slot])))
   unmark(root, kept)
   normalize([root], conversion, kept)
   return {nodes: root.children}
+}
+
+/** The fragment parsed, or undefined when its nesting overflows the parser's call stack. */
+function parsed(html: string): HastRoot | undefined {
+  try {
+    return fromHtml(html, {fragment: true})
+  } catch (error) {
+    if (error instanceof RangeError) return undefined
+    throw error
+  }
+}
+
+/** The fragment unconverted: its HTML as text without the tags, the nodes between kept; reported. */
+function asText(fragment: Fragment, file: VFile, reason: string): Converted {
+  warn(file, fragment.html[0], 'kb-html-too-large', reason)
+  const nodes = fragment.segments.map(({node, verbatim}): RootContent => {
+    if (!verbatim) return node as RootContent
+    return {type: 'text', value: (node as {value: string}).value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '), position: node.position}
+  })
+  return {nodes}
 }
 
 /**
@@ -51,6 +78,7 @@ export function convertFragment(fragment: Fragment, file: VFile): Converted {
  * fragment nests deeper than `maxDepth`.
  */
 function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boolean {
+  tree.children = tree.children.filter((child) => !isEmptyInline(child))
   const stack: Array<{node: HastContent; depth: number}> = tree.children.map((node) => ({node, depth: 1})).reverse()
   for (let item = stack.pop(); item; item = stack.pop()) {
     const {node, depth} = item
@@ -66,10 +94,25 @@ function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boo
       nameComponent(node, offset === undefined ? undefined : componentAt(fragment.value, offset), conversion)
       parseComponentText(node, fragment.slots, (position) => sourcePosition(fragment, position)?.start)
     } else reportElement(node, conversion)
+    if (node.children.some(isEmptyInline)) node.children = node.children.filter((child) => !isEmptyInline(child))
     const children = node.tagName === 'template' && 'content' in node ? [] : node.children
     for (let index = children.length - 1; index >= 0; index--) stack.push({node: children[index]!, depth: depth + 1})
   }
   return true
+}
+
+/** Text-level elements that show nothing when empty. */
+const emptyInvisible = new Set(['span', 'b', 'strong', 'i', 'em', 's', 'del', 'u', 'code', 'kbd', 'samp', 'var', 'sup', 'sub', 'small', 'mark', 'font', 'abbr', 'cite', 'ins', 'strike', 'tt', 'big'])
+
+/**
+ * An empty text-level element (`<a href=x></a>` without an id, `<b></b>`):
+ * it shows nothing, and left in, long runs of them cost hast-util-to-mdast's
+ * whitespace pass time in the square of their number.
+ */
+function isEmptyInline(node: HastContent): boolean {
+  if (node.type !== 'element' || node.children.length > 0) return false
+  if (node.tagName === 'a') return node.properties.id === undefined && node.properties.name === undefined && node.properties.dataNode === undefined
+  return emptyInvisible.has(node.tagName)
 }
 
 function nameComponent(element: Element, name: string | undefined, conversion: Conversion): void {
@@ -104,14 +147,4 @@ function unmark(root: Root, kept: ReadonlySet<Nodes>): void {
     stack.push(...(node.children as Nodes[]))
   }
   for (const slot of kept) unmarkPhrasing(slot)
-}
-
-function textContent(tree: HastRoot): string {
-  let value = ''
-  const stack: HastContent[] = [...tree.children].reverse()
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'text') value += node.value
-    else if (node.type === 'element') for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!)
-  }
-  return value.replace(/\s+/g, ' ').trim()
 }
