@@ -5,6 +5,7 @@
 export type {Diagnostic} from './diagnostic.js'
 export type {AssetRef, BodyRefs, LinkRef, LocalArticle, LocalAsset, LocalNode, LocalPermissions, LocalTopic, ScanResult} from './types.js'
 export {scanFolder, type ScanOptions} from './scan.js'
+export {outlineOrigin} from './navigation/shaped.js'
 export {hashFile, sha256, sourceHashOf} from './hash.js'
 export {permissionsKey} from './permissions.js'
 export {mapLimit} from './map-limit.js'

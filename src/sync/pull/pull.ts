@@ -4,7 +4,7 @@
  * moved, on a repeated pull) and every item's permissions; plan; apply.
  */
 import {mkdir} from 'node:fs/promises'
-import {checkWritesInside, loadState, mapLimit, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
+import {checkWritesInside, loadState, mapLimit, outlineOrigin, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
 import {ApiError} from '../../api/index.js'
 import {checkOptions} from '../options.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
@@ -31,6 +31,11 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const rootTopicId = options.rootTopicId ?? null
   await mkdir(options.dir, {recursive: true})
   const scan = await scanFolder(options.dir, {skipBodies: true, ...(options.ignore ? {ignore: options.ignore} : {})})
+  const outline = outlineOrigin(scan.byPath)
+  if (outline) {
+    // Pull writes a folder and `_index.md` per topic: it would move the chapters an outline placed into folders of their titles.
+    throw new Error(`${outline.file} shapes this folder, and pull writes the plain folder layout (it would move its chapters into folders): nothing was written. Pull into an empty folder instead, and bring edits over by hand`)
+  }
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)
