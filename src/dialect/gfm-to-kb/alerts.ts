@@ -9,6 +9,7 @@ import type {ColorToken, Details, HintBlock} from '../../../plugins/types.js'
 import {warn} from '../messages.js'
 import {capAfterPass} from './site-syntax/depth-guard.js'
 import {capitalise} from './site-syntax/lines.js'
+import {boldLine} from './site-syntax/titles.js'
 import {walk} from './walk.js'
 
 /** Alert type -> hint-block colour (and back, for `kbToGfm`). */
@@ -97,7 +98,7 @@ export function alertsToHintBlocks(tree: Root, source?: string, file?: VFile): v
     }
     const replacement: HintBlock | Details = fold
       ? {type: 'details', children: [{type: 'detailsSummary', children: title.length > 0 ? title : [{type: 'text', value: capitalise(name)}]}, ...content], position: node.position}
-      : {type: 'hintBlock', color, children: title.length > 0 ? [{type: 'paragraph', children: [{type: 'strong', children: title}]}, ...content] : content, position: node.position}
+      : {type: 'hintBlock', color, children: title.length > 0 ? [boldLine(title), ...content] : content, position: node.position}
     ;(parent as Parent).children[index] = replacement
     titled ||= title.length > 0
   })

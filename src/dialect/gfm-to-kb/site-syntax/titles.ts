@@ -3,7 +3,7 @@
  * title becomes its first paragraph, in bold; an expanding block's its
  * summary. Titles are inline Markdown (`:::tip Using \`x\``), parsed here.
  */
-import type {BlockContent, PhrasingContent, Root} from 'mdast'
+import type {BlockContent, Paragraph, PhrasingContent, Root} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import type {VFile} from 'vfile'
 import type {DetailsSummary} from '../../../../plugins/types.js'
@@ -24,7 +24,7 @@ export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>
     const children = inline(entry.title)
     inserted = true
     if (node.type === 'hintBlock') {
-      node.children.unshift({type: 'paragraph', children: [{type: 'strong', children, position}], position})
+      node.children.unshift({...boldLine(children), position})
       return
     }
     const summary: DetailsSummary = {type: 'detailsSummary', children, position}
@@ -33,6 +33,12 @@ export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>
     else content.unshift(summary)
   })
   if (inserted) capAfterPass(tree, file)
+}
+
+/** A title as the bold first line of a block: one bold run (bold inside it is unwrapped, not doubled). */
+export function boldLine(title: PhrasingContent[]): Paragraph {
+  const flat = title.flatMap((node) => (node.type === 'strong' ? node.children : [node]))
+  return {type: 'paragraph', children: [{type: 'strong', children: flat}]}
 }
 
 /** The phrasing content of a title: its Markdown when it parses to one paragraph, else its text. */
