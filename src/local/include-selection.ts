@@ -8,7 +8,7 @@
 
 /** One directive found in a line. */
 export interface IncludeDirective {
-  /** `include`, `rustdoc_include`, `title`, or another name (not supported). */
+  /** `include`, `rustdoc_include`, `playground`, `title`, or another tool's name. */
   kind: string
   /** The file, relative to the including file. */
   path: string

@@ -2,7 +2,8 @@
  * mdBook includes, resolved when a folder is scanned: `{{#include path}}`
  * and `{{#rustdoc_include path}}` (with an anchor or a line range, see
  * `include-selection.ts`) are replaced by the part of the file they name,
- * `{{#title …}}` is left out. They usually sit inside fenced code blocks
+ * `{{#playground path}}` by the file in a Rust code block, `{{#title …}}`
+ * is left out; another `{{#name}}` (Handlebars in an example) is kept. They usually sit inside fenced code blocks
  * and are expanded there too (the directive is the only Markdown mdBook
  * reads inside code).
  *
@@ -22,6 +23,9 @@ import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
 import {repositoryRoot} from './repository.js'
+
+/** The directives that insert a file (`playground` and its old name `playpen` as a Rust code block). */
+const includeKinds = new Set(['include', 'rustdoc_include', 'playground', 'playpen'])
 
 /** How deep included files may include others. */
 export const maxIncludeDepth = 8
@@ -77,7 +81,14 @@ async function expandLine(line: string, from: string, place: {file: string; line
     last = directive.index + directive.length
     const column = directive.index + 1
     if (directive.escaped) result += line.slice(directive.index + 1, last)
-    else result += await replacement(directive, from, {...place, column}, context, diagnostics, chain)
+    else if (directive.kind === 'title') continue
+    // Another tool's `{{#name}}` (Handlebars' `{{#each}}` in an example) is no mdBook directive: kept as written.
+    else if (!includeKinds.has(directive.kind)) result += line.slice(directive.index, last)
+    else if (directive.kind === 'playground' || directive.kind === 'playpen') {
+      // mdBook writes a runnable file as a Rust code block.
+      const code = await replacement(directive, from, {...place, column}, context, diagnostics, chain)
+      result += code === '' ? '' : '```rust\n' + code + '\n```'
+    } else result += await replacement(directive, from, {...place, column}, context, diagnostics, chain)
   }
   return result + line.slice(last)
 }
@@ -94,10 +105,6 @@ async function replacement(
   const warn = (rule: string, message: string, hint: string) => {
     diagnostics.push({severity: 'warning', ...place, rule, message, hint})
     return ''
-  }
-  if (directive.kind === 'title') return ''
-  if (directive.kind !== 'include' && directive.kind !== 'rustdoc_include') {
-    return warn('include-unsupported', `mdBook's {{#${directive.kind}}} is not supported; it is left out.`, 'Write the content it stands for, or use {{#include}}.')
   }
   const target = path.resolve(path.dirname(from), directive.path)
   const real = await realpath(target).catch(() => undefined)

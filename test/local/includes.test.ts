@@ -61,6 +61,8 @@ describe('mdBook includes in a scanned folder', () => {
       '```',
       '{{#title Custom title}}',
       'Escaped: \\{{#include ../listings/main.rs}}',
+      'Handlebars: `{{#each items}}{{this}}{{/each}}`',
+      '{{#playground ../listings/main.rs:2}}',
       ''
     ].join('\n')
     const {node, warnings} = await book(chapter)
@@ -82,6 +84,10 @@ describe('mdBook includes in a scanned folder', () => {
         '```',
         '',
         'Escaped: {{#include ../listings/main.rs}}',
+        'Handlebars: `{{#each items}}{{this}}{{/each}}`',
+        '```rust',
+        'use std::io;',
+        '```',
         ''
       ].join('\n')
     )
