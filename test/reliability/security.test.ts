@@ -35,7 +35,7 @@ beforeAll(async () => {
     [
       '# Html',
       '',
-      'Text <script>alert("x")</script> and <img src="x.png" onerror="alert(1)"> here.',
+      'Text <script>alert("x")</script> and <img src="https://example.com/x.png" onerror="alert(1)"> here.',
       '',
       '<script>document.cookie</script>',
       '',

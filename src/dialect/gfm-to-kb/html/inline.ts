@@ -19,7 +19,14 @@ function anchor(state: State, element: Element, identifier: string): AnchorLink 
   return markPhrasing(node)
 }
 
-/** `<a>`: link, anchor (before the text it marks), article or topic link. */
+/** A URL that runs code when followed (`javascript:`, `vbscript:`, `data:`) is no link target. */
+export const scriptUrl = /^\s*(?:javascript|vbscript|data):/i
+
+function safeHref(href: string | undefined): string | undefined {
+  return href !== undefined && scriptUrl.test(href) ? undefined : href
+}
+
+/** `<a>`: link, anchor (before the text it marks), article or topic link; a script URL leaves the text alone. */
 export const linkHandler: Handle = (state: State, element: Element) => {
   const children = state.all(element) as PhrasingContent[]
   const kind = attribute(element, 'dataNode')
@@ -36,7 +43,7 @@ export const linkHandler: Handle = (state: State, element: Element) => {
     return markPhrasing(link)
   }
   const id = attribute(element, 'id') ?? attribute(element, 'name')
-  const href = attribute(element, 'href')
+  const href = safeHref(attribute(element, 'href'))
   const nodes: Nodes[] = []
   if (id !== undefined) nodes.push(anchor(state, element, id))
   if (href === undefined) return [...nodes, ...children]

@@ -11,6 +11,7 @@ import type {Drawio, Video} from '../../../../plugins/types.js'
 import {videoEmbed} from '../../to-html/video.js'
 import {attribute, findElement, pixels, styleValue} from './attributes.js'
 import {warnAt, type Conversion} from './context.js'
+import {scriptUrl} from './inline.js'
 
 /** The pixel size `name` (`width` or `height`) of an image: attribute first, then `style`; other units are reported. */
 function imageSize(conversion: Conversion, element: Element, name: 'width' | 'height'): number | undefined {
@@ -28,8 +29,8 @@ function imageSize(conversion: Conversion, element: Element, name: 'width' | 'he
 export function imageHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const url = attribute(element, 'src')
-    if (url === undefined) {
-      warnAt(conversion, element, 'kb-html-image', '`<img>` without `src` shows nothing; it is left out. Give it a `src` or remove it.')
+    if (url === undefined || /^\s*(?:javascript|vbscript):/i.test(url)) {
+      warnAt(conversion, element, 'kb-html-image', '`<img>` without a `src` it can show shows nothing; it is left out. Give it an image address or remove it.')
       return undefined
     }
     const image: Image = {type: 'image', url, title: attribute(element, 'title') ?? null, alt: attribute(element, 'alt') ?? ''}
@@ -83,8 +84,8 @@ const drawioHosts = /^https?:\/\/(?:viewer|app|embed)\.diagrams\.net\/|^https?:\
 export function iframeHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const url = attribute(element, 'src')
-    if (url === undefined) {
-      warnAt(conversion, element, 'kb-html-iframe', '`<iframe>` without `src` shows nothing; it is left out.')
+    if (url === undefined || scriptUrl.test(url)) {
+      warnAt(conversion, element, 'kb-html-iframe', '`<iframe>` without a page address shows nothing; it is left out.')
       return undefined
     }
     if (attribute(element, 'dataNode') === 'drawio' || drawioHosts.test(url)) {
