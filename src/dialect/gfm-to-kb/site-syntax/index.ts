@@ -12,6 +12,7 @@ import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {rewriteFencedContainers} from './fenced-containers.js'
 import type {SiteSource} from './lines.js'
+import {rewriteJsxAttributes} from './jsx-attributes.js'
 import {dropEsm, dropMdxComments} from './mdx.js'
 import {warnMdxExpressions} from './mdx-expressions.js'
 import {rewriteMkDocsAdmonitions} from './mkdocs.js'
@@ -34,17 +35,22 @@ export interface RewrittenSource extends SiteSource {
 // Any of these in a source means a pass may have work; most articles have none.
 const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?|\/\/\/|===)|^(?:import|export)[\s{*]|\{\/\*/m
 
+// A component's attribute given as an expression (`title={...}`), in MDX.
+const jsxExpression = /^[ \t>]*<[A-Za-z][^>\n]*=\{/m
+
 const templateStart = /\{[%{:]/
 const headingId = /\{:?[ \t]*#/
 
 /** Rewrites the container syntax and MDX statements of `markdown` (see the module comment). */
 export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions): RewrittenSource {
   const site: SiteSource = {lines: [], origin: [], titles: new Map(), messages: []}
-  if (!siteMarkers.test(markdown)) return {...site, source: markdown}
+  const attributes = options.mdx && jsxExpression.test(markdown)
+  if (!attributes && !siteMarkers.test(markdown)) return {...site, source: markdown}
   site.lines = markdown.split('\n')
   site.origin = site.lines.map((_, index) => index + 1)
   dropEsm(site, options.mdx)
   dropMdxComments(site)
+  if (attributes) rewriteJsxAttributes(site)
   // Fenced containers first: an admonition inside one then ends at its rewritten closing tag.
   rewriteFencedContainers(site)
   rewriteMkDocsAdmonitions(site)
