@@ -65,7 +65,10 @@ describe('scanFolder on the basic sample tree', async () => {
 
 describe('scanFolder validation', () => {
   it('reports every problem of the invalid tree with file and line', async () => {
-    const scan = await scanFolder(path.join(fixtures, 'invalid'))
+    // A copy outside any repository: there `../../../package.json` leaves the folder and every repository.
+    const copy = path.join(await tree({}), 'a', 'b', 'invalid')
+    await cp(path.join(fixtures, 'invalid'), copy, {recursive: true})
+    const scan = await scanFolder(copy)
     const errors = scan.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.file}:${d.line}`)
     expect(errors.sort()).toEqual(
       [
