@@ -42,6 +42,13 @@ export interface StateEntry {
   /** Permissions last set (stable key), so unchanged permissions cost no request. */
   permissionsKey?: string
   /**
+   * The remote `updated_at` at which kbsync last read or wrote the item's
+   * permissions: a pull reads them again only once `updated_at` moved past
+   * it. Absent (state files of earlier versions): unknown, read by the next
+   * pull. The rule is in `sync/permissions-seen.ts`.
+   */
+  permissionsSeenAt?: string
+  /**
    * `create`: a create was about to be sent (a crash may have left the item
    * on the remote; the next run adopts it by title under `parentId`).
    * `provisional`: created with a placeholder body (link cycle); the real

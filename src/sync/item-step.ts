@@ -10,6 +10,7 @@ import type {KbItem, UpdateInput} from '../api/types.js'
 import {permissionsKey, writeKbId, type LocalNode, type StateEntry} from '../local/index.js'
 import type {StateStore} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
+import {permissionsSeenAfterWrite, stampBefore} from './permissions-seen.js'
 import {parentPathOf, type PlanContext} from './plan.js'
 import {bodyHash, toDetail, type RemoteDetail} from './remote.js'
 import {releaseRender, renderBody, renderKey, renderWithoutUnknownLinks, type RenderContext, type Rendered} from './render.js'
@@ -82,7 +83,8 @@ export async function createProvisional(run: RunState, node: LocalNode, op: Plan
   if (rendered.missingAssets.length > 0) throw new Error(`cannot render ${node.path}: unresolved ${rendered.missingAssets.join(', ')}`)
   const item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
   recordUploads(run, fresh, item, node.path)
-  run.store.setItem(node.path, {...entryFrom(node, item, parentId), pending: 'provisional'})
+  // Just created: its permissions are the platform's defaults.
+  run.store.setItem(node.path, {...entryFrom(node, item, parentId), permissionsSeenAt: item.updated_at, pending: 'provisional'})
   await run.store.saveChanges()
   await pinId(run, node, item.id)
   const why = rendered.missingLinks.every((target) => target === node.path) ? 'it links to itself' : 'a link cycle'
@@ -145,13 +147,18 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const storedContext = storedRenderContext(run)
   const after = fresh.size > 0 ? (withUrls(rendered, fresh, detail) ?? renderBody(node, storedContext)) : rendered
   const key = after.missingAssets.length === 0 ? renderKey(node, storedContext) : undefined
-  const previous = state.items[node.path]
+  const previous = state.items[node.path]?.id === item.id ? state.items[node.path] : undefined
+  // A create gives the platform's default permissions; an update keeps them known only if nobody else wrote in between.
+  const snapshot = id === undefined ? undefined : (run.context.remote.details[id] ?? run.context.remote.items[id])
+  const before = id === undefined ? undefined : stampBefore(previous, snapshot)
+  const seen = permissionsSeenAfterWrite(previous?.permissionsSeenAt, before, {updatedAt: item.updated_at, version: item.version})
   run.store.setItem(node.path, {
     ...entryFrom(node, item, parentId),
     renderedHash: after.missingAssets.length === 0 ? after.hash : rendered.hash,
     ...(key !== undefined ? {renderKey: key} : {}),
     remoteHash: detail.bodyHash,
-    ...(previous?.permissionsKey && previous.id === item.id ? {permissionsKey: previous.permissionsKey} : {})
+    ...(previous?.permissionsKey ? {permissionsKey: previous.permissionsKey} : {}),
+    ...(seen !== undefined ? {permissionsSeenAt: seen} : {})
   })
   releaseRender(node)
   await run.store.saveChanges()
@@ -234,6 +241,8 @@ export async function writePermissions(run: RunState, node: LocalNode, op: PlanO
   if (entry && entry.id === id) {
     entry.permissionsKey = permissionsKey(wanted)
     const ours = entry.remoteHash === toDetail(item).bodyHash
+    const seen = permissionsSeenAfterWrite(entry.permissionsSeenAt, {updatedAt: entry.remoteUpdatedAt, version: entry.remoteVersion}, {updatedAt: item.updated_at, version: item.version}, true)
+    if (seen !== undefined) entry.permissionsSeenAt = seen
     if (ours) {
       entry.remoteVersion = item.version
       entry.remoteUpdatedAt = item.updated_at

@@ -27,6 +27,7 @@ import {
 } from '../../local/index.js'
 import {shownUrl} from '../../api/index.js'
 import {conflictFileOf} from '../conflicts.js'
+import {permissionsSeenAfterPull} from '../permissions-seen.js'
 import {bodyHash, type RemoteDetail, type RemoteItem} from '../remote.js'
 import {planRenderContext} from '../plan.js'
 import {renderBody} from '../render.js'
@@ -37,7 +38,7 @@ import {alreadyInSync} from './in-sync.js'
 import {documentFile} from './layout.js'
 import {documentsAfterPull, linkWarnings} from './link-targets.js'
 import {fileUrls} from './localize.js'
-import {declaredPermissions, type PullOp, type PullPlan} from './plan.js'
+import {declaredPermissions, permissionsAsRecorded, type PullOp, type PullPlan} from './plan.js'
 import {itemPageUrl, type ItemRef} from './platform-links.js'
 import type {PullContext} from './pull.js'
 import type {PullOptions, PullResult} from './types.js'
@@ -137,6 +138,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   const urls = {...(options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {})}
   /** Records `op`'s item as pulled: in `after`, and in the journal as each file lands (a pull stopped later does not take its own writes for local edits). */
   const record = (op: PullOp, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, written: {sourceHash?: string}) => {
+    const seen = permissionsSeenAfterPull(before.get(op.id)?.entry, item.updatedAt, op.id in remote.permissions)
     after.set(op.id, {
       key: op.path,
       entry: {
@@ -148,6 +150,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
         remoteUpdatedAt: item.updatedAt ?? detail.updatedAt,
         remoteHash: detail.bodyHash,
         ...(declared ? {permissionsKey: permissionsKey(declared)} : {}),
+        ...(seen !== undefined ? {permissionsSeenAt: seen} : {}),
         ...(fileUrls(trees.get(op.id)!).some((url) => assets.has(url) && !local.has(url)) ? {missingFiles: true} : {})
       }
     })
@@ -265,7 +268,9 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     else if (!skip.has(entry.id) && !after.has(entry.id)) {
       const at = plan.paths[entry.id]
       const moved = at !== undefined && scan.byPath[key] !== undefined && !plan.ops.some((op) => op.id === entry.id && op.op === 'conflict') ? at : key
-      items[moved] = entry
+      // Permissions read and found as recorded are known at this `updated_at`: the next pull need not read them.
+      const seen = permissionsSeenAfterPull(entry, remote.items[entry.id]?.updatedAt, permissionsAsRecorded(remote, entry.id, entry))
+      items[moved] = seen === entry.permissionsSeenAt ? entry : {...entry, permissionsSeenAt: seen}
     }
   }
   for (const {key, entry} of after.values()) items[key] = entry

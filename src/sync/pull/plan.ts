@@ -7,6 +7,7 @@
  */
 import type {ItemType, Permissions} from '../../api/types.js'
 import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
+import {permissionsNeedReading} from '../permissions-seen.js'
 import {bodyTrouble, type RemoteSnapshot} from '../remote.js'
 import {computeLayout, documentFile} from './layout.js'
 
@@ -88,20 +89,33 @@ export function itemsToRead(remote: RemoteSnapshot, state: SyncState, scan: Scan
   })
 }
 
+/** Which items need their permissions read: those whose `updated_at` moved since kbsync last saw their permissions, and new ones. */
+export function permissionsToRead(remote: RemoteSnapshot, state: SyncState): string[] {
+  const byId = entriesById(state)
+  return Object.keys(remote.items).filter((id) => permissionsNeedReading(byId.get(id)?.entry, remote.items[id]!.updatedAt))
+}
+
 /**
  * Items whose permissions, as read, differ from those the state recorded
  * at the last sync, and whose record was not read: a permissions change on
- * the platform, which `updated_at` need not tell (a push in between records
- * the new one).
+ * the platform that a push in between hid from `remoteUpdatedAt` (it
+ * recorded the new one).
  */
 export function permissionsChanged(remote: RemoteSnapshot, state: SyncState): string[] {
   const byId = entriesById(state)
   return Object.keys(remote.permissions).filter((id) => {
     const entry = byId.get(id)?.entry
     if (!entry || remote.details[id] || !remote.items[id]) return false
-    const declared = declaredPermissions(remote.items[id]!.type, remote.permissions[id])
-    return (declared ? permissionsKey(declared) : undefined) !== entry.permissionsKey
+    return !permissionsAsRecorded(remote, id, entry)
   })
+}
+
+/** Whether the permissions read for `id` are those `entry` recorded (false when they were not read). */
+export function permissionsAsRecorded(remote: RemoteSnapshot, id: string, entry: StateEntry): boolean {
+  const item = remote.items[id]
+  if (!item || !(id in remote.permissions)) return false
+  const declared = declaredPermissions(item.type, remote.permissions[id])
+  return (declared ? permissionsKey(declared) : undefined) === entry.permissionsKey
 }
 
 /**
@@ -145,10 +159,7 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
     if (detail && detail.bodyHash !== entry.remoteHash && !emptyAsKnown(item.type, detail.body, entry, now === undefined ? undefined : scan.byPath[now])) what.push('body')
     if (item.title !== entry.title) what.push('title')
     if (item.parentId !== entry.parentId) what.push('parent')
-    if (id in remote.permissions) {
-      const declared = declaredPermissions(item.type, remote.permissions[id])
-      if ((declared ? permissionsKey(declared) : undefined) !== entry.permissionsKey) what.push('permissions')
-    }
+    if (id in remote.permissions && !permissionsAsRecorded(remote, id, entry)) what.push('permissions')
     if (entry.pending) what.push('pending')
     if (entry.missingFiles) what.push('files not downloaded before')
     if (now === undefined) {

@@ -1,7 +1,7 @@
 /**
  * `pull`: read the remote tree, the state and the folder; read the full
- * records the plan needs (only items whose `updated_at` or permissions
- * moved, on a repeated pull) and every item's permissions; plan; apply.
+ * records the plan needs and the permissions of the items that moved since
+ * they were last seen (a no-op pull reads only the tree); plan; apply.
  */
 import {mkdir} from 'node:fs/promises'
 import {checkWritesInside, loadState, mapLimit, outlineOrigin, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
@@ -9,7 +9,7 @@ import {ApiError} from '../../api/index.js'
 import {checkOptions} from '../options.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
 import {applyPull, plannedWrites} from './apply.js'
-import {itemsToRead, permissionsChanged, planPull, type PullPlan} from './plan.js'
+import {itemsToRead, permissionsChanged, permissionsToRead, planPull, type PullPlan} from './plan.js'
 import type {SyncClient} from '../types.js'
 import type {PullClient, PullOptions, PullResult} from './types.js'
 
@@ -41,9 +41,9 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)
   const limit = options.concurrency ?? 8
   await readRecords(options.client, remote, itemsToRead(remote, state, scan), limit)
-  // A permissions change need not move `updated_at` past what the state holds (a push in between records the new one):
-  // every item's permissions are read and compared, and the record of each whose permissions changed is read too.
-  await readPermissions(options.client, remote, Object.keys(remote.items), limit, diagnostics)
+  // Permissions are read where `updated_at` moved past the one they were last seen at (a push in between may have
+  // recorded the new `updated_at`, not the permissions): the record of each whose permissions changed is read too.
+  await readPermissions(options.client, remote, permissionsToRead(remote, state), limit, diagnostics)
   await readRecords(options.client, remote, permissionsChanged(remote, state), limit)
   let plan = planPull(remote, state, scan)
   if (state.linksPending || plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')) {
