@@ -1,7 +1,8 @@
 /**
  * A permissions change made on the platform reaches the folder at the next
  * pull whatever ran in between: a push in between records the item's new
- * `updated_at` (issue 18), so pull compares the permissions themselves.
+ * `updated_at` (issue 18) but not that its permissions were seen there
+ * (`permissionsSeenAt`), so pull reads and compares them.
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
