@@ -32,7 +32,7 @@ export function styleValue(element: Element, name: string): string | undefined {
   return undefined
 }
 
-/** The element children of `element` named `tagName`, searched depth first. */
+/** The first element named `tagName` inside `element`, searched depth first. */
 export function findElement(element: Element, tagName: string): Element | undefined {
   for (const child of element.children) {
     if (child.type !== 'element') continue

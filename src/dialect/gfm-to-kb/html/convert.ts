@@ -30,7 +30,7 @@ const maxDepth = 60
  */
 const maxTags = 4000
 
-/** What a converted fragment gives: its nodes, and whether they hold flow content. */
+/** What a converted fragment gives: its nodes (flow or phrasing, as the fragment held). */
 export interface Converted {
   nodes: RootContent[]
 }

@@ -5,10 +5,9 @@
  *       1. install
  *     </Warning>
  *
- * CommonMark keeps it in the last list item (an HTML line of that kind
- * cannot end a list item's paragraph... so it continues the item), where it
- * closes nothing. It is taken out of the list, to stand after it, where its
- * author put it.
+ * CommonMark keeps it in the last list item (a line holding only a
+ * component's closing tag does not end the item), where it closes nothing.
+ * It is taken out of the list, to stand after it, where its author put it.
  */
 import type {Html, List, Nodes, Parents} from 'mdast'
 
