@@ -92,6 +92,7 @@ function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boo
     if (node.type !== 'element') continue
     if (isMaskedComponent(node.tagName)) {
       nameComponent(node, offset === undefined ? undefined : componentAt(fragment.value, offset), conversion)
+      if (offset !== undefined && startsLine(fragment.value, offset)) node.properties.dataKbBlock = true
       parseComponentText(node, fragment.slots, (position) => sourcePosition(fragment, position)?.start)
     } else reportElement(node, conversion)
     if (node.children.some(isEmptyInline)) node.children = node.children.filter((child) => !isEmptyInline(child))
@@ -113,6 +114,12 @@ function isEmptyInline(node: HastContent): boolean {
   if (node.type !== 'element' || node.children.length > 0) return false
   if (node.tagName === 'a') return node.properties.id === undefined && node.properties.name === undefined && node.properties.dataNode === undefined
   return emptyInvisible.has(node.tagName)
+}
+
+/** Whether only spaces stand before `offset` on its line of `value`. */
+function startsLine(value: string, offset: number): boolean {
+  const lineStart = value.lastIndexOf('\n', offset - 1) + 1
+  return value.slice(lineStart, offset).trim() === ''
 }
 
 function nameComponent(element: Element, name: string | undefined, conversion: Conversion): void {
