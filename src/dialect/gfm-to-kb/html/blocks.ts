@@ -8,9 +8,10 @@ import type {Element, ElementContent} from 'hast'
 import type {Handle, State} from 'hast-util-to-mdast'
 import type {BlockContent, Nodes, Paragraph, PhrasingContent, RootContent} from 'mdast'
 import {isColor} from '../../../../plugins/transform/tags.js'
-import type {ColorToken, Details, DetailsSummary, HintBlock} from '../../../../plugins/types.js'
+import {colorTokens, type ColorToken, type Details, type DetailsSummary, type HintBlock} from '../../../../plugins/types.js'
 import {admonitionColor} from '../alerts.js'
 import {attribute, classes} from './attributes.js'
+import {warnAt, type Conversion} from './context.js'
 
 /** A paragraph of `title` in bold: how a block's title is written in the dialect. */
 export function titleParagraph(title: string): Paragraph {
@@ -38,12 +39,28 @@ function classColor(element: Element): ColorToken | undefined {
   return color
 }
 
-/** `<div>`: a hint block when it is the dialect's or its class names one; otherwise its content. */
-export const divHandler: Handle = (state: State, element: Element) => {
-  const dataColor = attribute(element, 'dataColor')
-  const color = attribute(element, 'dataNode') === 'hintBlock' && isColor(dataColor) ? dataColor : classColor(element)
-  const content = state.all(element)
-  return color === undefined ? state.toFlow(content as RootContent[]) : hintBlock(state, element, color, content)
+/**
+ * `<div>`: a hint block when it is the dialect's or its class names one;
+ * otherwise its content. The dialect's own tag with a wrong colour or an
+ * unknown `data-node` is reported: its author meant a construct.
+ */
+export function divHandler(conversion: Conversion): Handle {
+  return (state: State, element: Element) => {
+    const dataNode = attribute(element, 'dataNode')
+    const dataColor = attribute(element, 'dataColor')
+    let color = classColor(element)
+    if (dataNode === 'hintBlock') {
+      if (isColor(dataColor)) color = dataColor
+      else {
+        color ??= 'blue'
+        warnAt(conversion, element, 'kb-invalid-color', `\`data-color="${dataColor ?? ''}"\` is not one of the 11 colour tokens (${colorTokens.join(', ')}); the hint block is ${color}.`)
+      }
+    } else if (dataNode !== undefined) {
+      warnAt(conversion, element, 'kb-unknown-node', `Unknown \`data-node\` value \`${dataNode}\`; the block's content is kept without it.`)
+    }
+    const content = state.all(element)
+    return color === undefined ? state.toFlow(content as RootContent[]) : hintBlock(state, element, color, content)
+  }
 }
 
 /** `<details>`: the dialect's expanding block, its first `<summary>` the summary. */

@@ -26,7 +26,6 @@ const shared: Record<string, Handle> = {
   a: linkHandler,
   u: underlineHandler,
   ins: underlineHandler,
-  div: divHandler,
   details: detailsHandler,
   [componentTag]: componentHandler
 }
@@ -38,6 +37,7 @@ export function handlersFor(conversion: Conversion): Record<string, Handle> {
   return {
     ...shared,
     mark: markHandler(conversion),
+    div: divHandler(conversion),
     code,
     kbd: code,
     samp: code,

@@ -32,13 +32,15 @@ const withdrawn = new Set(['kb-stray-closing-tag', 'kb-unknown-node', 'kb-mispla
  */
 export function convertHtml(tree: Parents, file: VFile, source?: string): void {
   const converted: Html[] = []
+  // Only the parse's messages are withdrawn: the conversion's own, on the same lines, stay.
+  const parsed = file.messages.length
   const visit = (node: Parents, index: number, parent: Parents | undefined): number | undefined => {
     if (!node.children.some((child) => child.type === 'html')) return undefined
     return flowParents.has(node.type) ? convertFlow(node, file, converted, source) : convertPhrasing(node, index, parent, file, converted)
   }
   visit(tree, 0, undefined)
   walk(tree, (node, index, parent) => ('children' in node ? visit(node, index, parent) : undefined))
-  withdrawMessages(file, converted)
+  withdrawMessages(file, converted, parsed)
 }
 
 /** Drops comments (an info each) and turns a lone `<br>` into a break; true when `node` is gone or replaced. */
@@ -120,8 +122,8 @@ function dropEdgeBreaks(node: Parents): void {
   if (node.children.some((child) => child.type === 'break')) node.children = trimBreaks(node.children as Nodes[]) as typeof node.children
 }
 
-/** Removes parse messages about the converted `html` nodes (see `withdrawn`). */
-function withdrawMessages(file: VFile, converted: Html[]): void {
+/** Removes parse messages (the first `parsed` of the file) about the converted `html` nodes (see `withdrawn`). */
+function withdrawMessages(file: VFile, converted: Html[], parsed: number): void {
   if (converted.length === 0) return
   const places = new Set<string>()
   for (const html of converted) {
@@ -130,7 +132,7 @@ function withdrawMessages(file: VFile, converted: Html[]): void {
     if (!start || !end) continue
     for (let line = start.line; line <= end.line; line++) places.add(`${line}`)
   }
-  for (let index = file.messages.length - 1; index >= 0; index--) {
+  for (let index = parsed - 1; index >= 0; index--) {
     const message = file.messages[index]!
     if (withdrawn.has(message.ruleId ?? '') && message.line !== undefined && places.has(`${message.line}`)) file.messages.splice(index, 1)
   }

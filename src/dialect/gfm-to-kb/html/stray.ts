@@ -38,7 +38,7 @@ export function reportStrayEndTags(tree: HastRoot, masked: string, fragment: Fra
     const written = fragment.value.slice(at, at + match[0].length)
     const message = file.message(`\`${written}\` closes no open element; it is left out. Remove it, or add the tag it should close.`, {
       place: locate(fragment, at),
-      ruleId: 'kb-foreign-html',
+      ruleId: 'kb-stray-closing-tag',
       source: 'kbsync'
     })
     message.fatal = false
