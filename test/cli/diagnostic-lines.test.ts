@@ -102,11 +102,13 @@ describe('diagnosticLines (property)', () => {
         expect(section.length).toBeLessThanOrEqual(Math.max(1, Math.min(maxWarningLines, files)))
         if (warnings.length > 0 && warnings.length <= section.length) expect(section).toEqual(warnings.map((d) => formatDiagnostic(d)))
         else if (warnings.length > 0) {
-          expect(Number(/^(\d+) warnings?/.exec(section[0]!)?.[1])).toBe(warnings.length)
-          if (section.length > 1) {
+          // A header with the total, unless the section is a line per rule (too little room for a header and places).
+          const header = /^(\d+) warnings?/.exec(section[0]!)
+          if (header) expect(Number(header[1])).toBe(warnings.length)
+          if (section.length > 1 || !header) {
             // Grouped: the counts of the rules shown, single warnings in full and the rest line make the total.
             let sum = 0
-            for (const line of section.slice(1)) {
+            for (const line of header ? section.slice(1) : section) {
               const grouped = /^warning(?: \[[^\]]+\])? ×(\d+):/.exec(line)
               const rest = /^and \d+ more rules? \((\d+) warnings?\)/.exec(line)
               if (grouped) sum += Number(grouped[1])

@@ -36,7 +36,11 @@ export function warningLines(warnings: readonly Diagnostic[], options: WarningLi
   if (warnings.length <= budget) return warnings.map((d) => formatDiagnostic(d, colours))
   const groups = groupByRule(warnings)
   const header = `${plural(warnings.length, 'warning')}${files > 0 ? ` in ${plural(files, 'file')}` : ''}, by rule (--verbose lists each):`
-  if (budget < 3) return [`${header.slice(0, -1)}: ${ruleCounts(groups)}`]
+  if (budget < 3) {
+    // With room for no header and places, a line per rule (its places inline) says more, when every rule fits.
+    if (groups.length <= budget) return groups.flatMap((g) => groupLines(g, 1, options.places, colours))
+    return [`${header.slice(0, -1)}: ${ruleCounts(groups)}`]
+  }
   if (groups.length + 1 > budget) {
     const shown = groups.slice(0, budget - 2)
     const rest = groups.slice(budget - 2)
