@@ -12,6 +12,7 @@ import {rateLimitNotices} from './rate-limit-notice.js'
 import {reporterFor, type Reporter} from './output/index.js'
 import {formatClientEvent, type ClientEvent} from '../api/index.js'
 import type {PushOptions, SyncClient} from '../sync/index.js'
+import type {LinkOptions} from '../local/index.js'
 
 /** Options shared by the commands that talk to a knowledge base. */
 export const connectionOptions = {
@@ -104,8 +105,13 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     maxDeletions: config.maxDeletions,
     concurrency: config.concurrency,
     ignore: config.ignore,
-    links: {brokenLinks: config.brokenLinks, ...(config.repoUrl !== undefined ? {repoUrl: config.repoUrl} : {}), ...(config.siteRoot !== undefined ? {siteRoot: config.siteRoot} : {})},
+    links: linkOptionsOf(config),
     ...extra
   }
+}
+
+/** How links resolve beyond the folder's documents, as the config says: every command that scans uses the same. */
+export function linkOptionsOf(config: Pick<KbsyncConfig, 'brokenLinks' | 'repoUrl' | 'siteRoot'>): LinkOptions {
+  return {brokenLinks: config.brokenLinks, ...(config.repoUrl !== undefined ? {repoUrl: config.repoUrl} : {}), ...(config.siteRoot !== undefined ? {siteRoot: config.siteRoot} : {})}
 }
 

@@ -4,4 +4,5 @@
  */
 export * from './view.js'
 export {startPreview, type PreviewOptions, type PreviewServer} from './server.js'
+export type {PreviewScanOptions} from './model.js'
 export {openBrowser, openCommand} from './open.js'

@@ -3,7 +3,7 @@
  * `push` use (`scanFolder`), so titles, bodies and problems are exactly
  * theirs. The one place that knows about the scanner.
  */
-import {scanFolder, type Diagnostic, type LocalNode, type LocalTopic, type ScanResult} from '../local/index.js'
+import {scanFolder, type Diagnostic, type LocalNode, type LocalTopic, type ScanOptions, type ScanResult} from '../local/index.js'
 import {isSkipNotice} from '../local/walk.js'
 
 /** The folder as the preview sees it. */
@@ -24,9 +24,12 @@ export interface PreviewModel {
   articleCount: number
 }
 
+/** What of a scan the preview takes from the config, so its pages and problems are plan's. */
+export type PreviewScanOptions = Pick<ScanOptions, 'ignore' | 'links'>
+
 /** Scans `dir` into the preview's model. */
-export async function loadModel(dir: string): Promise<PreviewModel> {
-  return toModel(await scanFolder(dir))
+export async function loadModel(dir: string, options: PreviewScanOptions = {}): Promise<PreviewModel> {
+  return toModel(await scanFolder(dir, options))
 }
 
 /** The model of a folder whose scan failed: a bare root, so the pages can still say why. */

@@ -12,7 +12,7 @@ import {firstSkipNotices} from '../local/watch.js'
 import {decodePath} from './escape.js'
 import {EventHub} from './events.js'
 import {sendFile} from './files.js'
-import {emptyModel, loadModel, type PreviewModel} from './model.js'
+import {emptyModel, loadModel, type PreviewModel, type PreviewScanOptions} from './model.js'
 import {renderArticlePage, renderFragment, type ArticlePageInput} from './page.js'
 import {missingPage, pageOf} from './pages.js'
 import {parsePage, prefixes} from './routes.js'
@@ -32,6 +32,8 @@ export interface PreviewOptions {
    * page shows, and problems of the watcher.
    */
   onWarnings?: (diagnostics: Diagnostic[]) => void
+  /** The config's `ignore` patterns and link options, as `plan` scans with them. */
+  scan?: PreviewScanOptions
 }
 
 /** A running preview. */
@@ -62,7 +64,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   let model: PreviewModel
   let failure: Error | undefined
   try {
-    model = await loadModel(options.dir)
+    model = await loadModel(options.dir, options.scan)
   } catch (error) {
     // A file it may not read fails the whole scan: the preview starts all the same and every page says why, until a save fixes it.
     if (!isPermissionError(error)) throw error
@@ -78,7 +80,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const rescan = async (paths: string[]): Promise<void> => {
     const started = performance.now()
     try {
-      model = await loadModel(options.dir)
+      model = await loadModel(options.dir, options.scan)
       failure = undefined
       warnNew(model.skipped)
     } catch (error) {
@@ -155,7 +157,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     watcher = await watchFolder(
       model.dir,
       (paths) => void refresh(paths),
-      (message) => options.onWarnings?.([{severity: 'warning', message}])
+      (message) => options.onWarnings?.([{severity: 'warning', message}]),
+      options.scan?.ignore
     )
   } catch (error) {
     server.close()

@@ -9,12 +9,13 @@ import {createPathFilter, watchTree, type TreeWatcher} from '../local/watch.js'
 export type FolderWatcher = TreeWatcher
 
 /**
- * Watches `root` and calls `onChange` with the repo-relative paths changed,
+ * Watches `root` (less what `.kbsyncignore` and the `ignore` patterns
+ * exclude) and calls `onChange` with the repo-relative paths changed,
  * `quietMs` after the last event of a burst; `onWarning` hears each problem
  * of the watcher once. Resolves once watching.
  */
-export async function watchFolder(root: string, onChange: (paths: string[]) => void, onWarning: (message: string) => void, quietMs = 40): Promise<FolderWatcher> {
-  const filter = await createPathFilter(root)
+export async function watchFolder(root: string, onChange: (paths: string[]) => void, onWarning: (message: string) => void, ignore: readonly string[] = [], quietMs = 40): Promise<FolderWatcher> {
+  const filter = await createPathFilter(root, ignore)
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   const flush = async () => {

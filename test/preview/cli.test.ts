@@ -36,6 +36,30 @@ describe('kbsync preview', () => {
     }
   })
 
+  it('scans as plan does with the config: its ignore patterns and its link options', async () => {
+    const scratch = await scratchCopy()
+    const parent = path.dirname(scratch.dir)
+    await writeFile(path.join(parent, 'kbsync.config.json'), JSON.stringify({dir: 'docs', ignore: ['drafts/**'], brokenLinks: 'warn'}))
+    await mkdir(path.join(scratch.dir, 'drafts'))
+    await writeFile(path.join(scratch.dir, 'drafts/secret.md'), '# Secret\n\nNot yet.\n')
+    await writeFile(path.join(scratch.dir, 'broken.md'), '# Broken\n\nSee [the gone page](gone.md).\n')
+    const child = spawn(process.execPath, [bin, 'preview', '--port', '0'], {cwd: parent, stdio: ['ignore', 'pipe', 'pipe']})
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    try {
+      const url = await waitFor('the preview to listen', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 10_000)
+      expect((await fetch(url + 'a/drafts/secret.md')).status).toBe(404)
+      const page = await (await fetch(url + 'a/broken.md')).text()
+      expect(page).toMatch(/<li class="kb-diagnostic kb-diagnostic-warning">[^]*missing-link-target/)
+      expect(page).not.toContain('<li class="kb-diagnostic kb-diagnostic-error">')
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      await scratch.remove()
+    }
+  })
+
   it('serves, warns once per link and reloads on a save in a folder with symbolic link loops and an unreadable folder', async () => {
     const scratch = await scratchCopy()
     await symlink('l2', path.join(scratch.dir, 'l1'))

@@ -7,25 +7,25 @@ import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
 import {listenError, untilInterrupted} from '../args.js'
 import {loadConfig} from '../config.js'
-import {checkFolder} from '../session.js'
+import {checkFolder, linkOptionsOf} from '../session.js'
 import {formatDiagnostic} from '../output/index.js'
 import type {Diagnostic} from '../../local/index.js'
-import {openBrowser, startPreview, type PreviewServer} from '../../preview/index.js'
+import {openBrowser, startPreview, type PreviewScanOptions, type PreviewServer} from '../../preview/index.js'
 
 /** The port used when `--port` is not given (a free one is taken when it is busy). */
 const defaultPort = 4400
 
-async function start(dir: string, port: number | undefined, context: CommandContext): Promise<PreviewServer> {
+async function start(dir: string, port: number | undefined, scan: PreviewScanOptions, context: CommandContext): Promise<PreviewServer> {
   const onRefresh = (info: {paths: string[]; ms: number; error?: Error}) => {
     const what = info.paths.length > 0 ? info.paths.join(', ') : 'folder'
     context.stdout.write(info.error ? `could not read the folder: ${info.error.message}\n` : `updated ${what} (${info.ms} ms)\n`)
   }
   const onWarnings = (diagnostics: Diagnostic[]) => context.stderr.write(diagnostics.map((d) => formatDiagnostic(d) + '\n').join(''))
   try {
-    return await startPreview({dir, port: port ?? defaultPort, onRefresh, onWarnings})
+    return await startPreview({dir, port: port ?? defaultPort, onRefresh, onWarnings, scan})
   } catch (error) {
     // The default port is only a preference; an explicit one is not.
-    if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined) return startPreview({dir, port: 0, onRefresh, onWarnings})
+    if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined) return startPreview({dir, port: 0, onRefresh, onWarnings, scan})
     throw listenError(error, port ?? defaultPort)
   }
 }
@@ -64,7 +64,8 @@ Options:
     // The default port is only a preference (a free one when it is busy); a configured one is not.
     const port = config.sources['preview.port'] === 'default' ? undefined : config.preview.port
     const dir = config.dir
-    const server = await start(dir, port, context)
+    // Pages and problems as plan has them: the config's ignore patterns and link options.
+    const server = await start(dir, port, {ignore: config.ignore, links: linkOptionsOf(config)}, context)
     context.stdout.write(`Preview of ${dir} at ${server.url} (Ctrl+C to stop)\n`)
     if (context.values.open === true) {
       const problem = await openBrowser(server.url)
