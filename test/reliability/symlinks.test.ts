@@ -8,30 +8,19 @@
  */
 import {mkdir, readdir, readFile, symlink, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
+import {afterAll, describe, expect, it} from 'vitest'
 import {run} from '../cli/helpers.js'
 import {push} from '../../src/sync/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {snapshot} from '../pull/folder-snapshot.js'
 import {folderAndOutside} from '../folder-beside.js'
+import {useLocalServer} from '../e2e/local-server.js'
 import {temporaryFolders} from '../temp-folders.js'
 
-let server: Awaited<ReturnType<typeof startServer>>
-let client: KbClient
+const local = useLocalServer()
 const folders = temporaryFolders('symlinks')
 
-beforeAll(async () => {
-  server = await startServer({port: 0})
-  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
-})
-
-afterAll(async () => {
-  await client?.close()
-  await server?.close()
-  await folders.removeAll()
-})
+afterAll(() => folders.removeAll())
 
 const place = () => folderAndOutside(folders)
 
@@ -42,9 +31,9 @@ async function entries(folder: string): Promise<string[]> {
 
 /** A root topic of its own for one test, with a topic `Guide` holding the article `Intro`. */
 async function guideTree(): Promise<{root: string; guide: string}> {
-  const root = (await client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
-  const guide = (await client.createItem({type: 'topic', title: 'Guide', parent_topic_id: root})).id
-  await client.createItem({type: 'article', title: 'Intro', parent_topic_id: guide, body: 'Start here.'})
+  const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+  const guide = (await local.client.createItem({type: 'topic', title: 'Guide', parent_topic_id: root})).id
+  await local.client.createItem({type: 'article', title: 'Intro', parent_topic_id: guide, body: 'Start here.'})
   return {root, guide}
 }
 
@@ -52,7 +41,7 @@ async function guideTree(): Promise<{root: string; guide: string}> {
 async function expectPullRefused(dir: string, outside: string, root: string, link: string): Promise<void> {
   const before = await entries(dir)
   const files = await snapshot(dir)
-  const error = await pull({dir, client, rootTopicId: root}).then(
+  const error = await pull({dir, client: local.client, rootTopicId: root}).then(
     () => undefined,
     (caught: Error) => caught
   )
@@ -73,8 +62,8 @@ describe('pull never writes through a link that leaves the folder', () => {
   it('refuses a symlinked folder halfway down the path', async () => {
     const {dir, outside} = await place()
     const {root, guide} = await guideTree()
-    const deep = (await client.createItem({type: 'topic', title: 'Deep', parent_topic_id: guide})).id
-    await client.createItem({type: 'article', title: 'Bottom', parent_topic_id: deep, body: 'Way down.'})
+    const deep = (await local.client.createItem({type: 'topic', title: 'Deep', parent_topic_id: guide})).id
+    await local.client.createItem({type: 'article', title: 'Bottom', parent_topic_id: deep, body: 'Way down.'})
     await mkdir(path.join(dir, 'Guide'))
     await symlink(outside, path.join(dir, 'Guide', 'Deep'))
     await expectPullRefused(dir, outside, root, path.join(dir, 'Guide', 'Deep'))
@@ -82,14 +71,14 @@ describe('pull never writes through a link that leaves the folder', () => {
 
   it('refuses a symlinked _assets folder', async () => {
     const {dir, outside} = await place()
-    const root = (await client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
     await writeFile(path.join(outside, 'source.png'), 'png bytes')
-    const {guid} = await client.uploadFile(path.join(outside, 'source.png'), {name: 'pic.png'})
-    await client.createItem({type: 'article', title: 'Shown', parent_topic_id: root, body: `A picture: ![pic](${guid})`})
+    const {guid} = await local.client.uploadFile(path.join(outside, 'source.png'), {name: 'pic.png'})
+    await local.client.createItem({type: 'article', title: 'Shown', parent_topic_id: root, body: `A picture: ![pic](${guid})`})
     await symlink(path.join(outside, 'assets'), path.join(dir, '_assets'))
     await mkdir(path.join(outside, 'assets'))
     const before = await entries(outside)
-    const error = await pull({dir, client, rootTopicId: root}).then(
+    const error = await pull({dir, client: local.client, rootTopicId: root}).then(
       () => undefined,
       (caught: Error) => caught
     )
@@ -110,7 +99,7 @@ describe('pull never writes through a link that leaves the folder', () => {
     const {root} = await guideTree()
     await mkdir(path.join(dir, '.cache'))
     await symlink(path.join(dir, '.cache'), path.join(dir, '.kbsync'))
-    const result = await pull({dir, client, rootTopicId: root})
+    const result = await pull({dir, client: local.client, rootTopicId: root})
     expect(result.status).toBe('ok')
     expect(await entries(path.join(dir, '.cache'))).toContain('state.json')
     expect(await readFile(path.join(dir, 'Guide', 'Intro.md'), 'utf8')).toContain('Start here.')
@@ -121,17 +110,17 @@ describe('pull never writes through a link that leaves the folder', () => {
 describe('push never writes through a link that leaves the folder', () => {
   it('refuses a planted NAME.remote.md link instead of overwriting its target with the remote version', async () => {
     const {dir, outside} = await place()
-    const root = (await client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
     await writeFile(path.join(dir, 'faq.md'), '# FAQ\n\nFirst answer.\n')
-    expect((await push({dir, client, rootTopicId: root})).status).toBe('ok')
-    const [faq] = await client.getTree(root)
-    await client.updateItem(faq!.id, {body: 'Edited on the web.'})
+    expect((await push({dir, client: local.client, rootTopicId: root})).status).toBe('ok')
+    const [faq] = await local.client.getTree(root)
+    await local.client.updateItem(faq!.id, {body: 'Edited on the web.'})
     await writeFile(path.join(dir, 'faq.md'), '# FAQ\n\nEdited locally.\n')
     const victim = path.join(outside, 'bashrc')
     await writeFile(victim, 'export PATH=/usr/bin\n')
     await symlink(victim, path.join(dir, 'faq.remote.md'))
     const failures: string[] = []
-    const result = await push({dir, client, rootTopicId: root, onEvent: (event) => (event.type === 'failed' ? failures.push(event.error) : undefined)})
+    const result = await push({dir, client: local.client, rootTopicId: root, onEvent: (event) => (event.type === 'failed' ? failures.push(event.error) : undefined)})
     expect(result.status).not.toBe('ok')
     expect(await readFile(victim, 'utf8')).toBe('export PATH=/usr/bin\n')
     expect(failures.join('\n')).toContain(`${path.join(dir, 'faq.remote.md')} is a symbolic link to ${victim}, outside the folder`)
@@ -140,23 +129,23 @@ describe('push never writes through a link that leaves the folder', () => {
 
   it('refuses a symlinked .kbsync folder before any write to the platform', async () => {
     const {dir, outside} = await place()
-    const root = (await client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
     await writeFile(path.join(dir, 'page.md'), '# Page\n\nText.\n')
     await symlink(outside, path.join(dir, '.kbsync'))
-    const writes = server.counts().writes
-    await expect(push({dir, client, rootTopicId: root})).rejects.toThrow(`${path.join(dir, '.kbsync')} is a symbolic link to ${outside}, outside the folder`)
-    expect(server.counts().writes).toBe(writes)
+    const writes = local.server.counts().writes
+    await expect(push({dir, client: local.client, rootTopicId: root})).rejects.toThrow(`${path.join(dir, '.kbsync')} is a symbolic link to ${outside}, outside the folder`)
+    expect(local.server.counts().writes).toBe(writes)
     expect(await entries(outside)).toEqual([])
   })
 
   it('leaves no temporary file behind when writing the state fails', async () => {
     const {dir} = await place()
-    const root = (await client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
     await writeFile(path.join(dir, 'page.md'), '# Page\n\nText.\n')
     // A folder where the state file goes: the rename over it fails.
     await mkdir(path.join(dir, '.kbsync', 'state.json'), {recursive: true})
     await writeFile(path.join(dir, '.kbsync', 'state.json', 'keep'), '')
-    await expect(push({dir, client, rootTopicId: root})).rejects.toThrow()
+    await expect(push({dir, client: local.client, rootTopicId: root})).rejects.toThrow()
     expect((await entries(dir)).filter((entry) => entry.endsWith('.tmp'))).toEqual([])
   })
 })
