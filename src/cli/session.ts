@@ -103,6 +103,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     rootTopicId: config.rootTopic,
     prune: config.prune,
     maxDeletions: config.maxDeletions,
+    ...(config.maxWarnings !== undefined ? {maxWarnings: config.maxWarnings} : {}),
     concurrency: config.concurrency,
     ignore: config.ignore,
     links: linkOptionsOf(config),

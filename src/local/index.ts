@@ -2,7 +2,7 @@
  * The folder side of kbsync: scan a folder into the desired tree, and the
  * sync state file. Knows nothing of HTTP.
  */
-export type {Diagnostic} from './diagnostic.js'
+export {countSeverities, type Diagnostic} from './diagnostic.js'
 export type {AssetRef, BodyRefs, LinkRef, LocalArticle, LocalAsset, LocalNode, LocalPermissions, LocalTopic, ScanResult} from './types.js'
 export {scanFolder, type ScanOptions} from './scan.js'
 export {outlineOrigin} from './navigation/shaped.js'

@@ -36,7 +36,7 @@ interface Task {
 /** Applies `plan` (made by `planPush` with the same options). */
 export async function applyPush(plan: PushPlan, options: PushOptions): Promise<PushResult> {
   const result: PushResult = {plan, status: 'ok', done: [], skipped: [], failed: [], written: [], writes: 0}
-  if (plan.blocked) return {...result, status: 'invalid'}
+  if (plan.blocked || plan.warningLimit !== undefined) return {...result, status: 'invalid'}
   if (plan.needsConfirmation && !options.yes) return {...result, status: 'refused'}
   const context = contextOf(plan)
   const store = new StateStore(context.scan.dir, context.state)

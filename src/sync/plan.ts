@@ -6,7 +6,7 @@
  * only with `--prune`, and only when safe).
  */
 import path from 'node:path'
-import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../local/index.js'
+import {countSeverities, permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../local/index.js'
 import type {Permissions} from '../api/types.js'
 import type {Matching} from './match.js'
 import {bodyHash, holdsBody, type RemoteSnapshot} from './remote.js'
@@ -19,6 +19,8 @@ export interface PlanOptions {
   force?: boolean
   yes?: boolean
   maxDeletions?: number
+  /** More warnings than this: the plan is not applied (`warningLimit`). */
+  maxWarnings?: number
 }
 
 /** Everything apply needs besides the serialisable plan. */
@@ -235,6 +237,7 @@ export function computePlan(scan: ScanResult, remote: RemoteSnapshot, state: Syn
     diagnostics,
     blocked: diagnostics.some((d) => d.severity === 'error'),
     needsConfirmation: deletions.length > (options.maxDeletions ?? 10) && !options.yes,
+    ...(options.maxWarnings !== undefined && countSeverities(diagnostics).warnings > options.maxWarnings ? {warningLimit: options.maxWarnings} : {}),
     summary
   }
   return attachContext(plan, {scan, state, remote, matching, refresh, forget})

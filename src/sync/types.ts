@@ -50,6 +50,8 @@ export interface PushOptions {
   concurrency?: number
   /** Deletions above this need `yes` (default 10). */
   maxDeletions?: number
+  /** More warnings than this (`--max-warnings`): nothing is applied. */
+  maxWarnings?: number
   /** Progress and outcome of each step. */
   onEvent?: (event: SyncEvent) => void
 }
@@ -117,6 +119,8 @@ export interface PushPlan {
   blocked: boolean
   /** More deletions than allowed without `yes`. */
   needsConfirmation: boolean
+  /** Set to the `maxWarnings` the plan's warnings exceed: nothing may be written (a gate on the input, like `blocked`). */
+  warningLimit?: number
   /** Counts by op kind. */
   summary: Record<OpKind, number>
 }

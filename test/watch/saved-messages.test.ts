@@ -12,7 +12,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 import {startWatchSession, type BatchReport, type WatchSession} from '../../src/cli/watch/index.js'
-import {pushWithinWarningLimit} from '../../src/cli/watch/limited-push.js'
+import {push} from '../../src/sync/index.js'
 import {capturedReporter, remoteTree, waitFor} from './helpers.js'
 
 const deepHeadings = (title: string, n: number) => `# ${title}\n\n${Array.from({length: n}, (_, i) => `#### Part ${i}\n\ntext\n`).join('\n')}`
@@ -36,8 +36,7 @@ async function watched(maxWarnings?: number) {
     dir,
     debounceMs: 100,
     reporter: captured.reporter,
-    ...(maxWarnings !== undefined ? {maxWarnings} : {}),
-    push: (onEvent) => pushWithinWarningLimit({dir, client, rootTopicId: root, onEvent}, maxWarnings),
+    push: (onEvent) => push({dir, client, rootTopicId: root, onEvent, ...(maxWarnings !== undefined ? {maxWarnings} : {})}),
     onBatch: (report) => reports.push(report)
   })
   cleanup.push(async () => {

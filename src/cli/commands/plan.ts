@@ -93,7 +93,7 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
       if (context.values.json === true) reporter.json(withCounts(plan))
       else reporter.info(formatPlan(plan, target.description).trimEnd())
       await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
-      const tooMany = warningLimitExceeded(plan.diagnostics, session.config.maxWarnings)
+      const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (tooMany) reporter.error(tooMany)
       return tooMany ? exitCodes.invalid : planExitCode(plan, context.values['exit-code'] === true)
     } finally {

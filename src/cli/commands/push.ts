@@ -92,7 +92,7 @@ as NAME.remote.md).`,
       })
       const plan = await planPush(options)
       reporter.diagnostics(plan.diagnostics)
-      const tooMany = warningLimitExceeded(plan.diagnostics, session.config.maxWarnings)
+      const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (context.values['dry-run'] === true) {
         if (context.values.json === true) reporter.json(withCounts(plan))
         else reporter.info(formatPlan(plan, target.description).trimEnd())

@@ -7,7 +7,7 @@ import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {startWatchSession} from '../watch/index.js'
-import {pushWithinWarningLimit} from '../watch/limited-push.js'
+import {push} from '../../sync/index.js'
 
 /** Resolves on the first SIGINT or SIGTERM (the CLI's way to stop a long-running command). */
 function stopSignal(): {promise: Promise<string>; dispose(): void} {
@@ -68,8 +68,7 @@ ${connectionOptionsHelp}
         debounceMs: config.watch.debounceMs,
         ignore: config.ignore,
         reporter,
-        ...(config.maxWarnings !== undefined ? {maxWarnings: config.maxWarnings} : {}),
-        push: (onEvent) => pushWithinWarningLimit(pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}), config.maxWarnings)
+        push: (onEvent) => push(pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}))
       })
       const received = await signal.promise
       reporter.status('')

@@ -46,8 +46,6 @@ export interface WatchSessionOptions {
   onBatch?(report: BatchReport): void
   /** Push once at start so the remote matches before the first change (default true). */
   initialPush?: boolean
-  /** `--max-warnings`: a push whose plan has more warnings is not applied (`push` enforces it; the session says why). */
-  maxWarnings?: number
 }
 
 /** A running session. */
@@ -100,7 +98,7 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
       })
       reporter.endProgress()
       reporter.diagnostics(result.plan.diagnostics.filter(initial ? worthShowing : ofSaved(new Set(files))))
-      const tooMany = result.status === 'invalid' && !result.plan.blocked ? warningLimitExceeded(result.plan.diagnostics, options.maxWarnings) : undefined
+      const tooMany = result.plan.blocked ? undefined : warningLimitExceeded(result.plan.diagnostics, result.plan.warningLimit)
       if (tooMany) reporter.error(`${tooMany}; not pushed`)
       const line = resultLine(result)
       options.onBatch?.({batch, status: result.status, result})
