@@ -102,7 +102,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
 
 /** Every text file the scan reads: the documents, `_permissions.yml` and the navigation files. */
 function textFilesOf(walk: WalkedDir): string[] {
-  return [...documentFilesOf(walk), ...permissionsFilesOf(walk), ...navigationFilesOf(walk)]
+  return [...documentFilesOf(walk), ...permissionsFilesOf(walk), ...navigationTextFiles(walk)]
 }
 
 /** The documents of the walk, in folder order (the files of a folder, then its subfolders). */
@@ -114,10 +114,6 @@ function documentFilesOf(walk: WalkedDir): string[] {
 function permissionsFilesOf(walk: WalkedDir): string[] {
   const own = walk.others.filter((file) => path.posix.basename(file) === permissionsName)
   return [...own, ...walk.dirs.filter(hasDocuments).flatMap(permissionsFilesOf)]
-}
-
-function navigationFilesOf(walk: WalkedDir): string[] {
-  return [...navigationTextFiles(walk), ...walk.dirs.filter(hasDocuments).flatMap(navigationFilesOf)]
 }
 
 /** Every file of the walk that is no document (images, attachments, `_permissions.yml`). */

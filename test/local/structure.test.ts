@@ -154,6 +154,12 @@ describe('navigation outlines', () => {
     expect(scan.byPath['deployment']!.file).toBe('deployment.md')
     expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
   })
+  it('read a `_category_` file only in folders holding documents: one in an assets-only folder is not read (and does not break the scan)', async () => {
+    const dir = await tree({'d/a.md': '# A\n\na\n', 'd/img/_category_.json': '{"label": "Images"}\n', 'd/img/logo.txt': 'logo\n'})
+    const scan = await scanFolder(dir)
+    expect(shape(scan.root)).toEqual(['d: d', '  d/a.md: A'])
+    expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  })
 })
 
 describe('mkdocs.yml above the folder', () => {

@@ -8,6 +8,7 @@
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
+import {hasDocuments} from '../layout.js'
 import {repositoryRoot} from '../repository.js'
 import type {WalkedDir} from '../walk.js'
 import {isCategoryFile, parseCategory} from './docusaurus-category.js'
@@ -47,7 +48,7 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
     if (applies) diagnostics.push(...config.problems)
     if (config.hasNav && applies) loaded.outlines.push({source: mkdocsFileName, file, base, entries: config.entries})
   }
-  const visit = (walk: WalkedDir): void => {
+  for (const walk of navigationFolders(source.walked)) {
     const summary = walk.files.find((file) => path.posix.basename(file) === summaryFileName)
     if (summary !== undefined) {
       const text = source.readText(summary)
@@ -64,15 +65,23 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
       diagnostics.push(...parsed.problems)
       loaded.categories.set(walk.path, {file: category, category: parsed.category})
     }
-    walk.dirs.forEach(visit)
   }
-  visit(source.walked)
   return loaded
 }
 
-/** The text files navigation needs read among `walk`'s other files (category files). */
+/**
+ * The folders whose navigation files count: the scanned folder and, below
+ * it, the folders holding documents (the layout's rule), in folder order.
+ * `loadNavigation` reads in these folders and `navigationTextFiles` lists
+ * what it reads, so the two cannot disagree.
+ */
+function navigationFolders(walk: WalkedDir): WalkedDir[] {
+  return [walk, ...walk.dirs.filter(hasDocuments).flatMap(navigationFolders)]
+}
+
+/** The text files of the walk that navigation needs read besides the documents (category files), in `loadNavigation`'s folders. */
 export function navigationTextFiles(walk: WalkedDir): string[] {
-  return walk.others.filter((file) => isCategoryFile(path.posix.basename(file)))
+  return navigationFolders(walk).flatMap((folder) => folder.others.filter((file) => isCategoryFile(path.posix.basename(file))))
 }
 
 /** The nearest `mkdocs.yml` (or `.yaml`) at or above `root`, up to the repository root (only `root` itself outside a repository). */
