@@ -36,8 +36,8 @@ export interface LinkTargets {
 
 const documentExtensions = ['.md', '.mdx']
 const pageExtension = /\.html?$/i
-// Docusaurus drops a number prefix (`01-intro`, `2_setup`) from file and folder names in doc ids.
-const numberPrefix = /^\d+[-_.\s]+(?=.)/
+/** The number prefix Docusaurus drops from file and folder names in doc ids (`01-intro`, `2_setup`): the one rule for links and navigation. */
+export const numberPrefix = /^\d+[-_.\s]+(?=.)/
 const indexName = /^(?:index|readme)$/i
 
 /**

@@ -10,6 +10,7 @@ import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
 import {documentStem} from '../file-names.js'
 import type {LayoutNode, LayoutTopic} from '../layout.js'
+import {numberPrefix} from '../link-targets.js'
 import type {Category} from './types.js'
 
 /** What the layout needs to know of one document for Docusaurus' navigation. */
@@ -54,7 +55,7 @@ export function applyCategories(layout: LayoutTopic, navigation: DocusaurusNavig
 
 /** The Docusaurus id of a document: front matter `id`, else its name without a number prefix (`01-intro.md` is `intro`). */
 export function docIdOf(file: string, facts: SidebarFacts): string {
-  return facts.id ?? documentStem(file).replace(/^\d+\s*[-_.]+\s*/, '')
+  return facts.id ?? documentStem(file).replace(numberPrefix, '')
 }
 
 /** Makes the document `id` names the topic's body (the body it had, if any, becomes its first article). */
