@@ -23,6 +23,7 @@ import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
 import {repositoryRoot} from './repository.js'
+import {isInside} from './walk.js'
 
 /** The directives that insert a file (`playground` and its old name `playpen` as a Rust code block). */
 const includeKinds = new Set(['include', 'rustdoc_include', 'playground', 'playpen'])
@@ -109,7 +110,7 @@ async function replacement(
   const target = path.resolve(path.dirname(from), directive.path)
   const real = await realpath(target).catch(() => undefined)
   if (!real) return warn('include-missing', `Included file ${directive.path} does not exist; the directive is left out.`, 'Fix the path (it is relative to the including file).')
-  if (!isWithin(context.boundary, real)) {
+  if (!isInside(context.boundary, real)) {
     return warn('include-outside', `Included file ${directive.path} lies outside the repository (or folder) being synced; the directive is left out.`, 'Include only files inside the repository.')
   }
   if (chain.includes(real) || chain.length >= maxIncludeDepth) {
@@ -126,12 +127,6 @@ async function replacement(
   const nested: string[] = []
   for (const line of selected.split('\n')) nested.push(await expandLine(line, real, place, context, diagnostics, [...chain, real]))
   return nested.join('\n')
-}
-
-/** Whether `candidate` is `folder` or lies inside it (both absolute and real). */
-function isWithin(folder: string, candidate: string): boolean {
-  const relative = path.relative(folder, candidate)
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
 }
 
 /** The line of the author's file that line `line` (1-based) of an expanded body comes from. */

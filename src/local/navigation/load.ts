@@ -10,7 +10,7 @@ import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
 import {hasDocuments} from '../layout.js'
 import {repositoryRoot} from '../repository.js'
-import type {WalkedDir} from '../walk.js'
+import {isInside, type WalkedDir} from '../walk.js'
 import {isCategoryFile, parseCategory} from './docusaurus-category.js'
 import {looksLikeSummary, parseSummary, summaryFileName} from './mdbook-summary.js'
 import {mkdocsFileName, parseMkdocs} from './mkdocs.js'
@@ -96,11 +96,6 @@ async function findMkdocs(root: string): Promise<{path: string; text: string} | 
         // Not here.
       }
     }
-    if (dir === top || path.dirname(dir) === dir || !isWithin(top, dir)) return undefined
+    if (dir === top || path.dirname(dir) === dir || !isInside(top, dir)) return undefined
   }
-}
-
-function isWithin(top: string, dir: string): boolean {
-  const relative = path.relative(top, dir)
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
 }
