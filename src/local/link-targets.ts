@@ -8,6 +8,7 @@
  * found, and lookups read only it.
  */
 import path from 'node:path'
+import {documentExtensions} from './file-names.js'
 import type {LinkRef} from './types.js'
 
 /** The addresses a docs site gives a page, from its front matter. */
@@ -34,7 +35,6 @@ export interface LinkTargets {
   topicFiles: Map<string, string>
 }
 
-const documentExtensions = ['.md', '.mdx']
 const pageExtension = /\.html?$/i
 /** The number prefix Docusaurus drops from file and folder names in doc ids (`01-intro`, `2_setup`): the one rule for links and navigation. */
 export const numberPrefix = /^\d+[-_.\s]+(?=.)/
@@ -114,7 +114,7 @@ export function documentAt(targets: LinkTargets, candidate: string): LinkRef | u
   const exact = documentFile(targets, candidate)
   if (exact) return exact
   const extension = path.posix.extname(candidate).toLowerCase()
-  if (documentExtensions.includes(extension)) {
+  if ((documentExtensions as readonly string[]).includes(extension)) {
     // `x.md` written for `x.mdx` (Docusaurus accepts either), and the other way round.
     const stem = candidate.slice(0, -extension.length)
     for (const other of documentExtensions) if (other !== extension && targets.articles.has(stem + other)) return {target: stem + other, kind: 'article'}
