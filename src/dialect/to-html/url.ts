@@ -10,9 +10,23 @@ const anyProtocol = /^[a-z][a-z\d+.-]*:/i
  * whitespace browsers ignore in a scheme are removed before the check.
  */
 export function safeUrl(url: string, kind: 'image' | 'other' = 'other'): string | undefined {
-  const probe = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
+  const probe = schemeProbe(url)
   if (!anyProtocol.test(probe)) return url
   if (safeProtocol.test(probe)) return url
   if (kind === 'image' && /^data:image\/(?:png|jpe?g|gif|webp|bmp|avif);/i.test(probe)) return url
   return undefined
+}
+
+/**
+ * Whether `url` runs code when followed: `javascript:`, `vbscript:`, and
+ * `data:` unless `data` is allowed (an image's). Read as browsers read a
+ * scheme, control characters and whitespace ignored, as in `safeUrl`.
+ */
+export function runsScript(url: string, options: {data?: boolean} = {}): boolean {
+  return (options.data ? /^(?:javascript|vbscript):/i : /^(?:javascript|vbscript|data):/i).test(schemeProbe(url))
+}
+
+/** `url` as browsers read its scheme: without the control characters and whitespace they ignore. */
+function schemeProbe(url: string): string {
+  return url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
 }

@@ -9,6 +9,7 @@ import type {Handle, State} from 'hast-util-to-mdast'
 import type {InlineCode, Link, Nodes, PhrasingContent} from 'mdast'
 import {colorTokens, type AnchorLink, type ArticleLink, type Mark, type Underline} from '../../../../plugins/types.js'
 import {isColor, textOf} from '../../../../plugins/transform/tags.js'
+import {runsScript} from '../../to-html/url.js'
 import {attribute} from './attributes.js'
 import {markPhrasing, warnAt, type Conversion} from './context.js'
 import {slotTag} from './fragment.js'
@@ -20,10 +21,8 @@ function anchor(state: State, element: Element, identifier: string): AnchorLink 
 }
 
 /** A URL that runs code when followed (`javascript:`, `vbscript:`, `data:`) is no link target. */
-export const scriptUrl = /^\s*(?:javascript|vbscript|data):/i
-
 function safeHref(href: string | undefined): string | undefined {
-  return href !== undefined && scriptUrl.test(href) ? undefined : href
+  return href !== undefined && runsScript(href) ? undefined : href
 }
 
 /** `<a>`: link, anchor (before the text it marks), article or topic link; a script URL leaves the text alone. */

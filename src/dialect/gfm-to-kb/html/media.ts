@@ -11,7 +11,7 @@ import type {Drawio, Video} from '../../../../plugins/types.js'
 import {videoEmbed} from '../../to-html/video.js'
 import {attribute, findElement, pixels, styleValue} from './attributes.js'
 import {warnAt, type Conversion} from './context.js'
-import {scriptUrl} from './inline.js'
+import {runsScript} from '../../to-html/url.js'
 
 /** The pixel size `name` (`width` or `height`) of an image: attribute first, then `style`; other units are reported. */
 function imageSize(conversion: Conversion, element: Element, name: 'width' | 'height'): number | undefined {
@@ -29,7 +29,7 @@ function imageSize(conversion: Conversion, element: Element, name: 'width' | 'he
 export function imageHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const url = attribute(element, 'src')
-    if (url === undefined || /^\s*(?:javascript|vbscript):/i.test(url)) {
+    if (url === undefined || runsScript(url, {data: true})) {
       warnAt(conversion, element, 'kb-html-image', '`<img>` without a `src` it can show shows nothing; it is left out. Give it an image address or remove it.')
       return undefined
     }
@@ -84,7 +84,7 @@ const drawioHosts = /^https?:\/\/(?:viewer|app|embed)\.diagrams\.net\/|^https?:\
 export function iframeHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const url = attribute(element, 'src')
-    if (url === undefined || scriptUrl.test(url)) {
+    if (url === undefined || runsScript(url)) {
       warnAt(conversion, element, 'kb-html-iframe', '`<iframe>` without a page address shows nothing; it is left out.')
       return undefined
     }
