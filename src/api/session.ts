@@ -7,6 +7,7 @@
 import {ApiError, AuthError} from './errors.js'
 import type {ResolvedOptions} from './options.js'
 import {stripSlash} from './options.js'
+import {isRetryableStatus} from './retry-policy.js'
 import type {CallSpec} from './transport.js'
 import type {AuthResult} from './types.js'
 
@@ -104,7 +105,7 @@ export function explainLoginFailure(error: unknown, accountsUrl: string, sentPer
     const personHint = sentPersonId ? '; a KBSYNC_PERSON_ID the login does not belong to is refused the same way' : ''
     return new AuthError(`Logging in at ${accountsUrl}/auth was refused (${answer}): ${loginNames(sentPersonId)} were refused. Check their values${personHint}.`, init)
   }
-  if (error.status < 500 || error.status === 501) return error
+  if (!isRetryableStatus(error.status)) return error
   if (sentPersonId) {
     return new AuthError(`Logging in at ${accountsUrl}/auth failed (${answer}), again after a retry, with ${loginNames(true)} sent: the platform has a problem; try again later.`, init)
   }

@@ -7,6 +7,7 @@
  */
 import {nestedFenceLine} from '../../plugins/code-fence.js'
 import {ApiError} from './errors.js'
+import {isRetryableStatus} from './retry-policy.js'
 
 /** What the message says of `body`: the nested fence in it, guarded or not, or that none was found. */
 function likelyCause(body: string | undefined): string {
@@ -24,7 +25,7 @@ function likelyCause(body: string | undefined): string {
  * names the likely cause; anything else is returned unchanged.
  */
 export function explainRefusedWrite(error: unknown, body: string | undefined): unknown {
-  if (!(error instanceof ApiError) || error.status === undefined || error.status < 500 || error.status === 501) return error
+  if (!(error instanceof ApiError) || error.status === undefined || !isRetryableStatus(error.status)) return error
   return new ApiError(`${error.message}, again after a retry: the platform answers so to a body it cannot read, and saved nothing. ${likelyCause(body)}`, {
     status: error.status,
     errorCode: error.errorCode,
