@@ -22,7 +22,6 @@ import {readFile, realpath} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
-import {repositoryRoot} from './repository.js'
 import {isInside} from './walk.js'
 
 /** The directives that insert a file (`playground` and its old name `playpen` as a Rust code block). */
@@ -47,9 +46,8 @@ export interface ExpandedBody {
   diagnostics: Diagnostic[]
 }
 
-/** The boundary of includes for the folder `root` (absolute, real): the repository that holds it, else the folder. */
-export async function includeContext(root: string): Promise<IncludeContext> {
-  const repository = await repositoryRoot(root)
+/** The boundary of includes for the folder `root` (absolute, real): the repository that holds it (`repositoryRoot` of `root`), else the folder. */
+export async function includeContext(root: string, repository: string | undefined): Promise<IncludeContext> {
   return {root, boundary: repository ? await realpath(repository) : root}
 }
 

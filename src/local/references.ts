@@ -11,7 +11,6 @@ import {visit} from 'unist-util-visit'
 import type {Diagnostic} from './diagnostic.js'
 import {findAssetTarget, findLinkTarget, splitUrl, type LinkContext, type LinkMiss, type LinkTarget} from './link-resolve.js'
 import type {LinkTargets} from './link-targets.js'
-import {repositoryRoot} from './repository.js'
 
 /**
  * What a node of the tree was resolved to: a document, a local file to
@@ -255,8 +254,7 @@ function inlineLocalReferences(tree: Root): void {
   })
 }
 
-/** The context `resolveLocalRefs` reads for the folder at `root` (absolute real path): its documents, its repository, the options. */
-export async function resolveContextOf(root: string, documents: DocumentIndex, options: LinkOptions = {}): Promise<ResolveContext> {
-  const repository = await repositoryRoot(root)
+/** The context `resolveLocalRefs` reads for the folder at `root` (absolute real path): its documents, its repository (`repositoryRoot` of `root`), the options. */
+export function resolveContextOf(root: string, repository: string | undefined, documents: DocumentIndex, options: LinkOptions = {}): ResolveContext {
   return {root, targets: documents, files: documents.files, ...(repository !== undefined ? {repository} : {}), ...options}
 }

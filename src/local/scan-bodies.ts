@@ -37,6 +37,8 @@ export interface PendingBody {
 export interface BodyContext {
   /** Absolute real path of the folder. */
   root: string
+  /** The repository that holds the folder (`repositoryRoot` of `root`), if any. */
+  repository: string | undefined
   documents: DocumentIndex
   cache: BodyCache
   /** Parsed trees to keep at most (default `keptTreesMax`). */
@@ -54,8 +56,8 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
   const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
   let kept = 0
-  const linkContext = resolveContextOf(context.root, context.documents, context.links)
-  const includes = includeContext(context.root)
+  const linkContext = resolveContextOf(context.root, context.repository, context.documents, context.links)
+  const includes = includeContext(context.root, context.repository)
   const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
     // mdBook includes are expanded first: the included text is part of the body and of its cache key.
     const expanded = await expandIncludes(body, file, await includes)
@@ -68,7 +70,7 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
     }
     for (const message of facts.messages) found.push(diagnosticOf(message, file, expanded))
     const refs = expanded.lineOf ? facts.refs.map((ref) => (ref.line ? {...ref, line: originalLine(expanded, ref.line)} : ref)) : facts.refs
-    const resolution = await resolveLocalRefs(refs, file, await linkContext, found)
+    const resolution = await resolveLocalRefs(refs, file, linkContext, found)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
       const hashed = hashFile(path.join(context.root, relative))

@@ -19,6 +19,7 @@ import {loadNavigation, navigationTextFiles} from './navigation/load.js'
 import {readBodies, type PendingBody} from './scan-bodies.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
+import {repositoryRoot} from './repository.js'
 import type {LocalNode, ScanResult} from './types.js'
 import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
 import {disambiguateTitles, validateTree} from './validate.js'
@@ -48,6 +49,8 @@ const permissionsName = '_permissions.yml'
  */
 export async function scanFolder(dir: string, options: ScanOptions = {}): Promise<ScanResult> {
   const root = await realpath(path.resolve(dir))
+  // Found once: navigation (mkdocs.yml above the folder), includes and links all read it.
+  const repository = await repositoryRoot(root)
   const diagnostics: Diagnostic[] = []
   const rules = await loadIgnore(root, options.ignore)
   const walked = await walkFolder(root, rules, diagnostics)
@@ -67,7 +70,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     if (!isPartialName(path.posix.basename(file))) continue
     diagnostics.push({severity: 'info', file, message: 'A partial (its name starts with `_`) is no page of its own: not published', hint: 'Rename it without the `_` to publish it as an article', rule: 'partial-skipped'})
   }
-  const navigation = await loadNavigation({root, walked, readText}, diagnostics)
+  const navigation = await loadNavigation({root, repository, walked, readText}, diagnostics)
   const documentWalk = withoutFiles(walked, navigation.navigationFiles)
   const heads = new Map<string, {text: string; head: DocumentHead}>()
   const headOf = (file: string) => {
@@ -92,7 +95,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const permissionsFiles = new Map(permissionsFilesOf(walked).map((file) => [path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), file]))
   const rootTopic = buildNodes(layout, {headOf, readText, permissionsFileOf: (folder) => permissionsFiles.get(folder), documents, byPath, bodies, diagnostics})
   disambiguateTitles(rootTopic, diagnostics)
-  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, documents, cache: options.cache ?? BodyCache.none(), ...(options.links ? {links: options.links} : {}), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
+  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, repository, documents, cache: options.cache ?? BodyCache.none(), ...(options.links ? {links: options.links} : {}), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0

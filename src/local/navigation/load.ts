@@ -9,7 +9,6 @@ import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
 import {hasDocuments} from '../layout.js'
-import {repositoryRoot} from '../repository.js'
 import {isInside, type WalkedDir} from '../walk.js'
 import {isCategoryFile, parseCategory} from './docusaurus-category.js'
 import {looksLikeSummary, parseSummary, summaryFileName} from './mdbook-summary.js'
@@ -30,6 +29,8 @@ export interface LoadedNavigation {
 export interface NavigationSource {
   /** Absolute real path of the scanned folder. */
   root: string
+  /** The repository that holds the folder (`repositoryRoot` of `root`), if any. */
+  repository: string | undefined
   walked: WalkedDir
   readText(relative: string): string
 }
@@ -37,7 +38,7 @@ export interface NavigationSource {
 /** Reads the navigation files of the scanned folder; problems go to `diagnostics`. */
 export async function loadNavigation(source: NavigationSource, diagnostics: Diagnostic[]): Promise<LoadedNavigation> {
   const loaded: LoadedNavigation = {outlines: [], categories: new Map(), navigationFiles: new Set()}
-  const mkdocs = await findMkdocs(source.root)
+  const mkdocs = await findMkdocs(source.root, source.repository)
   if (mkdocs) {
     const file = path.relative(source.root, mkdocs.path).split(path.sep).join('/')
     const config = parseMkdocs(mkdocs.text, file)
@@ -85,8 +86,8 @@ export function navigationTextFiles(walk: WalkedDir): string[] {
 }
 
 /** The nearest `mkdocs.yml` (or `.yaml`) at or above `root`, up to the repository root (only `root` itself outside a repository). */
-async function findMkdocs(root: string): Promise<{path: string; text: string} | undefined> {
-  const top = (await repositoryRoot(root)) ?? root
+async function findMkdocs(root: string, repository: string | undefined): Promise<{path: string; text: string} | undefined> {
+  const top = repository ?? root
   for (let dir = root; ; dir = path.dirname(dir)) {
     for (const name of [mkdocsFileName, 'mkdocs.yaml']) {
       const candidate = path.join(dir, name)
