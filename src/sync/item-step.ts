@@ -12,7 +12,7 @@ import type {StateStore} from '../local/index.js'
 import {writeConflictFile} from './conflicts.js'
 import {permissionsSeenAfterWrite, stampBefore} from './permissions-seen.js'
 import {parentPathOf, type PlanContext} from './plan.js'
-import {bodyHash, toDetail, type RemoteDetail} from './remote.js'
+import {attachmentUrls, bodyHash, toDetail, type RemoteDetail} from './remote.js'
 import {releaseRender, renderBody, renderKey, renderWithoutUnknownLinks, type RenderContext, type Rendered} from './render.js'
 import type {PlanOp, PushOptions, SyncEvent} from './types.js'
 
@@ -82,7 +82,7 @@ export async function createProvisional(run: RunState, node: LocalNode, op: Plan
   const rendered = renderWithoutUnknownLinks(node, runRenderContext(run))
   if (rendered.missingAssets.length > 0) throw new Error(`cannot render ${node.path}: unresolved ${rendered.missingAssets.join(', ')}`)
   const item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
-  recordUploads(run, fresh, item, node.path)
+  recordUploads(run, fresh, attachmentUrls(item), item.id, node.path)
   // Just created: its permissions are the platform's defaults.
   run.store.setItem(node.path, {...entryFrom(node, item, parentId), permissionsSeenAt: item.updated_at, pending: 'provisional'})
   await run.store.saveChanges()
@@ -142,7 +142,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     run.writes++
   }
   const detail = toDetail(item)
-  recordUploads(run, fresh, item, node.path)
+  recordUploads(run, fresh, detail.attachments, item.id, node.path)
   // With fresh uploads the stored body holds their URLs, not the guids sent: record that body's hash.
   const storedContext = storedRenderContext(run)
   const after = fresh.size > 0 ? (withUrls(rendered, fresh, detail) ?? renderBody(node, storedContext)) : rendered
@@ -167,12 +167,14 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   return true
 }
 
-/** Records the URL the stored item gives each file uploaded for it (by guid), so later bodies reference the URL. */
-function recordUploads(run: RunState, fresh: ReadonlyMap<string, string>, item: KbItem, path: string): void {
-  const {attachments} = toDetail(item)
+/**
+ * Records the URL the stored item (`articleId`) gives each file uploaded for
+ * it (`attachments`: URL by guid), so later bodies reference the URL.
+ */
+function recordUploads(run: RunState, fresh: ReadonlyMap<string, string>, attachments: Readonly<Record<string, string>>, articleId: string, path: string): void {
   for (const [sha, guid] of fresh) {
     const url = attachments[guid]
-    run.store.setAsset(sha, {guid, ...(url ? {url} : {}), articleId: item.id, usedBy: path})
+    run.store.setAsset(sha, {guid, ...(url ? {url} : {}), articleId, usedBy: path})
   }
 }
 

@@ -137,11 +137,17 @@ export function stripTitle(body: string | undefined, title: string): string {
   return withoutTitleHeading(body ?? '', title)
 }
 
+/** The URL of each of an item's attachments, by guid. */
+export function attachmentUrls(item: KbItem): Record<string, string> {
+  const attachments: Record<string, string> = {}
+  for (const attachment of item.attachments ?? []) attachments[attachment.id] = attachment.url
+  return attachments
+}
+
 /** Turns a full item record into the detail the planner compares. */
 export function toDetail(item: KbItem): RemoteDetail {
   const body = stripTitle(item.body, item.title)
-  const attachments: Record<string, string> = {}
-  for (const attachment of item.attachments ?? []) attachments[attachment.id] = attachment.url
+  const attachments = attachmentUrls(item)
   const files = (item.attachments ?? []).map((a) => ({guid: a.id, name: a.name, size: a.size, url: a.url}))
   return {version: item.version, updatedAt: item.updated_at, title: item.title, body, bodyHash: bodyHash(body), attachments, files}
 }
