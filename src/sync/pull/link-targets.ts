@@ -41,6 +41,7 @@ export function documentsAfterPull(plan: PullPlan, {scan, remote}: Pick<PullCont
  * as absolute ones (`rewritten`). `titleOf` names a target.
  */
 export function linkWarnings(file: string, text: string, missed: readonly ItemRef[], rewritten: readonly RewrittenUrl[], titleOf: (id: string) => string | undefined): Diagnostic[] {
+  if (missed.length === 0 && rewritten.length === 0) return []
   const lines = text.split('\n')
   const lineOf = (needles: string[]) => {
     const index = lines.findIndex((line) => needles.some((needle) => line.includes(needle)))
