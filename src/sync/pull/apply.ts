@@ -39,7 +39,7 @@ import {documentFile} from './layout.js'
 import {documentsAfterPull, linkWarnings} from './link-targets.js'
 import {fileUrls} from './localize.js'
 import {declaredPermissions, permissionsAsRecorded, type PullOp, type PullPlan} from './plan.js'
-import {itemPageUrl, type ItemRef} from './platform-links.js'
+import {itemPageUrl, linkForms, type ItemRef} from './platform-links.js'
 import type {PullContext} from './pull.js'
 import type {PullOptions, PullResult} from './types.js'
 
@@ -136,6 +136,8 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     return at ?? undefined
   }
   const urls = {...(options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {})}
+  // The URL forms a link of a pulled body is matched against, made ready once for every body.
+  const forms = linkForms(urls)
   /** Records `op`'s item as pulled: in `after`, and in the journal as each file lands (a pull stopped later does not take its own writes for local edits). */
   const record = (op: PullOp, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, written: {sourceHash?: string}) => {
     const seen = permissionsSeenAfterPull(before.get(op.id)?.entry, item.updatedAt, op.id in remote.permissions)
@@ -172,7 +174,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       const item = remote.items[op.id]!
       const isConflict = op.op === 'conflict'
       const missed: ItemRef[] = []
-      const links = {urls, pageUrl: itemPageUrl({kind: item.type, id: op.id}, urls)}
+      const links = {forms, pageUrl: itemPageUrl({kind: item.type, id: op.id}, urls)}
       const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf: documentsFor(missed), assetOf: (url) => (isConflict ? undefined : local.get(url)), links})
       canonical.set(op.id, bodyHash(pulled.canonical))
       if (item.title !== item.title.trim()) {

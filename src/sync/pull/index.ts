@@ -12,6 +12,6 @@ export {localizeTree, restoreTree, relativeUrl, encodePath, fileUrls, type Local
 export {pullBody, protectTitleHeading, type PulledBody, type PulledForm} from './convert.js'
 export {assetsFolder, planAssets, type AssetPlan} from './assets.js'
 export {documentText, permissionsText} from './files.js'
-export {platformItemOf, itemPageUrl, normalizeRemoteLinks, type ItemRef, type PlatformUrls, type RewrittenUrl} from './platform-links.js'
+export {platformItemOf, itemPageUrl, linkForms, normalizeRemoteLinks, type ItemRef, type LinkForms, type PlatformUrls, type RewrittenUrl} from './platform-links.js'
 export {documentsAfterPull, linkWarnings, type DocumentAfterPull} from './link-targets.js'
 export type {PullClient, PullEvent, PullOptions, PullResult} from './types.js'

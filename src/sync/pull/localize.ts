@@ -7,7 +7,7 @@
 import path from 'node:path'
 import type {Link, Root} from 'mdast'
 import {visit} from 'unist-util-visit'
-import type {PlatformUrls} from './platform-links.js'
+import type {LinkForms} from './platform-links.js'
 
 /** What localizing a body needs to know. */
 export interface LocalizeContext {
@@ -17,8 +17,8 @@ export interface LocalizeContext {
   documentOf(kind: 'article' | 'topic', id: string): string | undefined
   /** Repo-relative path of the downloaded copy of a file URL, when there is one. */
   assetOf(url: string): string | undefined
-  /** The platform's URL forms and the page of the document being written: links are normalised first (`platform-links.ts`). */
-  links?: {urls: PlatformUrls; pageUrl: string}
+  /** The platform's URL forms (made ready once per pull) and the page of the document being written: links are normalised first (`platform-links.ts`). */
+  links?: {forms: LinkForms; pageUrl: string}
 }
 
 /** The remote reference behind a relative URL written by `localizeTree`. */

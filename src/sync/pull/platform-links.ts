@@ -36,6 +36,19 @@ export function itemPageUrl(ref: ItemRef, urls: PlatformUrls): string {
   return template.split('{id}').join(encodeURIComponent(ref.id))
 }
 
+/**
+ * The platform's URL forms ready to match a link against: the pattern of
+ * each kind's templates, in order (undefined for a template without `{id}`).
+ * Made once per pull by `linkForms`, not once per link.
+ */
+export type LinkForms = Record<ItemRef['kind'], ReadonlyArray<RegExp | undefined>>
+
+/** `urls` made ready to match links against (see `LinkForms`). */
+export function linkForms(urls: PlatformUrls): LinkForms {
+  const {article, topic} = templates(urls)
+  return {article: article.map(templatePattern), topic: topic.map(templatePattern)}
+}
+
 /** The URL templates of each kind: the configured one first (a topic's derived from `/article/`), then pyrus.com's. */
 function templates(urls: PlatformUrls): Record<ItemRef['kind'], string[]> {
   const article = [...(urls.articleUrl ? [urls.articleUrl] : []), defaultArticleUrl]
@@ -51,9 +64,14 @@ function templates(urls: PlatformUrls): Record<ItemRef['kind'], string[]> {
  * what follows the last one.
  */
 export function platformItemOf(url: string, urls: PlatformUrls): ItemRef | undefined {
+  return itemOf(url, linkForms(urls))
+}
+
+/** `platformItemOf` with the URL forms already made ready. */
+function itemOf(url: string, forms: LinkForms): ItemRef | undefined {
   for (const kind of ['article', 'topic'] as const) {
-    for (const template of templates(urls)[kind]) {
-      const id = idOf(matchTemplate(url, template))
+    for (const pattern of forms[kind]) {
+      const id = idOf(matchTemplate(url, pattern))
       if (id !== undefined) return {kind, id}
     }
   }
@@ -68,14 +86,20 @@ function idOf(part: string | undefined): string | undefined {
   return id === '' ? undefined : id
 }
 
-/** The id `url` puts where `template` has `{id}`, or undefined when it does not fit. */
-function matchTemplate(url: string, template: string): string | undefined {
+/** The pattern of a URL that fits `template`, its `{id}` captured; undefined when the template has no `{id}`. */
+function templatePattern(template: string): RegExp | undefined {
   if (!template.includes('{id}')) return undefined
   const pattern = template
     .split('{id}')
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('([^/?#&\\s]+)')
-  const match = new RegExp(`^${pattern}/?$`).exec(url)
+  return new RegExp(`^${pattern}/?$`)
+}
+
+/** The id `url` puts where a template has `{id}` (`pattern`, from `templatePattern`), or undefined when it does not fit. */
+function matchTemplate(url: string, pattern: RegExp | undefined): string | undefined {
+  if (pattern === undefined) return undefined
+  const match = pattern.exec(url)
   if (!match) return undefined
   try {
     return decodeURIComponent(match[1]!)
@@ -91,12 +115,12 @@ export interface RewrittenUrl {
 }
 
 /**
- * Rewrites `tree` in place: links in a platform URL form to an item
- * `isPulled` says the folder holds become article or topic links; relative
- * link URLs become absolute against `pageUrl`. Returns the relative URLs
- * rewritten, in document order.
+ * Rewrites `tree` in place: links in a platform URL form (`forms`, from
+ * `linkForms`) to an item `isPulled` says the folder holds become article or
+ * topic links; relative link URLs become absolute against `pageUrl`. Returns
+ * the relative URLs rewritten, in document order.
  */
-export function normalizeRemoteLinks(tree: Root, context: {urls: PlatformUrls; pageUrl: string; isPulled(ref: ItemRef): boolean}): RewrittenUrl[] {
+export function normalizeRemoteLinks(tree: Root, context: {forms: LinkForms; pageUrl: string; isPulled(ref: ItemRef): boolean}): RewrittenUrl[] {
   const rewritten: RewrittenUrl[] = []
   visit(tree, (node, index, parent) => {
     if (node.type !== 'link' && node.type !== 'definition') return
@@ -109,7 +133,7 @@ export function normalizeRemoteLinks(tree: Root, context: {urls: PlatformUrls; p
     }
     // A link with a title would lose it as an article link: it stays a URL.
     if (node.type !== 'link' || node.title || !parent || index === undefined) return
-    const ref = platformItemOf(node.url, context.urls)
+    const ref = itemOf(node.url, context.forms)
     if (!ref || !context.isPulled(ref)) return
     const link = {type: 'articleLink', ...(ref.kind === 'article' ? {articleId: ref.id} : {topicId: ref.id}), children: node.children}
     parent.children.splice(index, 1, link as never)
