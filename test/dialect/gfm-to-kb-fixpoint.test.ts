@@ -112,6 +112,14 @@ describe('defects found on real files', () => {
   })
 })
 
+describe('cases the law found', () => {
+  it('comments that end a block leave no space behind', () => {
+    const once = gfmToKb('- <mark data-color=red>A</mark> <!-- A --> <!-- a -->\n\n<mark data-color=red>A</mark>\n').markdown
+    expect(once).toBe('- <mark data-color="red">A</mark>\n\n<mark data-color="red">A</mark>\n')
+    expect(gfmToKb(once).markdown).toBe(once)
+  })
+})
+
 describe('HTML that would exhaust the converters', () => {
   it('keeps deeply nested or numerous tags as text, reported, instead of overflowing the stack', () => {
     for (const source of ['a ' + '<span>'.repeat(5000) + 'x', '<b>a '.repeat(5000), '<div>\n' + '<div>'.repeat(3000) + '\nx\n', '<Note>\n'.repeat(3000)]) {

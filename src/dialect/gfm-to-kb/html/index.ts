@@ -43,6 +43,19 @@ export function convertHtml(tree: Parents, file: VFile, source?: string): void {
   withdrawMessages(file, converted, parsed)
 }
 
+/** Phrasing parents whose end is a block's end, where trailing space is never read. */
+const blockEnds = new Set(['paragraph', 'heading', 'tableCell'])
+
+/** Removes the spaces that end `parent`'s text, over text nodes the removal empties. */
+function trimTrailingSpace(parent: Parents): void {
+  for (let index = parent.children.length - 1; index >= 0; index--) {
+    const child = parent.children[index]!
+    if (child.type !== 'text') return
+    child.value = child.value.replace(/[ \t]+$/, '')
+    if (child.value !== '') return
+  }
+}
+
 /** Drops comments (an info each) and turns a lone `<br>` into a break; true when `node` is gone or replaced. */
 function settleSimple(parent: Parents, index: number, file: VFile, phrasing: boolean): boolean {
   const node = parent.children[index] as Html
@@ -52,6 +65,8 @@ function settleSimple(parent: Parents, index: number, file: VFile, phrasing: boo
     // `a <!-- x --> b` reads `a b`, not `a  b`.
     const [before, after] = [parent.children[index - 1], parent.children[index]]
     if (phrasing && before?.type === 'text' && after?.type === 'text' && /\s$/.test(before.value)) after.value = after.value.replace(/^\s+/, '')
+    // `a <!-- x -->` at a block's end reads `a`: the space left would be read back as nothing, so the output would change.
+    if (phrasing && after === undefined && blockEnds.has(parent.type)) trimTrailingSpace(parent)
     return true
   }
   if (phrasing && lineBreak.test(node.value.trim())) {
