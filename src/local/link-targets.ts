@@ -37,7 +37,7 @@ export interface LinkTargets {
 
 const pageExtension = /\.html?$/i
 /** The number prefix Docusaurus drops from file and folder names in doc ids (`01-intro`, `2_setup`): the one rule for links and navigation. */
-export const numberPrefix = /^\d+[-_.\s]+(?=.)/
+export const numberPrefix = /^\d+\s*[-_.]+\s*(?=[^-_.\s])/
 const indexName = /^(?:index|readme)$/i
 
 /**

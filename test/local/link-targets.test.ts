@@ -8,7 +8,7 @@
 import {mkdir, symlink, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {addressKey, documentAt, emptyLinkTargets, recordDocument, type LinkTargets} from '../../src/local/link-targets.js'
+import {addressKey, documentAt, emptyLinkTargets, numberPrefix, recordDocument, type LinkTargets} from '../../src/local/link-targets.js'
 import {withoutLiquid} from '../../src/local/link-resolve.js'
 import type {LinkOptions, LocalRef} from '../../src/local/references.js'
 import {scanFolder} from '../../src/local/index.js'
@@ -51,6 +51,14 @@ describe('documentAt: the page forms of a document', () => {
   ])('%s -> %s', (candidate, expected) => {
     const found = documentAt(targets, candidate)
     expect(found ? `${found.kind} ${found.target}` : 'none').toBe(expected)
+  })
+})
+
+describe('the number prefix of doc ids, as Docusaurus drops it', () => {
+  it('drops digits and a separator, never the whole name, and not digits before a space alone', () => {
+    const strip = (name: string) => name.replace(numberPrefix, '')
+    expect(['01-intro', '2_setup', '03 . usage', '4.faq'].map(strip)).toEqual(['intro', 'setup', 'usage', 'faq'])
+    expect(['01 intro', '01-', '2024', '01--'].map(strip)).toEqual(['01 intro', '01-', '2024', '01--'])
   })
 })
 
