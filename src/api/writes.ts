@@ -27,19 +27,42 @@ export function getItem(transport: Transport, id: string): Promise<KbItem> {
  */
 export async function createItem(transport: Transport, input: CreateInput): Promise<KbItem> {
   const started = Date.now()
+  return sendWrite(
+    transport,
+    {method: 'POST', path: '/knowledgebase', endpoint: 'POST /knowledgebase', json: input, verify: () => findCreated(transport, input, started)},
+    input.body
+  )
+}
+
+/** What tells a create or an update from the other: `sendWrite` adds what they share. */
+interface Write {
+  method: 'POST' | 'PUT'
+  path: string
+  endpoint: string
+  json: unknown
+  /** After a failure: the item if the write was applied after all. */
+  verify: () => Promise<KbItem | undefined>
+}
+
+/**
+ * Sends an article or topic write, looked for (`verify`) before it is sent
+ * again: a 5xx answer is retried `writeServerErrorRetries` times, then
+ * explained as the platform refusing `body` (`write-failure.ts`).
+ */
+async function sendWrite(transport: Transport, write: Write, body: string | undefined): Promise<KbItem> {
   try {
     return await transport.call<KbItem>({
-      method: 'POST',
+      method: write.method,
       base: 'api',
-      path: '/knowledgebase',
-      endpoint: 'POST /knowledgebase',
-      json: input,
+      path: write.path,
+      endpoint: write.endpoint,
+      json: write.json,
       onFailure: 'verify',
-      verify: () => findCreated(transport, input, started),
+      verify: write.verify,
       serverErrorRetries: transport.options.writeServerErrorRetries
     })
   } catch (error) {
-    throw explainRefusedWrite(error, input.body)
+    throw explainRefusedWrite(error, body)
   }
 }
 
@@ -97,23 +120,17 @@ export function showsUpdate(item: KbItem, input: UpdateInput): boolean {
  * does not already show the change. A 5xx answer is retried once, then explained.
  */
 export async function updateItem(transport: Transport, id: string, input: UpdateInput): Promise<KbItem> {
-  try {
-    return await transport.call<KbItem>({
-      method: 'PUT',
-      base: 'api',
-      path: `/knowledgebase/${encodeURIComponent(id)}`,
-      endpoint: 'PUT /knowledgebase/{id}',
-      json: updatePayload(input),
-      onFailure: 'verify',
-      verify: async () => {
-        const item = await getItem(transport, id)
-        return showsUpdate(item, input) ? item : undefined
-      },
-      serverErrorRetries: transport.options.writeServerErrorRetries
-    })
-  } catch (error) {
-    throw explainRefusedWrite(error, input.body)
+  const write: Write = {
+    method: 'PUT',
+    path: `/knowledgebase/${encodeURIComponent(id)}`,
+    endpoint: 'PUT /knowledgebase/{id}',
+    json: updatePayload(input),
+    verify: async () => {
+      const item = await getItem(transport, id)
+      return showsUpdate(item, input) ? item : undefined
+    }
   }
+  return sendWrite(transport, write, input.body)
 }
 
 /** `DELETE /knowledgebase/{id}`; after a failure, an item that is gone counts as deleted. */
