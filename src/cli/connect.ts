@@ -50,16 +50,14 @@ export function describeHost(apiUrl: string): string {
 /**
  * Starts the embedded server for the folder `dir`; imported lazily so remote
  * runs never load the server's code. The server writes through the paths it
- * is given, and it imports nothing of `local`: its data file, files folder
- * and server record are checked here, so a link there that leaves the
+ * is given, and it imports nothing of `local`: its data file and files
+ * folder are checked here (their folder and the server record by
+ * `leaseEmbedded`, its only caller), so a link there that leaves the
  * folder is refused by name before anything is written through it.
  */
 async function startEmbedded(dir: string) {
   const [{startServer}, {filesDir}] = await Promise.all([import('../server/index.js'), import('../server/persist.js')])
-  if (existsSync(dir)) {
-    ensureDirInside(dir, path.dirname(embeddedDataFile))
-    checkWritesInside(dir, [embeddedDataFile, filesDir(embeddedDataFile), recordPath(embeddedDataFile)])
-  }
+  if (existsSync(dir)) checkWritesInside(dir, [embeddedDataFile, filesDir(embeddedDataFile)])
   return startServer({dataPath: path.join(dir, embeddedDataFile), port: 0, token: embeddedToken})
 }
 
