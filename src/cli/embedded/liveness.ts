@@ -31,8 +31,6 @@ export async function probe(record: ServerRecord, timeoutMs = 2000): Promise<Pro
     const body = (await response.json().catch(() => undefined)) as {items?: unknown} | undefined
     return response.ok && Array.isArray(body?.items) ? 'kbsync' : 'foreign'
   } catch (error) {
-    const code = (error as {cause?: {code?: string}}).cause?.code
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return 'refused'
     return (error as Error).name === 'TimeoutError' ? 'silent' : 'refused'
   }
 }
