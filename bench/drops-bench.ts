@@ -12,7 +12,7 @@ import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {startServer, type RunningServer} from '../src/server/index.js'
 import {burstDrops, startFaultProxy, type Fate, type ProxiedRequest} from './fault-proxy.js'
-import {pushInChild, type Row} from './push-bench.js'
+import {median, pushInChild, type Row} from './push-bench.js'
 import {generateTree} from './tree.js'
 
 /** One push's figures. */
@@ -55,10 +55,6 @@ async function pushThrough(articles: number, images: number, latencyMs: number, 
   }
 }
 
-/** The run of median wall time. */
-function median(runs: DropRun[]): DropRun {
-  return [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!
-}
 
 /**
  * `repeats` pairs of pushes, each pair a fault-free push and one through

@@ -66,7 +66,7 @@ async function pushFresh(articles: number, images: number, latencyMs: number, co
 }
 
 /** The run of median wall time among `runs`. */
-function median<T extends {ms: number}>(runs: T[]): T {
+export function median<T extends {ms: number}>(runs: T[]): T {
   return [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!
 }
 
