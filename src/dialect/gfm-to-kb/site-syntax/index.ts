@@ -32,8 +32,8 @@ export interface RewrittenSource extends SiteSource {
   source: string
 }
 
-// Any of these in a source means a pass may have work; most articles have none.
-const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?|\/\/\/|===)|^(?:import|export)[\s{*]|\{\/\*/m
+// Any of these in a source means a pass may have work; most articles have none (a setext `===` underline is no tab).
+const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?|\/\/\/|===[!+]?[ \t]+")|^(?:import|export)[\s{*]|\{\/\*/m
 
 // A component's attribute given as an expression (`title={...}`), in MDX.
 const jsxExpression = /^[ \t>]*<[A-Za-z][^>\n]*=\{/m
