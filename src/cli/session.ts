@@ -68,10 +68,7 @@ export async function openSession(context: CommandContext, options: {mayCreateDi
   const positional = context.positionals[0]
   const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
   // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.
-  await checkFolder(config.dir, options.mayCreateDir === true)
-  if (config.siteRoot !== undefined && !(await stat(config.siteRoot).catch(() => undefined))?.isDirectory()) {
-    throw new UsageError(`the site root ${config.siteRoot} is not a folder (check "siteRoot" in the config file or KBSYNC_SITE_ROOT)`)
-  }
+  await checkFolders(config, options.mayCreateDir === true)
   const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
   // --verbose shows the client's requests, retries and waits (never a secret); a long rate-limit wait is always said.
   const notice = rateLimitNotices((line) => reporter.warn(line))
@@ -83,11 +80,19 @@ export async function openSession(context: CommandContext, options: {mayCreateDi
   return {config, reporter, target}
 }
 
+/** `checkFolder` of the config's folder, and its site root must be a folder: every command that scans checks both. */
+export async function checkFolders(config: Pick<KbsyncConfig, 'dir' | 'siteRoot'>, mayCreate = false): Promise<void> {
+  await checkFolder(config.dir, mayCreate)
+  if (config.siteRoot !== undefined && !(await stat(config.siteRoot).catch(() => undefined))?.isDirectory()) {
+    throw new UsageError(`the site root ${config.siteRoot} is not a folder (check "siteRoot" in the config file or KBSYNC_SITE_ROOT)`)
+  }
+}
+
 /**
  * Checks that the folder a command works on is one. A missing folder is
  * refused unless the command may create it (`pull` into a new folder).
  */
-export async function checkFolder(dir: string, mayCreate = false): Promise<void> {
+async function checkFolder(dir: string, mayCreate = false): Promise<void> {
   const info = await stat(dir).catch(() => undefined)
   if (info?.isDirectory()) return
   if (info) throw new UsageError(`${dir} is not a folder`)

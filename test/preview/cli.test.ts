@@ -60,6 +60,20 @@ describe('kbsync preview', () => {
     }
   })
 
+  it('refuses a site root that is no folder, as plan does', async () => {
+    const scratch = await scratchCopy()
+    const parent = path.dirname(scratch.dir)
+    await writeFile(path.join(parent, 'kbsync.config.json'), JSON.stringify({dir: 'docs', siteRoot: 'statc'}))
+    const child = spawn(process.execPath, [bin, 'preview', '--port', '0'], {cwd: parent, stdio: ['ignore', 'pipe', 'pipe']})
+    let err = ''
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    await scratch.remove()
+    expect(code).toBe(2)
+    expect(err).toContain('the site root')
+    expect(err).toContain('is not a folder')
+  })
+
   it('serves, warns once per link and reloads on a save in a folder with symbolic link loops and an unreadable folder', async () => {
     const scratch = await scratchCopy()
     await symlink('l2', path.join(scratch.dir, 'l1'))

@@ -7,7 +7,7 @@ import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../main.js'
 import {listenError, untilInterrupted} from '../args.js'
 import {loadConfig} from '../config.js'
-import {checkFolder, linkOptionsOf} from '../session.js'
+import {checkFolders, linkOptionsOf} from '../session.js'
 import {formatDiagnostic} from '../output/index.js'
 import type {Diagnostic} from '../../local/index.js'
 import {openBrowser, startPreview, type PreviewScanOptions, type PreviewServer} from '../../preview/index.js'
@@ -60,7 +60,7 @@ Options:
     const positional = context.positionals[0]
     // The folder and the port as every command reads them: DIR or --dir, then KBSYNC_*, then the config file.
     const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, withoutSecrets: true, ...(positional ? {dir: positional} : {})})
-    await checkFolder(config.dir)
+    await checkFolders(config)
     // The default port is only a preference (a free one when it is busy); a configured one is not.
     const port = config.sources['preview.port'] === 'default' ? undefined : config.preview.port
     const dir = config.dir
