@@ -11,11 +11,12 @@ import {isColor} from '../../../../plugins/transform/tags.js'
 import {colorTokens, type ColorToken, type Details, type DetailsSummary, type HintBlock} from '../../../../plugins/types.js'
 import {admonitionColor} from '../alerts.js'
 import {attribute, classes} from './attributes.js'
+import {boldLine} from '../site-syntax/titles.js'
 import {warnAt, type Conversion} from './context.js'
 
 /** A paragraph of `title` in bold: how a block's title is written in the dialect. */
 export function titleParagraph(title: string): Paragraph {
-  return {type: 'paragraph', children: [{type: 'strong', children: [{type: 'text', value: title}]}]}
+  return boldLine([{type: 'text', value: title}])
 }
 
 /**
@@ -26,7 +27,7 @@ export function hintBlock(state: State, element: Element, color: ColorToken, con
   const children = state.toFlow(content as RootContent[]) as BlockContent[]
   const first = children[0]
   if (title !== undefined) children.unshift(titleParagraph(title))
-  else if (first?.type === 'heading') children[0] = {type: 'paragraph', children: [{type: 'strong', children: first.children}], position: first.position}
+  else if (first?.type === 'heading') children[0] = {...boldLine(first.children), position: first.position}
   const node: HintBlock = {type: 'hintBlock', color, children}
   state.patch(element, node)
   return node
