@@ -15,7 +15,8 @@ import {loadState} from '../../src/local/state.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, cli} from './push-helpers.js'
 
-const corpora = path.resolve(import.meta.dirname, '../../../shared/corpora')
+// Beside the checkout in the project's workspace; a clone elsewhere has none, and skips these tests.
+const corpora = process.env.KBSYNC_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora')
 const trees = ['redux-docs', 'jekyll-docs', 'gemini-cli-docs'].filter((name) => existsSync(path.join(corpora, name)))
 
 /** Element and component names that must never reach a reader as tag text. */
@@ -71,6 +72,10 @@ function imageUrls(node: Nodes, out: string[] = []): string[] {
   if ('children' in node) for (const child of node.children as Nodes[]) imageUrls(child, out)
   return out
 }
+
+describe.skipIf(trees.length > 0)(`the real trees (none found at ${corpora}; set KBSYNC_CORPORA)`, () => {
+  it.skip('push as written', () => undefined)
+})
 
 describe.each(trees)('the real tree %s', (name) => {
   let dir: string
