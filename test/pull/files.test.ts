@@ -4,7 +4,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {splitDocument} from '../../src/local/body.js'
 import {documentText, permissionsText, protectTitleHeading} from '../../src/sync/pull/index.js'
-import {writeAtomic} from '../../src/sync/pull/files.js'
+import {writeAtomic} from '../../src/sync/shared/document-files.js'
 
 describe('documentText', () => {
   it('writes front matter that push reads back: title, kb_id, article permissions, body', () => {

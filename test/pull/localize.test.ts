@@ -3,7 +3,7 @@ import type {Root} from 'mdast'
 import {describe, expect, it} from 'vitest'
 import {resolveLocal} from '../../src/local/index.js'
 import {assetsFolder, localizeTree, planAssets, relativeUrl, restoreTree, safeStem} from '../../src/sync/pull/index.js'
-import type {RemoteDetail} from '../../src/sync/remote.js'
+import type {RemoteDetail} from '../../src/sync/shared/remote.js'
 
 const segment = fc.string({minLength: 1, maxLength: 12}).map(safeStem)
 

@@ -1,6 +1,6 @@
 /** The rule of `permissionsSeenAt` (sync/permissions-seen.ts): when kbsync may take an item's permissions as known without reading them. */
 import {describe, expect, it} from 'vitest'
-import {permissionsNeedReading, permissionsSeenAfterPull, permissionsSeenAfterWrite, stampBefore} from '../../src/sync/permissions-seen.js'
+import {permissionsNeedReading, permissionsSeenAfterPull, permissionsSeenAfterWrite, stampBefore} from '../../src/sync/shared/permissions-seen.js'
 import type {StateEntry} from '../../src/local/index.js'
 
 const entry = (fields: Partial<StateEntry>): StateEntry => ({id: 'A', type: 'article', title: 'A', parentId: null, ...fields})

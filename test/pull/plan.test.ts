@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import type {LocalNode, ScanResult, StateEntry, SyncState} from '../../src/local/index.js'
 import {itemsToRead, planPull} from '../../src/sync/pull/index.js'
-import type {RemoteDetail, RemoteSnapshot} from '../../src/sync/remote.js'
+import type {RemoteDetail, RemoteSnapshot} from '../../src/sync/shared/remote.js'
 
 interface Spec {
   id: string

@@ -6,9 +6,9 @@
  */
 import {describe, expect, it} from 'vitest'
 import type {LocalNode, LocalTopic} from '../../src/local/index.js'
-import {creationOrder} from '../../src/sync/creation-order.js'
-import {parentPathOf} from '../../src/sync/plan.js'
-import type {PlanOp} from '../../src/sync/types.js'
+import {creationOrder} from '../../src/sync/push/creation-order.js'
+import {parentPathOf} from '../../src/sync/push/plan.js'
+import type {PlanOp} from '../../src/sync/shared/types.js'
 
 /** A root holding `items` (`topic/` for a topic, links as `a.md>b.md`), ordered or not. */
 function tree(items: string[], ordered: boolean): {ops: PlanOp[]; byPath: Record<string, LocalNode>} {

@@ -9,8 +9,8 @@ import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {BodyCache, scanFolder, type LocalNode} from '../../src/local/index.js'
-import {Prerenderer} from '../../src/sync/prerender.js'
-import {renderBody, type RenderContext} from '../../src/sync/render.js'
+import {Prerenderer} from '../../src/sync/push/prerender.js'
+import {renderBody, type RenderContext} from '../../src/sync/shared/render.js'
 
 const temporary: string[] = []
 afterAll(async () => {

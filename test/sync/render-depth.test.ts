@@ -10,8 +10,8 @@ import {describe, expect, it} from 'vitest'
 import type {LocalNode} from '../../src/local/index.js'
 import {bodyTree} from '../../src/local/index.js'
 import {plainBodyRefs} from '../../src/local/plain-body.js'
-import {Prerenderer} from '../../src/sync/prerender.js'
-import type {RenderContext} from '../../src/sync/render.js'
+import {Prerenderer} from '../../src/sync/push/prerender.js'
+import type {RenderContext} from '../../src/sync/shared/render.js'
 
 const context: RenderContext = {idOf: () => undefined, rootTopicId: null, hashOf: () => undefined, fileRef: () => undefined}
 

@@ -1,7 +1,7 @@
 /** The line similarity that tells a renamed and edited file from a new one. */
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {similarity, similarEnough} from '../../src/sync/similar.js'
+import {similarity, similarEnough} from '../../src/sync/shared/similar.js'
 
 const lines = fc.array(fc.stringMatching(/^[a-z ]{1,12}$/), {maxLength: 12}).map((list) => list.join('\n'))
 

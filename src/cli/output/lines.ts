@@ -1,5 +1,5 @@
 /** The one-line texts of pushes (push, watch): an action, a push's outcome. */
-import type {OpKind, PlanOp, PushResult} from '../../sync/types.js'
+import type {OpKind, PlanOp, PushResult} from '../../sync/shared/types.js'
 
 const verbs: Record<OpKind, string> = {
   create: 'created',

@@ -1,7 +1,7 @@
 /**
  * Markdown summaries of a plan and of a push, for `$GITHUB_STEP_SUMMARY`.
  */
-import type {OpKind, PushPlan, PushResult} from '../../sync/types.js'
+import type {OpKind, PushPlan, PushResult} from '../../sync/shared/types.js'
 import {countSeverities} from '../../local/diagnostic.js'
 import {diagnosticsMarkdown} from './diagnostics-summary.js'
 import {cell} from './markdown-cell.js'

@@ -11,7 +11,7 @@
 import type {Diagnostic} from '../../local/index.js'
 import {isSkipNotice} from '../../local/walk.js'
 import {createPathFilter, firstSkipNotices, watchTree} from '../../local/watch.js'
-import type {PushResult, SyncEvent} from '../../sync/types.js'
+import type {PushResult, SyncEvent} from '../../sync/shared/types.js'
 import type {Reporter} from '../output/index.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'

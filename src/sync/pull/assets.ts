@@ -8,8 +8,8 @@
 import path from 'node:path'
 import type {Root} from 'mdast'
 import {hashFile, pathToWriteInside, type SyncState} from '../../local/index.js'
-import type {RemoteDetail} from '../remote.js'
-import {folderOf} from './layout.js'
+import type {RemoteDetail} from '../shared/remote.js'
+import {folderOf} from '../shared/document-layout.js'
 import {fileUrls} from './localize.js'
 import {assignNames} from './names.js'
 

@@ -6,8 +6,8 @@
  * next push send nothing. Any difference is left to the conflict path.
  */
 import {permissionsKey, type LocalNode, type LocalPermissions} from '../../local/index.js'
-import {holdsBody, type RemoteDetail, type RemoteItem} from '../remote.js'
-import {renderBody, type RenderContext} from '../render.js'
+import {holdsBody, type RemoteDetail, type RemoteItem} from '../shared/remote.js'
+import {renderBody, type RenderContext} from '../shared/render.js'
 
 /**
  * Whether `node` has the title, the body (as push would render it with

@@ -7,7 +7,7 @@
  * written as an absolute one, is a warning naming file and line.
  */
 import type {Diagnostic} from '../../local/index.js'
-import {documentFile} from './layout.js'
+import {documentFile} from '../shared/document-layout.js'
 import type {PullPlan} from './plan.js'
 import type {ItemRef, RewrittenUrl} from './platform-links.js'
 import type {PullContext} from './pull.js'

@@ -7,9 +7,9 @@
  */
 import type {ItemType, Permissions} from '../../api/types.js'
 import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
-import {permissionsNeedReading} from '../permissions-seen.js'
-import {bodyTrouble, type RemoteSnapshot} from '../remote.js'
-import {computeLayout, documentFile} from './layout.js'
+import {permissionsNeedReading} from '../shared/permissions-seen.js'
+import {bodyTrouble, type RemoteSnapshot} from '../shared/remote.js'
+import {computeLayout, documentFile} from '../shared/document-layout.js'
 
 /** What one step of a pull does. */
 export type PullOpKind = 'create' | 'update' | 'move' | 'delete' | 'conflict'

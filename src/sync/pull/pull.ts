@@ -6,11 +6,11 @@
 import {mkdir} from 'node:fs/promises'
 import {checkWritesInside, loadState, mapLimit, outlineOrigin, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
 import {ApiError} from '../../api/index.js'
-import {checkOptions} from '../options.js'
-import {readRemote, toDetail, type RemoteSnapshot} from '../remote.js'
+import {checkOptions} from '../shared/options.js'
+import {readRemote, toDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {applyPull, plannedWrites} from './apply.js'
 import {itemsToRead, permissionsChanged, permissionsToRead, planPull, type PullPlan} from './plan.js'
-import type {SyncClient} from '../types.js'
+import type {SyncClient} from '../shared/types.js'
 import type {PullClient, PullOptions, PullResult} from './types.js'
 
 /** Everything `applyPull` needs besides the plan. */

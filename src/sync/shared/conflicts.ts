@@ -8,11 +8,11 @@
  * is written inside the folder (`writeFileInside`): a planted
  * `<name>.remote.md` link is never written through.
  */
-import {writeFileInside} from '../local/index.js'
-import type {RunState} from './item-step.js'
-import {pullBody} from './pull/convert.js'
-import {documentText} from './pull/files.js'
-import {documentFile} from './pull/layout.js'
+import {writeFileInside} from '../../local/index.js'
+import type {RunState} from '../push/item-step.js'
+import {pullBody} from './document-body.js'
+import {documentText} from './document-files.js'
+import {documentFile} from './document-layout.js'
 import {toDetail} from './remote.js'
 import type {PlanOp} from './types.js'
 

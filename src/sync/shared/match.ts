@@ -9,8 +9,8 @@
  * create.
  */
 import path from 'node:path'
-import type {Diagnostic, LocalNode, LocalTopic, ScanResult, StateEntry, SyncState} from '../local/index.js'
-import {planRenderContext} from './plan.js'
+import type {Diagnostic, LocalNode, LocalTopic, ScanResult, StateEntry, SyncState} from '../../local/index.js'
+import {planRenderContext} from '../push/plan.js'
 import type {RemoteSnapshot} from './remote.js'
 import {renderBody} from './render.js'
 

@@ -3,12 +3,12 @@
  * for the items that need it, their full record (body, version) and
  * permissions.
  */
-import {ApiError, withoutTitleHeading} from '../api/index.js'
-import type {ItemType, KbItem, Permissions, StructureNode} from '../api/types.js'
+import {ApiError, withoutTitleHeading} from '../../api/index.js'
+import type {ItemType, KbItem, Permissions, StructureNode} from '../../api/types.js'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {asPlatformStores, isUnconvertible, parseKb, stringifyKb} from '../dialect/index.js'
-import {sha256} from '../local/index.js'
+import {asPlatformStores, isUnconvertible, parseKb, stringifyKb} from '../../dialect/index.js'
+import {sha256} from '../../local/index.js'
 import type {SyncClient} from './types.js'
 
 /** One remote item as the structure shows it. */

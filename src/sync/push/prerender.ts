@@ -6,8 +6,8 @@
  * its body in `renderBody`'s memo and goes out at once instead of after a
  * parse and a serialisation.
  */
-import {bodyTree, type LocalNode} from '../local/index.js'
-import {renderBody, renderKey, type RenderContext} from './render.js'
+import {bodyTree, type LocalNode} from '../../local/index.js'
+import {renderBody, renderKey, type RenderContext} from '../shared/render.js'
 
 /** Renders offered documents in the background, one per event-loop turn. */
 export class Prerenderer {

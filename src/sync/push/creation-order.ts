@@ -10,8 +10,8 @@
  * targets exist, instead of the whole run stalling until nothing else can
  * run. Pure: plan operations in, waits out.
  */
-import type {LocalNode} from '../local/index.js'
-import type {PlanOp} from './types.js'
+import type {LocalNode} from '../../local/index.js'
+import type {PlanOp} from '../shared/types.js'
 
 /** What the scheduler needs to keep the order. */
 export interface CreationOrder {

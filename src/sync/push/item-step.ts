@@ -6,15 +6,15 @@
  * intended" entry before each create, so a crash never duplicates an item.
  */
 import path from 'node:path'
-import type {KbItem, UpdateInput} from '../api/types.js'
-import {permissionsKey, writeKbId, type LocalNode, type StateEntry} from '../local/index.js'
-import type {StateStore} from '../local/index.js'
-import {writeConflictFile} from './conflicts.js'
-import {permissionsSeenAfterWrite, stampBefore} from './permissions-seen.js'
+import type {KbItem, UpdateInput} from '../../api/types.js'
+import {permissionsKey, writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
+import type {StateStore} from '../../local/index.js'
+import {writeConflictFile} from '../shared/conflicts.js'
+import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
 import {parentPathOf, type PlanContext} from './plan.js'
-import {attachmentUrls, bodyHash, toDetail, type RemoteDetail} from './remote.js'
-import {releaseRender, renderBody, renderKey, renderWithoutUnknownLinks, type RenderContext, type Rendered} from './render.js'
-import type {PlanOp, PushOptions, SyncEvent} from './types.js'
+import {attachmentUrls, bodyHash, toDetail, type RemoteDetail} from '../shared/remote.js'
+import {releaseRender, renderBody, renderKey, renderWithoutUnknownLinks, type RenderContext, type Rendered} from '../shared/render.js'
+import type {PlanOp, PushOptions, SyncEvent} from '../shared/types.js'
 
 /**
  * The placeholder body older releases created an article with when a link

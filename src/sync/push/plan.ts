@@ -6,12 +6,12 @@
  * only with `--prune`, and only when safe).
  */
 import path from 'node:path'
-import {countSeverities, permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../local/index.js'
-import type {Permissions} from '../api/types.js'
-import type {Matching} from './match.js'
-import {bodyHash, holdsBody, type RemoteSnapshot} from './remote.js'
-import {renderBody, renderedHashOf, type RenderContext} from './render.js'
-import type {OpKind, Orphan, PlanOp, PushPlan} from './types.js'
+import {countSeverities, permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
+import type {Permissions} from '../../api/types.js'
+import type {Matching} from '../shared/match.js'
+import {bodyHash, holdsBody, type RemoteSnapshot} from '../shared/remote.js'
+import {renderBody, renderedHashOf, type RenderContext} from '../shared/render.js'
+import type {OpKind, Orphan, PlanOp, PushPlan} from '../shared/types.js'
 
 /** Options that change the plan. */
 export interface PlanOptions {

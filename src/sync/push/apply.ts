@@ -9,14 +9,14 @@
  * is written whole once the others exist. Deletions (prune)
  * come last and only if every other step succeeded.
  */
-import {StateStore, type LocalNode} from '../local/index.js'
-import {writeConflictFile} from './conflicts.js'
+import {StateStore, type LocalNode} from '../../local/index.js'
+import {writeConflictFile} from '../shared/conflicts.js'
 import {createProvisional, messageOf, runRenderContext, writeItem, writePermissions, type RunState} from './item-step.js'
 import {creationOrder} from './creation-order.js'
 import {contextOf, parentPathOf} from './plan.js'
 import {Prerenderer} from './prerender.js'
 import {deleteOrphans} from './prune.js'
-import type {PlanOp, PushOptions, PushPlan, PushResult} from './types.js'
+import type {PlanOp, PushOptions, PushPlan, PushResult} from '../shared/types.js'
 
 interface Task {
   node: LocalNode

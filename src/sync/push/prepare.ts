@@ -2,13 +2,13 @@
  * `planPush`: scan, read the state and the remote, match, read the few full
  * records the plan needs, and compute the plan. Writes nothing.
  */
-import {BodyCache, loadState, mapLimit, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../local/index.js'
-import {matchItems, type Matching} from './match.js'
+import {BodyCache, loadState, mapLimit, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../../local/index.js'
+import {matchItems, type Matching} from '../shared/match.js'
 import {computePlan} from './plan.js'
-import {readRemote, toDetail, type RemoteSnapshot} from './remote.js'
-import {checkOptions} from './options.js'
-import {claimSimilar, renameCandidates} from './similar.js'
-import type {PushOptions, PushPlan} from './types.js'
+import {readRemote, toDetail, type RemoteSnapshot} from '../shared/remote.js'
+import {checkOptions} from '../shared/options.js'
+import {claimSimilar, renameCandidates} from '../shared/similar.js'
+import type {PushOptions, PushPlan} from '../shared/types.js'
 
 /** Computes the plan of pushing `options.dir` (reads only). */
 export async function planPush(options: PushOptions): Promise<PushPlan> {
@@ -62,7 +62,7 @@ async function matchEditedRenames(options: PushOptions, scan: ScanResult, remote
  */
 async function readDetails(
   options: PushOptions,
-  byPath: Record<string, import('../local/index.js').LocalNode>,
+  byPath: Record<string, import('../../local/index.js').LocalNode>,
   remote: RemoteSnapshot,
   state: SyncState,
   matching: Matching

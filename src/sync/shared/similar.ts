@@ -9,9 +9,9 @@
  * enough articles vanished to read each one's record.
  */
 import path from 'node:path'
-import type {LocalNode, ScanResult, SyncState} from '../local/index.js'
+import type {LocalNode, ScanResult, SyncState} from '../../local/index.js'
 import {vanishedArticles, type Matching} from './match.js'
-import {planRenderContext} from './plan.js'
+import {planRenderContext} from '../push/plan.js'
 import type {RemoteDetail, RemoteSnapshot} from './remote.js'
 import {renderBody} from './render.js'
 

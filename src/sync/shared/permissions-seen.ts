@@ -17,7 +17,7 @@
  * instead would not be safe: that is just what an older push recorded
  * after someone else's permissions change.
  */
-import type {StateEntry} from '../local/index.js'
+import type {StateEntry} from '../../local/index.js'
 
 /** What identifies one state of a remote item: its `updated_at`, and its `version` where known. */
 export interface RemoteStamp {

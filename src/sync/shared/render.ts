@@ -7,8 +7,8 @@
  * the canonical form erases) renders the same and costs no write.
  */
 import type {Root} from 'mdast'
-import {bodyTree, sha256, toKbText, type LocalNode, type Resolved} from '../local/index.js'
-import {kbsyncVersion} from '../version.js'
+import {bodyTree, sha256, toKbText, type LocalNode, type Resolved} from '../../local/index.js'
+import {kbsyncVersion} from '../../version.js'
 import {bodyHash} from './remote.js'
 
 /** What rendering needs to know about the remote. */

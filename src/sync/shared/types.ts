@@ -12,8 +12,8 @@ import type {
   StructureNode,
   UpdateInput,
   UploadResult
-} from '../api/types.js'
-import type {Diagnostic, LinkOptions, LocalPermissions} from '../local/index.js'
+} from '../../api/types.js'
+import type {Diagnostic, LinkOptions, LocalPermissions} from '../../local/index.js'
 
 /** The API calls the engine makes (the `KbClient` of `src/api` has them all). */
 export interface SyncClient {

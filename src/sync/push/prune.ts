@@ -4,7 +4,7 @@
  * other step, and only when none of them failed.
  */
 import {messageOf, type RunState} from './item-step.js'
-import type {PlanOp} from './types.js'
+import type {PlanOp} from '../shared/types.js'
 
 /** Deletes the planned orphans one by one, forgetting each in the state as it goes. */
 export async function deleteOrphans(run: RunState, deletions: PlanOp[]): Promise<void> {
