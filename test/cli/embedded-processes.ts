@@ -3,9 +3,10 @@ import {spawn, spawnSync, type ChildProcess} from 'node:child_process'
 import path from 'node:path'
 import {startServer} from '../../src/server/index.js'
 import type {KbItem} from '../../src/api/types.js'
+import {builtCli} from '../built.js'
 
 /** The built CLI (the suites' global setup compiles it). */
-export const cliPath = path.resolve('dist/src/cli/bin.js')
+export const cliPath = builtCli
 
 /** The environment of a child `kbsync` with no API configured: the embedded knowledge base. */
 export function embeddedEnv(): NodeJS.ProcessEnv {

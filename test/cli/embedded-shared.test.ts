@@ -17,6 +17,7 @@ import {connect} from '../../src/cli/connect.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {waitFor} from '../watch/helpers.js'
 import {deadPid, embeddedEnv, runCli, startCli, storedItems, type CliProcess} from './embedded-processes.js'
+import {builtFile} from '../built.js'
 
 const folders = temporaryFolders('embedded')
 const running: CliProcess[] = []
@@ -157,7 +158,7 @@ describe('one embedded knowledge base, several processes', () => {
   it('the owner removes its record on SIGTERM and on SIGINT when no command of its own handles them', async () => {
     const dir = await folders.make()
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const script = `import(${JSON.stringify(path.resolve('dist/src/cli/connect.js'))}).then(async ({connect}) => {
+      const script = `import(${JSON.stringify(builtFile('src/cli/connect.js'))}).then(async ({connect}) => {
         await connect({dir: ${JSON.stringify(dir)}, concurrency: 2, maxRateLimitWait: 60})
         console.log('owner')
       })

@@ -1,11 +1,12 @@
 /** `kbsync convert` through the built CLI: files, stdin, warnings on stderr, exit codes. */
+import {builtCli} from '../built.js'
 import {spawnSync} from 'node:child_process'
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-const bin = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'bin.js')
+const bin = builtCli
 
 function kbsync(args: string[], input = '', cwd = process.cwd()) {
   const result = spawnSync(process.execPath, [bin, 'convert', ...args], {input, cwd, encoding: 'utf8', timeout: 20_000})

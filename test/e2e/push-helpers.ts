@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {run, type Run} from '../cli/helpers.js'
 import type {KbItem, StructureNode} from '../../src/api/types.js'
+import {builtCli} from '../built.js'
 
 /** A fresh copy of `fixtures/trees/<name>` (or any folder) in a temporary directory. */
 export async function copyFixture(source: string): Promise<string> {
@@ -32,9 +33,9 @@ export function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   return run(argv, {cwd: tmpdir(), env})
 }
 
-/** Spawns the built CLI (`dist/src/cli/bin.js`). */
+/** Spawns the built CLI (`builtCli`). */
 export function spawnCli(argv: string[], env: NodeJS.ProcessEnv) {
-  return spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), ...argv], {cwd: tmpdir(), env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
+  return spawn(process.execPath, [builtCli, ...argv], {cwd: tmpdir(), env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
 }
 
 /** A remote item with its path of titles, read through the client. */

@@ -9,8 +9,9 @@ import {describe, expect, it} from 'vitest'
 import {openCommand} from '../../src/preview/index.js'
 import {waitFor} from '../watch/helpers.js'
 import {fixtureDir, repoRoot, scratchCopy} from './helpers.js'
+import {builtCli} from '../built.js'
 
-const bin = path.join(repoRoot, 'dist/src/cli/bin.js')
+const bin = builtCli
 
 describe('kbsync preview', () => {
   it('serves the folder on 127.0.0.1 and stops cleanly on SIGTERM', async () => {

@@ -3,6 +3,7 @@
  * next pull must end with the folder a pull that was never interrupted
  * writes, with no false conflict and every relative link right.
  */
+import {builtFile} from '../built.js'
 import {spawn} from 'node:child_process'
 import {writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -19,7 +20,7 @@ beforeAll(() => {
   server = suite.server()
   client = suite.client()
 })
-const dist = path.resolve(import.meta.dirname, '../../dist/src')
+const dist = builtFile('src')
 
 const folder = () => suite.folder()
 

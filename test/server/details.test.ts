@@ -1,3 +1,4 @@
+import {builtCli} from '../built.js'
 import {spawn} from 'node:child_process'
 import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -157,7 +158,7 @@ describe('local server: persistence under crashes', () => {
 
   it('keeps every answered write, and loads, when killed with SIGKILL in the middle of writes', async () => {
     const dataPath = join(mkdtempSync(join(tmpdir(), 'kbsync-server-')), 'kb.json')
-    const child = spawn(process.execPath, ['dist/src/cli/bin.js', 'serve', '--data', dataPath], {stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [builtCli, 'serve', '--data', dataPath], {stdio: ['ignore', 'pipe', 'pipe']})
     let out = ''
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d) => {

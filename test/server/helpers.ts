@@ -1,4 +1,5 @@
 /** Helpers of the server suites: servers started for one test and closed after it. */
+import {builtCli} from '../built.js'
 import {spawn, type ChildProcessByStdio} from 'node:child_process'
 import path from 'node:path'
 import type {Readable} from 'node:stream'
@@ -41,9 +42,9 @@ export interface Served {
   stop(): Promise<number | null>
 }
 
-/** Spawns `kbsync serve <args>` from `dist/` and waits until it prints where it listens (rejects with its output if it exits first). */
+/** Spawns `kbsync serve <args>` from the build (`builtCli`) and waits until it prints where it listens (rejects with its output if it exits first). */
 export async function spawnServe(args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}): Promise<Served> {
-  const child = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'serve', ...args], {
+  const child = spawn(process.execPath, [builtCli, 'serve', ...args], {
     cwd: options.cwd,
     env: {...process.env, ...options.env},
     stdio: ['ignore', 'pipe', 'pipe']

@@ -1,3 +1,4 @@
+import {builtCli} from '../built.js'
 import {spawnSync} from 'node:child_process'
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -245,7 +246,7 @@ describe('kbsync serve', () => {
   })
 
   it('refuses to expose the server beyond loopback with the public built-in token', () => {
-    const result = spawnSync(process.execPath, ['dist/src/cli/bin.js', 'serve', '--data', ':memory:', '--host', '0.0.0.0'], {encoding: 'utf8', timeout: 20_000})
+    const result = spawnSync(process.execPath, [builtCli, 'serve', '--data', ':memory:', '--host', '0.0.0.0'], {encoding: 'utf8', timeout: 20_000})
     expect(result.status).toBe(2)
     expect(result.stderr).toContain('the server listens on 0.0.0.0, beyond this machine: give it a token of your own (--token or KBSYNC_SERVE_TOKEN;')
   })

@@ -3,6 +3,7 @@
  * leaves the snapshot alone; a kill leaves a store that loads, with no
  * temporary files once it has started again.
  */
+import {builtCli} from '../built.js'
 import {spawn} from 'node:child_process'
 import {appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {mkdir} from 'node:fs/promises'
@@ -83,7 +84,7 @@ describe('local server: the store log', () => {
 
   it('loads after a server is killed in the middle of an upload, with no temporary file left once started again', async () => {
     const dataPath = freshPath()
-    const child = spawn(process.execPath, ['dist/src/cli/bin.js', 'serve', '--data', dataPath], {stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [builtCli, 'serve', '--data', dataPath], {stdio: ['ignore', 'pipe', 'pipe']})
     let out = ''
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d) => {

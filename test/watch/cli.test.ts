@@ -3,6 +3,7 @@
  * the local server; a save is pushed and shown on the status line, and
  * SIGINT (Ctrl-C) stops it cleanly (exit 0) with the sync state saved.
  */
+import {builtCli} from '../built.js'
 import {spawn, type ChildProcess} from 'node:child_process'
 import {chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
@@ -41,7 +42,7 @@ afterAll(async () => {
 describe('kbsync watch (child process)', () => {
   it('pushes a save, shows it, and stops on SIGINT with the state saved', async () => {
     const root = (await client.createItem({type: 'topic', title: 'Watch CLI', parent_topic_id: null})).id
-    child = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'watch', dir, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    child = spawn(process.execPath, [builtCli, 'watch', dir, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => (out += String(d)))
@@ -76,7 +77,7 @@ describe('kbsync watch (child process)', () => {
     // Root reads a folder of mode 000 all the same: the warning about it is only asserted where permissions bite.
     const permissionsBite = process.getuid?.() !== 0
     await chmod(path.join(loops, 'locked'), 0o000)
-    const watcher = spawn(process.execPath, [path.resolve('dist/src/cli/bin.js'), 'watch', loops, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    const watcher = spawn(process.execPath, [builtCli, 'watch', loops, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
     let out = ''
     let err = ''
     watcher.stdout.on('data', (d) => (out += String(d)))
