@@ -10,7 +10,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {BodyCache, bodyCachePath, scanFolder} from '../../src/local/index.js'
 import {contextOf, push, renderBody} from '../../src/sync/index.js'
-import {planRenderContext} from '../../src/sync/push/plan.js'
+import {planRenderContext} from '../../src/sync/shared/render-context.js'
 import {FakeClient} from './fake-client.js'
 
 const temporary: string[] = []

@@ -7,7 +7,7 @@
 import {describe, expect, it} from 'vitest'
 import type {LocalNode, LocalTopic} from '../../src/local/index.js'
 import {creationOrder} from '../../src/sync/push/creation-order.js'
-import {parentPathOf} from '../../src/sync/push/plan.js'
+import {parentPathOf} from '../../src/sync/shared/parent-path.js'
 import type {PlanOp} from '../../src/sync/shared/types.js'
 
 /** A root holding `items` (`topic/` for a topic, links as `a.md>b.md`), ordered or not. */

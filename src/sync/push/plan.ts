@@ -10,7 +10,9 @@ import {countSeverities, permissionsKey, type Diagnostic, type LocalNode, type L
 import type {Permissions} from '../../api/types.js'
 import type {Matching} from '../shared/match.js'
 import {bodyHash, holdsBody, type RemoteSnapshot} from '../shared/remote.js'
-import {renderBody, renderedHashOf, type RenderContext} from '../shared/render.js'
+import {renderBody, renderedHashOf} from '../shared/render.js'
+import {planRenderContext} from '../shared/render-context.js'
+import {parentPathOf} from '../shared/parent-path.js'
 import type {OpKind, Orphan, PlanOp, PushPlan} from '../shared/types.js'
 
 /** Options that change the plan. */
@@ -48,24 +50,6 @@ export function contextOf(plan: PushPlan): PlanContext {
 export function attachContext(plan: PushPlan, context: PlanContext): PushPlan {
   Object.defineProperty(plan, contextKey, {value: context, enumerable: false})
   return plan
-}
-
-/** Key of a document's parent topic: the one the scan placed it in (a navigation may place it outside its folder), else its folder. */
-export function parentPathOf(node: LocalNode): string {
-  if (node.parent !== undefined) return node.parent
-  const parent = path.posix.dirname(node.path)
-  return parent === '.' ? '' : parent
-}
-
-/** A render context from the matching and the state's known file URLs. */
-export function planRenderContext(scan: ScanResult, remote: RemoteSnapshot, ids: Map<string, string>, state: SyncState): RenderContext {
-  const hashes = new Map(Object.values(scan.assets).map((asset) => [asset.path, asset.sha256]))
-  return {
-    idOf: (target) => ids.get(target),
-    rootTopicId: remote.rootTopicId,
-    hashOf: (file) => hashes.get(file),
-    fileRef: (sha) => state.assets[sha]?.url
-  }
 }
 
 /** Whether remote permissions differ from the declared ones. */

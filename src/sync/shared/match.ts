@@ -10,7 +10,7 @@
  */
 import path from 'node:path'
 import type {Diagnostic, LocalNode, LocalTopic, ScanResult, StateEntry, SyncState} from '../../local/index.js'
-import {planRenderContext} from '../push/plan.js'
+import {planRenderContext} from './render-context.js'
 import type {RemoteSnapshot} from './remote.js'
 import {renderBody} from './render.js'
 

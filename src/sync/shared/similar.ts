@@ -11,7 +11,7 @@
 import path from 'node:path'
 import type {LocalNode, ScanResult, SyncState} from '../../local/index.js'
 import {vanishedArticles, type Matching} from './match.js'
-import {planRenderContext} from '../push/plan.js'
+import {planRenderContext} from './render-context.js'
 import type {RemoteDetail, RemoteSnapshot} from './remote.js'
 import {renderBody} from './render.js'
 
