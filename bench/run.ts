@@ -11,6 +11,7 @@ import {runCorporaThroughput} from './corpora-throughput.js'
 import {runDialectRoundTrip} from './dialect-roundtrip.js'
 import {benchBurstDrops, benchRateDrops} from './drops-bench.js'
 import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
+import {benchPull} from './pull-bench.js'
 import {benchWatch} from './watch-bench.js'
 
 const quick = process.argv.includes('--quick')
@@ -28,6 +29,7 @@ if (wanted('drops')) {
   rows.push(...(await benchBurstDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
   rows.push(...(await benchRateDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, quick ? 40 : 100)))
 }
+if (wanted('pull')) rows.push(...(await benchPull(1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
 if (wanted('dialect')) {
