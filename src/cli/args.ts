@@ -1,7 +1,7 @@
 /**
  * Small parsers and waits shared by the long-running commands.
  */
-import {UsageError} from './main.js'
+import {UsageError} from './errors.js'
 
 /** Parses a `--port` value (0 picks a free port). */
 export function parsePort(value: unknown): number | undefined {

@@ -12,6 +12,7 @@ import {closest} from './suggest.js'
 import {RootTopicError} from '../sync/index.js'
 import {WriteOutsideError} from '../local/index.js'
 import {escapeData} from './output/annotations.js'
+import {UsageError} from './errors.js'
 
 /** Streams and environment of one CLI invocation. */
 export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
@@ -49,11 +50,6 @@ export function commandHelp(command: Command): string {
     lines.push('Examples:', ...command.examples.map((e) => `  ${e}`), '')
   }
   return lines.join('\n')
-}
-
-/** A usage error: printed without a stack, exit code 2. */
-export class UsageError extends Error {
-  override name = 'UsageError'
 }
 
 /**

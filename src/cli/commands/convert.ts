@@ -15,7 +15,7 @@ import type {VFileMessage} from 'vfile-message'
 import {gfmToKbTree, kbTreeToCommentHtml, kbTreeToGfm, kbTreeToHtml, parseKb, stringifyKb} from '../../dialect/index.js'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {UsageError} from '../main.js'
+import {UsageError} from '../errors.js'
 import {articleUrlOf, loadConfig} from '../config.js'
 
 const sources = ['gfm', 'kb'] as const

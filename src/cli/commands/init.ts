@@ -9,7 +9,7 @@ import type {Command, CommandContext} from '../command.js'
 import {configFileNames, keyDefinitions} from '../config.js'
 import {exitCodes} from '../exit-codes.js'
 import {reporterFor} from '../output/index.js'
-import {UsageError} from '../main.js'
+import {UsageError} from '../errors.js'
 
 async function kind(file: string): Promise<'file' | 'dir' | undefined> {
   try {

@@ -4,7 +4,7 @@
  */
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {UsageError} from '../main.js'
+import {UsageError} from '../errors.js'
 import {listenError, untilInterrupted} from '../args.js'
 import {loadConfig} from '../config.js'
 import {checkFolders, linkOptionsOf} from '../session.js'

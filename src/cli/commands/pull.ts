@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
-import {UsageError} from '../main.js'
+import {UsageError} from '../errors.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural} from '../output/index.js'
 import type {SyncClient} from '../../sync/index.js'

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type {Command} from '../command.js'
 import {listenError, parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
-import {UsageError} from '../main.js'
+import {UsageError} from '../errors.js'
 import {serveOwned} from '../embedded/index.js'
 import {decideAccess, describeHabits, ExposureError, localCredentials, localToken, startServer, type PlatformHabits} from '../../server/index.js'
 

@@ -4,7 +4,7 @@
  * process and its address: two servers of one file would each write back
  * their own copy of it.
  */
-import {UsageError} from '../main.js'
+import {UsageError} from '../errors.js'
 import {acquireEmbedded, type EmbeddedServer} from './share.js'
 
 /**
