@@ -1,7 +1,7 @@
 /** mdast-util-to-hast handlers of the dialect's nodes (and of raw HTML, kept as text). */
 import type {Element, ElementContent, Properties} from 'hast'
-import type {Html, Image, Link} from 'mdast'
-import type {Handlers, State} from 'mdast-util-to-hast'
+import type {Code, Heading, Html, Image, Link} from 'mdast'
+import {defaultHandlers, type Handlers, type State} from 'mdast-util-to-hast'
 import type {
   AnchorLink,
   ArticleLink,
@@ -27,7 +27,14 @@ export interface Resolvers {
   resolveUrl: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
   /** The prefix of ids (the sanitiser adds it); the body's own in-page links get it here. */
   clobberPrefix: string
+  /** The id of a heading (before the prefix), undefined for none. */
+  headingId: (node: Heading) => string | undefined
+  /** The highlighted children of a code block's `<code>`, undefined to leave it plain. */
+  highlight?: CodeHighlighter
 }
+
+/** Highlights a code block: the `<code>` element's children (spans of tokens), or undefined to leave it plain. */
+export type CodeHighlighter = (code: string, lang: string | undefined) => ElementContent[] | undefined
 
 function element(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
   return {type: 'element', tagName, properties, children}
@@ -46,6 +53,13 @@ export function dialectHandlers(r: Resolvers): Handlers {
       wrap(state, node, element('a', {href: r.resolveUrl(prefixFragment(node.url, r.clobberPrefix), 'link'), title: node.title ?? undefined}, state.all(node))),
     image: (state: State, node: Image) =>
       wrap(state, node, element('img', {src: r.resolveUrl(node.url, 'image'), alt: node.alt ?? '', title: node.title ?? undefined, width: node.width, height: node.height})),
+    heading: (state: State, node: Heading) => {
+      const result = defaultHandlers.heading(state, node)
+      const id = r.headingId(node)
+      if (id !== undefined) result.properties.id = id
+      return result
+    },
+    code: (state: State, node: Code) => codeBlock(state, node, r.highlight),
     underline: (state: State, node: Underline) => wrap(state, node, element('u', {}, state.all(node))),
     mark: (state: State, node: Mark) => wrap(state, node, element('mark', {dataColor: node.color}, state.all(node))),
     articleLink: (state: State, node: ArticleLink) => {
@@ -81,4 +95,14 @@ export function dialectHandlers(r: Resolvers): Handlers {
       return wrap(state, node, element('video', {dataNode: 'video', src: r.resolveUrl(node.url, 'video'), controls: true}))
     }
   } as Handlers
+}
+
+/** A code block as `defaultHandlers.code` builds it, its text replaced by the highlighter's tokens when it gives some. */
+function codeBlock(state: State, node: Code, highlight: CodeHighlighter | undefined): Element {
+  const result = defaultHandlers.code(state, node)
+  // The first word names the language, as GitHub and CommonMark read an info string.
+  const tokens = node.value === '' ? undefined : highlight?.(node.value, node.lang?.split(/\s+/)[0] || undefined)
+  const code = result.children[0]
+  if (tokens && code?.type === 'element') code.children = [...tokens, {type: 'text', value: '\n'}]
+  return result
 }

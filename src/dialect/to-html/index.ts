@@ -11,10 +11,13 @@ import {assertNesting} from '../../../plugins/depth.js'
 import {defaultArticleUrl, defaultTopicUrl} from '../kb-to-gfm/index.js'
 import {parseKb} from '../parse.js'
 import {defaultClobberPrefix} from './clobber.js'
-import {dialectHandlers} from './handlers.js'
+import {dialectHandlers, type CodeHighlighter} from './handlers.js'
+import {headingIds} from './heading-ids.js'
 import {sanitize} from './sanitize.js'
 
 export {defaultClobberPrefix, prefixFragment} from './clobber.js'
+export type {CodeHighlighter} from './handlers.js'
+export {slug, Slugger} from './slug.js'
 export {safeUrl} from './url.js'
 export {videoEmbed} from './video.js'
 
@@ -36,18 +39,28 @@ export interface KbToHtmlOptions {
   clobberPrefix?: string
   /** Maps a URL of the body (image guid, attachment, link, …) before it is filtered (default: unchanged). */
   resolveUrl?: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
+  /**
+   * Highlights code blocks: given the code and its language, the children of
+   * the block's `<code>` (token spans told apart by class; the sanitiser
+   * keeps no `style`), or undefined to leave the block plain. Default: none.
+   */
+  highlight?: CodeHighlighter
 }
 
 /** Renders a dialect tree to HTML; throws a `NestingError` for a tree nested deeper than `maxNesting` (see `stringifyKb`). */
 export function kbTreeToHtml(tree: Root, options: KbToHtmlOptions = {}): string {
   assertNesting(tree)
   const clobberPrefix = options.clobberPrefix ?? defaultClobberPrefix
+  // Headings get the ids docs sites give them (`#enabling-recursive-types`), prefixed like every id.
+  const ids = headingIds(tree)
   const handlers = dialectHandlers({
     articleHref: options.articleHref ?? defaultArticleUrl,
     topicHref: options.topicHref ?? defaultTopicUrl,
     anchorHref: options.anchorHref ?? ((id) => `#${clobberPrefix}${id}`),
     resolveUrl: options.resolveUrl ?? ((url) => url),
-    clobberPrefix
+    clobberPrefix,
+    headingId: (node) => ids.get(node),
+    highlight: options.highlight
   })
   const hast = toHast(tree, {handlers, allowDangerousHtml: false}) as HastNodes
   return toHtml(sanitize(hast as HastRoot, clobberPrefix))
