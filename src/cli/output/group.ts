@@ -3,38 +3,10 @@
  * step summary, the JSON counts): one group per rule and severity, in order
  * of first appearance, with its count, its files and its places.
  */
-import type {Diagnostic, Severity} from '../../local/diagnostic.js'
+import type {Diagnostic} from '../../local/diagnostic.js'
 
-/** The diagnostics of one rule and severity. */
-export interface RuleGroup {
-  /** The rule, or `''` for diagnostics that name none. */
-  rule: string
-  severity: Severity
-  /** The diagnostics of the group, in the order they came. */
-  items: Diagnostic[]
-  /** The distinct files they name, in order of first appearance. */
-  files: string[]
-}
-
-/** Groups `list` by rule and severity, groups and items in order of first appearance. */
-export function groupByRule(list: readonly Diagnostic[]): RuleGroup[] {
-  const groups = new Map<string, RuleGroup & {seen: Set<string>}>()
-  for (const d of list) {
-    const rule = d.rule ?? ''
-    const key = `${d.severity}\0${rule}`
-    let group = groups.get(key)
-    if (!group) {
-      group = {rule, severity: d.severity, items: [], files: [], seen: new Set()}
-      groups.set(key, group)
-    }
-    group.items.push(d)
-    if (d.file !== undefined && !group.seen.has(d.file)) {
-      group.seen.add(d.file)
-      group.files.push(d.file)
-    }
-  }
-  return [...groups.values()].map(({seen: _seen, ...group}) => group)
-}
+// Grouping moved to local/ so the preview's problems panel sums up by the same rules without importing the CLI.
+export {groupByRule, type RuleGroup} from '../../local/diagnostic-groups.js'
 
 /** Where a diagnostic is, as `file:line` (`file` alone without a line, `''` for a run-wide one). */
 export function placeOf(d: Diagnostic): string {
