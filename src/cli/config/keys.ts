@@ -60,6 +60,12 @@ export const keyDefinitions: KeyDefinition[] = [
   {key: 'repoUrl', kind: 'url', env: 'KBSYNC_REPO_URL', doc: 'base URL of the repository\'s files, e.g. "https://github.com/org/repo/blob/main/": a link to a file of the repository outside the folder points there (unset: its text is published, with a warning)'},
   {key: 'siteRoot', kind: 'path', env: 'KBSYNC_SITE_ROOT', doc: 'the folder root-relative links and images (`/img/a.png`) are served from, e.g. Docusaurus\'s "static" (relative to the config file); tried after the repository root'},
   {key: 'articleUrl', kind: 'url-template', env: 'KBSYNC_ARTICLE_URL', flag: 'article-url', doc: 'URL of an article in the web application, {id} standing for its id (links in kbsync convert --to gfm|html)'},
+  {key: 'checkLinks.warn', kind: 'boolean', env: 'KBSYNC_CHECK_LINKS_WARN', flag: 'warn', doc: 'kbsync check-links and plan --check-links: a broken external link is a warning (exit 0), not an error (exit 2)'},
+  {key: 'checkLinks.concurrency', kind: 'int', env: 'KBSYNC_CHECK_LINKS_CONCURRENCY', flag: 'link-concurrency', min: 1, max: 64, doc: 'external links checked at once (default 8)'},
+  {key: 'checkLinks.perHost', kind: 'int', env: 'KBSYNC_CHECK_LINKS_PER_HOST', flag: 'per-host', min: 1, max: 16, doc: 'external links of one host checked at once (default 2)'},
+  {key: 'checkLinks.timeoutMs', kind: 'int', env: 'KBSYNC_CHECK_LINKS_TIMEOUT_MS', flag: 'link-timeout', min: 100, max: 300_000, doc: 'time-out of one request of the link check, in milliseconds (default 10000)'},
+  {key: 'checkLinks.cacheHours', kind: 'int', env: 'KBSYNC_CHECK_LINKS_CACHE_HOURS', min: 0, max: 8760, doc: 'how long an OK link is not checked again (.kbsync/link-cache.json; default 24); broken ones are checked every run'},
+  {key: 'checkLinks.exclude', kind: 'string-list', env: 'KBSYNC_CHECK_LINKS_EXCLUDE', doc: 'URLs the link check skips: a pattern with * matches the whole URL, one without is a prefix ("https://internal.example.com/")'},
   {key: 'watch.debounceMs', kind: 'int', env: 'KBSYNC_WATCH_DEBOUNCE_MS', flag: 'debounce', min: 0, max: 60_000, doc: 'quiet time before watch pushes a burst of changes'},
   {key: 'preview.port', kind: 'int', env: 'KBSYNC_PREVIEW_PORT', flag: 'port', min: 0, max: 65_535, doc: 'port of kbsync preview'}
 ]

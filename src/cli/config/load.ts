@@ -47,6 +47,8 @@ export interface KbsyncConfig {
   articleUrl?: string
   watch: {debounceMs: number}
   preview: {port: number}
+  /** `kbsync check-links` and `plan --check-links`; unset fields take the checker's defaults. */
+  checkLinks: {warn?: boolean; concurrency?: number; perHost?: number; timeoutMs?: number; cacheHours?: number; exclude?: string[]}
   /** The config file used, when one was found. */
   configFile?: string
   /** Where each key's value came from. */
@@ -160,7 +162,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConf
   const file = configFile ? flattenFile(await readConfigFile(configFile), configFile) : new Map<string, unknown>()
   const fileDir = configFile ? path.dirname(configFile) : cwd
 
-  const config: Record<string, unknown> = {watch: {}, preview: {}}
+  const config: Record<string, unknown> = {watch: {}, preview: {}, checkLinks: {}}
   const sources: Record<string, ConfigSource> = {}
   for (const definition of keyDefinitions) {
     const found = pick(definition, options, file, configFile)
