@@ -1,0 +1,90 @@
+/**
+ * The published package's declarations compile for a strict TypeScript user
+ * who has no Node.js types (`"types": []`, no @types/node): the package is
+ * packed as `npm pack` would publish it, installed into a temporary project,
+ * and `consumer/use.ts` (every entry point) is type-checked with TypeScript
+ * 5.9 and the current release, in NodeNext and in Bundler resolution, with
+ * `skipLibCheck` off so every declaration file is checked.
+ */
+import {execFileSync} from 'node:child_process'
+import {existsSync} from 'node:fs'
+import {cp, mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {builtDir} from '../built.js'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+const npm = (args: string[], cwd: string) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
+let scratch: string
+let consumer: string
+
+/** Packs the package: package.json, README and the suite's build as dist/, with the package's own `files` rules. */
+async function pack(): Promise<string> {
+  const stage = path.join(scratch, 'stage')
+  await mkdir(stage)
+  await cp(path.join(repo, 'package.json'), path.join(stage, 'package.json'))
+  await cp(path.join(repo, 'README.md'), path.join(stage, 'README.md'))
+  await cp(builtDir, path.join(stage, 'dist'), {recursive: true})
+  const name = npm(['pack', '--ignore-scripts', '--pack-destination', scratch], stage).trim().split('\n').pop()!
+  return path.join(scratch, name)
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'kbsync-types-'))
+  const tarball = await pack()
+  consumer = path.join(scratch, 'consumer')
+  await mkdir(path.join(consumer, 'src'), {recursive: true})
+  await writeFile(path.join(consumer, 'package.json'), JSON.stringify({name: 'consumer', private: true, type: 'module'}))
+  await cp(path.join(repo, 'test/package/consumer/use.ts'), path.join(consumer, 'src/use.ts'))
+  // The current TypeScript comes from the registry (as a user gets it); 5.9 is the project's own.
+  npm(['install', '--prefer-offline', '--ignore-scripts', tarball, 'typescript-current@npm:typescript@latest'], consumer)
+}, 300_000)
+
+afterAll(async () => {
+  await rm(scratch, {recursive: true, force: true})
+})
+
+const resolutions = {
+  NodeNext: {module: 'NodeNext', moduleResolution: 'NodeNext'},
+  Bundler: {module: 'ESNext', moduleResolution: 'Bundler'}
+}
+const compilers = {
+  '5.9': () => path.join(repo, 'node_modules/typescript/bin/tsc'),
+  current: () => path.join(consumer, 'node_modules/typescript-current/bin/tsc')
+}
+
+describe('the published declarations', () => {
+  it('bring no Node.js types into the user\'s project', () => {
+    expect(existsSync(path.join(consumer, 'node_modules/kbsync/dist/src/index.d.ts'))).toBe(true)
+    expect(existsSync(path.join(consumer, 'node_modules/@types/node'))).toBe(false)
+  })
+
+  for (const [version, tsc] of Object.entries(compilers)) {
+    for (const [resolution, options] of Object.entries(resolutions)) {
+      it(`compile with TypeScript ${version}, ${resolution} resolution, "types": [] and no @types/node`, async () => {
+        const config = path.join(consumer, `tsconfig.${resolution}.json`)
+        const compilerOptions = {...options, target: 'ES2022', strict: true, noEmit: true, types: [], skipLibCheck: false}
+        await writeFile(config, JSON.stringify({compilerOptions, include: ['src']}))
+        const compiler = tsc()
+        const shown = execFileSync(process.execPath, [compiler, '--version'], {encoding: 'utf8'})
+        if (version === '5.9') expect(shown).toMatch(/Version 5\.9\./)
+        let output = ''
+        try {
+          execFileSync(process.execPath, [compiler, '-p', config], {cwd: consumer, encoding: 'utf8'})
+        } catch (error) {
+          output = String((error as {stdout?: string}).stdout ?? error)
+        }
+        expect(output.split('\n').filter((line) => line.includes('error TS'))).toEqual([])
+      }, 120_000)
+    }
+  }
+
+  it('are what the package says it ships (types of every entry point exist)', async () => {
+    const manifest = JSON.parse(await readFile(path.join(consumer, 'node_modules/kbsync/package.json'), 'utf8'))
+    for (const entry of Object.values<{types: string}>(manifest.exports).filter((e) => typeof e === 'object')) {
+      expect(existsSync(path.join(consumer, 'node_modules/kbsync', entry.types))).toBe(true)
+    }
+  })
+})
