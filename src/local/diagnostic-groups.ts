@@ -37,8 +37,8 @@ export function groupByRule(list: readonly Diagnostic[]): RuleGroup[] {
   return [...groups.values()].map(({seen: _seen, ...group}) => group)
 }
 
-/** `1 comment`, `2 comments`. */
-function counted(n: number, noun: string): string {
+/** `1 comment`, `2 comments`: a count and its noun, plural by an `s`. */
+export function counted(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 

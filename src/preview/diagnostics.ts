@@ -1,11 +1,13 @@
 /**
- * The problems of one page (errors and warnings, the same the plan shows),
- * with the source lines around each error, so a broken file explains itself
- * in the page instead of leaving it blank.
+ * The problems of one page (errors and warnings, the same the plan shows).
+ * Errors come first and in full, with the source lines around each, so a
+ * broken file explains itself in the page; warnings and notes are folded
+ * behind one summary line that counts them by rule, so forty warnings do
+ * not push the article below the first screen.
  */
-import {escapeHtml} from './escape.js'
-import {infoLines} from '../cli/output/infos.js'
+import {counted, groupByRule, infoSentence, type RuleGroup} from '../local/diagnostic-groups.js'
 import type {Severity} from '../local/diagnostic.js'
+import {escapeHtml} from './escape.js'
 
 /** A problem of the page's file. */
 export interface PageDiagnostic {
@@ -27,19 +29,42 @@ const context = 2
  */
 export function renderDiagnostics(diagnostics: PageDiagnostic[], source?: string): string {
   if (diagnostics.length === 0) return ''
+  const byLine = (a: PageDiagnostic, b: PageDiagnostic) => (a.line ?? 0) - (b.line ?? 0)
+  const errors = diagnostics.filter((d) => d.severity === 'error').sort(byLine)
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').sort(byLine)
   // Infos (an HTML comment left out) are neither errors nor warnings: one line per rule, not one each.
-  const sorted = diagnostics.filter((d) => d.severity !== 'info').sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
-  const errors = sorted.filter((d) => d.severity === 'error').length
-  const warnings = sorted.length - errors
-  const notes = infoLines(diagnostics.filter((d) => d.severity === 'info'))
-  const counts = [errors ? `${errors} error${errors === 1 ? '' : 's'}` : '', warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '', errors + warnings === 0 ? 'Notes' : '']
+  const notes = groupByRule(diagnostics.filter((d) => d.severity === 'info'))
   const lines = source?.replace(/\r\n?/g, '\n').split('\n')
-  const items =
-    sorted.map((d) => renderOne(d, d.severity === 'error' ? lines : undefined)).join('') +
-    notes.map((note) => `<li class="kb-diagnostic kb-diagnostic-info">${escapeHtml(note)}</li>`).join('')
+  const shown = errors.length
+    ? `<h2>${counted(errors.length, 'error')}</h2><ul>${errors.map((d) => renderOne(d, lines)).join('')}</ul>`
+    : ''
   return (
-    `<section class="kb-diagnostics${errors ? ' kb-has-errors' : ''}" id="kb-diagnostics" aria-label="Problems">` +
-    `<h2>${counts.filter(Boolean).join(', ')}</h2><ul>${items}</ul></section>`
+    `<section class="kb-diagnostics${errors.length ? ' kb-has-errors' : ''}" id="kb-diagnostics" aria-label="Problems">` +
+    shown +
+    renderFolded(warnings, notes) +
+    `</section>`
+  )
+}
+
+/** Warnings and notes behind a closed `<details>` whose summary counts them by rule; empty when there are none. */
+function renderFolded(warnings: PageDiagnostic[], notes: RuleGroup[]): string {
+  if (warnings.length === 0 && notes.length === 0) return ''
+  const noteCount = notes.reduce((sum, group) => sum + group.items.length, 0)
+  const counts = [warnings.length ? counted(warnings.length, 'warning') : '', noteCount ? counted(noteCount, 'note') : '']
+  const rules = groupByRule(warnings)
+    .concat(notes)
+    .map((group) => `<span class="kb-rule-count" data-rule="${escapeHtml(group.rule)}">${escapeHtml(group.rule || 'other')} <b>${group.items.length}</b></span>`)
+  const items =
+    warnings.map((d) => renderOne(d, undefined)).join('') +
+    notes
+      .map((group) => {
+        const rule = group.rule ? ` <span class="kb-where">[${escapeHtml(group.rule)}]</span>` : ''
+        return `<li class="kb-diagnostic kb-diagnostic-info"><span class="kb-severity">note</span>: ${escapeHtml(infoSentence(group))}${rule}</li>`
+      })
+      .join('')
+  return (
+    `<details class="kb-warnings" id="kb-warnings"><summary><span class="kb-warnings-count">${counts.filter(Boolean).join(', ')}</span>` +
+    `<span class="kb-rule-counts">${rules.join('')}</span></summary><ul>${items}</ul></details>`
   )
 }
 

@@ -42,7 +42,8 @@ describe('renderArticlePage', () => {
       ],
       source: 'a\nb\nc\nd\ne\nf\ng\nh\ni'
     })
-    expect(main).toContain('1 error, 1 warning')
+    expect(main).toContain('<h2>1 error</h2>')
+    expect(main).toContain('<span class="kb-warnings-count">1 warning</span>')
     expect(main.indexOf('early')).toBeLessThan(main.indexOf('late'))
     expect(main).toContain('line 3:4')
     expect(main).toContain('<div class="kb-line-error"><span class="kb-line-number">3</span>c</div>')
