@@ -9,6 +9,8 @@ import path from 'node:path'
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import type {Diagnostic} from './diagnostic.js'
+import {diagramPath, isMermaidLang, mermaidKey} from '../diagrams/mermaid-source.js'
+import {isDrawioPath} from '../dialect/gfm-to-kb/drawio-links.js'
 import {findAssetTarget, findLinkTarget, splitUrl, type LinkContext, type LinkMiss, type LinkTarget} from './link-resolve.js'
 import type {LinkTargets} from './link-targets.js'
 
@@ -50,13 +52,16 @@ export function resolveLocal(file: string, url: string): string | undefined {
  * parsing an unchanged body again.
  */
 export interface LocalRef {
-  kind: 'link' | 'image' | 'attachment'
+  /** `diagram`: a Mermaid code block (`url` is empty, `source` its text), published as the image of its rendering. */
+  kind: 'link' | 'image' | 'attachment' | 'diagram'
   url: string
+  /** The diagram's source (`diagram` only). */
+  source?: string
   line?: number
   column?: number
 }
 
-type RefNode = {type: string; url: string; data?: object; position?: {start: {line: number; column: number}}}
+type RefNode = {type: string; url?: string; value?: string; data?: object; position?: {start: {line: number; column: number}}}
 
 /**
  * The nodes of `tree` that point at a local path, in document order, after
@@ -79,10 +84,12 @@ function refNodesOf(tree: Root): {nodes: RefNode[]; localDefinitions: boolean} {
   const nodes: RefNode[] = []
   let localDefinitions = false
   const walk = (parent: {children?: unknown[]}): void => {
-    for (const child of parent.children as Array<{type: string; url?: string; children?: unknown[]}>) {
+    for (const child of parent.children as Array<{type: string; url?: string; lang?: string | null; children?: unknown[]}>) {
       if (child.url !== undefined && isLocalUrl(child.url)) {
         if (child.type === 'definition') localDefinitions = true
-        else if (child.type === 'link' || child.type === 'image' || child.type === 'attachment') nodes.push(child as RefNode)
+        else if (child.type === 'link' || child.type === 'image' || child.type === 'attachment' || child.type === 'drawio') nodes.push(child as RefNode)
+      } else if (child.type === 'code' && isMermaidLang(child.lang)) {
+        nodes.push(child)
       }
       if (Array.isArray(child.children)) walk(child)
     }
@@ -94,10 +101,15 @@ function refNodesOf(tree: Root): {nodes: RefNode[]; localDefinitions: boolean} {
 /** The local references of a dialect tree, in document order. */
 export function collectLocalRefs(tree: Root): LocalRef[] {
   return localRefNodes(tree).map((node) => ({
-    kind: node.type as LocalRef['kind'],
-    url: node.url,
+    ...refKind(node),
     ...(node.position ? {line: node.position.start.line, column: node.position.start.column} : {})
   }))
+}
+
+/** What a reference node is, as a `LocalRef` records it: a Mermaid block is a diagram, a draw.io node an image of its file. */
+function refKind(node: RefNode): Pick<LocalRef, 'kind' | 'url' | 'source'> {
+  if (node.type === 'code') return {kind: 'diagram', url: '', source: node.value ?? ''}
+  return {kind: node.type === 'drawio' ? 'image' : (node.type as LocalRef['kind']), url: node.url ?? ''}
 }
 
 /**
@@ -121,6 +133,17 @@ export interface Resolution {
   resolutions: Array<Resolved | null>
   /** Folder-relative paths of the local files the body uses (`../x.png` for one elsewhere in the repository). */
   used: string[]
+  /** The Mermaid diagrams of the body, in document order (each resolved to its rendering's path, `diagramPath`). */
+  diagrams: DiagramUse[]
+}
+
+/** A Mermaid block of a body: its key (`mermaidKey`), its source, and where it is. */
+export interface DiagramUse {
+  key: string
+  source: string
+  file: string
+  /** 1-based line of the opening fence. */
+  line?: number
 }
 
 /** How links are resolved beyond the folder's own documents (the config's `brokenLinks`, `repoUrl`, `siteRoot`). */
@@ -145,10 +168,18 @@ export interface ResolveContext extends LinkContext, LinkOptions {}
 export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, context: ResolveContext, diagnostics: Diagnostic[]): Promise<Resolution> {
   const resolutions: Array<Resolved | null> = refs.map(() => null)
   const used: string[] = []
+  const diagrams: DiagramUse[] = []
   for (const [index, ref] of refs.entries()) {
     const at = {file, ...(ref.line !== undefined ? {line: ref.line} : {}), ...(ref.column !== undefined ? {column: ref.column} : {})}
     const report: Report = (diagnostic) => diagnostics.push({...at, ...diagnostic})
-    if (ref.kind === 'link') {
+    if (ref.kind === 'diagram') {
+      const key = mermaidKey(ref.source ?? '')
+      resolutions[index] = {asset: {path: diagramPath(key)}}
+      diagrams.push({key, source: ref.source ?? '', ...at})
+      continue
+    }
+    // A link to a draw.io file publishes the file (as the diagram, or a link to it): an asset like an image.
+    if (ref.kind === 'link' && !isDrawioPath(ref.url)) {
       resolutions[index] = resolveLink(ref.url, await findLinkTarget(ref.url, file, context), context, report)
       continue
     }
@@ -164,7 +195,7 @@ export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, 
       resolutions[index] = broken(context, report, {message: `${what} \`${ref.url}\` not found (looked for \`${found.lookedFor}\`)`, rule: 'asset-missing'})
     }
   }
-  return {resolutions, used}
+  return {resolutions, used, diagrams}
 }
 
 type Report = (diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column'>) => void

@@ -7,15 +7,17 @@
  */
 import path from 'node:path'
 import type {Root} from 'mdast'
-import type {BodyCache, BodyFacts} from './body-cache.js'
+import type {BodyFacts} from './body-cache.js'
+import type {BodyStore} from './scan-reuse.js'
 import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
-import {collectLocalRefs, markLocalRefs, resolveContextOf, resolveLocalRefs, type DocumentIndex, type LinkOptions, type Resolved} from './references.js'
+import {collectLocalRefs, markLocalRefs, resolveContextOf, resolveLocalRefs, type DiagramUse, type DocumentIndex, type LinkOptions, type Resolved} from './references.js'
 import {hashFile, sha256} from './hash.js'
 import {expandIncludes, includeContext, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
+import {diagramPath} from '../diagrams/mermaid-source.js'
 
 /**
  * Parsed trees a scan keeps for rendering, at most. A small article's tree
@@ -40,7 +42,9 @@ export interface BodyContext {
   /** The repository that holds the folder (`repositoryRoot` of `root`), if any. */
   repository: string | undefined
   documents: DocumentIndex
-  cache: BodyCache
+  cache: BodyStore
+  /** Hashes a local file the bodies use (default `hashFile`; a rescan reuses unchanged files' hashes). */
+  hashFile?: (absolute: string) => Promise<{sha256: string; size: number}>
   /** Parsed trees to keep at most (default `keptTreesMax`). */
   keptTrees?: number
   /** How links are resolved beyond the folder's documents (`resolveLocalRefs`). */
@@ -73,7 +77,7 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
     const resolution = await resolveLocalRefs(refs, file, linkContext, found)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
-      const hashed = hashFile(path.join(context.root, relative))
+      const hashed = (context.hashFile ?? hashFile)(path.join(context.root, relative))
       // Awaited below, in order; until then a failed read must not count as unhandled.
       hashed.catch(() => undefined)
       hashing.set(relative, hashed)
@@ -90,7 +94,10 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
   const files = new Map<string, {sha256: string; size: number}>()
   for (const [relative, hashed] of hashing) files.set(relative, await hashed)
   const assets: Record<string, LocalAsset> = {}
-  results.forEach(({resolution}, index) => addAssetRefs(bodies[index]!.node, resolution.used, files, assets, context.root))
+  results.forEach(({resolution}, index) => {
+    addAssetRefs(bodies[index]!.node, resolution.used, files, assets, context.root)
+    addDiagramRefs(bodies[index]!.node, resolution.diagrams, assets, context.root)
+  })
   return assets
 }
 
@@ -100,7 +107,7 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
  * is plain (no tree then: `bodyTree` parses it if rendering needs it), else
  * by parsing it (with the tree, for the caller to keep or not).
  */
-function readBody(node: LocalNode, file: string, body: string, cache: BodyCache): {facts: BodyFacts; tree?: Root} {
+function readBody(node: LocalNode, file: string, body: string, cache: BodyStore): {facts: BodyFacts; tree?: Root} {
   node.body = body
   node.bodyKey = sha256(file + '\0' + body)
   const cached = cache.get(node.bodyKey)
@@ -145,5 +152,14 @@ function addAssetRefs(node: LocalNode, used: readonly string[], files: Map<strin
     const {sha256: hash, size} = files.get(assetPath)!
     assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size}
     if (!node.refs.assets.some((a) => a.sha256 === hash)) node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
+  }
+}
+
+/** Adds the Mermaid diagrams a body uses, as assets keyed by their source (`mermaidKey`), each once. */
+function addDiagramRefs(node: LocalNode, diagrams: readonly DiagramUse[], assets: Record<string, LocalAsset>, root: string): void {
+  for (const {key, source, file, line} of diagrams) {
+    const relative = diagramPath(key)
+    assets[key] ??= {path: relative, absolutePath: path.join(root, relative), sha256: key, size: 0, diagram: {source, file, ...(line !== undefined ? {line} : {})}}
+    if (!node.refs.assets.some((a) => a.sha256 === key)) node.refs.assets.push({kind: 'image', path: relative, sha256: key})
   }
 }

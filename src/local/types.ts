@@ -109,6 +109,12 @@ export interface LocalAsset {
   absolutePath: string
   sha256: string
   size: number
+  /**
+   * A Mermaid diagram rather than a file: `sha256` is the key of its source
+   * (`mermaidKey`), `absolutePath` where its SVG is rendered to before the
+   * upload (`size` 0 until then). Where it was first seen, for messages.
+   */
+  diagram?: {source: string; file: string; line?: number}
 }
 
 /** What `scanFolder` finds. */

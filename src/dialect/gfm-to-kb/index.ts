@@ -18,6 +18,7 @@ import {syntaxFor, treeExtensions} from './extensions.js'
 import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inlineReferences} from './unsupported.js'
 import {finishSiteSyntax, restoreSiteLines, rewriteSiteSyntax} from './site-syntax/index.js'
 import {convertHtml} from './html/index.js'
+import {drawioLinksToDiagrams} from './drawio-links.js'
 import {nodeTypes} from './walk.js'
 
 export {alertColors} from './alerts.js'
@@ -79,6 +80,7 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)
   if (types.has('html')) escapeForeignHtml(tree, file)
   if (types.has('code')) warnNestedFences(tree, file, source)
+  if (types.has('link') || types.has('image')) drawioLinksToDiagrams(tree)
   // Lines the docs-site pass added (closing tags) counted no more: every place is the author's line.
   restoreSiteLines(tree, file, site)
   return {tree, messages: sortMessages(file.messages)}

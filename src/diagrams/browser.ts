@@ -1,0 +1,57 @@
+/**
+ * Finding the system's Chromium, for everything kbsync drives a browser for
+ * (Mermaid rendering, the preview's browser tests): the configured path
+ * (`browser` in the config, `KBSYNC_BROWSER`) when one is set, else the
+ * usual install locations. kbsync never downloads a browser.
+ */
+import {accessSync, constants} from 'node:fs'
+
+/** Where Chromium and Chrome are installed by the usual packages (Debian, Ubuntu's snap, Fedora, macOS). */
+export const browserCandidates: readonly string[] = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/snap/bin/chromium',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'
+]
+
+/** What `findBrowser` answers: the executable, or where it looked. */
+export type BrowserSearch = {path: string} | {missing: readonly string[]}
+
+/** How to get a browser, for messages that found none. */
+export const installHint = 'Install Chromium (`apt install chromium`), or set "browser" in kbsync.config.json (or KBSYNC_BROWSER) to the path of a Chromium or Chrome executable'
+
+/** Whether `file` exists and may be executed. */
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The browser to launch: `configured` when given (and only it: a path set
+ * on purpose that does not exist is reported, not replaced by another), else
+ * the first of `candidates` that exists.
+ */
+export function findBrowser(configured?: string, candidates: readonly string[] = browserCandidates): BrowserSearch {
+  const looked = configured !== undefined && configured !== '' ? [configured] : candidates
+  const found = looked.find(isExecutable)
+  return found !== undefined ? {path: found} : {missing: looked}
+}
+
+/** The arguments Chromium is launched with: headless, no sandbox (containers, CI), nothing that reaches the network. */
+export const headlessArgs: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync'
+]

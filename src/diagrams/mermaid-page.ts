@@ -1,0 +1,60 @@
+/**
+ * The script a page runs to render Mermaid, beside `mermaid.min.js`: the
+ * same settings wherever kbsync renders a diagram (the push's headless page,
+ * the preview), so the preview shows what push uploads. Labels are plain
+ * SVG text (no `foreignObject` HTML, which an `<img>` of the file would not
+ * show reliably), and the result is serialised as XML so the file is a
+ * well-formed SVG image.
+ */
+import {createRequire} from 'node:module'
+
+/** Absolute path of the installed `mermaid.min.js` (the library the page loads). */
+export function mermaidScriptPath(): string {
+  return createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js')
+}
+
+/**
+ * Page script: defines `kbsyncRenderMermaid(source)`, answering `{svg}` or
+ * `{error}` (mermaid's own message), and `kbsyncRenderMermaidBlocks()`,
+ * which replaces every `pre > code.language-mermaid` of the page by its
+ * diagram (a block that fails stays code, with the message as its title).
+ */
+export const mermaidPageScript = `
+(() => {
+  let count = 0
+  window.mermaid.initialize({startOnLoad: false, securityLevel: 'strict', htmlLabels: false, flowchart: {htmlLabels: false}})
+  const message = (error) => String((error && (error.message || error.str)) || error)
+  window.kbsyncRenderMermaid = async (source) => {
+    try {
+      await window.mermaid.parse(source)
+    } catch (error) {
+      return {error: message(error)}
+    }
+    const id = 'kbsync-mermaid-' + ++count
+    try {
+      const {svg} = await window.mermaid.render(id, source)
+      const element = new DOMParser().parseFromString(svg, 'text/html').querySelector('svg')
+      return element ? {svg: new XMLSerializer().serializeToString(element)} : {error: 'mermaid produced no SVG'}
+    } catch (error) {
+      return {error: message(error)}
+    } finally {
+      document.getElementById(id)?.remove()
+      document.getElementById('d' + id)?.remove()
+    }
+  }
+  window.kbsyncRenderMermaidBlocks = async () => {
+    for (const code of document.querySelectorAll('pre > code.language-mermaid')) {
+      const outcome = await window.kbsyncRenderMermaid(code.textContent || '')
+      const pre = code.parentElement
+      if (outcome.error !== undefined) {
+        pre.title = 'Mermaid: ' + outcome.error
+        continue
+      }
+      const figure = document.createElement('div')
+      figure.className = 'kb-mermaid'
+      figure.innerHTML = outcome.svg
+      pre.replaceWith(figure)
+    }
+  }
+})()
+`

@@ -1,0 +1,68 @@
+/**
+ * Rendering Mermaid to SVG in the system's Chromium, driven by
+ * playwright-core: one browser and one page for all the diagrams of a run,
+ * launched on the first diagram (a run without one never starts it, which
+ * would cost about a second), closed by `close`.
+ */
+import {chromium, type Browser, type Page} from 'playwright-core'
+import {headlessArgs} from './browser.js'
+import {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
+
+/** What rendering one diagram gives: the SVG, or mermaid's message (with the diagram's line when it names one). */
+export type RenderOutcome = {svg: string} | {error: string; line?: number}
+
+/** Starts a browser from its executable (the default: headless Chromium through playwright-core). */
+export type BrowserLauncher = (executablePath: string) => Promise<Browser>
+
+const launchChromium: BrowserLauncher = (executablePath) => chromium.launch({executablePath, args: [...headlessArgs]})
+
+/** One diagram may take this long; past it, it is an error (a diagram that never finishes must not hold up the push). */
+const renderTimeoutMs = 30_000
+
+/** Renders Mermaid sources, one browser for all of them. */
+export class MermaidRenderer {
+  private page: Promise<Page> | undefined
+  private browser: Browser | undefined
+  /** Diagrams rendered (successfully or not) so far. */
+  renders = 0
+
+  constructor(
+    private readonly executablePath: string,
+    private readonly launch: BrowserLauncher = launchChromium
+  ) {}
+
+  /** Renders `source`; a failure to start the browser throws, a diagram mermaid refuses is an outcome. */
+  async render(source: string): Promise<RenderOutcome> {
+    const page = await (this.page ??= this.open())
+    this.renders++
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<RenderOutcome>((resolve) => {
+      timer = setTimeout(() => resolve({error: `rendering took longer than ${renderTimeoutMs / 1000} s`}), renderTimeoutMs)
+    })
+    try {
+      const outcome = await Promise.race([page.evaluate(`window.kbsyncRenderMermaid(${JSON.stringify(source)})`) as Promise<RenderOutcome>, timeout])
+      if (!('error' in outcome)) return outcome
+      const line = /\bline (\d+)/i.exec(outcome.error)?.[1]
+      return line !== undefined ? {error: outcome.error, line: Number(line)} : outcome
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** Closes the browser, when one was started. */
+  async close(): Promise<void> {
+    const browser = this.browser
+    this.browser = undefined
+    this.page = undefined
+    await browser?.close()
+  }
+
+  private async open(): Promise<Page> {
+    this.browser = await this.launch(this.executablePath)
+    const page = await this.browser.newPage()
+    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>')
+    await page.addScriptTag({path: mermaidScriptPath()})
+    await page.addScriptTag({content: mermaidPageScript})
+    return page
+  }
+}
