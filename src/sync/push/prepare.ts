@@ -5,6 +5,7 @@
 import {BodyCache, loadState, mapLimit, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../../local/index.js'
 import {matchItems, type Matching} from '../shared/match.js'
 import {computePlan} from './plan.js'
+import {prepareDiagrams} from '../../diagrams/index.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {checkOptions} from '../shared/options.js'
 import {claimSimilar, renameCandidates} from '../shared/similar.js'
@@ -39,6 +40,8 @@ export async function planPush(options: PushOptions): Promise<PushPlan> {
   await readDetails(options, scan.byPath, remote, state, matching)
   recoverAssetUrls(state, remote)
   adoptAttachedFiles(scan, state, remote, matching)
+  // Mermaid diagrams with no uploaded file get their SVG now (a browser only when one must be rendered).
+  scan.diagnostics.push(...(await prepareDiagrams(scan, state, options.diagrams)))
   const plan = computePlan(scan, remote, state, matching, options)
   plan.diagnostics.push(...stateWarning)
   return plan

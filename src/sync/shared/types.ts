@@ -14,6 +14,7 @@ import type {
   UploadResult
 } from '../../api/types.js'
 import type {Diagnostic, LinkOptions, LocalPermissions} from '../../local/index.js'
+import type {DiagramOptions} from '../../diagrams/index.js'
 
 /** The API calls the engine makes (the `KbClient` of `src/api` has them all). */
 export interface SyncClient {
@@ -54,6 +55,8 @@ export interface PushOptions {
   maxWarnings?: number
   /** Progress and outcome of each step. */
   onEvent?: (event: SyncEvent) => void
+  /** How Mermaid diagrams are rendered: the browser (config `browser`). */
+  diagrams?: DiagramOptions
 }
 
 /** What one step of the plan does. */
