@@ -1,0 +1,108 @@
+/**
+ * Checks one target: requests it through the run's gates (at most so many
+ * requests at once, and so many per host), retries a 5xx answer or a
+ * failed connection with backoff, waits out a 429 as its `Retry-After`
+ * asks when that is short, and looks for the fragments on the page.
+ */
+import {STATUS_CODES} from 'node:http'
+import type {Dispatcher} from 'undici'
+import {backoffMs, isRetryableStatus, parseRetryAfter} from '../api/retry-policy.js'
+import {missingAnchors, anchorsOf, isAnchorFragment} from './anchors.js'
+import type {HostGates} from './gates.js'
+import {probe, type ProbeResult} from './probe.js'
+import {ExchangeError, formatSeconds} from './request.js'
+import type {LinkOutcome, LinkTarget} from './types.js'
+
+/** Everything checking a target needs: the options resolved, the gates, the connection pool. */
+export interface CheckContext {
+  gates: HostGates
+  dispatcher: Dispatcher
+  timeoutMs: number
+  retries: number
+  backoffMs: number
+  maxRetryAfterMs: number
+  maxRedirects: number
+  userAgent: string
+  now: () => number
+  sleep: (ms: number) => Promise<void>
+}
+
+/** Longest backoff between two attempts. */
+const backoffCapMs = 10_000
+
+/** Checks `target` and says what was found (never throws for what the network does). */
+export async function checkTarget(target: LinkTarget, context: CheckContext): Promise<LinkOutcome> {
+  const anchors = target.fragments.filter(isAnchorFragment)
+  for (let attempt = 1; ; attempt++) {
+    const mayRetry = attempt <= context.retries
+    let result: ProbeResult
+    try {
+      result = await context.gates.run(target.url, () =>
+        probe(target.url, {
+          dispatcher: context.dispatcher,
+          timeoutMs: context.timeoutMs,
+          userAgent: context.userAgent,
+          wantPage: anchors.length > 0,
+          maxRedirects: context.maxRedirects
+        })
+      )
+    } catch (error) {
+      if (!(error instanceof ExchangeError)) throw error
+      if (mayRetry) {
+        await context.sleep(backoffMs(attempt, context.backoffMs, backoffCapMs))
+        continue
+      }
+      return {status: 'broken', reason: error.message, checkedAt: context.now()}
+    }
+    if (result.status === 429) {
+      const asked = parseRetryAfter(result.headers['retry-after'], context.now())
+      if (asked !== undefined && asked > context.maxRetryAfterMs) {
+        return {
+          status: 'unchecked',
+          httpStatus: 429,
+          reason: `rate limited: the server asks to wait ${formatSeconds(asked)}, more than the ${formatSeconds(context.maxRetryAfterMs)} allowed`,
+          checkedAt: context.now()
+        }
+      }
+      if (!mayRetry)
+        return {
+          status: 'unchecked',
+          httpStatus: 429,
+          reason: `rate limited after ${attempt} attempts`,
+          checkedAt: context.now()
+        }
+      await context.sleep(asked ?? backoffMs(attempt, context.backoffMs, backoffCapMs))
+      continue
+    }
+    if (isRetryableStatus(result.status) && mayRetry) {
+      await context.sleep(backoffMs(attempt, context.backoffMs, backoffCapMs))
+      continue
+    }
+    return outcomeOf(result, anchors, context.now())
+  }
+}
+
+/** The outcome of a final answer: OK (with the anchors missing from the page, if any) or broken. */
+function outcomeOf(result: ProbeResult, anchors: readonly string[], checkedAt: number): LinkOutcome {
+  const moved = result.movedTo !== undefined ? {movedTo: result.movedTo} : {}
+  if (result.status < 200 || result.status >= 300) {
+    return {
+      status: 'broken',
+      httpStatus: result.status,
+      reason: `${result.status} ${STATUS_CODES[result.status] ?? 'answer'}`,
+      checkedAt
+    }
+  }
+  if (anchors.length === 0) return {status: 'ok', httpStatus: result.status, ...moved, checkedAt}
+  // A page that is no HTML (a PDF, an image) has no anchors to look for: its fragment is the viewer's business.
+  if (result.page === undefined) return {status: 'ok', httpStatus: result.status, ...moved, checkedAt}
+  const missing = missingAnchors(anchors, anchorsOf(result.page))
+  return {
+    status: 'ok',
+    httpStatus: result.status,
+    ...moved,
+    checkedAnchors: [...anchors],
+    ...(missing.length > 0 ? {missingAnchors: missing} : {}),
+    checkedAt
+  }
+}
