@@ -20,6 +20,7 @@ import {readBodies, type PendingBody} from './scan-bodies.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
 import {repositoryRoot} from './repository.js'
+import type {ScanReuse} from './scan-reuse.js'
 import type {LocalNode, ScanResult} from './types.js'
 import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
 import {disambiguateTitles, validateTree} from './validate.js'
@@ -39,6 +40,8 @@ export interface ScanOptions {
   keptTrees?: number
   /** How links are resolved beyond the folder's documents: broken links, repository links, the site root. */
   links?: LinkOptions
+  /** Earlier results of the per-file steps to reuse (`rescan.ts`); `cache` is then not read. */
+  reuse?: ScanReuse
 }
 
 const permissionsName = '_permissions.yml'
@@ -58,7 +61,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const documents: DocumentIndex = {...emptyLinkTargets(new Set(), new Set()), files: new Set(otherFilesOf(walked))}
   const bodies: PendingBody[] = []
 
-  const contents = await readFiles(root, textFilesOf(walked))
+  const contents = await (options.reuse?.readFiles ?? readFiles)(root, textFilesOf(walked))
   const texts = new Map<string, string>()
   // Each file decoded once, so an encoding problem is reported once.
   const readText = (relative: string): string => {
@@ -77,7 +80,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     let read = heads.get(file)
     if (!read) {
       const text = readText(file)
-      heads.set(file, (read = {text, head: readDocumentHead(text, file, diagnostics)}))
+      heads.set(file, (read = {text, head: (options.reuse?.readHead ?? readDocumentHead)(text, file, diagnostics)}))
     }
     return read
   }
@@ -95,7 +98,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const permissionsFiles = new Map(permissionsFilesOf(walked).map((file) => [path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), file]))
   const rootTopic = buildNodes(layout, {headOf, readText, permissionsFileOf: (folder) => permissionsFiles.get(folder), documents, byPath, bodies, diagnostics})
   disambiguateTitles(rootTopic, diagnostics)
-  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, repository, documents, cache: options.cache ?? BodyCache.none(), ...(options.links ? {links: options.links} : {}), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
+  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, repository, documents, cache: options.reuse?.bodies ?? options.cache ?? BodyCache.none(), ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}), ...(options.links ? {links: options.links} : {}), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0

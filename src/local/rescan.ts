@@ -1,0 +1,146 @@
+/**
+ * Scanning a folder again and again (the preview's and watch's loop) at the
+ * cost of what changed: each scan is a full `scanFolder`, but the per-file
+ * steps (reading a file, reading a document's head, converting a body,
+ * hashing a local file) reuse the last scan's result for every file whose
+ * content did not change. What is cheap and depends on the whole tree (the
+ * walk, the layout, navigation, titles, link resolution, validation) is
+ * derived afresh, so the result is exactly a fresh scan's.
+ */
+import {readFileSync, statSync} from 'node:fs'
+import path from 'node:path'
+import type {BodyFacts} from './body-cache.js'
+import {readDocumentHead, type DocumentHead} from './body.js'
+import type {Diagnostic} from './diagnostic.js'
+import {hashFile} from './hash.js'
+import {scanFolder, type ScanOptions} from './scan.js'
+import type {ScanReuse} from './scan-reuse.js'
+import type {ScanResult} from './types.js'
+
+/** Scans one folder repeatedly, reusing what unchanged files gave. */
+export interface Rescanner {
+  /**
+   * Scans the folder. `changed` names the paths (files or folders, relative
+   * with `/`) changed since the last scan: they are read again whatever
+   * their size and time say. Every other file is read again when its size
+   * or modification time moved.
+   */
+  scan(changed?: readonly string[]): Promise<ScanResult>
+}
+
+/** The options of the scans (`scanFolder`'s, less what the rescanner decides itself). */
+export type RescanOptions = Omit<ScanOptions, 'reuse' | 'cache' | 'skipBodies'>
+
+/** A file's identity on disk: when either moved, the content may have. */
+interface Stamp {
+  size: number
+  mtimeMs: number
+}
+
+/** A map that forgets, after each scan, the entries the scan did not use. */
+class Kept<V> {
+  #entries = new Map<string, V>()
+  #used = new Set<string>()
+
+  get(key: string): V | undefined {
+    const value = this.#entries.get(key)
+    if (value !== undefined) this.#used.add(key)
+    return value
+  }
+
+  set(key: string, value: V): void {
+    this.#entries.set(key, value)
+    this.#used.add(key)
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key)
+  }
+
+  keys(): IterableIterator<string> {
+    return this.#entries.keys()
+  }
+
+  /** Drops what the scan just ended did not use. */
+  sweep(): void {
+    for (const key of this.#entries.keys()) if (!this.#used.has(key)) this.#entries.delete(key)
+    this.#used.clear()
+  }
+}
+
+/** Starts a rescanner of `dir`; its first scan reads everything. */
+export function createRescanner(dir: string, options: RescanOptions = {}): Rescanner {
+  const files = new Kept<Stamp & {bytes: Buffer}>()
+  const hashes = new Kept<Stamp & {sha256: string}>()
+  const heads = new Kept<{text: string; head: DocumentHead; diagnostics: Diagnostic[]}>()
+  const bodies = new Kept<BodyFacts>()
+  const reuse: ScanReuse = {
+    readFiles: (root, relatives) => readChanged(root, relatives, files),
+    readHead(text, file, diagnostics) {
+      const known = heads.get(file)
+      if (known?.text === text) {
+        // The head's problems are said again, as a fresh scan says them.
+        for (const diagnostic of known.diagnostics) diagnostics.push({...diagnostic})
+        return known.head
+      }
+      const found: Diagnostic[] = []
+      const head = readDocumentHead(text, file, found)
+      heads.set(file, {text, head, diagnostics: found.map((d) => ({...d}))})
+      diagnostics.push(...found)
+      return head
+    },
+    bodies: {get: (key) => bodies.get(key), set: (key, facts) => bodies.set(key, facts)},
+    hashFile: (absolute) => hashChanged(absolute, hashes)
+  }
+  return {
+    async scan(changed = []) {
+      forgetChanged(dir, changed, files)
+      forgetChanged(dir, changed, hashes)
+      try {
+        return await scanFolder(dir, {...options, reuse})
+      } finally {
+        for (const kept of [files, hashes, heads, bodies]) kept.sweep()
+      }
+    }
+  }
+}
+
+/** Drops the files at or under the `changed` paths (relative to `dir`) from `kept`, whose keys are absolute paths. */
+function forgetChanged(dir: string, changed: readonly string[], kept: Kept<unknown>): void {
+  if (changed.length === 0) return
+  const root = path.resolve(dir)
+  const prefixes = changed.map((relative) => path.join(root, relative))
+  for (const key of [...kept.keys()]) {
+    // Keys are real paths: a folder reached through a link is covered by the stamp check instead.
+    if (prefixes.some((prefix) => key === prefix || key.startsWith(prefix + path.sep))) kept.delete(key)
+  }
+}
+
+/** `readFiles` of `text.ts`, taking the bytes of a file whose size and time held from `kept`. */
+async function readChanged(root: string, relatives: readonly string[], kept: Kept<Stamp & {bytes: Buffer}>): Promise<Map<string, Buffer>> {
+  const contents = new Map<string, Buffer>()
+  let sliceStart = performance.now()
+  for (const relative of relatives) {
+    const absolute = path.join(root, relative)
+    const {size, mtimeMs} = statSync(absolute)
+    let entry = kept.get(absolute)
+    if (entry?.size !== size || entry.mtimeMs !== mtimeMs) kept.set(absolute, (entry = {size, mtimeMs, bytes: readFileSync(absolute)}))
+    contents.set(relative, entry.bytes)
+    // A turn of the event loop now and then keeps the preview's server answering meanwhile.
+    if (performance.now() - sliceStart > 10) {
+      await new Promise((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
+    }
+  }
+  return contents
+}
+
+/** `hashFile`, taking the hash of a file whose size and time held from `kept`. */
+async function hashChanged(absolute: string, kept: Kept<Stamp & {sha256: string}>): Promise<{sha256: string; size: number}> {
+  const {size, mtimeMs} = statSync(absolute)
+  const entry = kept.get(absolute)
+  if (entry?.size === size && entry.mtimeMs === mtimeMs) return {sha256: entry.sha256, size}
+  const hashed = await hashFile(absolute)
+  kept.set(absolute, {size: hashed.size, mtimeMs, sha256: hashed.sha256})
+  return hashed
+}
