@@ -112,6 +112,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     concurrency: config.concurrency,
     ignore: config.ignore,
     links: linkOptionsOf(config),
+    ...(config.browser !== undefined ? {diagrams: {browser: config.browser}} : {}),
     ...extra
   }
 }

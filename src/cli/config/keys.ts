@@ -59,6 +59,7 @@ export const keyDefinitions: KeyDefinition[] = [
   },
   {key: 'repoUrl', kind: 'url', env: 'KBSYNC_REPO_URL', doc: 'base URL of the repository\'s files, e.g. "https://github.com/org/repo/blob/main/": a link to a file of the repository outside the folder points there (unset: its text is published, with a warning)'},
   {key: 'siteRoot', kind: 'path', env: 'KBSYNC_SITE_ROOT', doc: 'the folder root-relative links and images (`/img/a.png`) are served from, e.g. Docusaurus\'s "static" (relative to the config file); tried after the repository root'},
+  {key: 'browser', kind: 'path', env: 'KBSYNC_BROWSER', doc: 'the Chromium or Chrome executable that renders Mermaid diagrams (unset: /usr/bin/chromium and the other usual places; see docs/diagrams.md)'},
   {key: 'articleUrl', kind: 'url-template', env: 'KBSYNC_ARTICLE_URL', flag: 'article-url', doc: 'URL of an article in the web application, {id} standing for its id (links in kbsync convert --to gfm|html)'},
   {key: 'checkLinks.warn', kind: 'boolean', env: 'KBSYNC_CHECK_LINKS_WARN', flag: 'warn', doc: 'kbsync check-links and plan --check-links: a broken external link is a warning (exit 0), not an error (exit 2)'},
   {key: 'checkLinks.concurrency', kind: 'int', env: 'KBSYNC_CHECK_LINKS_CONCURRENCY', flag: 'link-concurrency', min: 1, max: 64, doc: 'external links checked at once (default 8)'},

@@ -44,6 +44,8 @@ export interface KbsyncConfig {
   repoUrl?: string
   /** Absolute path of the folder root-relative links are served from. */
   siteRoot?: string
+  /** The browser that renders Mermaid diagrams; unset: the usual install locations. */
+  browser?: string
   articleUrl?: string
   watch: {debounceMs: number}
   preview: {port: number}
