@@ -1,7 +1,29 @@
 /** Article and topic links `<a data-node=articleLink data-article-id=ID>…</a>`. */
 import type {Options} from 'mdast-util-to-markdown'
+import {reject, type KbConstruct, type PhrasingEntry} from './construct.js'
+import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {attribute, withPeek, wrapPhrasing, type KbHandle} from './tag-writer.js'
 import type {ArticleLink} from './types.js'
-import {attribute, registerKb, withPeek, wrapPhrasing, type KbHandle} from './util.js'
+
+/** `<a data-node=articleLink>`: an article id or a topic id (the article's wins, reported, when both are there). */
+const entry: PhrasingEntry = {
+  tag: 'a',
+  node: 'articleLink',
+  close({tag, open, take, problems}) {
+    const articleId = tag.attributes['data-article-id']
+    const topicId = tag.attributes['data-topic-id']
+    if (articleId !== undefined && topicId !== undefined) {
+      problems.push({
+        reason: 'An article link names both `data-article-id` and `data-topic-id`: the topic id is dropped',
+        ruleId: 'kb-invalid-attribute',
+        place: open.position
+      })
+    }
+    if (articleId !== undefined) return {type: 'articleLink', articleId, children: take()}
+    if (topicId !== undefined) return {type: 'articleLink', topicId, children: take()}
+    return reject('Article link without `data-article-id` or `data-topic-id`', 'kb-missing-attribute')
+  }
+}
 
 const articleLink: KbHandle = withPeek((node: ArticleLink, _, state, info) => {
   const id = node.articleId === undefined ? attribute('data-topic-id', node.topicId ?? '') : attribute('data-article-id', node.articleId)
@@ -13,7 +35,10 @@ export function articleLinkToMarkdown(): Options {
   return {handlers: {articleLink}}
 }
 
+/** The article link construct: how its tags are paired and how it is written. */
+export const articleLinkConstruct: KbConstruct = {name: 'articleLink', phrasing: [entry], toMarkdown: articleLinkToMarkdown()}
+
 /** remark plugin: the dialect's article and topic links. */
-export function remarkKbArticleLink(this: any) {
-  return registerKb(this, [articleLinkToMarkdown()])
+export function remarkKbArticleLink(this: KbProcessor): KbTransformer {
+  return registerConstructs(this, [articleLinkConstruct])
 }

@@ -1,7 +1,22 @@
 /** draw.io diagram `<iframe data-node=drawio src=URL width=N></iframe>`. */
 import type {Options} from 'mdast-util-to-markdown'
+import {reject, type FlowEntry, type KbConstruct} from './construct.js'
+import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {attribute, type KbHandle} from './tag-writer.js'
+import {sizeAttribute} from './transform/tags.js'
 import type {Drawio} from './types.js'
-import {attribute, registerKb, type KbHandle} from './util.js'
+
+/** `<iframe data-node=drawio>`: a `src`, no content, a width in whole pixels if any. */
+const entry: FlowEntry = {
+  tag: 'iframe',
+  node: 'drawio',
+  close({tag, open, output, from, problems}) {
+    const url = tag.attributes.src
+    if (url === undefined || output.length !== from) return reject('A diagram needs `src` and no content', 'kb-invalid-content')
+    const width = sizeAttribute(tag, 'width', open.position, problems)
+    return width === undefined ? {type: 'drawio', url} : {type: 'drawio', url, width}
+  }
+}
 
 const drawio: KbHandle = (node: Drawio) =>
   `<iframe data-node="drawio"${attribute('src', node.url)}${attribute('width', node.width)}></iframe>`
@@ -11,7 +26,10 @@ export function drawioToMarkdown(): Options {
   return {handlers: {drawio}}
 }
 
+/** The diagram construct: how its tags are paired and how it is written. */
+export const drawioConstruct: KbConstruct = {name: 'drawio', flow: [entry], toMarkdown: drawioToMarkdown()}
+
 /** remark plugin: the dialect's draw.io diagrams. */
-export function remarkKbDrawio(this: any) {
-  return registerKb(this, [drawioToMarkdown()])
+export function remarkKbDrawio(this: KbProcessor): KbTransformer {
+  return registerConstructs(this, [drawioConstruct])
 }

@@ -1,7 +1,21 @@
 /** Hint block `<div data-node=hintBlock data-color=TOKEN>` holding block content. */
 import type {Options} from 'mdast-util-to-markdown'
+import {reject, type FlowEntry, type KbConstruct} from './construct.js'
+import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {attribute, wrapFlow, type KbHandle} from './tag-writer.js'
+import {isColor} from './transform/tags.js'
 import type {HintBlock} from './types.js'
-import {attribute, registerKb, wrapFlow, type KbHandle} from './util.js'
+
+/** `<div data-node=hintBlock>`: a valid colour token, then any block content. */
+const entry: FlowEntry = {
+  tag: 'div',
+  node: 'hintBlock',
+  close({tag, take}) {
+    const color = tag.attributes['data-color']
+    if (!isColor(color)) return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
+    return {type: 'hintBlock', color, children: take()} as HintBlock
+  }
+}
 
 const hintBlock: KbHandle = (node: HintBlock, _, state, info) =>
   wrapFlow(node, state, info, `<div data-node="hintBlock"${attribute('data-color', node.color)}>`, '</div>')
@@ -11,7 +25,10 @@ export function hintBlockToMarkdown(): Options {
   return {handlers: {hintBlock}}
 }
 
+/** The hint block construct: how its tags are paired and how it is written. */
+export const hintBlockConstruct: KbConstruct = {name: 'hintBlock', flow: [entry], toMarkdown: hintBlockToMarkdown()}
+
 /** remark plugin: the dialect's hint blocks. */
-export function remarkKbHintBlock(this: any) {
-  return registerKb(this, [hintBlockToMarkdown()])
+export function remarkKbHintBlock(this: KbProcessor): KbTransformer {
+  return registerConstructs(this, [hintBlockConstruct])
 }

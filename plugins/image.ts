@@ -1,7 +1,29 @@
 /** Sized image `<img src alt width height>`; plain images stay `![alt](url)`. */
 import type {Image} from 'mdast'
 import {defaultHandlers, type Options} from 'mdast-util-to-markdown'
-import {attribute, registerKb, withPeek, type KbHandle} from './util.js'
+import type {KbConstruct, PhrasingEntry} from './construct.js'
+import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {attribute, withPeek, type KbHandle} from './tag-writer.js'
+import {sizeAttribute} from './transform/tags.js'
+
+/** `<img src alt width height>`: an image, its sizes in whole pixels. */
+const entry: PhrasingEntry = {
+  tag: 'img',
+  leaf(tag, html, problems) {
+    const src = tag.attributes.src
+    if (src === undefined) {
+      problems.push({reason: '`<img>` without `src`', ruleId: 'kb-missing-attribute', place: html.position})
+      return undefined
+    }
+    const image: Image = {type: 'image', url: src, title: null, alt: tag.attributes.alt ?? ''}
+    const width = sizeAttribute(tag, 'width', html.position, problems)
+    const height = sizeAttribute(tag, 'height', html.position, problems)
+    if (width !== undefined) image.width = width
+    if (height !== undefined) image.height = height
+    if (html.position) image.position = html.position
+    return image
+  }
+}
 
 const isPlain = (node: Image) => node.width === undefined && node.height === undefined
 
@@ -19,7 +41,10 @@ export function imageToMarkdown(): Options {
   return {handlers: {image}}
 }
 
+/** The sized image construct: how its tag is read and how it is written. */
+export const imageConstruct: KbConstruct = {name: 'image', phrasing: [entry], toMarkdown: imageToMarkdown()}
+
 /** remark plugin: the dialect's sized images. */
-export function remarkKbImage(this: any) {
-  return registerKb(this, [imageToMarkdown()])
+export function remarkKbImage(this: KbProcessor): KbTransformer {
+  return registerConstructs(this, [imageConstruct])
 }

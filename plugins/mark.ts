@@ -1,7 +1,20 @@
 /** Colour highlight `<mark data-color=TOKEN>…</mark>`. */
 import type {Options} from 'mdast-util-to-markdown'
+import {reject, type KbConstruct, type PhrasingEntry} from './construct.js'
+import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {attribute, withPeek, wrapPhrasing, type KbHandle} from './tag-writer.js'
+import {isColor} from './transform/tags.js'
 import type {Mark} from './types.js'
-import {attribute, registerKb, withPeek, wrapPhrasing, type KbHandle} from './util.js'
+
+/** `<mark data-color=TOKEN>`: a valid colour token. */
+const entry: PhrasingEntry = {
+  tag: 'mark',
+  close({tag, take}) {
+    const color = tag.attributes['data-color']
+    if (!isColor(color)) return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
+    return {type: 'mark', color, children: take()}
+  }
+}
 
 const mark: KbHandle = withPeek((node: Mark, _, state, info) =>
   wrapPhrasing(node, state, info, `<mark${attribute('data-color', node.color)}>`, '</mark>')
@@ -12,7 +25,10 @@ export function markToMarkdown(): Options {
   return {handlers: {mark}}
 }
 
+/** The highlight construct: how its tags are paired and how it is written. */
+export const markConstruct: KbConstruct = {name: 'mark', phrasing: [entry], toMarkdown: markToMarkdown()}
+
 /** remark plugin: the dialect's colour highlight. */
-export function remarkKbMark(this: any) {
-  return registerKb(this, [markToMarkdown()])
+export function remarkKbMark(this: KbProcessor): KbTransformer {
+  return registerConstructs(this, [markConstruct])
 }

@@ -13,9 +13,11 @@ import {defaultHandlers, type Handle, type Info, type Join, type Options, type S
 import {code} from './code-fence.js'
 import {inlineCode} from './inline-code.js'
 import {isUnsafeCharacter, safe} from './safe.js'
-import {isBlockTag, readTag} from './syntax/tag.js'
+import {readTag} from './syntax/tag.js'
+import {isBlockTag} from './syntax/vocabulary.js'
 import {append} from './transform/pairing.js'
-import {registerKb} from './util.js'
+import type {KbConstruct} from './construct.js'
+import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
 
 /** Options of mdast-util-to-markdown that give the canonical form. */
 export const canonicalOptions = {
@@ -292,7 +294,10 @@ export function markdownStyleToMarkdown(): Options {
   }
 }
 
+/** The platform's style for ordinary Markdown, as a construct that pairs no tags. */
+export const markdownStyleConstruct: KbConstruct = {name: 'markdownStyle', toMarkdown: markdownStyleToMarkdown()}
+
 /** remark plugin: the platform's Markdown style when serialising. */
-export function remarkKbMarkdownStyle(this: any) {
-  return registerKb(this, [markdownStyleToMarkdown()])
+export function remarkKbMarkdownStyle(this: KbProcessor): KbTransformer {
+  return registerConstructs(this, [markdownStyleConstruct])
 }

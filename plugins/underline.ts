@@ -1,7 +1,12 @@
 /** Underline `<u>…</u>`. */
 import type {Options} from 'mdast-util-to-markdown'
+import type {KbConstruct, PhrasingEntry} from './construct.js'
+import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {withPeek, wrapPhrasing, type KbHandle} from './tag-writer.js'
 import type {Underline} from './types.js'
-import {registerKb, withPeek, wrapPhrasing, type KbHandle} from './util.js'
+
+/** `<u>`: any phrasing content. */
+const entry: PhrasingEntry = {tag: 'u', close: ({take}) => ({type: 'underline', children: take()})}
 
 const underline: KbHandle = withPeek((node: Underline, _, state, info) => wrapPhrasing(node, state, info, '<u>', '</u>'))
 
@@ -10,7 +15,10 @@ export function underlineToMarkdown(): Options {
   return {handlers: {underline}}
 }
 
+/** The underline construct: how its tags are paired and how it is written. */
+export const underlineConstruct: KbConstruct = {name: 'underline', phrasing: [entry], toMarkdown: underlineToMarkdown()}
+
 /** remark plugin: the dialect's underline. */
-export function remarkKbUnderline(this: any) {
-  return registerKb(this, [underlineToMarkdown()])
+export function remarkKbUnderline(this: KbProcessor): KbTransformer {
+  return registerConstructs(this, [underlineConstruct])
 }

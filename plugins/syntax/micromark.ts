@@ -9,7 +9,9 @@ import {htmlFlow} from 'micromark-core-commonmark'
 import {markdownLineEnding, markdownSpace} from 'micromark-util-character'
 import {codes} from 'micromark-util-symbol'
 import type {Code, Construct, Effects, Extension, State, TokenizeContext} from 'micromark-util-types'
-import {createScanner, interpret, isBlockTag, isDialectTag, resetScanner, step, type KbTag} from './tag.js'
+import {createScanner, resetScanner, step} from './scanner.js'
+import {interpret, type KbTag} from './tag.js'
+import {isBlockTag, isDialectTag} from './vocabulary.js'
 
 declare module 'micromark-util-types' {
   interface TokenTypeMap {

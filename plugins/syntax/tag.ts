@@ -8,7 +8,7 @@
  * case-insensitive, and a tag never spans lines.
  */
 import {codes} from 'micromark-util-symbol'
-import type {Code} from 'micromark-util-types'
+import {createScanner, resetScanner, step, type TagScanner} from './scanner.js'
 
 /** One parsed tag. */
 export interface KbTag {
@@ -19,148 +19,6 @@ export interface KbTag {
   /** Attributes by lower-case name, values with character references decoded. */
   attributes: Record<string, string>
 }
-
-/** Scanner states; `done` and `fail` are terminal. */
-type Phase =
-  | 'start'
-  | 'lt'
-  | 'slash'
-  | 'name'
-  | 'between'
-  | 'attrName'
-  | 'afterAttrName'
-  | 'beforeValue'
-  | 'double'
-  | 'single'
-  | 'unquoted'
-  | 'afterQuoted'
-  | 'selfClose'
-  | 'done'
-  | 'fail'
-
-/** Incremental scanner state: feed characters with {@link step}. */
-export interface TagScanner {
-  phase: Phase
-  /** Characters of the tag so far (the tokenizer builds the tag's text itself). */
-  length: number
-  selfClosing: boolean
-}
-
-/** Longest tag accepted: bounds the work spent on a `<` that is not a tag. */
-export const maxTagLength = 8192
-
-/** Create a fresh scanner. */
-export function createScanner(): TagScanner {
-  return {phase: 'start', length: 0, selfClosing: false}
-}
-
-/** Make `scanner` fresh again: a line of tags reads them all with one scanner. */
-export function resetScanner(scanner: TagScanner): void {
-  scanner.phase = 'start'
-  scanner.length = 0
-  scanner.selfClosing = false
-}
-
-/** A space or a tab, as a character or as micromark codes it. */
-function isSpace(code: Code): boolean {
-  return code === codes.space || code === codes.ht || code === codes.horizontalTab || code === codes.virtualSpace
-}
-
-/** A line ending or the end, as a character or as micromark codes it. */
-function isEnd(code: Code): boolean {
-  return code === null || code < codes.horizontalTab || code === codes.lf || code === codes.cr
-}
-
-/**
- * An ASCII letter. Compared as numbers: micromark-util-character's
- * `asciiAlpha` tests a RegExp on a one-character string made per call, one
- * allocation per character of every tag.
- */
-function isAsciiAlpha(code: Code): boolean {
-  return code !== null && ((code >= codes.uppercaseA && code <= codes.uppercaseZ) || (code >= codes.lowercaseA && code <= codes.lowercaseZ))
-}
-
-function isNameChar(code: Code): boolean {
-  return isAsciiAlpha(code) || (code !== null && code >= codes.digit0 && code <= codes.digit9) || code === codes.dash
-}
-
-function isAttrNameChar(code: Code): boolean {
-  return !(
-    isSpace(code) ||
-    code === codes.quotationMark ||
-    code === codes.apostrophe ||
-    code === codes.lessThan ||
-    code === codes.greaterThan ||
-    code === codes.equalsTo ||
-    code === codes.slash
-  )
-}
-
-/**
- * Feed one character code (a micromark code, or a `charCodeAt`; `null` for
- * the end) to the scanner; returns the new phase (`done` once `>` closed
- * the tag, `fail` when it cannot be a tag).
- */
-export function step(scanner: TagScanner, code: Code): Phase {
-  const phase = next(scanner.phase, code)
-  if (phase !== 'fail') scanner.length++
-  if (phase === 'selfClose') scanner.selfClosing = true
-  if (scanner.length > maxTagLength) scanner.phase = 'fail'
-  else scanner.phase = phase
-  return scanner.phase
-}
-
-function next(phase: Phase, code: Code): Phase {
-  if (isEnd(code)) return 'fail'
-  switch (phase) {
-    case 'start':
-      return code === codes.lessThan ? 'lt' : 'fail'
-    case 'lt':
-      return code === codes.slash ? 'slash' : isAsciiAlpha(code) ? 'name' : 'fail'
-    case 'slash':
-      return isAsciiAlpha(code) ? 'name' : 'fail'
-    case 'name':
-      return isNameChar(code) ? 'name' : afterToken(code)
-    case 'between':
-      return isSpace(code) ? 'between' : isAttrNameChar(code) ? 'attrName' : afterToken(code)
-    case 'attrName':
-      if (isAttrNameChar(code)) return 'attrName'
-      if (code === codes.equalsTo) return 'beforeValue'
-      return afterToken(code) === 'between' ? 'afterAttrName' : afterToken(code)
-    case 'afterAttrName':
-      if (isSpace(code)) return 'afterAttrName'
-      if (code === codes.equalsTo) return 'beforeValue'
-      return isAttrNameChar(code) ? 'attrName' : afterToken(code)
-    case 'beforeValue':
-      if (isSpace(code)) return 'beforeValue'
-      if (code === codes.quotationMark) return 'double'
-      if (code === codes.apostrophe) return 'single'
-      return code === codes.greaterThan || code === codes.lessThan || code === codes.graveAccent ? 'fail' : 'unquoted'
-    case 'double':
-      return code === codes.quotationMark ? 'afterQuoted' : 'double'
-    case 'single':
-      return code === codes.apostrophe ? 'afterQuoted' : 'single'
-    case 'unquoted':
-      if (isSpace(code)) return 'between'
-      if (code === codes.greaterThan) return 'done'
-      return code === codes.quotationMark || code === codes.apostrophe || code === codes.lessThan || code === codes.graveAccent ? 'fail' : 'unquoted'
-    case 'afterQuoted':
-      return isSpace(code) ? 'between' : code === codes.greaterThan ? 'done' : code === codes.slash ? 'selfClose' : 'fail'
-    case 'selfClose':
-      return code === codes.greaterThan ? 'done' : 'fail'
-    default:
-      return 'fail'
-  }
-}
-
-/** What may follow a name or a space: more space, the end, or `/>`. */
-function afterToken(code: Code): Phase {
-  if (isSpace(code)) return 'between'
-  if (code === codes.greaterThan) return 'done'
-  if (code === codes.slash) return 'selfClose'
-  return 'fail'
-}
-
 /**
  * Read the tag at `index` of `value`; returns the tag and the index after
  * it, or `undefined` when no complete tag starts there.
@@ -270,38 +128,6 @@ export function encodeAttribute(value: string): string {
     .replace(/\n/g, '&#10;')
     .replace(/\r/g, '&#13;')
 }
-
-/** Tags the dialect owns at block level. */
-const blockNames = new Set(['div', 'details', 'summary', 'iframe', 'video'])
-
-const imageAttributes = new Set(['src', 'alt', 'width', 'height'])
-
-/** Tags the dialect owns (others stay ordinary HTML). */
-export function isDialectTag(tag: KbTag): boolean {
-  switch (tag.name) {
-    case 'u':
-    case 'mark':
-    case 'details':
-    case 'summary':
-    case 'iframe':
-    case 'video':
-      return true
-    case 'img':
-      // Only the dialect's sized image; other <img> stay HTML.
-      return !tag.closing && 'src' in tag.attributes && Object.keys(tag.attributes).every((key) => imageAttributes.has(key))
-    case 'a':
-    case 'div':
-      return tag.closing || 'data-node' in tag.attributes
-    default:
-      return false
-  }
-}
-
-/** Whether a dialect tag opens or closes a block construct. */
-export function isBlockTag(tag: KbTag): boolean {
-  return blockNames.has(tag.name) && isDialectTag(tag)
-}
-
 /** The one of `recent` whose text `value` holds at `index`, if any. */
 function knownAt(recent: Array<{raw: string; tag: KbTag}>, value: string, index: number): {raw: string; tag: KbTag} | undefined {
   for (const known of recent) if (value.startsWith(known.raw, index)) return known

@@ -1,13 +1,15 @@
 /**
  * The from-markdown transform of the dialect: one post-order walk that turns
- * the `html` tags micromark tokenized into the dialect's nodes. Linear in the
+ * the `html` tags micromark tokenized into the nodes of the constructs whose
+ * entries the pairing table holds. Linear in the
  * size of the tree; nothing is re-parsed.
  */
 import type {Nodes, Parents, PhrasingContent, Root, RootContent} from 'mdast'
 import {pairFlow} from './flow.js'
 import {splitFlow, type FlowItem, type Pieces} from './split.js'
-import {pairPhrasing} from './phrasing.js'
-import {recordProblems, type KbProblem} from './problems.js'
+import {pairPhrasing, type PairingContext} from './phrasing.js'
+import {recordProblems} from './problems.js'
+import type {PairingTable} from './table.js'
 
 const flowParents = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition'])
 const phrasingParents = new Set([
@@ -21,11 +23,11 @@ const phrasingParents = new Set([
   'linkReference'
 ])
 
-/** Build the dialect's nodes in `tree` (in place); problems are recorded for `takeProblems`. */
-export function kbTransform(tree: Root): void {
-  const problems: KbProblem[] = []
-  walk(tree, problems)
-  recordProblems(tree, problems)
+/** Build the nodes of `table`'s constructs in `tree` (in place); problems are recorded for `takeProblems`. */
+export function pairTree(tree: Root, table: PairingTable): void {
+  const context: PairingContext = {table, problems: []}
+  walk(tree, context)
+  recordProblems(tree, context.problems)
 }
 
 /** A parent on the walk's stack: `items` once its children were entered (a flow parent's split ones). */
@@ -41,7 +43,7 @@ interface Visit {
  * (post-order), with an explicit stack: a body nests as deep as it likes
  * (`>` x 100,000), the call stack does not.
  */
-function walk(tree: Root, problems: KbProblem[]): void {
+function walk(tree: Root, context: PairingContext): void {
   const stack: Visit[] = [{parent: tree}]
   while (stack.length > 0) {
     const visit = stack[stack.length - 1]
@@ -58,9 +60,9 @@ function walk(tree: Root, problems: KbProblem[]): void {
     }
     stack.pop()
     if (flowParents.has(parent.type)) {
-      parent.children = pairFlow(visit.items as FlowItem[], visit.pieces as Pieces, problems) as typeof parent.children
+      parent.children = pairFlow(visit.items as FlowItem[], visit.pieces as Pieces, context) as typeof parent.children
     } else if (phrasingParents.has(parent.type)) {
-      parent.children = pairPhrasing(parent.children as PhrasingContent[], problems) as typeof parent.children
+      parent.children = pairPhrasing(parent.children as PhrasingContent[], context) as typeof parent.children
     }
   }
 }

@@ -9,7 +9,9 @@
  */
 import type {Html, Paragraph, PhrasingContent, RootContent} from 'mdast'
 import type {Position} from 'unist'
-import {isBlockTag, isDialectTag, readTagLine, type KbTag} from '../syntax/tag.js'
+import {codes} from 'micromark-util-symbol'
+import {readTagLine, type KbTag} from '../syntax/tag.js'
+import {isBlockTag, isDialectTag} from '../syntax/vocabulary.js'
 import {append} from './pairing.js'
 import {dialectTagOf, mergeText, span} from './tags.js'
 
@@ -29,7 +31,7 @@ export function splitFlow(children: RootContent[], pieces: Pieces): FlowItem[] {
   for (const child of children) {
     if (child.type === 'paragraph' && child.children.some((c) => c.type === 'html' && isBlockHtml(c))) {
       splitParagraph(child, items, pieces)
-    } else if (child.type === 'html' && child.value.charCodeAt(0) === 60) {
+    } else if (child.type === 'html' && child.value.charCodeAt(0) === codes.lessThan) {
       splitTagLine(child, items, pieces)
     } else {
       items.push(child)

@@ -2,12 +2,14 @@
 import type {Html, Nodes, PhrasingContent, Text} from 'mdast'
 import type {Position} from 'unist'
 import {colorTokens, type ColorToken} from '../types.js'
-import {isDialectTag, readTag, type KbTag} from '../syntax/tag.js'
+import {codes} from 'micromark-util-symbol'
+import {readTag, type KbTag} from '../syntax/tag.js'
+import {isDialectTag} from '../syntax/vocabulary.js'
 import type {KbProblem} from './problems.js'
 
 /** The tag an `html` node consists of, when it is exactly one tag. */
 export function tagOf(node: Nodes): KbTag | undefined {
-  if (node.type !== 'html' || node.value.charCodeAt(0) !== 60) return undefined
+  if (node.type !== 'html' || node.value.charCodeAt(0) !== codes.lessThan) return undefined
   const found = readTag(node.value)
   return found && found.end === node.value.length ? found.tag : undefined
 }

@@ -1,0 +1,52 @@
+/**
+ * Registering the dialect on a unified processor, as remark-gfm registers
+ * GFM: micromark, from-markdown and to-markdown extensions pushed onto the
+ * processor's data. The dialect's tag syntax and its tree building are
+ * registered once per processor, whichever construct plugin comes first;
+ * the tree building pairs the tags of the constructs registered on that
+ * processor (read when a tree is built, so after every plugin attached).
+ */
+import type {Root} from 'mdast'
+import type {} from 'remark-parse'
+import type {} from 'remark-stringify'
+import type {Processor} from 'unified'
+import type {VFile} from 'vfile'
+import type {KbConstruct} from './construct.js'
+import {nestingLimit} from './depth.js'
+import {kbFromMarkdownOf} from './from-markdown.js'
+import {kbSyntax} from './syntax/micromark.js'
+import {reportProblems} from './transform/problems.js'
+
+/** The processor a dialect plugin is attached to, as unified's `Plugin` type gives it (`this`). */
+export type KbProcessor = Processor
+
+/** The transformer a dialect plugin returns: moves parse problems onto the file as messages. */
+export type KbTransformer = (tree: Root, file: VFile) => undefined
+
+// Per processor (by its data): the constructs registered on it, which its tree building pairs.
+const constructsByProcessor = new WeakMap<object, KbConstruct[]>()
+
+/**
+ * Register `constructs` on `processor` (the tag syntax and tree building
+ * too, the first time) and return the transformer that moves parse
+ * problems onto the file.
+ */
+export function registerConstructs(processor: KbProcessor, constructs: readonly KbConstruct[]): KbTransformer {
+  const data = processor.data()
+  let registered = constructsByProcessor.get(data)
+  if (!registered) {
+    constructsByProcessor.set(data, (registered = []))
+    ;(data.micromarkExtensions ||= []).push(kbSyntax())
+    // The source is not at hand here: a capped subtree keeps its text values, as text.
+    const capped = nestingLimit(undefined, 'text')
+    ;(data.fromMarkdownExtensions ||= []).push(capped, kbFromMarkdownOf(registered), capped)
+  }
+  for (const construct of constructs) {
+    registered.push(construct)
+    ;(data.toMarkdownExtensions ||= []).push(construct.toMarkdown)
+  }
+  return (tree, file) => {
+    reportProblems(tree, file)
+    return undefined
+  }
+}
