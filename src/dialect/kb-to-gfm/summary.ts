@@ -11,7 +11,7 @@ import type {Image, Parents} from 'mdast'
 import {toHast, type Handlers, type State} from 'mdast-util-to-hast'
 import type {Handle} from 'mdast-util-to-markdown'
 import type {AnchorLink, Details, DetailsSummary, Mark, Underline} from '../../../plugins/types.js'
-import {wrapFlow} from '../../../plugins/util.js'
+import {wrapFlow} from '../../../plugins/tag-writer.js'
 
 function element(state: State, node: Parents | AnchorLink | Image, tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element {
   const result: Element = {type: 'element', tagName, properties, children}
