@@ -48,7 +48,7 @@ export async function checkTarget(target: LinkTarget, context: CheckContext): Pr
       )
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error
-      if (mayRetry) {
+      if (mayRetry && error.retryable) {
         await context.sleep(backoffMs(attempt, context.backoffMs, backoffCapMs))
         continue
       }

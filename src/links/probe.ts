@@ -54,13 +54,14 @@ export async function probe(url: string, options: ProbeOptions): Promise<ProbeRe
     if (!redirects.has(answer.status) || location === undefined)
       return {...answer, ...(movedTo !== undefined ? {movedTo} : {})}
     const next = resolveLocation(location, current)
-    if (next === undefined) throw new ExchangeError(`redirected to \`${location}\`, which is no http(s) URL`, false)
+    if (next === undefined)
+      throw new ExchangeError(`redirected to \`${location}\`, which is no http(s) URL`, false, false)
     stillPermanent &&= permanent.has(answer.status)
     if (stillPermanent) movedTo = next
     current = next
     hop++
   }
-  throw new ExchangeError(`more than ${options.maxRedirects} redirects`, false)
+  throw new ExchangeError(`more than ${options.maxRedirects} redirects`, false, false)
 }
 
 /** The absolute http(s) URL a `Location` names, read against the URL that answered it. */

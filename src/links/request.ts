@@ -29,7 +29,9 @@ export class ExchangeError extends Error {
   constructor(
     message: string,
     /** The time-out struck (rather than the connection failing). */
-    readonly timedOut: boolean
+    readonly timedOut: boolean,
+    /** Another attempt may fare better (false: the answers themselves are wrong, such as endless redirects). */
+    readonly retryable = true
   ) {
     super(message)
   }
