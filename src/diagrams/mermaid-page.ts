@@ -34,7 +34,15 @@ export const mermaidPageScript = `
     try {
       const {svg} = await window.mermaid.render(id, source)
       const element = new DOMParser().parseFromString(svg, 'text/html').querySelector('svg')
-      return element ? {svg: new XMLSerializer().serializeToString(element)} : {error: 'mermaid produced no SVG'}
+      if (!element) return {error: 'mermaid produced no SVG'}
+      // An image needs a size of its own: the viewBox's, instead of mermaid's width="100%" and max-width.
+      const box = (element.getAttribute('viewBox') || '').replace(/,/g, ' ').split(' ').filter(Boolean).map(Number)
+      if (box.length === 4 && box[2] > 0 && box[3] > 0) {
+        element.setAttribute('width', String(Math.ceil(box[2])))
+        element.setAttribute('height', String(Math.ceil(box[3])))
+        element.style.removeProperty('max-width')
+      }
+      return {svg: new XMLSerializer().serializeToString(element)}
     } catch (error) {
       return {error: message(error)}
     } finally {
