@@ -1,8 +1,11 @@
 /**
  * The script of the preview page: listens to the server's events and, when
  * the folder changed, fetches the page's parts again and swaps them in,
- * keeping the scroll position and the open details blocks (no reload).
+ * keeping the scroll position, the open details blocks and the
+ * navigation's folds and filter (no reload); and runs the navigation's
+ * filter box and drawer (`client-nav.ts`).
  */
+import {navScript} from './client-nav.js'
 import {prefixes} from './routes.js'
 
 /** The script's source, served at `prefixes.client`. */
@@ -12,6 +15,7 @@ export const clientScript = `(() => {
   status.className = 'kb-status'
   status.setAttribute('role', 'status')
   const setStatus = (state, text) => { status.dataset.state = state; status.textContent = text }
+${navScript}
   let running = false
   let again = false
 
@@ -45,6 +49,7 @@ export const clientScript = `(() => {
       const holder = document.createElement('div')
       holder.innerHTML = fragment.nav
       const fresh = holder.firstElementChild
+      keepNav(nav, fresh)
       nav.replaceWith(fresh)
       fresh.scrollTop = navScroll
     }
@@ -68,7 +73,7 @@ export const clientScript = `(() => {
     events.addEventListener('error', () => { lost = true; setStatus('offline', 'preview server not reachable') })
   }
 
-  const start = () => { document.body.appendChild(status); connect() }
+  const start = () => { document.body.appendChild(status); startNav(); connect() }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
   else start()
 })()

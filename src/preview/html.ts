@@ -1,13 +1,15 @@
 /**
  * A document's body as HTML: the dialect tree the scan built (the one push
  * serialises and sends), with its local links and files pointed at the
- * preview's own addresses, rendered by the dialect's `kbTreeToHtml`.
+ * preview's own addresses, rendered by the dialect's `kbTreeToHtml`, code
+ * blocks highlighted (`highlight.ts`).
  */
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import {defaultArticleUrl, kbTreeToHtml} from '../dialect/index.js'
 import {prefixFragment} from '../dialect/to-html/index.js'
 import {bodyTree, type LocalNode, type Resolved} from '../local/index.js'
+import {highlightCode} from './highlight.js'
 import type {PreviewModel} from './model.js'
 import {fileHref, pageHref} from './routes.js'
 
@@ -20,7 +22,7 @@ export function renderBody(node: LocalNode, model: PreviewModel): string {
     const target = model.byKbId.get(id)
     return target ? pageHref(target) : fallback
   }
-  return kbTreeToHtml(tree, {articleHref: (id) => href(id, defaultArticleUrl(id)), topicHref: (id) => href(id, '#')})
+  return kbTreeToHtml(tree, {articleHref: (id) => href(id, defaultArticleUrl(id)), topicHref: (id) => href(id, '#'), highlight: highlightCode})
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
- * The navigation tree of the page shell: topics and articles as nested
- * lists. Plain data in (`NavItem`), escaped HTML out; the preview builds the
- * items from the folder, the local server from its stored items.
+ * The navigation of the page shell: the topic tree as nested lists, each
+ * topic a `<details>` that folds (the current page's ancestors open, the
+ * current page marked), above it a filter box the page's script reads
+ * (`client.ts`; without the script the tree still folds and links). Plain
+ * data in (`NavItem`), escaped HTML out; the preview builds the items from
+ * the folder, the local server from its stored items.
  */
 import {escapeHtml} from './escape.js'
 
@@ -20,18 +23,31 @@ export interface NavItem {
 
 /** The navigation as a `<nav>` element. */
 export function renderNav(items: NavItem[], heading = 'Contents'): string {
-  return `<nav class="kb-nav" id="kb-nav" aria-label="Contents"><div class="kb-nav-header">${escapeHtml(heading)}</div>${renderList(items)}</nav>`
+  return (
+    `<nav class="kb-nav" id="kb-nav" aria-label="Contents"><div class="kb-nav-header">${escapeHtml(heading)}</div>` +
+    `<input type="search" class="kb-nav-filter" id="kb-nav-filter" placeholder="Filter by title" aria-label="Filter the contents by title" autocomplete="off" spellcheck="false">` +
+    `<ul class="kb-nav-tree">${items.map((item) => renderItem(item, 0)).join('')}</ul>` +
+    `<p class="kb-nav-empty" id="kb-nav-empty" hidden>No title matches.</p></nav>`
+  )
 }
 
-function renderList(items: NavItem[]): string {
-  if (items.length === 0) return ''
-  return `<ul>${items.map(renderItem).join('')}</ul>`
+/** Whether `item` is the current page or holds it. */
+function holdsCurrent(item: NavItem): boolean {
+  return item.current === true || (item.children ?? []).some(holdsCurrent)
 }
 
-function renderItem(item: NavItem): string {
+function renderLink(item: NavItem): string {
   const current = item.current ? ' aria-current="page"' : ''
   // The error mark is drawn by the stylesheet, so the link's text stays the title.
   const errors = item.errors ? ` data-errors="${item.errors}" title="${item.errors} error${item.errors === 1 ? '' : 's'}"` : ''
-  const link = `<a href="${escapeHtml(item.href)}" data-kind="${item.kind}"${current}${errors}>${escapeHtml(item.title)}</a>`
-  return `<li class="kb-nav-${item.kind}">${link}${renderList(item.children ?? [])}</li>`
+  return `<a href="${escapeHtml(item.href)}" data-kind="${item.kind}"${current}${errors}>${escapeHtml(item.title)}</a>`
+}
+
+function renderItem(item: NavItem, depth: number): string {
+  const children = item.children ?? []
+  if (children.length === 0) return `<li class="kb-nav-${item.kind} kb-nav-leaf">${renderLink(item)}</li>`
+  // The top level and the way down to the current page are open; every other topic folds.
+  const open = depth === 0 || holdsCurrent(item) ? ' open' : ''
+  const list = children.map((child) => renderItem(child, depth + 1)).join('')
+  return `<li class="kb-nav-${item.kind}"><details${open}><summary>${renderLink(item)}</summary><ul>${list}</ul></details></li>`
 }

@@ -62,6 +62,17 @@ export function renderFragment(page: ArticlePageInput): PageFragment {
 }
 
 /**
+ * The drawer's switch (a checkbox, so the drawer opens without the script,
+ * as on the local server's browse page), the bar with its button shown on
+ * narrow screens, and the backdrop that closes it. Outside the navigation,
+ * so live reload keeps the drawer as it was.
+ */
+const drawerToggle =
+  `<input type="checkbox" id="kb-drawer" class="kb-drawer-toggle" aria-label="Show the contents" aria-controls="kb-nav">` +
+  `<header class="kb-topbar"><label for="kb-drawer" class="kb-drawer-button" id="kb-drawer-button">\u2630 Contents</label></header>` +
+  `<label for="kb-drawer" class="kb-backdrop" aria-hidden="true"></label>`
+
+/**
  * A whole HTML document showing one article (or topic) the way the
  * platform's article view does, with the navigation beside it. Every text
  * field is escaped; `html` is inserted as given.
@@ -73,6 +84,6 @@ export function renderArticlePage(page: ArticlePageInput): string {
     `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(fragment.documentTitle)}</title><style>${stylesheet}</style>${script}</head>` +
-    `<body><div class="kb-layout">${fragment.nav}<main class="kb-main" id="kb-main">${fragment.main}</main></div></body></html>\n`
+    `<body>${drawerToggle}<div class="kb-layout">${fragment.nav}<main class="kb-main" id="kb-main">${fragment.main}</main></div></body></html>\n`
   )
 }
