@@ -22,6 +22,11 @@ export interface PullOptions {
   ignore?: readonly string[]
   /** Plan only: write nothing. */
   dryRun?: boolean
+  /**
+   * Read and write permissions (default true). `false` (`--no-permissions`, a one-off export) reads none and
+   * leaves `_permissions.yml` files and front matter `permissions` in the folder as they are.
+   */
+  permissions?: boolean
   /** Parallel requests (default 8). */
   concurrency?: number
   /** URL of an article in the web application, `{id}` standing for its id (config `articleUrl`): links in this form become relative links, and relative links of a body are resolved against it (default pyrus.com's). */

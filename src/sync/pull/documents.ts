@@ -1,0 +1,100 @@
+/**
+ * The documents of a pull: each remote body converted to the text of its
+ * file (`pullBody`), then adopted (the file already says it), written as a
+ * conflict copy, or written (atomically, only when its text changes) with
+ * its topic's permission file, and recorded in the journal as it lands.
+ */
+import path from 'node:path'
+import {sourceHashOf, type LocalPermissions} from '../../local/index.js'
+import {bodyHash} from '../shared/remote.js'
+import {pullBody, type PulledBody} from '../shared/document-body.js'
+import {documentText, readText, writeAtomic} from '../shared/document-files.js'
+import {adoptIfInSync, type Adoption} from './adoption.js'
+import {writeConflictCopy} from './conflict-copies.js'
+import {documentsAfterPull, linkWarnings} from './link-targets.js'
+import {writePermissionFile} from './permission-files.js'
+import {declaredPermissions, type PullOp} from './plan.js'
+import {itemPageUrl, linkForms, type ItemRef} from './platform-links.js'
+import type {ApplyRun} from './run.js'
+import {recordPulled} from './state-book.js'
+
+/** How bodies are converted in one run: where linked documents are after the pull, the platform's URL forms. */
+interface Conversion {
+  documentsFor(missed: ItemRef[]): (kind: ItemRef['kind'], id: string) => string | undefined
+  urls: {articleUrl?: string}
+  forms: ReturnType<typeof linkForms>
+}
+
+/** The conversion of the run's bodies. */
+function conversionOf(run: ApplyRun): Conversion {
+  const documentAfter = documentsAfterPull(run.plan, run.context)
+  const urls = run.options.articleUrl !== undefined ? {articleUrl: run.options.articleUrl} : {}
+  return {
+    // The file a link of a body names; a document the folder will not hold is noted in `missed` and keeps its id.
+    documentsFor: (missed) => (kind, id) => {
+      const at = documentAfter(kind, id)
+      if (at === null && !missed.some((ref) => ref.id === id)) missed.push({kind, id})
+      return at ?? undefined
+    },
+    urls,
+    // The URL forms a link of a pulled body is matched against, made ready once for every body.
+    forms: linkForms(urls)
+  }
+}
+
+/** Converts the body of `op` and says what is odd about it (title spaces, a lossy form). */
+function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[]): PulledBody {
+  const detail = run.context.remote.details[op.id]!
+  const item = run.context.remote.items[op.id]!
+  const links = {forms: conversion.forms, pageUrl: itemPageUrl({kind: item.type, id: op.id}, conversion.urls)}
+  const assetOf = (url: string) => (op.op === 'conflict' ? undefined : run.files.local.get(url))
+  const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf: conversion.documentsFor(missed), assetOf, links})
+  run.canonical.set(op.id, bodyHash(pulled.canonical))
+  if (item.title !== item.title.trim()) {
+    const message = `The title "${item.title}" has leading or trailing spaces, which front matter does not keep; a push would retitle it`
+    run.result.diagnostics.push({severity: 'warning', file: op.file, message, rule: 'title-whitespace'})
+  }
+  if (pulled.form === 'lossy') {
+    const message = 'This body cannot be written so that a push gives it back exactly; a push after editing the file may change other parts of it'
+    run.result.diagnostics.push({severity: 'warning', file: op.file, message, rule: 'pull-lossy'})
+  }
+  return pulled
+}
+
+/** The permissions the document of `op` declares after the pull: as read, else (not read) as its file has them. */
+function declaredOf(run: ApplyRun, op: PullOp): LocalPermissions | undefined {
+  const {remote, scan} = run.context
+  if (op.id in remote.permissions) return declaredPermissions(op.type, remote.permissions[op.id])
+  return scan.byPath[run.book.before.get(op.id)?.key ?? op.path]?.permissions
+}
+
+/** Pulls the document of `op`: adopts it, writes a conflict copy, or writes its file. */
+async function pullDocument(run: ApplyRun, conversion: Conversion, adoption: Adoption, op: PullOp): Promise<void> {
+  const item = run.context.remote.items[op.id]!
+  const missed: ItemRef[] = []
+  const pulled = convert(run, conversion, op, missed)
+  const declared = declaredOf(run, op)
+  if (await adoptIfInSync(run, adoption, op, declared)) return
+  const text = documentText({title: item.title, id: op.id, ...(item.type === 'article' ? {permissions: declared} : {})}, pulled.text)
+  if (await writeConflictCopy(run, op, text, await readText(path.join(run.dir, op.file)))) return
+  const changed = await writeAtomic(run.dir, op.file, text)
+  if (changed) run.result.written.push(op.file)
+  run.result.diagnostics.push(...linkWarnings(op.file, text, missed, pulled.rewritten ?? [], (id) => run.context.remote.items[id]?.title))
+  await writePermissionFile(run, op, declared)
+  recordPulled(run, op, item, run.context.remote.details[op.id]!, declared, {sourceHash: sourceHashOf(text)})
+  await run.store.saveChanges()
+  run.recorded = true
+  run.emit({type: 'done', op, changed: changed || op.from !== undefined})
+}
+
+/** Pulls the documents `ops` in order; a failure is the op's, and the others go on. */
+export async function pullDocuments(run: ApplyRun, adoption: Adoption, ops: readonly PullOp[]): Promise<void> {
+  const conversion = conversionOf(run)
+  for (const op of ops) {
+    try {
+      await pullDocument(run, conversion, adoption, op)
+    } catch (error) {
+      run.fail(op, error)
+    }
+  }
+}

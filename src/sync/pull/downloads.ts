@@ -1,0 +1,47 @@
+/**
+ * The files pulled bodies use: planned beside the first document listing
+ * each (`planAssets`), then put on disk at the run's concurrency: moved
+ * from the early downloads of `prefetch.ts` where there is one, else
+ * downloaded now. A file that cannot be had keeps its URL in the body, with
+ * a `download-failed` warning, and the next pull tries again.
+ */
+import type {Root} from 'mdast'
+import {mapLimit, removeInside} from '../../local/index.js'
+import {shownUrl} from '../../api/index.js'
+import {fetchAsset, planAssets, type AssetPlan} from './assets.js'
+import type {PullOp} from './plan.js'
+import type {ApplyRun, PulledFiles} from './run.js'
+
+/** The files of the documents `ops` (their parsed bodies in `trees`), planned; none on disk yet. */
+export function plannedFiles(run: Pick<ApplyRun, 'context'>, ops: readonly PullOp[], trees: Map<string, Root>): PulledFiles {
+  const {remote} = run.context
+  const listed = ops.filter((op) => op.op !== 'conflict').map((op) => ({id: op.id, path: op.path, file: op.file, tree: trees.get(op.id)!, detail: remote.details[op.id]!}))
+  return {assets: planAssets(listed), local: new Map(), downloadedNow: new Set()}
+}
+
+/** Puts one planned file on disk and notes the outcome in `run.files`. */
+async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
+  const {dir, files} = run
+  try {
+    const outcome = await fetchAsset(dir, asset, run.context.state, (url, destPath) => run.context.prefetch.download(url, destPath))
+    if (outcome.downloaded) {
+      run.result.written.push(asset.path)
+      run.emit({type: 'download', url: asset.url, path: asset.path})
+    }
+    if (outcome.local) {
+      files.local.set(asset.url, asset.path)
+      if (outcome.downloaded) files.downloadedNow.add(asset.url)
+    } else if (outcome.downloaded) {
+      // Another URL holds the same content: the body keeps this URL.
+      removeInside(dir, asset.path)
+    }
+  } catch (error) {
+    const message = `Could not download ${shownUrl(asset.url)}: ${error instanceof Error ? error.message : String(error)}; the body keeps the URL`
+    run.result.diagnostics.push({severity: 'warning', file: asset.path, message, rule: 'download-failed'})
+  }
+}
+
+/** Puts every planned file of the run on disk (`run.files`). */
+export async function downloadFiles(run: ApplyRun): Promise<void> {
+  await mapLimit([...run.files.assets.values()], run.options.concurrency ?? 8, (asset) => fetchOne(run, asset))
+}

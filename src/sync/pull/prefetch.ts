@@ -1,0 +1,73 @@
+/**
+ * Downloads started while records are still being read: a file a pulled
+ * body uses, of which the state knows no copy, is downloaded whatever the
+ * plan says about its document (the apply step would download it anyway),
+ * into `.kbsync/downloads/`, which is no place of the folder contract. The
+ * apply step moves each into place once the pull was planned and checked,
+ * so nothing the user sees is written before that; a download that is not
+ * used (its document turned out a conflict) is removed with the folder.
+ */
+import {renameSync} from 'node:fs'
+import {pathToWriteInside, removeInside, type SyncState} from '../../local/index.js'
+import type {RemoteDetail} from '../shared/remote.js'
+import type {PullClient} from './types.js'
+
+/** Where early downloads wait, relative to the folder. */
+export const downloadsFolder = '.kbsync/downloads'
+
+/** A download started early: its file once it arrived, or why it failed. */
+type Fetched = {file: string} | {error: unknown}
+
+/** Early downloads of one pull. */
+export interface Prefetch {
+  /** Starts (through `start`) the download of each of `urls` listed by `detail` that the state holds no copy of. */
+  request(detail: RemoteDetail, urls: readonly string[], start: (task: () => Promise<void>) => void): void
+  /** The download function of the apply step: moves a file fetched early into place (or fails as its download did); else downloads. */
+  download(url: string, destPath: string): Promise<unknown>
+  /** Removes what was downloaded early and not taken. */
+  clear(): void
+}
+
+/** Downloads nothing early (a dry run, or a pull that reads no records). */
+export function noPrefetch(client: PullClient): Prefetch {
+  return {request: () => undefined, download: (url, destPath) => client.downloadFile(url, destPath), clear: () => undefined}
+}
+
+/** Early downloads into `dir`'s `.kbsync/downloads/` through `client`. */
+export function createPrefetch(dir: string, state: SyncState, client: PullClient): Prefetch {
+  // A URL the state knows may already be on disk (the apply step checks the file's content): only new URLs are fetched early.
+  const known = new Set(Object.values(state.assets).map((asset) => asset.url))
+  const fetched = new Map<string, Promise<Fetched>>()
+  let count = 0
+  return {
+    request(detail, urls, start) {
+      const listed = new Set(detail.files.map((file) => file.url))
+      for (const url of urls) {
+        if (!listed.has(url) || known.has(url) || fetched.has(url)) continue
+        let settle: (outcome: Fetched) => void = () => undefined
+        fetched.set(url, new Promise<Fetched>((resolve) => (settle = resolve)))
+        const file = pathToWriteInside(dir, `${downloadsFolder}/${count++}`)
+        start(async () => {
+          try {
+            await client.downloadFile(url, file)
+            settle({file})
+          } catch (error) {
+            // Reported where the apply step would have downloaded it (`download-failed`); the pull goes on.
+            settle({error})
+          }
+        })
+      }
+    },
+    async download(url, destPath) {
+      const early = fetched.get(url)
+      if (early === undefined) return client.downloadFile(url, destPath)
+      fetched.delete(url)
+      const outcome = await early
+      if ('error' in outcome) throw outcome.error
+      renameSync(outcome.file, destPath)
+    },
+    clear() {
+      removeInside(dir, downloadsFolder)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * What a pull reads besides the structure, in one bounded pool: the full
+ * records the plan needs, the permissions of items whose `updated_at` moved
+ * since they were last seen, the record of each whose permissions turn out
+ * changed (queued the moment its permissions arrive), and the files new
+ * bodies use (queued the moment their record arrives, see `prefetch.ts`).
+ * Each record is parsed as it arrives, while the other requests wait on the
+ * network: the plan and the apply step reuse the trees.
+ */
+import type {Root} from 'mdast'
+import {parseKb} from '../../dialect/index.js'
+import {ApiError} from '../../api/index.js'
+import type {Diagnostic, StateEntry, SyncState} from '../../local/index.js'
+import {bodyTrouble, toDetail, type RemoteSnapshot} from '../shared/remote.js'
+import {fileUrls} from './localize.js'
+import {permissionsAsRecorded} from './plan.js'
+import {createPool, type TaskPool} from './pool.js'
+import type {Prefetch} from './prefetch.js'
+import type {PullClient} from './types.js'
+
+/** The reads of one pull: what they need, and what they fill in besides `remote`. */
+export interface PullReader {
+  /** Reads the records of `records` and the permissions of `permissions` (and what their answers call for); resolves once all arrived. */
+  read(records: readonly string[], permissions: readonly string[]): Promise<void>
+  /** The parsed body of each record read, by id. */
+  trees: Map<string, Root>
+}
+
+/** Whether a permissions read was refused to this account (the platform may answer non-administrators so). */
+function isAccessDenied(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  return error.status === 403 || /access_denied/.test(error.errorCode ?? '')
+}
+
+/** The first state entry of each id. */
+function entriesById(state: SyncState): Map<string, StateEntry> {
+  const byId = new Map<string, StateEntry>()
+  for (const entry of Object.values(state.items)) if (entry.id && !byId.has(entry.id)) byId.set(entry.id, entry)
+  return byId
+}
+
+/**
+ * A reader for one pull at `limit` requests at a time. Permissions closed
+ * to this account are left unread, with one warning in `diagnostics`; any
+ * other failure rejects `read` (the pull fails before it writes anything:
+ * skipping it would lose the permissions for good).
+ */
+export function createReader(client: PullClient, remote: RemoteSnapshot, state: SyncState, limit: number, prefetch: Prefetch, diagnostics: Diagnostic[]): PullReader {
+  const trees = new Map<string, Root>()
+  const started = new Set<string>()
+  const entries = entriesById(state)
+  let denied = false
+  const readRecord = (pool: TaskPool, id: string) => {
+    if (remote.details[id] || started.has(id)) return
+    started.add(id)
+    pool.add(async () => {
+      const detail = toDetail(await client.getItem(id))
+      remote.details[id] = detail
+      const tree = parseKb(detail.body)
+      trees.set(id, tree)
+      // Warmed while other requests wait: the plan asks it of every record.
+      bodyTrouble(detail)
+      prefetch.request(detail, fileUrls(tree), (task) => pool.add(task))
+    })
+  }
+  const readPermissions = (pool: TaskPool, id: string) =>
+    pool.add(async () => {
+      if (denied) return
+      try {
+        remote.permissions[id] = await client.getPermissions(id)
+      } catch (error) {
+        if (!isAccessDenied(error)) throw error
+        if (!denied) {
+          denied = true
+          const message = `Permissions are closed to this account (${(error as Error).message}); the items whose permissions could not be read get no permission files`
+          diagnostics.push({severity: 'warning', message, rule: 'permissions-unreadable'})
+        }
+        return
+      }
+      // Changed since the state recorded them, though `updated_at` said nothing (a push in between recorded it): the record is needed too.
+      const entry = entries.get(id)
+      if (entry && remote.items[id] && !permissionsAsRecorded(remote, id, entry)) readRecord(pool, id)
+    })
+  return {
+    trees,
+    async read(records, permissions) {
+      const pool = createPool(limit)
+      for (const id of records) readRecord(pool, id)
+      for (const id of permissions) readPermissions(pool, id)
+      await pool.drain()
+    }
+  }
+}

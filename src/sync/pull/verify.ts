@@ -1,0 +1,47 @@
+/**
+ * The check after a pull: the folder is scanned and each document pulled
+ * now is rendered exactly as push will render it. That gives the state the
+ * hashes push compares (a push right after a pull sends nothing), and
+ * proves each body comes back unchanged: one that would not is reported
+ * (`pull-not-exact`).
+ */
+import {scanFolder, type LocalNode, type StateEntry} from '../../local/index.js'
+import {planRenderContext} from '../shared/render-context.js'
+import {renderBody, type RenderContext} from '../shared/render.js'
+import type {ApplyRun} from './run.js'
+
+/** Records in `entry` what push will compare for the pulled document `node`; reports a body that would not come back exactly. */
+function checkDocument(run: ApplyRun, id: string, node: LocalNode, entry: StateEntry, context: RenderContext, conflicts: Set<string>): void {
+  if (node.sourceHash) entry.sourceHash = node.sourceHash
+  else delete entry.sourceHash
+  delete entry.renderKey
+  if (node.body === undefined) {
+    delete entry.renderedHash
+    return
+  }
+  const rendered = renderBody(node, context)
+  if (rendered.missingLinks.length + rendered.missingAssets.length === 0) entry.renderedHash = rendered.hash
+  // A body the platform did not store in canonical form comes back canonical: that is no loss.
+  if (rendered.hash !== entry.remoteHash && !conflicts.has(id) && run.canonical.get(id) !== rendered.hash) {
+    const message = 'The pulled file does not render back to the body on the platform; a push would rewrite it'
+    run.result.diagnostics.push({severity: 'warning', file: node.file ?? node.path, message, rule: 'pull-not-exact'})
+  }
+}
+
+/** Scans the folder and checks every document pulled now (those of `run.book.after`, the state's items already replaced). */
+export async function verifyPulled(run: ApplyRun): Promise<void> {
+  const {state, remote} = run.context
+  const scan = await scanFolder(run.dir, {ignore: run.options.ignore ?? []})
+  const idOf = new Map<string, string>()
+  for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
+  const context = planRenderContext(scan, remote, idOf, state)
+  for (const diagnostic of scan.diagnostics) {
+    if (diagnostic.severity === 'error') run.result.diagnostics.push({...diagnostic, severity: 'warning', message: `push will refuse this: ${diagnostic.message}`})
+  }
+  const conflicts = new Set(run.plan.ops.filter((op) => op.op === 'conflict').map((op) => op.id))
+  for (const [key, entry] of Object.entries(state.items)) {
+    const node = scan.byPath[key]
+    if (!node || !entry.id || !run.book.after.has(entry.id) || entry.remoteHash === '') continue
+    checkDocument(run, entry.id, node, entry, context, conflicts)
+  }
+}
