@@ -4,6 +4,7 @@
  * theirs. The one place that knows about the scanner.
  */
 import {scanFolder, type Diagnostic, type LocalNode, type LocalTopic, type ScanOptions, type ScanResult} from '../local/index.js'
+import {createRescanner} from '../local/rescan.js'
 import {isSkipNotice} from '../local/walk.js'
 
 /** The folder as the preview sees it. */
@@ -30,6 +31,18 @@ export type PreviewScanOptions = Pick<ScanOptions, 'ignore' | 'links'>
 /** Scans `dir` into the preview's model. */
 export async function loadModel(dir: string, options: PreviewScanOptions = {}): Promise<PreviewModel> {
   return toModel(await scanFolder(dir, options))
+}
+
+/** Loads the model of one folder again and again, at the cost of what changed (`createRescanner`). */
+export interface ModelSource {
+  /** The folder's model now; `changed`: the paths changed since the last load, as the watcher names them. */
+  load(changed?: readonly string[]): Promise<PreviewModel>
+}
+
+/** The model source of `dir`: its first load scans everything, later ones reuse what unchanged files gave. */
+export function modelSource(dir: string, options: PreviewScanOptions = {}): ModelSource {
+  const rescanner = createRescanner(dir, options)
+  return {load: async (changed) => toModel(await rescanner.scan(changed))}
 }
 
 /** The model of a folder whose scan failed: a bare root, so the pages can still say why. */

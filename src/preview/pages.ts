@@ -34,14 +34,17 @@ function rootTitle(model: PreviewModel): string {
   return path.basename(model.dir) || model.dir
 }
 
+/** Renders a document's body as HTML (`renderBody`, or a cache of its renderings). */
+export type BodyRenderer = (node: LocalNode, model: PreviewModel) => string
+
 /** The page of the document at `target`; undefined when there is none. */
-export function pageOf(model: PreviewModel, target: {kind: 'article' | 'topic'; path: string}): ArticlePageInput | undefined {
+export function pageOf(model: PreviewModel, target: {kind: 'article' | 'topic'; path: string}, render: BodyRenderer = renderBody): ArticlePageInput | undefined {
   const node = model.byPath[target.path]
   if (!node || node.kind !== target.kind) return undefined
   const warnings: PageDiagnostic[] = diagnosticsOf(model, node).map(({file: _file, ...rest}) => rest)
   let html = ''
   try {
-    html = renderBody(node, model)
+    html = render(node, model)
   } catch (error) {
     warnings.unshift({severity: 'error', message: `The body could not be rendered: ${(error as Error).message}`, rule: 'preview-render'})
   }

@@ -4,18 +4,15 @@
  * refresh. Binds the loopback interface only.
  */
 import {realpath} from 'node:fs/promises'
-import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
+import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {clientScript} from './client.js'
 import type {Diagnostic} from '../local/index.js'
 import {firstSkipNotices} from '../local/watch.js'
-import {decodePath} from './escape.js'
 import {EventHub} from './events.js'
-import {sendFile} from './files.js'
-import {emptyModel, loadModel, type PreviewModel, type PreviewScanOptions} from './model.js'
-import {renderArticlePage, renderFragment, type ArticlePageInput} from './page.js'
-import {missingPage, pageOf} from './pages.js'
-import {parsePage, prefixes} from './routes.js'
+import {previewHandler, sendText, type PreviewState} from './handler.js'
+import {emptyModel, modelSource, type ModelSource, type PreviewScanOptions} from './model.js'
+import {serialRefresh} from './refresh.js'
+import {RenderedBodies} from './rendered.js'
 import {watchFolder, type FolderWatcher} from './watch.js'
 
 /** Options of `startPreview`. */
@@ -49,11 +46,6 @@ export interface PreviewServer {
 
 const host = '127.0.0.1'
 
-// The page's own script and styles only; images, media and embeds may come from anywhere (platform files, video hosts, diagrams.net).
-const pagePolicy =
-  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src * data: blob:; media-src *; frame-src *; " +
-  "connect-src 'self'; font-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
 /** Starts the preview of `options.dir`; resolves once it listens and watches. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const firstSkip = firstSkipNotices()
@@ -61,120 +53,46 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const fresh = diagnostics.filter(firstSkip)
     if (fresh.length > 0) options.onWarnings?.(fresh)
   }
-  let model: PreviewModel
-  let failure: Error | undefined
-  try {
-    model = await loadModel(options.dir, options.scan)
-  } catch (error) {
-    // A file it may not read fails the whole scan: the preview starts all the same and every page says why, until a save fixes it.
-    if (!isPermissionError(error)) throw error
-    failure = error as Error
-    model = emptyModel(await realpath(options.dir))
-  }
-  let version = 1
+  const source = modelSource(options.dir, options.scan)
+  const state = await firstState(source, options.dir)
   const hub = new EventHub()
-
-  // Rescans run one at a time; changes during a scan cause one more.
-  let scanning: Promise<void> | undefined
-  let queued: string[] | undefined
+  const rendered = new RenderedBodies()
   const rescan = async (paths: string[]): Promise<void> => {
     const started = performance.now()
     try {
-      model = await loadModel(options.dir, options.scan)
-      failure = undefined
-      warnNew(model.skipped)
+      state.model = await source.load(paths)
+      state.failure = undefined
+      rendered.prune(state.model)
+      warnNew(state.model.skipped)
     } catch (error) {
-      failure = error as Error
+      state.failure = error as Error
     }
-    version++
-    hub.send('change', {version, paths})
-    options.onRefresh?.({version, paths, ms: Math.round(performance.now() - started), ...(failure ? {error: failure} : {})})
+    state.version++
+    hub.send('change', {version: state.version, paths})
+    options.onRefresh?.({version: state.version, paths, ms: Math.round(performance.now() - started), ...(state.failure ? {error: state.failure} : {})})
   }
-  const refresh = (paths: string[] = []): Promise<void> => {
-    if (scanning) {
-      queued = [...(queued ?? []), ...paths]
-      return scanning
-    }
-    scanning = (async () => {
-      await rescan(paths)
-      while (queued) {
-        const next = queued
-        queued = undefined
-        await rescan(next)
-      }
-      scanning = undefined
-    })()
-    return scanning
-  }
-
-  const pageFor = (pathname: string): {page: ArticlePageInput; status: number} => {
-    const target = parsePage(pathname)
-    const page = target && pageOf(model, target)
-    const shown = page ?? missingPage(model, pathname)
-    if (failure) shown.warnings = [{severity: 'error', message: `The folder could not be read: ${failure.message}`}, ...(shown.warnings ?? [])]
-    return {page: shown, status: page ? 200 : 404}
-  }
-
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const url = new URL(request.url ?? '/', 'http://localhost')
-    const headOnly = request.method === 'HEAD'
-    if (request.method !== 'GET' && !headOnly) return sendText(response, 405, 'Method not allowed')
-    // A page of another site that resolves its own name to 127.0.0.1 (DNS rebinding) gets nothing.
-    if (!allowedHost(request.headers.host, port)) return sendText(response, 403, 'Forbidden host')
-    const pathname = url.pathname
-    if (pathname === prefixes.events) return hub.attach(response)
-    if (pathname === prefixes.client) return send(response, 200, 'text/javascript; charset=utf-8', clientScript, headOnly)
-    if (pathname === prefixes.fragment) {
-      const {page, status} = pageFor(url.searchParams.get('path') ?? '/')
-      return send(response, status, 'application/json', JSON.stringify({...renderFragment(page), version}), headOnly)
-    }
-    if (pathname.startsWith(prefixes.file)) {
-      const relative = decodePath(pathname.slice(prefixes.file.length))
-      if (relative !== undefined && (await sendFile(model.dir, relative, response, headOnly))) return
-      return sendText(response, 404, `No such file in the folder: ${relative ?? pathname}`)
-    }
-    const {page, status} = pageFor(pathname)
-    response.setHeader('Content-Security-Policy', pagePolicy)
-    return send(response, status, 'text/html; charset=utf-8', renderArticlePage(page), headOnly)
-  }
-
+  const refresher = serialRefresh(rescan)
+  let port = 0
   const server = createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
       if (!response.headersSent) sendText(response, 500, `Preview error: ${error.message}`)
       else response.destroy()
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const port = (server.address() as AddressInfo).port
-  let watcher: FolderWatcher
-  try {
-    watcher = await watchFolder(
-      model.dir,
-      (paths) => void refresh(paths),
-      (message) => options.onWarnings?.([{severity: 'warning', message}]),
-      options.scan?.ignore
-    )
-  } catch (error) {
-    server.close()
-    throw error
-  }
+  const handle = previewHandler({state: () => state, hub, render: (node, model) => rendered.html(node, model), port: () => port})
+  port = await listen(server, options.port ?? 0)
+  const watcher = await watchOrClose(server, state.model.dir, (paths) => void refresher.refresh(paths), options)
   // Said once listening: a start that fails (a busy port) and is tried again says nothing twice.
-  warnNew(model.skipped)
-  if (failure) options.onRefresh?.({version, paths: [], ms: 0, error: failure})
+  warnNew(state.model.skipped)
+  if (state.failure) options.onRefresh?.({version: state.version, paths: [], ms: 0, error: state.failure})
 
   return {
     url: `http://${host}:${port}/`,
     port,
-    refresh,
+    refresh: refresher.refresh,
     async close() {
       await watcher.close()
-      await scanning
+      await refresher.running
       hub.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
@@ -184,26 +102,39 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   }
 }
 
+/** The first scan's state; a file it may not read fails the whole scan: the preview starts all the same and every page says why, until a save fixes it. */
+async function firstState(source: ModelSource, dir: string): Promise<PreviewState> {
+  try {
+    return {model: await source.load(), failure: undefined, version: 1}
+  } catch (error) {
+    if (!isPermissionError(error)) throw error
+    return {model: emptyModel(await realpath(dir)), failure: error as Error, version: 1}
+  }
+}
+
+/** Listens on `port` of the loopback interface; resolves with the port taken. */
+async function listen(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  return (server.address() as AddressInfo).port
+}
+
+/** Watches the folder (closing the server when that fails): each burst of changes asks for a rescan of those paths. */
+async function watchOrClose(server: Server, dir: string, onChange: (paths: string[]) => void, options: PreviewOptions): Promise<FolderWatcher> {
+  try {
+    return await watchFolder(dir, onChange, (message) => options.onWarnings?.([{severity: 'warning', message}]), options.scan?.ignore)
+  } catch (error) {
+    server.close()
+    throw error
+  }
+}
+
 function isPermissionError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   return code === 'EACCES' || code === 'EPERM'
-}
-
-function allowedHost(header: string | undefined, port: number): boolean {
-  return header === `${host}:${port}` || header === `localhost:${port}`
-}
-
-function send(response: ServerResponse, status: number, type: string, body: string, headOnly: boolean): void {
-  response.writeHead(status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer'
-  })
-  response.end(headOnly ? undefined : body)
-}
-
-function sendText(response: ServerResponse, status: number, text: string): void {
-  send(response, status, 'text/plain; charset=utf-8', text + '\n', false)
 }
