@@ -15,12 +15,17 @@ import type {KbConstruct} from './construct.js'
 import {nestingLimit} from './depth.js'
 import {kbFromMarkdownOf} from './from-markdown.js'
 import {kbSyntax} from './syntax/micromark.js'
+import {restoreKept} from './transform/kept.js'
 import {reportProblems} from './transform/problems.js'
 
 /** The processor a dialect plugin is attached to, as unified's `Plugin` type gives it (`this`). */
 export type KbProcessor = Processor
 
-/** The transformer a dialect plugin returns: moves parse problems onto the file as messages. */
+/**
+ * The transformer a dialect plugin returns: writes the pairs of constructs
+ * the processor does not register back as they were (see
+ * `transform/kept.ts`) and moves parse problems onto the file as messages.
+ */
 export type KbTransformer = (tree: Root, file: VFile) => undefined
 
 // Per processor (by its data): the constructs registered on it, which its tree building pairs.
@@ -28,8 +33,7 @@ const constructsByProcessor = new WeakMap<object, KbConstruct[]>()
 
 /**
  * Register `constructs` on `processor` (the tag syntax and tree building
- * too, the first time) and return the transformer that moves parse
- * problems onto the file.
+ * too, the first time) and return its transformer.
  */
 export function registerConstructs(processor: KbProcessor, constructs: readonly KbConstruct[]): KbTransformer {
   const data = processor.data()
@@ -46,6 +50,7 @@ export function registerConstructs(processor: KbProcessor, constructs: readonly 
     ;(data.toMarkdownExtensions ||= []).push(construct.toMarkdown)
   }
   return (tree, file) => {
+    restoreKept(tree, String(file.value ?? ''))
     reportProblems(tree, file)
     return undefined
   }

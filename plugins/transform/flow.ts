@@ -12,6 +12,7 @@ import {blockNames} from '../syntax/vocabulary.js'
 import {append, TagStack, takeContent, type Frame} from './pairing.js'
 import {pairPhrasing, type PairingContext} from './phrasing.js'
 import {rejoin, type FlowItem, type Pieces} from './split.js'
+import {spanOf} from './kept.js'
 import {entryOf, hasUnknownNode} from './table.js'
 import {span} from './tags.js'
 
@@ -155,7 +156,13 @@ function build(pairing: Pairing, frame: FlowFrame, close: Html | undefined): voi
     stayed(pairing, frame)
   }
   const {tag, entry} = frame
-  if (!entry) return hasUnknownNode(tag) ? keep(unknownNodeReason(frame), 'kb-unknown-node') : keep('', '')
+  if (!entry && hasUnknownNode(tag)) return keep(unknownNodeReason(frame), 'kb-unknown-node')
+  if (!entry) {
+    // A construct the processor does not register: kept as written (see `kept.ts`).
+    const written = close && spanOf(span(frame.open, close))
+    if (written) pairing.context.kept.push(written)
+    return keep('', '')
+  }
   const parent = stack.top
   let taken: RootContent[] | undefined
   const built = entry.close({

@@ -8,6 +8,7 @@ import type {Nodes, Parents, PhrasingContent, Root, RootContent} from 'mdast'
 import {pairFlow} from './flow.js'
 import {splitFlow, type FlowItem, type Pieces} from './split.js'
 import {pairPhrasing, type PairingContext} from './phrasing.js'
+import {recordKept} from './kept.js'
 import {recordProblems} from './problems.js'
 import type {PairingTable} from './table.js'
 
@@ -25,9 +26,10 @@ const phrasingParents = new Set([
 
 /** Build the nodes of `table`'s constructs in `tree` (in place); problems are recorded for `takeProblems`. */
 export function pairTree(tree: Root, table: PairingTable): void {
-  const context: PairingContext = {table, problems: []}
+  const context: PairingContext = {table, problems: [], kept: []}
   walk(tree, context)
   recordProblems(tree, context.problems)
+  recordKept(tree, context.kept)
 }
 
 /** A parent on the walk's stack: `items` once its children were entered (a flow parent's split ones). */

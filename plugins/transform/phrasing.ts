@@ -12,18 +12,23 @@ import type {KbTag} from '../syntax/tag.js'
 import {inlinePairNames, isDialectTag} from '../syntax/vocabulary.js'
 import {TagStack, takeContent, type Frame} from './pairing.js'
 import type {KbProblem} from './problems.js'
+import {spanOf, type Span} from './kept.js'
 import {entryOf, hasUnknownNode, type PairingTable} from './table.js'
 import {dialectTagOf, span, tagOf} from './tags.js'
 
-/** What a pairing runs with: the processor's table, and the list its problems go to. */
+/** What a pairing runs with: the processor's table, and the lists its problems and kept spans go to. */
 export interface PairingContext {
   table: PairingTable
   problems: KbProblem[]
+  /** Pairs of constructs the processor does not register (see `kept.ts`). */
+  kept: Span[]
 }
 
 interface PhrasingFrame extends Frame {
   /** The entry that closes the frame; none for plain HTML `<a href>` and tags no registered construct pairs (kept as written, silently). */
   entry: PhrasingEntry | undefined
+  /** A dialect tag whose construct the processor does not register: its pair is kept as written. */
+  unregistered: boolean
 }
 
 /**
@@ -54,7 +59,7 @@ export function pairPhrasing(children: PhrasingContent[], context: PairingContex
         unclosed(frame, out, problems)
         frame = stack.pop() as PhrasingFrame
       }
-      build(frame, html, out, problems)
+      build(frame, html, out, context)
       continue
     }
     const entry = tag.closing || !isDialectTag(tag) ? undefined : entryOf(context.table.phrasing, tag)
@@ -70,10 +75,10 @@ export function pairPhrasing(children: PhrasingContent[], context: PairingContex
 
 /** Open a frame for a container's tag; a `data-node` value the dialect does not have is reported, and the tag kept as HTML. */
 function open(tag: KbTag, html: Html, entry: PhrasingEntry | undefined, out: PhrasingContent[], stack: TagStack<PhrasingFrame>, problems: KbProblem[]): void {
-  if ('data-node' in tag.attributes && hasUnknownNode(tag)) {
-    problems.push({reason: `Unknown \`data-node\` value \`${tag.attributes['data-node']}\``, ruleId: 'kb-unknown-node', place: html.position})
-  }
-  stack.push({tag, open: html, start: out.length, entry: entry?.close ? entry : undefined})
+  const unknown = 'data-node' in tag.attributes && hasUnknownNode(tag)
+  if (unknown) problems.push({reason: `Unknown \`data-node\` value \`${tag.attributes['data-node']}\``, ruleId: 'kb-unknown-node', place: html.position})
+  const unregistered = !entry && !unknown && isDialectTag(tag)
+  stack.push({tag, open: html, start: out.length, entry: entry?.close ? entry : undefined, unregistered})
   out.push(html)
 }
 
@@ -90,7 +95,7 @@ function unclosed(frame: PhrasingFrame, out: PhrasingContent[], problems: KbProb
 }
 
 /** Close a frame: the construct its entry builds, or its tags and content as they were. */
-function build(frame: PhrasingFrame, close: Html, out: PhrasingContent[], problems: KbProblem[]): void {
+function build(frame: PhrasingFrame, close: Html, out: PhrasingContent[], {problems, kept}: PairingContext): void {
   const {entry} = frame
   let taken: PhrasingContent[] | undefined
   const built = entry?.close?.({
@@ -102,6 +107,8 @@ function build(frame: PhrasingFrame, close: Html, out: PhrasingContent[], proble
     take: () => (taken ??= takeContent(out, frame))
   })
   if (!built || isRejection(built)) {
+    const written = frame.unregistered ? spanOf(span(frame.open, close)) : undefined
+    if (written) kept.push(written)
     if (built?.reject) problems.push({reason: built.reject, ruleId: built.ruleId, place: frame.open.position})
     out.push(close)
     return

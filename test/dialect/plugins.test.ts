@@ -226,8 +226,22 @@ describe('one construct plugin alone', () => {
     remarkKbVideo: 'video'
   }
 
+  const pluginOf: Record<string, (this: plugins.KbProcessor) => plugins.KbTransformer> = {
+    remarkKbUnderline: plugins.remarkKbUnderline,
+    remarkKbMark: plugins.remarkKbMark,
+    remarkKbArticleLink: plugins.remarkKbArticleLink,
+    remarkKbAnchorLink: plugins.remarkKbAnchorLink,
+    remarkKbHintBlock: plugins.remarkKbHintBlock,
+    remarkKbDetails: plugins.remarkKbDetails,
+    remarkKbAttachments: plugins.remarkKbAttachments,
+    remarkKbDrawio: plugins.remarkKbDrawio,
+    remarkKbVideo: plugins.remarkKbVideo,
+    remarkKbImage: plugins.remarkKbImage,
+    remarkKbMarkdownStyle: plugins.remarkKbMarkdownStyle
+  }
+
   it.each(Object.entries(own))('%s builds its %s and serialises a document with every construct', async (name, type) => {
-    const plugin = (plugins as unknown as Record<string, () => void>)[name]!
+    const plugin = pluginOf[name]!
     const processor = unified().use(remarkParse).use(plugin).use(remarkStringify)
     const tree = await processor.run(processor.parse(everything), new VFile(everything))
     const types = new Set<string>()
@@ -239,5 +253,23 @@ describe('one construct plugin alone', () => {
     expect(out).toContain('<mark data-color="red">marked</mark>')
     expect(out).toContain('<iframe data-node="drawio" src="https://h/d" width="300"></iframe>')
     expect(out).toContain('<video src="https://h/v.mp4"></video>')
+  })
+
+  it.each(Object.keys(pluginOf))('%s alone writes every tag it does not pair back exactly as written', async (name) => {
+    const plugin = pluginOf[name]!
+    const file = await unified().use(remarkParse).use(plugin).use(remarkStringify).process(everything)
+    expect(String(file)).toBe(everything)
+    expect(file.messages).toEqual([])
+  })
+
+  it('remarkKbHintBlock alone builds hint blocks whose content keeps the other constructs as written', async () => {
+    const processor = unified().use(remarkParse).use(plugins.remarkKbHintBlock).use(remarkStringify)
+    const input = '<div data-node="hintBlock" data-color="red">\n<details>\n<summary>S</summary>\n\nIn <mark data-color="red">x</mark>.\n\n</details>\n</div>\n'
+    const tree = (await processor.run(processor.parse(input), new VFile(input))) as Root
+    expect(types(tree).filter((type) => type !== 'root')[0]).toBe('hintBlock')
+    expect(types(tree)).not.toContain('details')
+    expect(String(await processor.process(input))).toBe(
+      '<div data-node="hintBlock" data-color="red">\n\n<details>\n<summary>S</summary>\n\nIn <mark data-color="red">x</mark>.\n\n</details>\n\n</div>\n'
+    )
   })
 })
