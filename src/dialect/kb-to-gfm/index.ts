@@ -17,6 +17,7 @@ import type {HintBlock} from '../../../plugins/types.js'
 import {alertColors} from '../gfm-to-kb/alerts.js'
 import {parseKb} from '../parse.js'
 import {details} from './summary.js'
+import {drawioToAuthoringForm} from './drawio.js'
 
 /** Options of `kbToGfm`. */
 export interface KbToGfmOptions {
@@ -67,6 +68,7 @@ export function kbTreeToGfm(tree: Root, options: KbToGfmOptions = {}): {markdown
     const url = node.articleId === undefined ? topicUrl(node.topicId ?? '') : articleUrl(node.articleId)
     parent!.children[index!] = {type: 'link', url, children: node.children, position: node.position}
   })
+  drawioToAuthoringForm(tree)
   const value = toMarkdown(tree, extension)
   return {markdown: value.replace(/\n+$/, '') + (value.trim() === '' ? '' : '\n'), messages: []}
 }

@@ -1,0 +1,43 @@
+/**
+ * A draw.io diagram whose `src` is a local draw.io file (a pulled body, its
+ * file downloaded beside the document) in the form authors write and GitHub
+ * shows: a link to a `.drawio` file, an image of a `.drawio.svg` or
+ * `.drawio.png`. Only where that form converts back to the same diagram
+ * (`drawio-links.ts`): a link gives the default width, an image its own.
+ * Any other diagram stays the dialect's `<iframe>`.
+ */
+import path from 'node:path'
+import type {Image, Link, Paragraph, Root} from 'mdast'
+import {visit} from 'unist-util-visit'
+import type {Drawio} from '../../../plugins/types.js'
+import {defaultDrawioWidth, isDrawioPath} from '../gfm-to-kb/drawio-links.js'
+
+const imageFile = /\.drawio\.(?:svg|png)$/i
+
+/** The link or image that reads back as `node`, or undefined when only the `<iframe>` does. */
+function authoringForm(node: Drawio): Link | Image | undefined {
+  const {url, width} = node
+  if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(url) || !isDrawioPath(url)) return undefined
+  const file = url.replace(/[?#].*$/, '')
+  let name = path.posix.basename(file)
+  try {
+    name = decodeURIComponent(name)
+  } catch {
+    // Shown as written.
+  }
+  if (imageFile.test(file) && width !== undefined) {
+    return {type: 'image', url, alt: name.replace(imageFile, ''), ...(width !== defaultDrawioWidth ? {width} : {})}
+  }
+  if (width !== defaultDrawioWidth) return undefined
+  return {type: 'link', url, children: [{type: 'text', value: name}]}
+}
+
+/** Replaces each draw.io diagram of a local file by its authoring form, where it has one (in place). */
+export function drawioToAuthoringForm(tree: Root): void {
+  visit(tree, 'drawio', (node, index, parent) => {
+    const form = authoringForm(node)
+    if (!form || !parent || index === undefined) return
+    const paragraph: Paragraph = {type: 'paragraph', children: [form]}
+    parent.children.splice(index, 1, paragraph as never)
+  })
+}
