@@ -24,11 +24,11 @@ export interface LocalizeContext {
 /** The remote reference behind a relative URL written by `localizeTree`. */
 export type Origin = {kind: 'article' | 'topic'; id: string} | {url: string}
 
-/** Every image and attachment URL of a body, in document order. */
+/** Every image, attachment and draw.io diagram URL of a body, in document order. */
 export function fileUrls(tree: Root): string[] {
   const urls: string[] = []
   visit(tree, (node) => {
-    if ((node.type === 'image' || node.type === 'attachment') && !urls.includes(node.url)) urls.push(node.url)
+    if ((node.type === 'image' || node.type === 'attachment' || node.type === 'drawio') && !urls.includes(node.url)) urls.push(node.url)
   })
   return urls
 }
@@ -69,7 +69,7 @@ export function localizeTree(tree: Root, context: LocalizeContext): Map<string, 
       parent.children.splice(index, 1, link as never)
       return
     }
-    if (node.type === 'image' || node.type === 'attachment') {
+    if (node.type === 'image' || node.type === 'attachment' || node.type === 'drawio') {
       const local = context.assetOf(node.url)
       if (local === undefined) return
       const url = relativeUrl(context.file, local)
@@ -91,7 +91,7 @@ export function restoreTree(tree: Root, origins: Map<string, Origin>): void {
       }
       return
     }
-    if (node.type === 'image' || node.type === 'attachment') {
+    if (node.type === 'image' || node.type === 'attachment' || node.type === 'drawio') {
       const origin = origins.get(node.url)
       if (origin && 'url' in origin) node.url = origin.url
     }
