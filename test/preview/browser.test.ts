@@ -180,9 +180,9 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as {kbMarker?: string}).kbMarker)).toBe('kept')
     expect(await page.evaluate(() => window.scrollY)).toBe(80)
 
-    // A new file shows up in the navigation.
+    // A new file shows up in the navigation (inside the Guides topic, folded: this page is not in it).
     await writeFile(path.join(scratch.dir, 'guides/new-page.md'), '# Brand new page\n\nHello.\n')
-    await page.locator('#kb-nav a', {hasText: 'Brand new page'}).waitFor({timeout: 2000})
+    await page.locator('#kb-nav a', {hasText: 'Brand new page'}).waitFor({state: 'attached', timeout: 2000})
 
     // A file broken on disk shows its error, with its line, in the same page.
     await writeFile(file, '---\ntitle: [unclosed\n---\n\nBody.\n')
