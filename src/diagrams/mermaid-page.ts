@@ -17,7 +17,8 @@ export function mermaidScriptPath(): string {
  * Page script: defines `kbsyncRenderMermaid(source)`, answering `{svg}` or
  * `{error}` (mermaid's own message), and `kbsyncRenderMermaidBlocks()`,
  * which replaces every `pre > code.language-mermaid` of the page by its
- * diagram (a block that fails stays code, with the message as its title).
+ * diagram (a block that fails stays code, with the message as its title,
+ * and is not tried again).
  */
 export const mermaidPageScript = `
 (() => {
@@ -51,10 +52,11 @@ export const mermaidPageScript = `
     }
   }
   window.kbsyncRenderMermaidBlocks = async () => {
-    for (const code of document.querySelectorAll('pre > code.language-mermaid')) {
+    for (const code of document.querySelectorAll('pre > code.language-mermaid:not([data-mermaid-failed])')) {
       const outcome = await window.kbsyncRenderMermaid(code.textContent || '')
       const pre = code.parentElement
       if (outcome.error !== undefined) {
+        code.setAttribute('data-mermaid-failed', '')
         pre.title = 'Mermaid: ' + outcome.error
         continue
       }
