@@ -5,6 +5,7 @@
  */
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {clientScript} from './client.js'
+import {mermaidScript} from './mermaid.js'
 import {decodePath} from './escape.js'
 import type {EventHub} from './events.js'
 import {sendFile} from './files.js'
@@ -49,6 +50,8 @@ export function previewHandler(context: HandlerContext): (request: IncomingMessa
     const pathname = url.pathname
     if (pathname === prefixes.events) return context.hub.attach(response)
     if (pathname === prefixes.client) return send(response, 200, 'text/javascript; charset=utf-8', clientScript, headOnly)
+    const diagramScript = mermaidScript(pathname)
+    if (diagramScript !== undefined) return send(response, 200, 'text/javascript; charset=utf-8', diagramScript, headOnly)
     const state = context.state()
     if (pathname === prefixes.fragment) {
       const {page, status} = pageFor(state, url.searchParams.get('path') ?? '/', context.render)

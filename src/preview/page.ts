@@ -6,6 +6,7 @@
  */
 import {renderDiagnostics, type PageDiagnostic} from './diagnostics.js'
 import {escapeHtml} from './escape.js'
+import {mermaidLoaderTag} from './mermaid.js'
 import {renderNav, type NavItem} from './nav.js'
 import {stylesheet} from './stylesheet.js'
 
@@ -79,7 +80,7 @@ const drawerToggle =
  */
 export function renderArticlePage(page: ArticlePageInput): string {
   const fragment = renderFragment(page)
-  const script = page.scriptHref ? `<script src="${escapeHtml(page.scriptHref)}" defer></script>` : ''
+  const script = page.scriptHref ? `<script src="${escapeHtml(page.scriptHref)}" defer></script>${mermaidLoaderTag}` : ''
   return (
     `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
