@@ -9,5 +9,6 @@ import {statusCommand} from './status.js'
 import {watchCommand} from './watch.js'
 import {serveCommand} from './serve.js'
 import {convertCommand} from './convert.js'
+import {checkLinksCommand} from './check-links.js'
 
-export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, watchCommand, previewCommand, serveCommand, convertCommand]
+export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, checkLinksCommand, watchCommand, previewCommand, serveCommand, convertCommand]

@@ -1,0 +1,139 @@
+/**
+ * `kbsync check-links [DIR]`: every external link and image URL of the
+ * folder's documents requested (see `src/links/`), broken ones reported at
+ * each file:line that uses them. `plan --check-links` runs the same check
+ * through `checkFolderLinks`.
+ */
+import type {Command} from '../command.js'
+import {loadConfig, type KbsyncConfig} from '../config.js'
+import {UsageError} from '../errors.js'
+import {exitCodes} from '../exit-codes.js'
+import {diagnosticsMarkdown, reporterFor, withCounts, type Reporter} from '../output/index.js'
+import {checkFolders, linkOptionsOf} from '../session.js'
+import {BodyCache, scanFolder} from '../../local/index.js'
+import {checkLinks, collectLinkUses, summaryOf, type LinkCheckOptions, type LinkCheckResult} from '../../links/index.js'
+
+/** The options of the link check, for `check-links` and `plan --check-links`. */
+export const linkCheckOptions = {
+  warn: {type: 'boolean'},
+  'no-cache': {type: 'boolean'},
+  'link-concurrency': {type: 'string'},
+  'per-host': {type: 'string'},
+  'link-timeout': {type: 'string'}
+} satisfies Command['options']
+
+/** The `--help` lines of `linkCheckOptions`. */
+export const linkCheckOptionsHelp = `  --warn              broken links are warnings (exit 0), not errors (config checkLinks.warn)
+  --no-cache          check every URL again, ignoring and not writing .kbsync/link-cache.json
+  --link-concurrency N  URLs checked at once (default 8; config checkLinks.concurrency)
+  --per-host N        URLs of one host checked at once (default 2; config checkLinks.perHost)
+  --link-timeout MS   time-out of one request (default 10000; config checkLinks.timeoutMs)`
+
+/** The checker's options as the config and the flags set them. */
+export function linkCheckOptionsOf(
+  config: Pick<KbsyncConfig, 'checkLinks'>,
+  values: Record<string, unknown>
+): LinkCheckOptions {
+  const {warn, concurrency, perHost, timeoutMs, cacheHours, exclude} = config.checkLinks
+  return {
+    ...(warn !== undefined ? {warn} : {}),
+    ...(concurrency !== undefined ? {concurrency} : {}),
+    ...(perHost !== undefined ? {perHost} : {}),
+    ...(timeoutMs !== undefined ? {timeoutMs} : {}),
+    ...(cacheHours !== undefined ? {okTtlMs: cacheHours * 3600 * 1000} : {}),
+    ...(exclude !== undefined ? {exclude} : {}),
+    ...(values['no-cache'] === true ? {noCache: true} : {})
+  }
+}
+
+/** Scans the config's folder and checks the external links of its documents; reports the diagnostics and the summary line. */
+export async function checkFolderLinks(
+  config: KbsyncConfig,
+  options: LinkCheckOptions,
+  reporter: Reporter
+): Promise<LinkCheckResult> {
+  const scan = await scanFolder(config.dir, {
+    ignore: config.ignore,
+    links: linkOptionsOf(config),
+    cache: await BodyCache.load(config.dir)
+  })
+  const result = await checkLinks(collectLinkUses(scan), scan.dir, options)
+  reporter.diagnostics(result.diagnostics)
+  reporter.info(summaryOf(result.counts))
+  return result
+}
+
+/** Exit code of a link check: invalid input (2) when a link is broken and broken links are errors. */
+export function linkCheckExitCode(result: LinkCheckResult): number {
+  return result.diagnostics.some((d) => d.severity === 'error') ? exitCodes.invalid : exitCodes.ok
+}
+
+export const checkLinksCommand: Command = {
+  name: 'check-links',
+  summary: 'check every external link and image URL of the folder',
+  usage:
+    'kbsync check-links [DIR] [--warn] [--no-cache] [--json] [--link-concurrency N] [--per-host N] [--link-timeout MS]',
+  description: `Requests every http(s) link and image URL of DIR's documents once (HEAD, then GET when HEAD is
+refused), following redirects, with retries on 5xx answers and failed connections; a 429 is waited out
+when its Retry-After is at most 60 s, else the link is reported as not checked. A link with a #fragment
+to an HTML page must name an id or <a name> of the page. Broken links are reported at each file:line that
+uses them; a permanent redirect is noted so the link can be updated. OK results are kept 24 h in
+.kbsync/link-cache.json (config checkLinks.cacheHours); broken ones are checked again every run.
+Nothing is sent to the knowledge base.
+
+Options:
+  --json              the result as JSON: counts, every URL with its outcome and uses, the diagnostics
+${linkCheckOptionsHelp}
+  --config FILE       use this config file instead of searching for one
+  --dir DIR           the folder (the same as the DIR argument)
+  --quiet             only warnings, errors and diagnostics
+  --verbose           every warning one line each
+
+Config checkLinks.exclude lists URLs not to check (prefixes, or patterns with *).
+
+Exit codes: 0 no broken link (or --warn), 2 broken links or anchors, or invalid usage.`,
+  examples: [
+    'kbsync check-links docs',
+    'kbsync check-links docs --warn --json > links.json',
+    'kbsync plan docs --check-links'
+  ],
+  options: {
+    json: {type: 'boolean'},
+    config: {type: 'string'},
+    dir: {type: 'string'},
+    quiet: {type: 'boolean'},
+    verbose: {type: 'boolean'},
+    ...linkCheckOptions
+  },
+  async run(context) {
+    if (context.positionals.length > 1)
+      throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
+    if (context.values.quiet === true && context.values.verbose === true)
+      throw new UsageError('--quiet and --verbose contradict each other: pick one')
+    const positional = context.positionals[0]
+    const config = await loadConfig({
+      cwd: context.cwd,
+      env: context.env,
+      flags: context.values,
+      withoutSecrets: true,
+      ...(positional ? {dir: positional} : {})
+    })
+    await checkFolders(config)
+    const reporter = reporterFor(context, {dir: config.dir})
+    const result = await checkFolderLinks(config, linkCheckOptionsOf(config, context.values), reporter)
+    if (context.values.json === true)
+      reporter.json(
+        withCounts({
+          schemaVersion: 1,
+          dir: config.dir,
+          counts: result.counts,
+          links: result.links,
+          diagnostics: result.diagnostics
+        })
+      )
+    await reporter.stepSummary(
+      [`### kbsync check-links`, '', summaryOf(result.counts), '', diagnosticsMarkdown(result.diagnostics)].join('\n')
+    )
+    return linkCheckExitCode(result)
+  }
+}
