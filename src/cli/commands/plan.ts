@@ -10,6 +10,7 @@ import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
+import {checkFolderLinks, linkCheckExitCode, linkCheckOptions, linkCheckOptionsHelp, linkCheckOptionsOf} from './check-links.js'
 
 const order: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
 const signs: Record<OpKind, string> = {create: '+', update: '~', move: '>', rename: '~', permissions: '*', upload: '^', delete: '-', conflict: '!', drift: '?'}
@@ -58,7 +59,7 @@ export function planExitCode(plan: PushPlan, exitCode: boolean): number {
 export const planCommand: Command = {
   name: 'plan',
   summary: 'show what a push would change, without writing',
-  usage: 'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code] [--max-warnings N]',
+  usage: 'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
   description: `Scans DIR (default: the configured folder, else the current one), reads the knowledge base and prints
 what \`kbsync push\` would do, grouped by action, with a summary line.
 
@@ -68,6 +69,8 @@ Options:
   --exit-code      exit 4 when there are changes to push
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
   --max-warnings N fail (exit 2) when there are more than N warnings (config maxWarnings)
+  --check-links    also check every external link and image URL, as kbsync check-links does (exit 2 when one is broken):
+${linkCheckOptionsHelp}
 
 ${connectionOptionsHelp}
 
@@ -82,6 +85,8 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
     'exit-code': {type: 'boolean'},
     'broken-links': {type: 'string'},
     'max-warnings': {type: 'string'},
+    'check-links': {type: 'boolean'},
+    ...linkCheckOptions,
     ...connectionOptions
   },
   async run(context) {
@@ -90,11 +95,13 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
     try {
       const plan = await planPush(pushOptionsOf(session))
       reporter.diagnostics(plan.diagnostics)
-      if (context.values.json === true) reporter.json(withCounts(plan))
+      const links = context.values['check-links'] === true ? await checkFolderLinks(session.config, linkCheckOptionsOf(session.config, context.values), reporter) : undefined
+      if (context.values.json === true) reporter.json(withCounts(links ? {...plan, linkCheck: {counts: links.counts, links: links.links, diagnostics: links.diagnostics}} : plan))
       else reporter.info(formatPlan(plan, target.description).trimEnd())
       await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
       const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (tooMany) reporter.error(tooMany)
+      if (links && linkCheckExitCode(links) === exitCodes.invalid) return exitCodes.invalid
       return tooMany ? exitCodes.invalid : planExitCode(plan, context.values['exit-code'] === true)
     } finally {
       await target.close()
