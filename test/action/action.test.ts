@@ -50,13 +50,9 @@ async function run(name: string, event: RunnerOptions['event'], inputs: Record<s
   const folders = await workspace(name)
   await prepare?.(path.join(folders.workspace, 'docs'))
   const root = await local.client.createItem({type: 'topic', title: name, parent_topic_id: null})
-  const result = runAction({
-    actionPath,
-    ...folders,
-    event,
-    inputs: {folder: 'docs', 'api-url': local.server.apiUrl, 'files-url': local.server.filesUrl, token: local.server.token, 'root-topic': root.id, ...inputs}
-  })
-  return {...result, ...folders, root: root.id}
+  const given = {folder: 'docs', 'api-url': local.server.apiUrl, 'files-url': local.server.filesUrl, token: local.server.token, 'root-topic': root.id, ...inputs}
+  const result = await runAction({actionPath, ...folders, event, inputs: given})
+  return {...result, ...folders, root: root.id, inputs: given}
 }
 
 const pullRequest = {name: 'pull_request', ref: 'refs/pull/7/merge', defaultBranch: 'main'}
@@ -84,12 +80,15 @@ describe('the GitHub Action', () => {
     const result = await run('main', pushToMain)
     expect(result.failed).toBe(false)
     expect(result.outputs).toEqual({command: 'push', 'exit-code': '0'})
-    expect(await titlesUnder(result.root)).toContain('Welcome to the handbook')
+    expect(await titlesUnder(result.root)).toContain('Welcome to Acme')
     expect(result.summary).toMatch(/kbsync push/i)
     expect(existsSync(path.join(result.workspace, 'docs/.kbsync/state.json'))).toBe(true)
     const save = result.steps.find((step) => step.name === 'Save the sync state')
     expect(save?.outcome).toBe('recorded')
     expect(save?.with?.path).toContain('**/.kbsync/state.json')
+    const again = await runAction({actionPath, workspace: result.workspace, temp: await mkdtemp(path.join(scratch, 'again-')), event: pushToMain, inputs: result.inputs})
+    expect(again.outputs).toEqual({command: 'push', 'exit-code': '0'})
+    expect(again.summary).toContain('0 write request(s)')
   })
 
   it('plans on any other branch, so a feature branch never writes the knowledge base', async () => {
@@ -142,7 +141,7 @@ describe('the GitHub Action', () => {
     await writeFile(path.join(bare, 'bin/npm'), `#!/usr/bin/env bash\necho "$*" >> ${JSON.stringify(calls)}\nif [ "$1" = run ]; then ln -s ${JSON.stringify(builtDir)} dist; fi\n`)
     await chmod(path.join(bare, 'bin/npm'), 0o755)
     const folders = await workspace('bare')
-    const result = runAction({actionPath: bare, ...folders, event: pullRequest, inputs: {folder: 'docs', 'api-url': local.server.apiUrl, token: local.server.token}, env: {PATH: `${path.join(bare, 'bin')}:${process.env.PATH}`}})
+    const result = await runAction({actionPath: bare, ...folders, event: pullRequest, inputs: {folder: 'docs', 'api-url': local.server.apiUrl, token: local.server.token}, env: {PATH: `${path.join(bare, 'bin')}:${process.env.PATH}`}})
     expect((await readFile(calls, 'utf8')).trim().split('\n')).toEqual(['ci --no-audit --no-fund --loglevel=error', 'run build --silent'])
     expect(result.outputs).toEqual({command: 'plan', 'exit-code': '0'})
   })

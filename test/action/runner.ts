@@ -6,7 +6,7 @@
  * `GITHUB_*` files and variables, outputs read back from `$GITHUB_OUTPUT`.
  * `uses` steps (setup-node, cache) are recorded, not run.
  */
-import {spawnSync} from 'node:child_process'
+import {spawn} from 'node:child_process'
 import {readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 import {parse} from 'yaml'
@@ -63,7 +63,7 @@ export interface ActionRun {
 }
 
 /** Runs the composite action at `options.actionPath` as the runner would. */
-export function runAction(options: RunnerOptions): ActionRun {
+export async function runAction(options: RunnerOptions): Promise<ActionRun> {
   const action = parse(readFileSync(path.join(options.actionPath, 'action.yml'), 'utf8'))
   if (action.runs?.using !== 'composite') throw new Error('action.yml: runs.using is not composite')
   const inputs: Record<string, string> = {}
@@ -95,7 +95,7 @@ export function runAction(options: RunnerOptions): ActionRun {
       steps.push({name, outcome: 'recorded', uses: step.uses, with: given, stdout: '', stderr: ''})
       continue
     }
-    const record = runStep(step, index, contexts, failed, {...options, summaryFile})
+    const record = await runStep(step, index, contexts, failed, {...options, summaryFile})
     steps.push(record)
     if (record.outcome === 'failure') failed = true
   }
@@ -106,7 +106,7 @@ export function runAction(options: RunnerOptions): ActionRun {
 }
 
 /** Runs one `run` step in bash; its outputs go into `contexts.steps[id]`. */
-function runStep(step: ActionStep, index: number, contexts: Contexts, failed: boolean, options: RunnerOptions & {summaryFile: string}): StepRecord {
+async function runStep(step: ActionStep, index: number, contexts: Contexts, failed: boolean, options: RunnerOptions & {summaryFile: string}): Promise<StepRecord> {
   if (step.shell !== 'bash') throw new Error(`step ${index + 1}: a composite action's run step needs shell: bash (it has ${step.shell ?? 'none'})`)
   const script = path.join(options.temp, `step-${index}.sh`)
   const outputFile = path.join(options.temp, `output-${index}`)
@@ -129,11 +129,24 @@ function runStep(step: ActionStep, index: number, contexts: Contexts, failed: bo
     ...stepEnv
   }
   const cwd = step['working-directory'] ? interpolate(step['working-directory'], contexts, failed) : options.workspace
-  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {cwd, env, encoding: 'utf8', timeout: 120_000})
+  // Not spawnSync: the test's server runs in this process and must go on answering.
+  const result = await runBash(script, cwd, env)
   if (step.id) contexts.steps[step.id] = {outputs: readOutputs(readFileSync(outputFile, 'utf8'))}
   const name = interpolate(step.name ?? `step ${index + 1}`, contexts, failed)
-  const exitCode = result.status ?? 1
-  return {name, outcome: exitCode === 0 ? 'success' : 'failure', exitCode, stdout: result.stdout, stderr: result.stderr}
+  return {name, outcome: result.exitCode === 0 ? 'success' : 'failure', ...result}
+}
+
+/** Runs `script` as the runner runs a `shell: bash` step. */
+function runBash(script: string, cwd: string, env: Record<string, string>): Promise<{exitCode: number; stdout: string; stderr: string}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({exitCode: code ?? 1, stdout, stderr}))
+  })
 }
 
 /** The `name=value` and `name<<DELIMITER` lines of a `$GITHUB_OUTPUT` file. */
