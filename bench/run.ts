@@ -12,6 +12,7 @@ import {runDialectRoundTrip} from './dialect-roundtrip.js'
 import {benchBurstDrops, benchRateDrops} from './drops-bench.js'
 import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchPull} from './pull-bench.js'
+import {benchHighlight} from './highlight-bench.js'
 import {benchWatch} from './watch-bench.js'
 
 const quick = process.argv.includes('--quick')
@@ -32,6 +33,7 @@ if (wanted('drops')) {
 if (wanted('pull')) rows.push(...(await benchPull(1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
+if (wanted('highlight')) rows.push(...benchHighlight(1000))
 if (wanted('dialect')) {
   const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
   rows.unshift({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
