@@ -53,7 +53,7 @@ function embeddedSource(context: CommandContext): {embeddedDir?: string} {
 export const pullCommand: Command = {
   name: 'pull',
   summary: 'bring the knowledge base (or one topic) into a folder',
-  usage: 'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
+  usage: 'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
   description: `Writes the knowledge base under the root into DIR (default: the configured
 dir, else the current folder): a folder with _index.md per topic, a .md file per article (front
 matter title and kb_id), _permissions.yml where a topic's permissions are not
@@ -69,6 +69,10 @@ Options:
   --from FOLDER      pull the embedded local knowledge base of another folder (its
                      .kbsync/local-kb.json, through the server of the kbsync process using
                      it, if any) instead of the configured one
+  --no-permissions   read no permissions and write no permission files (a one-off
+                     export: one request per item fewer); _permissions.yml files and
+                     front matter permissions already in DIR are left as they are, and
+                     the next pull without it reads the permissions it skipped
   --dry-run          print what would be written, write nothing
   --json             print the result as JSON (only the JSON on stdout)
 
@@ -76,9 +80,10 @@ ${connectionOptionsHelp}
 
 Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
 3 conflicts (both versions kept).`,
-  examples: ['kbsync pull docs', 'kbsync pull copy --from docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json', 'kbsync pull --config handbook/kbsync.config.json --verbose'],
+  examples: ['kbsync pull docs', 'kbsync pull copy --from docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json', 'kbsync pull export --no-permissions', 'kbsync pull --config handbook/kbsync.config.json --verbose'],
   options: {
     from: {type: 'string'},
+    'no-permissions': {type: 'boolean'},
     'dry-run': {type: 'boolean'},
     json: {type: 'boolean'},
     ...connectionOptions
@@ -105,7 +110,18 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
       // The shared target is typed for push; the API client behind it also downloads files.
       const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
       if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
-      const options = {dir: config.dir, client: client as SyncClient & PullClient, rootTopicId: config.rootTopic, concurrency: config.concurrency, ignore: config.ignore, onEvent, ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})}
+      const options = {
+        dir: config.dir,
+        client: client as SyncClient & PullClient,
+        rootTopicId: config.rootTopic,
+        concurrency: config.concurrency,
+        ignore: config.ignore,
+        onEvent,
+        // A dry run downloads nothing early either.
+        dryRun: context.values['dry-run'] === true,
+        permissions: context.values['no-permissions'] !== true,
+        ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})
+      }
       const {plan, context: pullContext} = await planPullRun(options)
       if (context.values['dry-run'] === true) {
         reporter.diagnostics(plan.diagnostics)

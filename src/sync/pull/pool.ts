@@ -7,8 +7,8 @@
 
 /** A pool of at most `limit` running tasks; tasks may be added while it runs. */
 export interface TaskPool {
-  /** Queues `task`; it starts as soon as fewer than `limit` tasks run. */
-  add(task: () => Promise<void>): void
+  /** Queues `task` (before the others when `first`); it starts as soon as fewer than `limit` tasks run. */
+  add(task: () => Promise<void>, first?: boolean): void
   /** Resolves once every task added (also those added meanwhile) has settled; rejects with the first failure. */
   drain(): Promise<void>
 }
@@ -47,9 +47,10 @@ export function createPool(limit: number): TaskPool {
     }
   }
   return {
-    add(task) {
+    add(task, first = false) {
       if (failure) return
-      queue.push(task)
+      if (first) queue.unshift(task)
+      else queue.push(task)
       pump()
     },
     async drain() {

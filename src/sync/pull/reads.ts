@@ -60,7 +60,8 @@ export function createReader(client: PullClient, remote: RemoteSnapshot, state: 
       trees.set(id, tree)
       // Warmed while other requests wait: the plan asks it of every record.
       bodyTrouble(detail)
-      prefetch.request(detail, fileUrls(tree), (task) => pool.add(task))
+      // A body's files go before the reads still queued: each is on disk soon after its record arrived.
+      prefetch.request(detail, fileUrls(tree), (task) => pool.add(task, true))
     })
   }
   const readPermissions = (pool: TaskPool, id: string) =>
