@@ -4,3 +4,5 @@ export {diagramAlt, diagramFolder, diagramPath, isMermaidLang, mermaidKey} from 
 export {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
 export {MermaidRenderer, type BrowserLauncher, type RenderOutcome} from './mermaid-render.js'
 export {prepareDiagrams, type DiagramOptions} from './prepare.js'
+export {diagramSourceLookup, keepSource, sourcePath} from './sources.js'
+export {diagramImage} from './publish.js'

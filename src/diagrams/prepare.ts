@@ -10,6 +10,7 @@
 import {readFileSync, statSync} from 'node:fs'
 import {existsInside, writeFileInside, type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
 import {findBrowser, installHint} from './browser.js'
+import {keepSource} from './sources.js'
 import {MermaidRenderer, type BrowserLauncher, type RenderOutcome} from './mermaid-render.js'
 
 /** How diagrams are rendered (`PushOptions.diagrams`). */
@@ -32,6 +33,7 @@ const errorFileOf = (asset: Diagram): string => asset.path.replace(/\.svg$/, '.e
  * diagrams rendered.
  */
 export async function prepareDiagrams(scan: ScanResult, state: SyncState, options: DiagramOptions = {}): Promise<Diagnostic[]> {
+  for (const asset of Object.values(scan.assets)) if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source)
   const wanted = Object.values(scan.assets).filter((asset): asset is Diagram => asset.diagram !== undefined && state.assets[asset.sha256]?.url === undefined)
   const failed: Array<{asset: Diagram; error: string; line?: number}> = []
   const toRender: Diagram[] = []

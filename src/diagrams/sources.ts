@@ -1,0 +1,43 @@
+/**
+ * The sources of the Mermaid diagrams a folder published, kept beside their
+ * renderings (`.kbsync/diagrams/mermaid-<key>.mmd`): the platform keeps only
+ * the image, so a pull gives the block back from here, by the image's URL
+ * (the state maps each diagram's key to its uploaded file's URL).
+ */
+import {readFileSync} from 'node:fs'
+import path from 'node:path'
+import {existsInside, writeFileInside, type SyncState} from '../local/index.js'
+import {diagramPath, mermaidKey, normalSource} from './mermaid-source.js'
+
+/** Where the source of the diagram whose key is `key` is kept, relative to the folder. */
+export function sourcePath(key: string): string {
+  return diagramPath(key).replace(/\.svg$/, '.mmd')
+}
+
+/** Keeps the source of a diagram (once: the name says its content). */
+export function keepSource(dir: string, key: string, source: string): void {
+  if (!existsInside(dir, sourcePath(key))) writeFileInside(dir, sourcePath(key), normalSource(source) + '\n')
+}
+
+const lookups = new WeakMap<SyncState, Map<string, string>>()
+
+/**
+ * The source of the diagram published at a file URL, for the folder `dir`
+ * and its `state`: undefined when the URL is no diagram of this folder or
+ * its source is not kept. Read once per state.
+ */
+export function diagramSourceLookup(dir: string, state: SyncState): (url: string) => string | undefined {
+  let sources = lookups.get(state)
+  if (!sources) {
+    sources = new Map()
+    for (const [key, entry] of Object.entries(state.assets)) {
+      if (entry.url === undefined || !existsInside(dir, sourcePath(key))) continue
+      const source = readFileSync(path.join(dir, sourcePath(key)), 'utf8').replace(/\n$/, '')
+      // A source whose key is not this entry's was edited by hand: it would not give back the published diagram.
+      if (mermaidKey(source) === key) sources.set(entry.url, source)
+    }
+    lookups.set(state, sources)
+  }
+  const found = sources
+  return (url) => found.get(url)
+}
