@@ -7,6 +7,7 @@
 import path from 'node:path'
 import {sourceHashOf, type LocalPermissions} from '../../local/index.js'
 import {bodyHash} from '../shared/remote.js'
+import {diagramSourceLookup} from '../../diagrams/index.js'
 import {pullBody, type PulledBody} from '../shared/document-body.js'
 import {documentText, readText, writeAtomic} from '../shared/document-files.js'
 import {adoptIfInSync, type Adoption} from './adoption.js'
@@ -48,7 +49,8 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
   const item = run.context.remote.items[op.id]!
   const links = {forms: conversion.forms, pageUrl: itemPageUrl({kind: item.type, id: op.id}, conversion.urls)}
   const assetOf = (url: string) => (op.op === 'conflict' ? undefined : run.files.local.get(url))
-  const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf: conversion.documentsFor(missed), assetOf, links})
+  const diagramOf = diagramSourceLookup(run.dir, run.context.state)
+  const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf: conversion.documentsFor(missed), assetOf, diagramOf, links})
   run.canonical.set(op.id, bodyHash(pulled.canonical))
   if (item.title !== item.title.trim()) {
     const message = `The title "${item.title}" has leading or trailing spaces, which front matter does not keep; a push would retitle it`

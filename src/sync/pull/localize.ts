@@ -5,9 +5,10 @@
  * whether a pulled text renders back to the same body. Pure tree transforms.
  */
 import path from 'node:path'
-import type {Link, Root} from 'mdast'
+import type {Code, Link, Nodes, Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import type {LinkForms} from './platform-links.js'
+import {diagramAlt, diagramImage, isMermaidLang} from '../../diagrams/index.js'
 
 /** What localizing a body needs to know. */
 export interface LocalizeContext {
@@ -17,6 +18,8 @@ export interface LocalizeContext {
   documentOf(kind: 'article' | 'topic', id: string): string | undefined
   /** Repo-relative path of the downloaded copy of a file URL, when there is one. */
   assetOf(url: string): string | undefined
+  /** The source of the Mermaid diagram published at a file URL (`diagramSourceLookup`), when the folder keeps it. */
+  diagramOf?(url: string): string | undefined
   /** The platform's URL forms (made ready once per pull) and the page of the document being written: links are normalised first (`platform-links.ts`). */
   links?: {forms: LinkForms; pageUrl: string}
 }
@@ -58,6 +61,12 @@ export function relativeUrl(file: string, target: string): string {
 export function localizeTree(tree: Root, context: LocalizeContext): Map<string, Origin> {
   const origins = new Map<string, Origin>()
   visit(tree, (node, index, parent) => {
+    const diagram = context.diagramOf && parent && index !== undefined ? mermaidBlockOf(node, context.diagramOf) : undefined
+    if (diagram) {
+      origins.set(diagramOrigin(diagram.block.value), {url: diagram.url})
+      parent!.children.splice(index!, 1, diagram.block as never)
+      return
+    }
     if (node.type === 'articleLink' && parent && index !== undefined) {
       const kind = node.articleId !== undefined ? 'article' : 'topic'
       const id = node.articleId ?? node.topicId
@@ -83,6 +92,11 @@ export function localizeTree(tree: Root, context: LocalizeContext): Map<string, 
 /** The reverse of `localizeTree` on a re-parsed tree: relative URLs back to ids and file URLs. */
 export function restoreTree(tree: Root, origins: Map<string, Origin>): void {
   visit(tree, (node, index, parent) => {
+    if (node.type === 'code' && isMermaidLang(node.lang) && parent && index !== undefined) {
+      const origin = origins.get(diagramOrigin(node.value))
+      if (origin && 'url' in origin) parent.children.splice(index, 1, diagramImage(node.value, origin.url) as never)
+      return
+    }
     if (node.type === 'link' && parent && index !== undefined) {
       const origin = origins.get(node.url)
       if (origin && 'id' in origin) {
@@ -96,4 +110,23 @@ export function restoreTree(tree: Root, origins: Map<string, Origin>): void {
       if (origin && 'url' in origin) node.url = origin.url
     }
   })
+}
+
+/** The key of a restored Mermaid block among the origins (no relative URL starts with a NUL). */
+function diagramOrigin(source: string): string {
+  return '\0mermaid\0' + source
+}
+
+/**
+ * The Mermaid block a paragraph holding only the image of a diagram of the
+ * folder stands for (the image's alt as push writes it, so the block
+ * renders back to the same body), with the image's URL.
+ */
+function mermaidBlockOf(node: Nodes, diagramOf: (url: string) => string | undefined): {block: Code; url: string} | undefined {
+  if (node.type !== 'paragraph' || node.children.length !== 1) return undefined
+  const image = node.children[0]!
+  if (image.type !== 'image') return undefined
+  const source = diagramOf(image.url)
+  if (source === undefined || diagramAlt(source) !== image.alt) return undefined
+  return {block: {type: 'code', lang: 'mermaid', value: source}, url: image.url}
 }
