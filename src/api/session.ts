@@ -8,7 +8,7 @@ import {ApiError, AuthError} from './errors.js'
 import type {ResolvedOptions} from './options.js'
 import {stripSlash} from './options.js'
 import {isRetryableStatus} from './retry-policy.js'
-import type {CallSpec} from './transport.js'
+import type {CallSpec} from './call-spec.js'
 import type {AuthResult} from './types.js'
 
 /** The client's current token and addresses. */

@@ -7,60 +7,19 @@
  * `CallSpec`s.
  */
 import {Readable} from 'node:stream'
-import {Agent, request, type Dispatcher} from 'undici'
+import {Agent, request} from 'undici'
+import {answerError, flatHeaders} from './answer-error.js'
+import type {CallSpec} from './call-spec.js'
 import {CongestionWindow} from './congestion.js'
-import {ApiError, AuthError, NetworkError, redact, safeCause} from './errors.js'
+import {ApiError, AuthError, NetworkError, safeCause} from './errors.js'
+import {redact} from './redact.js'
 import type {ClientEvent, ClientStats} from './events.js'
 import {RateLimiter, Semaphore} from './limiter.js'
 import type {ResolvedOptions} from './options.js'
-import {backoffMs, isRetryableStatus, serverWaitMs} from './retry-policy.js'
+import {backoffMs} from './retry-policy.js'
 import {Session} from './session.js'
 
-/** A response body as undici hands it over. */
-export type ResponseBody = Dispatcher.ResponseData['body']
-
-/** A request body that can be produced again for every attempt (streams are re-opened). */
-export interface BodySource {
-  body: string | Buffer | AsyncIterable<Uint8Array>
-  headers: Record<string, string>
-}
-
-/** One logical call. */
-export interface CallSpec<T> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** `api`: path under the API URL; `upload`: the upload endpoint; `auth`: `{accountsUrl}/auth`; `url`: `path` is absolute. */
-  base: 'api' | 'upload' | 'auth' | 'url'
-  path: string
-  /** Key of the per-endpoint counter, e.g. `GET /knowledgebase/{id}`. */
-  endpoint: string
-  query?: Record<string, string>
-  json?: unknown
-  /** Produces the body afresh for each attempt (uploads re-open the file). */
-  body?: () => Promise<BodySource> | BodySource
-  /** Send the bearer token (default true). */
-  auth?: boolean
-  timeoutMs?: number
-  /**
-   * After a 5xx or a dropped connection: `retry` sends again; `verify` first
-   * calls `verify`, which returns the result if the write was applied after all.
-   */
-  onFailure: 'retry' | 'verify'
-  verify?: () => Promise<T | undefined>
-  /**
-   * Retries after an error answer (5xx) at most, when fewer than `retries`
-   * allow: a write the platform answers 500 is refused for what it holds,
-   * and sending it five times only delays the report (writes and `/auth`: 1).
-   */
-  serverErrorRetries?: number
-  /**
-   * Answers a redirect (a 3xx with a `Location`) instead of failing on it:
-   * undici follows none, and a download decides hop by hop where the token
-   * may go, so it follows them itself.
-   */
-  redirect?: (location: string) => T
-  /** Reads a 2xx answer (default: JSON). Throwing a retryable `ApiError` counts as a failed attempt. */
-  read?: (body: ResponseBody, headers: Record<string, string | undefined>) => Promise<T>
-}
+export type {BodySource, CallSpec, ResponseBody} from './call-spec.js'
 
 const reauthCodes = new Set(['expired_token', 'revoked_token'])
 /** Extra attempts of a request whose connection was dropped, each waiting half as long as the next (see `call`). */
@@ -209,7 +168,7 @@ export class Transport {
         return spec.redirect(answerHeaders.location)
       }
       const text = await response.body.text().catch(() => '')
-      const failure = this.errorOf(spec, path, response.statusCode, text, answerHeaders)
+      const failure = answerError({method: spec.method, path, status: response.statusCode, text, headers: answerHeaders}, this.secrets())
       this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt, errorCode: failure.errorCode})
       throw failure
     } catch (error) {
@@ -240,22 +199,6 @@ export class Transport {
     } finally {
       release()
     }
-  }
-
-  /** The typed error of a non-2xx answer. */
-  private errorOf(spec: CallSpec<unknown>, path: string, status: number, text: string, headers: Record<string, string | undefined>): ApiError {
-    let errorCode: string | undefined
-    let detail: string | undefined
-    try {
-      const parsed = JSON.parse(text) as {error_code?: unknown; error?: unknown}
-      if (typeof parsed.error_code === 'string') errorCode = parsed.error_code
-      if (typeof parsed.error === 'string') detail = parsed.error
-    } catch {
-      detail = text.slice(0, 200) || undefined
-    }
-    const message = redact(`${spec.method} ${path} failed: ${status}${errorCode ? ` ${errorCode}` : ''}${detail ? `: ${detail}` : ''}`, this.secrets())
-    const init = {status, errorCode, method: spec.method, path, retryable: status === 429 || isRetryableStatus(status), retryAfterMs: status === 429 ? serverWaitMs(headers) : undefined}
-    return status === 401 ? new AuthError(message, init) : new ApiError(message, init)
   }
 
   private url(spec: CallSpec<unknown>): string {
@@ -289,19 +232,12 @@ export class Transport {
     }
   }
 
-  /** Closes the connection pool. */
   /** Closes the connections; a second call does nothing, and a call made after it fails at once. */
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
     await this.agent.close()
   }
-}
-
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {}
-  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = Array.isArray(value) ? value[0] : value
-  return out
 }
 
 /** Resolves after `ms` milliseconds. */

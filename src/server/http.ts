@@ -5,15 +5,15 @@
  * headers and `nosniff`.
  */
 import type {IncomingMessage, ServerResponse} from 'node:http'
-import type {AuthResult, Person} from '../api/types.js'
-import {hasBody, readJson} from './body.js'
+import type {Person} from '../api/types.js'
 import {KbServerError} from './errors.js'
 import {isAllowedHost, isLoopbackName, type Credentials} from './exposure.js'
-import {nullsAsAbsent} from './fields.js'
+import {answerer, rateKey, type Answer} from './http-answer.js'
+import {authenticate, authPaths, bearer, checkToken} from './http-auth.js'
 import type {BurstDropper} from './burst-drops.js'
 import type {createFaults} from './faults.js'
 import type {createRateLimiter} from './rate-limit.js'
-import {matchRoute, type Endpoint, type FileAnswer, type RouteRequest} from './routes.js'
+import {matchRoute, type Endpoint, type FileAnswer, type Route, type RouteRequest} from './routes.js'
 import type {TokenSets} from './tokens.js'
 
 /** One line of the request log (never a token). */
@@ -49,20 +49,7 @@ export interface Pipeline {
   browse(pathname: string): string | FileAnswer
 }
 
-/** A login is a few short strings. */
-const authBodyBytes = 65536
-
-/** Where `POST /auth` is served: under the API (`{api_url}/auth`, on-premise) and at the accounts host's path. */
-const authPaths = ['/v4/auth', '/api/v4/auth']
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/**
- * The platform counts requests per user. Every token of this server (the
- * configured one and those `/auth` issues) belongs to its one API user, so
- * they share one budget: logging in again does not escape the limit.
- */
-const rateKey = 'api-user'
 
 /** Handles one HTTP request. */
 export async function handle(pipeline: Pipeline, message: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -70,25 +57,7 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
   const method = message.method ?? 'GET'
   const entry: RequestLogEntry = {method, path: loggedPath(url), status: 0, endpoint: 'unknown', write: false, at: Date.now()}
   pipeline.log.push(entry)
-  const answer = (status: number, body: unknown, given?: Record<string, string>) => {
-    entry.status = status
-    // Every answer of the API carries the rate-limit headers, also those that spend no budget.
-    const headers: Record<string, string | number> = {
-      ...(given ?? (entry.endpoint === 'browse' || status === 403 ? {} : pipeline.limiter.peek(rateKey).headers)),
-      'X-Content-Type-Options': 'nosniff'
-    }
-    // A body left unread (refused before reading it, or too large) is not drained: the connection closes instead.
-    if (hasBody(message) && !message.complete) headers.Connection = 'close'
-    if (isFile(body)) {
-      response.writeHead(status, {...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.size})
-      body.open().on('error', () => response.destroy()).pipe(response)
-      return
-    }
-    const text = typeof body === 'string' ? body : JSON.stringify(body)
-    const type = typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8'
-    response.writeHead(status, {...headers, 'Content-Type': type})
-    response.end(text)
-  }
+  const answer = answerer(pipeline, message, response, entry)
 
   // A page of another site whose name resolves to this server (DNS rebinding) gets nothing, whatever the path.
   if (!isAllowedHost(message.headers.host, pipeline.hosts.port, pipeline.hosts.names)) {
@@ -98,17 +67,7 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
 
   if (method === 'GET' && (url.pathname === '/' || url.pathname.startsWith('/browse/'))) {
     entry.endpoint = 'browse'
-    // The page needs no token, so it is only shown to the machine itself.
-    if (!isLoopbackName(message.socket.remoteAddress ?? '')) {
-      answer(403, {error_code: 'forbidden', error: 'The browse page is only served on loopback.'})
-      return
-    }
-    try {
-      answer(200, pipeline.browse(url.pathname))
-    } catch (error) {
-      const status = error instanceof KbServerError ? error.status : 500
-      answer(status, {error_code: error instanceof KbServerError ? error.code : 'server_error', error: (error as Error).message})
-    }
+    serveBrowse(pipeline, message, url, answer)
     return
   }
   const isLogin = method === 'POST' && authPaths.includes(url.pathname)
@@ -131,9 +90,31 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     answer(404, {error_code: 'not_found', error: `No endpoint ${method} ${url.pathname}.`})
     return
   }
+  await serveRoute(pipeline, {message, url, route, entry}, answer)
+}
 
-  const token = bearer(message)
-  const authError = checkToken(pipeline, token)
+/** The browse page: no token needed, so it is only shown to the machine itself. */
+function serveBrowse(pipeline: Pipeline, message: IncomingMessage, url: URL, answer: Answer): void {
+  if (!isLoopbackName(message.socket.remoteAddress ?? '')) {
+    answer(403, {error_code: 'forbidden', error: 'The browse page is only served on loopback.'})
+    return
+  }
+  try {
+    answer(200, pipeline.browse(url.pathname))
+  } catch (error) {
+    const status = error instanceof KbServerError ? error.status : 500
+    answer(status, {error_code: error instanceof KbServerError ? error.code : 'server_error', error: (error as Error).message})
+  }
+}
+
+/** A request of a known endpoint: token, rate limit, injected faults, then the route itself. */
+async function serveRoute(
+  pipeline: Pipeline,
+  request: {message: IncomingMessage; url: URL; route: Route; entry: RequestLogEntry},
+  answer: Answer
+): Promise<void> {
+  const {message, url, route, entry} = request
+  const authError = checkToken(pipeline, bearer(message))
   if (authError) {
     answer(401, {error_code: authError, error: 'Authorization failed.'})
     return
@@ -177,66 +158,10 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
   }
 }
 
-async function authenticate(
-  pipeline: Pipeline,
-  message: IncomingMessage,
-  answer: (status: number, body: unknown) => void
-): Promise<void> {
-  let body: {login?: unknown; security_key?: unknown; person_id?: unknown}
-  try {
-    body = nullsAsAbsent(await readJson(message, authBodyBytes))
-  } catch (error) {
-    const known = error instanceof KbServerError && error.status !== 400
-    answer(known ? error.status : 400, known ? {error_code: error.code, error: error.message} : {error_code: 'invalid_request', error: 'The body must be a JSON object.'})
-    return
-  }
-  const accepted = pipeline.credentials
-  if (!accepted || body.login !== accepted.login || body.security_key !== accepted.securityKey) {
-    const why = accepted ? 'Wrong login or security key.' : 'This server accepts no logins: it listens beyond loopback and was given no login and security key of its own.'
-    answer(401, {error_code: 'invalid_credentials', error: why})
-    return
-  }
-  const persons = pipeline.loginPersonIds
-  if (body.person_id === undefined && persons.length > 1) {
-    // The platform's answer to a login of several organisations without person_id: no hint of what is missing.
-    answer(500, {error_code: 'server_error', error: 'Internal server error.'})
-    return
-  }
-  if (body.person_id !== undefined && persons.length > 0 && !persons.includes(Number(body.person_id))) {
-    answer(401, {error_code: 'invalid_credentials', error: 'Wrong login or security key.'})
-    return
-  }
-  const result: AuthResult = {
-    access_token: pipeline.issueToken(),
-    api_url: pipeline.urls.apiUrl + '/',
-    files_url: pipeline.urls.filesUrl + '/'
-  }
-  answer(200, result)
-}
-
-function bearer(message: IncomingMessage): string | undefined {
-  const header = message.headers.authorization
-  if (!header) return undefined
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
-  return match ? match[1] : ''
-}
-
-function checkToken(pipeline: Pipeline, token: string | undefined): string | undefined {
-  if (token === undefined || token === '') return 'token_not_specified'
-  if (pipeline.tokens.revoked.has(token)) return 'revoked_token'
-  if (pipeline.tokens.expired.has(token)) return 'expired_token'
-  if (!pipeline.tokens.valid.has(token)) return 'invalid_token'
-  return undefined
-}
-
 /** The path and query as logged: values of secret-looking parameters are masked. */
 function loggedPath(url: URL): string {
   const query = new URLSearchParams(url.search)
   for (const key of [...query.keys()]) if (/token|key|secret|password|auth/i.test(key)) query.set(key, '***')
   const search = query.toString()
   return url.pathname + (search ? `?${search}` : '')
-}
-
-function isFile(body: unknown): body is FileAnswer {
-  return typeof body === 'object' && body !== null && (body as FileAnswer).kind === 'file'
 }

@@ -5,69 +5,13 @@
  */
 import {changeStamp} from './clock.js'
 import {toShownUrls, toStoredUrls} from './file-urls.js'
-import type {
-  CreateInput,
-  ItemType,
-  KbAttachment,
-  KbItem,
-  Permissions,
-  PermissionsInput,
-  Person,
-  StructureNode,
-  UpdateInput
-} from '../api/types.js'
+import type {CreateInput, KbItem, Permissions, PermissionsInput, Person, StructureNode, UpdateInput} from '../api/types.js'
 import {invalidRequest, KbServerError, notFound} from './errors.js'
+import {attachmentsOf, replaceGuids} from './store-files.js'
+import type {Change, StoreContext, StoreData, StoredFile, StoredItem} from './store-types.js'
+import {isGiven, requireBody, requireTitle, userIdsOf} from './store-validation.js'
 
-/** An item as stored (body without the title heading). */
-export interface StoredItem {
-  id: string
-  type: ItemType
-  title: string
-  body: string
-  parent_topic_id: string | null
-  created_at: string
-  updated_at: string
-  version: number
-  author: Person
-  last_edited_by: Person
-  permissions: {inherit: boolean; readers: number[]; editors: number[]}
-}
-
-/** An uploaded file. */
-export interface StoredFile {
-  guid: string
-  name: string
-  size: number
-  md5: string
-  /** The item whose body first referenced the guid; the guid is then used up. */
-  attachedTo?: string
-}
-
-/** Everything the server persists. */
-export interface StoreData {
-  items: StoredItem[]
-  files: StoredFile[]
-}
-
-/** An item as it now is; without `body` when that did not change, so renaming a huge article records a few bytes. */
-export type ItemRecord = Omit<StoredItem, 'body'> & {body?: string}
-
-/** One change to persist: an item, a deleted item, or a file, as it now is. */
-export type Change = {item: ItemRecord} | {deleted: string} | {file: StoredFile}
-
-/** Services the store needs from its host. */
-export interface StoreContext {
-  newId(): string
-  now(): string
-  fileUrl(guid: string): string
-  users: Person[]
-  /** How a body sent is stored (default: as sent); see `dialect/platform-form.ts`. */
-  storeBody?: (body: string) => string
-}
-
-const guidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
-// What comes right before a guid a body uses as a file: `](` or `](<`, or a `src`/`href` attribute in any quoting.
-const referenceBefore = /(?:\(<?|(?:src|href)=["']?)$/i
+export type {Change, ItemRecord, StoreContext, StoreData, StoredFile, StoredItem} from './store-types.js'
 
 /** The in-memory knowledge base. */
 export class KbStore {
@@ -131,7 +75,7 @@ export class KbStore {
       access_right: 'write',
       is_open_for_organization: true,
       is_public: false,
-      attachments: this.attachmentsOf(item)
+      attachments: attachmentsOf(item.body, this.files, (guid) => this.context.fileUrl(guid))
     }
   }
 
@@ -255,8 +199,8 @@ export class KbStore {
     if (input.inherit !== undefined && item.type === 'article') {
       throw invalidRequest('inherit is supported for topics only.')
     }
-    const readers = this.userIds(input.readers, 'readers')
-    const editors = this.userIds(input.editors, 'editors')
+    const readers = userIdsOf(input.readers, 'readers', this.context.users)
+    const editors = userIdsOf(input.editors, 'editors', this.context.users)
     const inherit = item.type === 'topic' ? (input.inherit ?? item.permissions.inherit) : readers.length + editors.length === 0
     item.permissions = {inherit, readers, editors}
     this.touch(item, editor)
@@ -297,16 +241,6 @@ export class KbStore {
     return this.context.users.find((u) => u.id === id) ?? {id}
   }
 
-  private userIds(value: unknown, key: string): number[] {
-    if (value === undefined) return []
-    if (!Array.isArray(value) || !value.every((v) => Number.isInteger(v))) {
-      throw invalidRequest(`${key} must be an array of user ids.`)
-    }
-    const unknown = value.filter((v) => !this.context.users.some((u) => u.id === v))
-    if (unknown.length > 0) throw invalidRequest(`Unknown user id(s) in ${key}: ${unknown.join(', ')}.`)
-    return [...new Set(value as number[])]
-  }
-
   private requireTopic(id: string | null): void {
     if (id === null) return
     const parent = this.items.get(id)
@@ -333,24 +267,11 @@ export class KbStore {
   }
 
   /**
-   * Guids are single-use: one that a body references for the first time (as
-   * an image's destination, or in `src` or `href`) is attached to the item
-   * and replaced by its file URL, as the platform does.
-   * Re-sending the same guid for the same item (a retried PUT) is accepted;
-   * a guid already attached elsewhere is refused.
+   * Guids are single-use: one that a body references for the first time is
+   * attached to the item and replaced by its file URL (see `store-files.ts`).
    */
   private attachGuids(itemId: string, body: string): string {
-    const attached: StoredFile[] = []
-    const result = body.replace(guidPattern, (guid, offset: number) => {
-      const file = this.files.get(guid.toLowerCase())
-      // Only where a body refers to a file (an image's destination, `src` or `href`): a guid shown as text or code stays.
-      if (!file || !referenceBefore.test(body.slice(Math.max(0, offset - 6), offset))) return guid
-      if (file.attachedTo !== undefined && file.attachedTo !== itemId) {
-        throw invalidRequest(`File ${guid} is already attached elsewhere; reference it by its URL.`)
-      }
-      attached.push(file)
-      return this.context.fileUrl(file.guid)
-    })
+    const {body: result, attached} = replaceGuids(itemId, body, this.files, (guid) => this.context.fileUrl(guid))
     // Only a body accepted as a whole uses up its guids.
     for (const file of attached) {
       file.attachedTo = itemId
@@ -364,36 +285,4 @@ export class KbStore {
     const stored = toStoredUrls(body, this.context.fileUrl(''), (guid) => this.files.has(guid.toLowerCase()))
     return this.context.storeBody ? this.context.storeBody(stored) : stored
   }
-
-  private attachmentsOf(item: StoredItem): KbAttachment[] {
-    const seen = new Set<string>()
-    const attachments: KbAttachment[] = []
-    for (const match of item.body.matchAll(/services\/kb\?Id=([0-9a-f-]{36})/gi)) {
-      const file = this.files.get(match[1]!.toLowerCase())
-      if (!file || seen.has(file.guid)) continue
-      seen.add(file.guid)
-      attachments.push({id: file.guid, name: file.name, size: file.size, url: this.context.fileUrl(file.guid)})
-    }
-    return attachments
-  }
-}
-
-function requireTitle(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new KbServerError(400, 'knowledge_base_title_required', 'title is required.')
-  }
-  return value
-}
-
-function requireBody(value: unknown, type: ItemType): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    const why = type === 'article' ? 'An article needs a non-empty body.' : 'A topic body cannot be empty: leave body out to keep the one it has.'
-    throw new KbServerError(400, 'knowledge_base_body_required', why)
-  }
-  return value
-}
-
-/** Whether a request field was sent: null is an absent field, as on the platform. */
-function isGiven(value: unknown): boolean {
-  return value !== undefined && value !== null
 }
