@@ -9,7 +9,8 @@ import {randomBytes} from 'node:crypto'
 import {open, rename, rm, type FileHandle} from 'node:fs/promises'
 import path from 'node:path'
 import {downloadAccess, shownUrl, tokenScopes} from './download-access.js'
-import {ApiError, redact} from './errors.js'
+import {ApiError} from './errors.js'
+import {redact} from './redact.js'
 import type {Transport} from './transport.js'
 
 /** Redirects one download follows at most (a files service needs one or two). */

@@ -5,6 +5,7 @@
  * HTTP stack (whose `cause` may hold request options with the
  * `Authorization` header) is replaced by a plain, redacted summary.
  */
+import {redact} from './redact.js'
 
 /** What an `ApiError` is built from. */
 export interface ApiErrorInit {
@@ -71,20 +72,6 @@ export class NetworkError extends ApiError {}
 
 // On the prototype, so the stack's first line names the class too (a class field is set after the stack is taken).
 for (const type of [ApiError, AuthError, NetworkError]) Object.defineProperty(type.prototype, 'name', {value: type.name, writable: true, configurable: true})
-
-/**
- * Replaces every secret in `text` with `[redacted]`, and any
- * `Authorization`/`Bearer` value as a second line of defence.
- */
-export function redact(text: string, secrets: Iterable<string>): string {
-  let out = text
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]')
-  }
-  return out
-    .replace(/(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?[^\s"',}]+/gi, '$1[redacted]')
-    .replace(/bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]')
-}
 
 /** A redacted summary of an arbitrary thrown value (drops its `cause` chain and any attached options). */
 export function safeCause(error: unknown, secrets: Iterable<string>): SafeCause {

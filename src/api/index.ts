@@ -3,7 +3,8 @@
  * events. See `docs/api-client.md`.
  */
 export {KbClient} from './client.js'
-export {ApiError, AuthError, NetworkError, redact} from './errors.js'
+export {ApiError, AuthError, NetworkError} from './errors.js'
+export {redact} from './redact.js'
 export type {SafeCause} from './errors.js'
 export {formatClientEvent} from './events.js'
 export type {ClientEvent, ClientStats} from './events.js'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {redact} from '../../src/api/errors.js'
+import {redact} from '../../src/api/redact.js'
 import {formatClientEvent} from '../../src/api/events.js'
 import {RateLimiter, Semaphore} from '../../src/api/limiter.js'
 import {resolveOptions, optionsFromEnv} from '../../src/api/options.js'
@@ -53,7 +53,7 @@ describe('Retry-After and X-RateLimit-Reset', () => {
 
 describe('rate limiter', () => {
   it('does not wait while the budget is ample', () => {
-    let now = 0
+    const now = 0
     const limiter = new RateLimiter(4, () => now)
     limiter.observe({'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4000', 'x-ratelimit-reset': '600'})
     for (let i = 0; i < 100; i++) expect(limiter.reserve()).toBe(0)

@@ -1,24 +1,13 @@
 /**
- * Redaction of secrets in anything the CLI echoes: config dumps, error
- * messages, URLs with credentials.
+ * Redaction of secrets in the configuration the CLI echoes; the masking of
+ * text itself is the one shared function, `api/redact.ts`.
  */
+
+import {redact} from '../../api/redact.js'
+
+export {redact} from '../../api/redact.js'
 
 const mask = '[redacted]'
-
-/**
- * Replaces every occurrence of the given secrets (tokens, security keys) in
- * `text`, plus `Authorization`/`Bearer` values and passwords in URLs.
- */
-export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
-  let out = text
-  // Longest first, so a secret containing another is masked whole.
-  const list = [...secrets].filter((s): s is string => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length)
-  for (const secret of list) out = out.split(secret).join(mask)
-  return out
-    .replace(/(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?[^\s"',}]+/gi, `$1${mask}`)
-    .replace(/bearer\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]+/gi, `Bearer ${mask}`)
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:)[^@\s/]+@/gi, `$1${mask}@`)
-}
 
 /** The names of configuration fields that hold secrets. */
 export const secretKeys = ['token', 'securityKey'] as const
