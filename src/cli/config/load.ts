@@ -182,5 +182,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConf
   if (!options.withoutSecrets) await addSecrets(config, options.env, file, configFile)
   if (configFile) config.configFile = configFile
   config.sources = sources
-  return config as unknown as KbsyncConfig
+  if (!isAssembled(config)) throw new Error(`kbsync: the configuration was assembled without its folder or its sources (a bug; please report it)`)
+  return config
+}
+
+/**
+ * Whether an assembled configuration has the shape of `KbsyncConfig`: every
+ * value was checked against its key's definition while it was set, so what
+ * is left to see is that the fields every command reads are there.
+ */
+function isAssembled(config: object): config is KbsyncConfig {
+  const fields: Record<string, unknown> = {...config}
+  return typeof fields.dir === 'string' && typeof fields.sources === 'object' && fields.sources !== null && 'rootTopic' in fields
 }
