@@ -2,7 +2,7 @@
 import type {Nodes, RootContent} from 'mdast'
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type FlowEntry, type KbConstruct, type PhrasingEntry} from './construct.js'
-import {safeText} from './markdown-style.js'
+import {safeText} from './style/text.js'
 import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
 import {attribute, withPeek, type KbHandle} from './tag-writer.js'
 import {textOf} from './transform/tags.js'
