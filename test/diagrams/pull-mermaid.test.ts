@@ -4,6 +4,7 @@
  * gets its Mermaid block back (the source kept by its key beside the
  * rendering), and a push after the pull writes, renders and uploads nothing.
  */
+import {existsSync} from 'node:fs'
 import {readFile, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -37,6 +38,8 @@ describe.skipIf(!hasBrowser)('a Mermaid diagram pulled back', () => {
     const text = await readFile(path.join(dir, 'flow.md'), 'utf8')
     expect(text).toContain('Edited on the web.')
     expect(text).toContain(block)
+    // The image is not downloaded: the block stands for it.
+    expect(existsSync(path.join(dir, '_assets'))).toBe(false)
 
     local.server.resetLog()
     const again = await push({dir, client: local.client, rootTopicId: root})

@@ -33,12 +33,14 @@ export function assetsFolder(file: string): string {
 
 /**
  * Plans the local copies of the files that the bodies use and their
- * documents list, first lister (in path order) wins (pure).
+ * documents list, first lister (in path order) wins (pure). URLs `skip`
+ * says are not wanted as files (Mermaid diagrams the folder gives back as
+ * their blocks) are not planned.
  */
-export function planAssets(documents: Array<{id: string; path: string; file: string; tree: Root; detail: RemoteDetail}>): Map<string, AssetPlan> {
+export function planAssets(documents: Array<{id: string; path: string; file: string; tree: Root; detail: RemoteDetail}>, skip?: (url: string) => boolean): Map<string, AssetPlan> {
   const plans = new Map<string, AssetPlan>()
   for (const document of [...documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const used = new Set(fileUrls(document.tree))
+    const used = new Set(fileUrls(document.tree).filter((url) => !skip?.(url)))
     const files = document.detail.files.filter((file) => used.has(file.url) && !plans.has(file.url))
     if (files.length === 0) continue
     const names = assignNames(files.map((file) => ({id: file.url, kind: 'topic' as const, ...splitExtension(file.name)})))
