@@ -9,6 +9,7 @@ import type {Root} from 'mdast'
 import {mapLimit, removeInside} from '../../local/index.js'
 import {shownUrl} from '../../api/index.js'
 import {fetchAsset, planAssets, type AssetPlan} from './assets.js'
+import {diagramSourceLookup} from '../../diagrams/index.js'
 import type {PullOp} from './plan.js'
 import type {ApplyRun, PulledFiles} from './run.js'
 
@@ -16,7 +17,9 @@ import type {ApplyRun, PulledFiles} from './run.js'
 export function plannedFiles(run: Pick<ApplyRun, 'context'>, ops: readonly PullOp[], trees: Map<string, Root>): PulledFiles {
   const {remote} = run.context
   const listed = ops.filter((op) => op.op !== 'conflict').map((op) => ({id: op.id, path: op.path, file: op.file, tree: trees.get(op.id)!, detail: remote.details[op.id]!}))
-  return {assets: planAssets(listed), local: new Map(), downloadedNow: new Set()}
+  // A Mermaid diagram this folder published comes back as its block (`localize.ts`): its image is not downloaded.
+  const diagramOf = diagramSourceLookup(run.context.scan.dir, run.context.state)
+  return {assets: planAssets(listed, (url) => diagramOf(url) !== undefined), local: new Map(), downloadedNow: new Set()}
 }
 
 /** Puts one planned file on disk and notes the outcome in `run.files`. */
