@@ -19,8 +19,8 @@ import type {CodeHighlighter} from '../dialect/to-html/index.js'
 export const codeVariablePrefix = '--kb-code-'
 
 const themeName = 'kb'
-/** Blocks kept highlighted; the oldest used goes first. */
-const cacheSize = 2000
+/** Characters of code kept highlighted (its tokens take some ten times that); the block used longest ago goes first. */
+const cacheChars = 4_000_000
 
 // Language modules are ES modules without top-level await: `require` loads them synchronously, so a page renders in one pass.
 const requireLanguage = createRequire(import.meta.url)
@@ -32,6 +32,7 @@ for (const info of bundledLanguagesInfo) for (const name of [info.id, ...(info.a
 let highlighter: HighlighterCore | undefined
 const failed = new Set<string>()
 const cache = new Map<string, ElementContent[]>()
+let cachedChars = 0
 
 function core(): HighlighterCore {
   highlighter ??= createHighlighterCoreSync({
@@ -104,7 +105,9 @@ function tokenise(code: string, id: string): ElementContent[] {
 /**
  * Highlights `code` written in `lang`: the children of its `<code>`, or
  * undefined (left plain) when the language is unknown or fails to load.
- * The result is the caller's to keep (a copy of the cached one).
+ * The nodes are the cache's own, shared by every page showing the block:
+ * rendering reads them (the sanitiser's pass over them changes nothing), no
+ * caller may change them.
  */
 export const highlightCode: CodeHighlighter = (code, lang) => {
   const id = languageOf(lang)
@@ -112,8 +115,15 @@ export const highlightCode: CodeHighlighter = (code, lang) => {
   const key = `${id}\0${code}`
   let content = cache.get(key)
   if (content) cache.delete(key)
-  else content = tokenise(code, id)
+  else {
+    content = tokenise(code, id)
+    cachedChars += key.length
+  }
   cache.set(key, content)
-  if (cache.size > cacheSize) cache.delete(cache.keys().next().value!)
-  return structuredClone(content)
+  for (const oldest of cache.keys()) {
+    if (cachedChars <= cacheChars || oldest === key) break
+    cache.delete(oldest)
+    cachedChars -= oldest.length
+  }
+  return content
 }
