@@ -26,7 +26,8 @@ interface CacheFile {
 }
 
 // Any release may change what the conversion reports: a cache written by another version is not read.
-const format = `kbsync-body-cache/1 ${kbsyncVersion}`
+// 2: a body's references include its Mermaid blocks (a cache of 1 would miss them).
+const format = `kbsync-body-cache/2 ${kbsyncVersion}`
 
 const cacheFile = '.kbsync/body-cache.json'
 
