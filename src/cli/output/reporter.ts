@@ -5,11 +5,12 @@
  */
 import {appendFile} from 'node:fs/promises'
 import type {Diagnostic} from '../../local/diagnostic.js'
+import {redact} from '../../api/redact.js'
 import {annotated, annotation, escapeData} from './annotations.js'
 import {colourEnabled, palette, type Palette} from './colours.js'
 import {diagnosticLines} from './diagnostic-lines.js'
 import {formatDiagnostic} from './format.js'
-import {clearLine, progressLine} from './progress.js'
+import {createScreen} from './screen.js'
 
 /** A writable stream as the reporter needs it. */
 export interface OutputStream {
@@ -69,12 +70,6 @@ export interface Reporter {
   stepSummary(markdown: string): Promise<void>
 }
 
-/** Masks secrets in a line. */
-function masker(secrets: Array<string | undefined> = []): (text: string) => string {
-  const list = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length)
-  return (text) => list.reduce((out, secret) => out.split(secret).join('[redacted]'), text)
-}
-
 export {formatDiagnostic} from './format.js'
 
 /** Creates the reporter of one command run. */
@@ -87,34 +82,10 @@ export function createReporter(options: ReporterOptions): Reporter {
   const outColours = palette(colourEnabled(stdout, env))
   const errColours = palette(colourEnabled(stderr, env))
   const github = env.GITHUB_ACTIONS === 'true'
-  const mask = masker(options.secrets)
-  let barShown = false
-  let statusShown = false
-  let lastBar: [number, number, string] | undefined
-
-  // A line written while a bar or status line is drawn must first erase it.
-  const clear = () => {
-    if (barShown || statusShown) stdout.write(clearLine)
-    barShown = false
-    statusShown = false
-  }
-  const redraw = () => {
-    if (lastBar && interactive) drawBar(...lastBar)
-  }
-  const drawBar = (done: number, total: number, label: string) => {
-    stdout.write(clearLine + progressLine(done, total, mask(label), stdout.columns ?? 80))
-    barShown = true
-  }
-  const out = (line: string) => {
-    clear()
-    stdout.write(mask(line) + '\n')
-    redraw()
-  }
-  const err = (line: string) => {
-    clear()
-    stderr.write(mask(line) + '\n')
-    redraw()
-  }
+  const secrets = options.secrets ?? []
+  const mask = (text: string) => redact(text, secrets)
+  const screen = createScreen({stdout, stderr}, interactive, mask)
+  const {out, err} = screen
 
   const annotate = (d: Diagnostic) => {
     const line = annotation(d, {...(options.dir ? {dir: options.dir} : {}), ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})})
@@ -156,34 +127,19 @@ export function createReporter(options: ReporterOptions): Reporter {
     action(line) {
       if (json || quiet) return
       if (!interactive || verbose) out(line)
-      if (interactive && lastBar) {
-        lastBar = [lastBar[0], lastBar[1], line]
-        redraw()
-      }
+      if (interactive) screen.relabel(line)
     },
     progress(done, total, label = '') {
-      if (!interactive || quiet) return
-      lastBar = [done, total, label]
-      drawBar(done, total, label)
+      if (interactive && !quiet) screen.bar(done, total, label)
     },
-    endProgress() {
-      if (barShown) stdout.write(clearLine)
-      barShown = false
-      lastBar = undefined
-    },
+    endProgress: () => screen.endBar(),
     status(line) {
       if (json) return
-      if (!interactive) {
-        if (!quiet) out(line)
-        return
-      }
-      clear()
-      stdout.write(mask(line))
-      statusShown = true
+      if (interactive) screen.status(line)
+      else if (!quiet) out(line)
     },
     json(value) {
-      clear()
-      stdout.write(mask(JSON.stringify(value, null, 2)) + '\n')
+      screen.raw(JSON.stringify(value, null, 2) + '\n')
     },
     async stepSummary(markdown) {
       const file = env.GITHUB_STEP_SUMMARY
