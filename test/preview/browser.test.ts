@@ -2,18 +2,20 @@
  * The preview in headless Chromium (Debian's `chromium`, driven by
  * playwright-core): what a writer sees, clicks and edits.
  */
-import {existsSync} from 'node:fs'
 import {mkdir, readFile, stat, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {chromium, type Browser, type Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {scanFolder, type LocalNode} from '../../src/local/index.js'
+import {findBrowser} from '../../src/diagrams/index.js'
 import {hexToRgb, palette, startPreview, type PreviewServer} from '../../src/preview/index.js'
 import {repoRoot, scratchCopy} from './helpers.js'
 
-const executablePath = '/usr/bin/chromium'
-const hasChromium = existsSync(executablePath)
-if (!hasChromium) console.warn(`Skipping the preview's browser tests: ${executablePath} is absent (apt-get install chromium)`)
+// Found as Mermaid rendering finds it (KBSYNC_BROWSER, else /usr/bin/chromium and the usual places).
+const found = findBrowser(process.env.KBSYNC_BROWSER)
+const hasChromium = 'path' in found
+const executablePath = 'path' in found ? found.path : ''
+if (!hasChromium) console.warn(`Skipping the preview's browser tests: no Chromium (looked for ${found.missing.join(', ')}; apt-get install chromium)`)
 
 
 const screenshots = path.join(repoRoot, 'test-output/preview')
