@@ -14,6 +14,7 @@
 import type {Code} from 'mdast'
 import type {CompileContext, Token} from 'mdast-util-from-markdown'
 import {defaultHandlers, type Handle} from 'mdast-util-to-markdown'
+import {FenceTracker} from './fence-tracker.js'
 
 /** The character written before the backticks of a fence line inside a code block. */
 export const fenceGuard = '\u200B'
@@ -33,12 +34,6 @@ const guardedLine = /^([ \t]*)\u200B(?=\u200B*```)/gm
 export function isFenceLine(line: string): boolean {
   return /^[ \t]*```/.test(line)
 }
-
-/** A fence that opens a block: three or more backticks (an info string without backticks) or tildes. */
-const opening = /^(`{3,}|~{3,})([^]*)$/
-
-/** A fence alone on its line, which closes a block opened by the same character, at most as long. */
-const closing = /^(`{3,}|~{3,})[ \t]*$/
 
 /** Quote markers and one list marker before a line's content. */
 const containerPrefix = /^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?/
@@ -60,17 +55,14 @@ export interface NestedFence {
  */
 export function nestedFenceLine(body: string, withGuarded = false): NestedFence | undefined {
   const lines = body.split(/\r\n|\r|\n/)
-  let open: {char: string; length: number} | undefined
+  const fences = new FenceTracker()
   for (let index = 0; index < lines.length; index++) {
     const content = lines[index]!.replace(containerPrefix, '')
-    if (!open) {
-      const fence = opening.exec(content)
-      if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) open = {char: fence[1]![0]!, length: fence[1]!.length}
-      continue
-    }
-    const fence = closing.exec(content)
-    if (fence && fence[1]![0] === open.char && fence[1]!.length >= open.length) open = undefined
-    else if (content.startsWith('```')) return {line: index + 1, guarded: false}
+    const inside = fences.isOpen
+    fences.isCode(content)
+    // An opening line, or the closing one.
+    if (!inside || !fences.isOpen) continue
+    if (content.startsWith('```')) return {line: index + 1, guarded: false}
     else if (withGuarded && /^\u200B+```/.test(content)) return {line: index + 1, guarded: true}
   }
   return undefined

@@ -13,6 +13,7 @@
  * that leaves the container would end it), so its code is read as lines.
  */
 import {maxNesting} from './depth.js'
+import {FenceTracker} from './fence-tracker.js'
 
 /** How much of the limit a marker takes: a quote one level, a list item two (list and item). */
 const quoteCost = 1
@@ -26,16 +27,16 @@ const itemCost = 2
 export function boundContainers(source: string, max: number = maxNesting): string {
   let out: string[] | undefined
   let copied = 0
-  let fence = ''
+  const fences = new FenceTracker()
   let start = 0
   while (start <= source.length) {
     let end = source.indexOf('\n', start)
     if (end === -1) end = source.length
-    if (fence) {
-      if (closesFence(source.slice(start, end), fence)) fence = ''
+    if (fences.isOpen) {
+      fences.isCode(fenceLine(source, start, end))
     } else {
       const line = scanPrefix(source, start, end, max)
-      if (line.depth === 0) fence = opensFence(source.slice(start, end))
+      if (line.depth === 0) fences.isCode(fenceLine(source, start, end))
       if (line.escapeAt !== undefined && !isThematicBreak(source.slice(start, end))) {
         out ??= []
         out.push(source.slice(copied, line.escapeAt), '\\')
@@ -81,14 +82,11 @@ function isDigit(char: string): boolean {
   return char >= '0' && char <= '9'
 }
 
-/** The fence a line opens (its run of backticks or tildes), or `''`. */
-function opensFence(line: string): string {
-  return /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/.exec(line)?.[1] ?? ''
-}
-
-function closesFence(line: string, fence: string): boolean {
-  const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line)
-  return match !== null && match[1]![0] === fence[0] && match[1]!.length >= fence.length
+/** The line from `start` to `end` past up to three spaces: a fence may be indented so much (CommonMark). */
+function fenceLine(source: string, start: number, end: number): string {
+  let from = start
+  while (from < end && from - start < 3 && source[from] === ' ') from++
+  return source.slice(from, end)
 }
 
 /** `- - -`, `* * *`: a line of one marker character is a rule, never a list. */

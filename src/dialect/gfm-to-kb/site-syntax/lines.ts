@@ -3,8 +3,12 @@
  * (rewritten in place; a line added for a closing tag is mapped back to
  * the author's line by `origin`, so every message of the parse that
  * follows points at the author's line), the container prefix of a line,
- * and the fenced code blocks no pass may touch.
+ * and the fenced code blocks no pass may touch (`FenceTracker`, shared
+ * with the plugins).
  */
+import {FenceTracker} from '../../../../plugins/fence-tracker.js'
+
+export {FenceTracker}
 
 /** A message of a pre-pass: where, which rule, what is wrong and how to fix it. */
 export interface SiteMessage {
@@ -39,36 +43,6 @@ export function splitPrefix(line: string): [prefix: string, rest: string] {
 /** Whether a line holds nothing but whitespace (and a carriage return). */
 export function isBlank(line: string): boolean {
   return /^[ \t\r]*$/.test(line)
-}
-
-const fenceOpen = /^(`{3,}|~{3,})([^\n]*)$/
-const fenceClose = /^(`{3,}|~{3,})[ \t\r]*$/
-
-/**
- * Follows the fenced code blocks of a source, line by line. A line that
- * opens, holds or closes a fence is code: the passes leave it alone.
- */
-export class FenceTracker {
-  private open: {char: string; length: number} | undefined
-
-  /** Whether `rest` (a line without its container prefix) is code; updates the state. */
-  isCode(rest: string): boolean {
-    if (this.open) {
-      const close = fenceClose.exec(rest)
-      if (close && close[1]![0] === this.open.char && close[1]!.length >= this.open.length) this.open = undefined
-      return true
-    }
-    const open = fenceOpen.exec(rest)
-    // A backtick fence's info string cannot hold a backtick (CommonMark): such a line is inline code.
-    if (!open || (open[1]![0] === '`' && open[2]!.includes('`'))) return false
-    this.open = {char: open[1]![0]!, length: open[1]!.length}
-    return true
-  }
-
-  /** Forgets an open fence (its container ended). */
-  reset(): void {
-    this.open = undefined
-  }
 }
 
 /** The dialect's opening tag of a hint block of `color`. */
