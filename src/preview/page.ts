@@ -4,6 +4,7 @@
  * whole, self-contained document (the stylesheet inline); `renderFragment`
  * gives the parts live reload swaps in.
  */
+import {defaultClobberPrefix, slug} from '../dialect/to-html/index.js'
 import {renderDiagnostics, type PageDiagnostic} from './diagnostics.js'
 import {escapeHtml} from './escape.js'
 import {mermaidLoaderTag} from './mermaid.js'
@@ -39,6 +40,19 @@ export interface PageFragment {
   main: string
 }
 
+/**
+ * The title's ` id` attribute: the slug its heading had before it became
+ * the title (the opening heading is not repeated in the body), so a link to
+ * it (`#ecosystem` on the Ecosystem page) lands as it does on docs sites;
+ * none when the body has a heading of that id already.
+ */
+function titleId(page: ArticlePageInput): string {
+  const name = slug(page.title)
+  if (name === '') return ''
+  const id = escapeHtml(defaultClobberPrefix + name)
+  return page.html.includes(` id="${id}"`) ? '' : ` id="${id}"`
+}
+
 /** The inside of `<main>`: path, title, problems, body, children. */
 function renderMain(page: ArticlePageInput): string {
   const children = page.children?.length
@@ -49,7 +63,7 @@ function renderMain(page: ArticlePageInput): string {
   return (
     `<article class="kb-page">` +
     (page.path !== undefined ? `<div class="kb-page-path">${escapeHtml(page.path)}</div>` : '') +
-    `<h1 class="kb-page-title">${escapeHtml(page.title)}</h1>` +
+    `<h1 class="kb-page-title"${titleId(page)}>${escapeHtml(page.title)}</h1>` +
     renderDiagnostics(page.warnings ?? [], page.source) +
     `<div class="kb-article" id="kb-article">${page.html}</div>` +
     children +

@@ -89,6 +89,15 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     expect((await placeOf(page, heading)).inView).toBe(true)
   })
 
+  it('lands on the title from a link to the heading it was made of', async () => {
+    await open('/a/guide/setup.md')
+    await page.locator('#kb-article a', {hasText: 'Back to the top'}).scrollIntoViewIfNeeded()
+    expect((await placeOf(page, '.kb-page-title')).inView).toBe(false)
+    await page.locator('#kb-article a', {hasText: 'Back to the top'}).click()
+    await page.waitForURL(/#user-content-setup$/)
+    expect((await placeOf(page, '.kb-page-title')).inView).toBe(true)
+  })
+
   it('finds a heading from an address typed without the prefix, as GitHub does', async () => {
     await open('/a/guide/setup.md#enabling-recursive-types')
     await page.waitForFunction((selector) => {

@@ -51,6 +51,14 @@ describe('renderArticlePage', () => {
     expect(main.match(/kb-line-number/g)?.length).toBe(5)
   })
 
+  it('gives the title the id its heading had, unless a heading of the body has it', () => {
+    expect(renderFragment({title: 'Enabling Recursive Types', html: '<p>x</p>', nav: []}).main).toContain(
+      '<h1 class="kb-page-title" id="user-content-enabling-recursive-types">'
+    )
+    const taken = renderFragment({title: 'Setup', html: '<h2 id="user-content-setup">Setup</h2>', nav: []}).main
+    expect(taken).toContain('<h1 class="kb-page-title">Setup</h1>')
+  })
+
   it('has a rule for each of the 11 colours', () => {
     for (const [token, colors] of Object.entries(palette)) {
       expect(stylesheet).toContain(`[data-node="hintBlock"][data-color="${token}"] { background-color: ${colors.hintBackground}; border-left-color: ${colors.hintBorder}; }`)

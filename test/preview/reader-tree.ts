@@ -39,6 +39,8 @@ export const readerFiles: Record<string, string> = {
     '```',
     '',
     filler(25),
+    '',
+    '[Back to the top](#setup)',
     ''
   ].join('\n'),
   'guide/wide.md': [
