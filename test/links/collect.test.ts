@@ -18,7 +18,9 @@ const folders = temporaryFolders('links-collect')
 afterAll(() => folders.removeAll())
 
 describe('fixtures', () => {
-  for (const name of readdirSync(fixtures).filter((file) => file.endsWith('.md') && readdirSync(fixtures).includes(file.replace(/\.md$/, '.json')))) {
+  for (const name of readdirSync(fixtures).filter(
+    (file) => file.endsWith('.md') && readdirSync(fixtures).includes(file.replace(/\.md$/, '.json'))
+  )) {
     it(name, () => {
       const expected = JSON.parse(readFileSync(path.join(fixtures, name.replace(/\.md$/, '.json')), 'utf8'))
       expect(externalLinksOfBody(readFileSync(path.join(fixtures, name), 'utf8'), name)).toEqual(expected)
