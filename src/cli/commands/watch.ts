@@ -5,9 +5,11 @@
  */
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
+import {connectionOptions, connectionOptionsHelp, linkOptionsOf, openSession, pushOptionsOf} from '../session.js'
 import {startWatchSession} from '../watch/index.js'
+import {createRescanner} from '../../local/rescan.js'
 import {push} from '../../sync/index.js'
+import type {PlanPushOptions} from '../../sync/push/prepare.js'
 
 /** Resolves on the first SIGINT or SIGTERM (the CLI's way to stop a long-running command). */
 function stopSignal(): {promise: Promise<string>; dispose(): void} {
@@ -62,13 +64,18 @@ ${connectionOptionsHelp}
     const {config, reporter, target: connection} = sync
     const signal = stopSignal()
     try {
+      // Each push scans at the cost of what was saved: unchanged files' reads and conversions are kept.
+      const rescanner = createRescanner(config.dir, {ignore: config.ignore, links: linkOptionsOf(config)})
       reporter.info(`Watching ${config.dir} -> ${connection.description}, root ${config.rootTopic ?? '(knowledge-base root)'} (Ctrl-C to stop)`)
       const session = await startWatchSession({
         dir: config.dir,
         debounceMs: config.watch.debounceMs,
         ignore: config.ignore,
         reporter,
-        push: (onEvent) => push(pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}))
+        push: (onEvent, changed) => {
+          const options: PlanPushOptions = {...pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}), scan: () => rescanner.scan(changed)}
+          return push(options)
+        }
       })
       const received = await signal.promise
       reporter.status('')

@@ -17,6 +17,7 @@ import {warningLimitExceeded} from '../output/warning-limit.js'
 import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'
 import {filesStable} from './stable.js'
 import {actionLine, resultLine} from '../output/lines.js'
+import {withPushedNames} from './pushed-names.js'
 
 /** What happened to one batch (for the status line and for tests). */
 export interface BatchReport {
@@ -36,8 +37,8 @@ export interface WatchSessionOptions {
   /** Extra gitignore-style patterns watch does not react to. */
   ignore?: readonly string[]
   reporter: Reporter
-  /** One push of the whole folder through the engine, with `onEvent` for progress. */
-  push(onEvent: (event: SyncEvent) => void): Promise<PushResult>
+  /** One push of the whole folder through the engine, with `onEvent` for progress; `changed`: the paths saved since the last push. */
+  push(onEvent: (event: SyncEvent) => void, changed: readonly string[]): Promise<PushResult>
   /** How long a changed file's size and mtime must hold still before a push (default 100 ms). */
   stabilityMs?: number
   /** Backoff before the n-th retry after a failure (default 1 s doubling to 30 s). */
@@ -86,6 +87,7 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     let total = 0
     let done = 0
     try {
+      const saved = batch.changes.filter((c) => c.kind !== 'sync').map((c) => c.path)
       const result = await options.push((event) => {
         if (event.type === 'plan') total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
         if (event.type === 'done' && !event.skipped) {
@@ -95,12 +97,13 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
         }
         if (event.type === 'failed') reporter.error(`${event.op.op} ${event.op.path || '(root)'}: ${event.error}`)
         if (event.type === 'conflict-file') reporter.warn(`conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`)
-      })
+      }, saved)
       reporter.endProgress()
-      reporter.diagnostics(result.plan.diagnostics.filter(initial ? worthShowing : ofSaved(new Set(files))))
+      // A file the push wrote counts as saved: a move may be pushed before the watcher reports the new path.
+      reporter.diagnostics(result.plan.diagnostics.filter(initial ? worthShowing : ofSaved(new Set([...files, ...result.done.map((op) => op.path)]))))
       const tooMany = result.plan.blocked ? undefined : warningLimitExceeded(result.plan.diagnostics, result.plan.warningLimit)
       if (tooMany) reporter.error(`${tooMany}; not pushed`)
-      const line = resultLine(result)
+      const line = withPushedNames(resultLine(result), result)
       options.onBatch?.({batch, status: result.status, result})
       reporter.status(`${stamp()} ${line}`)
       if (result.status === 'failed') return 'retry'
