@@ -11,16 +11,21 @@ import {checkOptions} from '../shared/options.js'
 import {claimSimilar, renameCandidates} from '../shared/similar.js'
 import type {PushOptions, PushPlan} from '../shared/types.js'
 
+/** `PushOptions`, and how the folder is scanned. */
+export interface PlanPushOptions extends PushOptions {
+  /** Scans `dir` (watch's incremental rescan, `createRescanner`); default: `scanFolder` with the body cache. */
+  scan?: () => Promise<ScanResult>
+}
+
 /** Computes the plan of pushing `options.dir` (reads only). */
-export async function planPush(options: PushOptions): Promise<PushPlan> {
+export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   checkOptions(options)
   const rootTopicId = options.rootTopicId ?? null
   // The structure read needs nothing from the folder: it runs while the folder is scanned. It is a read;
   // on invalid input its answer (or its failure) is dropped, and the errors of the input are the answer.
   const remoteRead = readRemote(options.client, rootTopicId)
   remoteRead.catch(() => undefined)
-  const cache = await BodyCache.load(options.dir)
-  const scan = await scanFolder(options.dir, {cache, ...(options.ignore ? {ignore: options.ignore} : {}), ...(options.links ? {links: options.links} : {})})
+  const scan = options.scan ? await options.scan() : await scanFolder(options.dir, {cache: await BodyCache.load(options.dir), ...(options.ignore ? {ignore: options.ignore} : {}), ...(options.links ? {links: options.links} : {})})
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {
