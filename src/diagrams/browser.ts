@@ -21,7 +21,8 @@ export const browserCandidates: readonly string[] = [
 export type BrowserSearch = {path: string} | {missing: readonly string[]}
 
 /** How to get a browser, for messages that found none. */
-export const installHint = 'Install Chromium (`apt install chromium`), or set "browser" in kbsync.config.json (or KBSYNC_BROWSER) to the path of a Chromium or Chrome executable'
+export const installHint =
+  'Install Chromium (`apt install chromium`), or set "browser" in kbsync.config.json (or KBSYNC_BROWSER) to the path of a Chromium or Chrome executable'
 
 /** Whether `file` exists and may be executed. */
 function isExecutable(file: string): boolean {

@@ -37,10 +37,16 @@ export class MermaidRenderer {
     this.renders++
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<RenderOutcome>((resolve) => {
-      timer = setTimeout(() => resolve({error: `rendering took longer than ${renderTimeoutMs / 1000} s`}), renderTimeoutMs)
+      timer = setTimeout(
+        () => resolve({error: `rendering took longer than ${renderTimeoutMs / 1000} s`}),
+        renderTimeoutMs
+      )
     })
     try {
-      const outcome = await Promise.race([page.evaluate(`window.kbsyncRenderMermaid(${JSON.stringify(source)})`) as Promise<RenderOutcome>, timeout])
+      const outcome = await Promise.race([
+        page.evaluate(`window.kbsyncRenderMermaid(${JSON.stringify(source)})`) as Promise<RenderOutcome>,
+        timeout
+      ])
       if (!('error' in outcome)) return outcome
       const line = /\bline (\d+)/i.exec(outcome.error)?.[1]
       return line !== undefined ? {error: outcome.error, line: Number(line)} : outcome

@@ -20,7 +20,9 @@ export function isMermaidLang(lang: string | null | undefined): boolean {
 
 /** The key of a diagram: sha256 of its source (line ends made LF, trailing blank lines dropped). */
 export function mermaidKey(source: string): string {
-  return createHash('sha256').update(`${keyFormat}\0${normalSource(source)}`).digest('hex')
+  return createHash('sha256')
+    .update(`${keyFormat}\0${normalSource(source)}`)
+    .digest('hex')
 }
 
 /** The source as it is hashed and rendered. */

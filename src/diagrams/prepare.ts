@@ -8,7 +8,14 @@
  * written as, with a warning; the scan is changed so that nothing uses it.
  */
 import {readFileSync, statSync} from 'node:fs'
-import {existsInside, writeFileInside, type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
+import {
+  existsInside,
+  writeFileInside,
+  type Diagnostic,
+  type LocalAsset,
+  type ScanResult,
+  type SyncState
+} from '../local/index.js'
 import {findBrowser, installHint} from './browser.js'
 import {keepSource} from './sources.js'
 import {MermaidRenderer, type BrowserLauncher, type RenderOutcome} from './mermaid-render.js'
@@ -32,14 +39,22 @@ const errorFileOf = (asset: Diagram): string => asset.path.replace(/\.svg$/, '.e
  * warnings (file and line, mermaid's message) and an info line counting the
  * diagrams rendered.
  */
-export async function prepareDiagrams(scan: ScanResult, state: SyncState, options: DiagramOptions = {}): Promise<Diagnostic[]> {
-  for (const asset of Object.values(scan.assets)) if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source)
-  const wanted = Object.values(scan.assets).filter((asset): asset is Diagram => asset.diagram !== undefined && state.assets[asset.sha256]?.url === undefined)
+export async function prepareDiagrams(
+  scan: ScanResult,
+  state: SyncState,
+  options: DiagramOptions = {}
+): Promise<Diagnostic[]> {
+  for (const asset of Object.values(scan.assets))
+    if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source)
+  const wanted = Object.values(scan.assets).filter(
+    (asset): asset is Diagram => asset.diagram !== undefined && state.assets[asset.sha256]?.url === undefined
+  )
   const failed: Array<{asset: Diagram; error: string; line?: number}> = []
   const toRender: Diagram[] = []
   for (const asset of wanted) {
     if (existsInside(scan.dir, asset.path)) asset.size = statSync(asset.absolutePath).size
-    else if (existsInside(scan.dir, errorFileOf(asset))) failed.push({asset, ...readError(scan.dir, errorFileOf(asset))})
+    else if (existsInside(scan.dir, errorFileOf(asset)))
+      failed.push({asset, ...readError(scan.dir, errorFileOf(asset))})
     else toRender.push(asset)
   }
   const diagnostics: Diagnostic[] = []
@@ -48,19 +63,23 @@ export async function prepareDiagrams(scan: ScanResult, state: SyncState, option
     failed.push(...outcome.failed)
     if (outcome.missing) diagnostics.push(noBrowser(outcome.unrendered, outcome.missing))
     if (outcome.rendered > 0) {
-      diagnostics.push({severity: 'info', message: `Rendered ${outcome.rendered} Mermaid diagram${outcome.rendered === 1 ? '' : 's'} to SVG`, rule: 'diagram-rendered'})
+      diagnostics.push({
+        severity: 'info',
+        message: `Rendered ${outcome.rendered} Mermaid diagram${outcome.rendered === 1 ? '' : 's'} to SVG`,
+        rule: 'diagram-rendered'
+      })
     }
-  for (const {asset, error, line} of failed) {
-    const {file, line: fence} = asset.diagram
-    diagnostics.push({
-      severity: 'warning',
-      file,
-      ...(fence !== undefined ? {line: fence + (line ?? 0)} : {}),
-      message: `Mermaid could not render this diagram (${error.replace(/\s+/g, ' ').trim()}); it is published as a code block`,
-      hint: 'Fix the diagram (try it at https://mermaid.live)',
-      rule: 'diagram-render-failed'
-    })
-  }
+    for (const {asset, error, line} of failed) {
+      const {file, line: fence} = asset.diagram
+      diagnostics.push({
+        severity: 'warning',
+        file,
+        ...(fence !== undefined ? {line: fence + (line ?? 0)} : {}),
+        message: `Mermaid could not render this diagram (${error.replace(/\s+/g, ' ').trim()}); it is published as a code block`,
+        hint: 'Fix the diagram (try it at https://mermaid.live)',
+        rule: 'diagram-render-failed'
+      })
+    }
     for (const asset of outcome.unrendered) dropDiagram(scan, asset)
   }
   for (const {asset} of failed) dropDiagram(scan, asset)
@@ -78,7 +97,8 @@ interface RenderRun {
 /** Renders `diagrams` in one browser, writing each SVG (or mermaid's message) beside the others. */
 async function renderAll(dir: string, diagrams: Diagram[], options: DiagramOptions): Promise<RenderRun> {
   const found = findBrowser(options.browser)
-  if ('missing' in found) return {rendered: 0, failed: [], unrendered: diagrams, missing: `looked for ${found.missing.join(', ')}`}
+  if ('missing' in found)
+    return {rendered: 0, failed: [], unrendered: diagrams, missing: `looked for ${found.missing.join(', ')}`}
   const renderer = new MermaidRenderer(found.path, options.launch)
   const run: RenderRun = {rendered: 0, failed: [], unrendered: []}
   try {
@@ -136,7 +156,9 @@ function dropDiagram(scan: ScanResult, asset: Diagram): void {
     const index = node.refs.assets.findIndex((ref) => ref.sha256 === asset.sha256)
     if (index === -1) continue
     node.refs.assets.splice(index, 1)
-    node.resolutions = node.resolutions?.map((resolved) => (resolved && 'asset' in resolved && resolved.asset.path === asset.path ? null : resolved))
+    node.resolutions = node.resolutions?.map((resolved) =>
+      resolved && 'asset' in resolved && resolved.asset.path === asset.path ? null : resolved
+    )
     delete node.tree
   }
 }

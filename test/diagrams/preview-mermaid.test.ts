@@ -8,7 +8,10 @@ import {startPreview, type PreviewServer} from '../../src/preview/index.js'
 import {tempDir} from '../cli/helpers.js'
 
 const found = findBrowser()
-if (!('path' in found)) console.warn(`Skipping the preview's Mermaid test: no Chromium (looked for ${found.missing.join(', ')}; apt-get install chromium)`)
+if (!('path' in found))
+  console.warn(
+    `Skipping the preview's Mermaid test: no Chromium (looked for ${found.missing.join(', ')}; apt-get install chromium)`
+  )
 
 describe.skipIf(!('path' in found))('Mermaid in the preview', () => {
   let dir: string
@@ -17,7 +20,10 @@ describe.skipIf(!('path' in found))('Mermaid in the preview', () => {
 
   beforeAll(async () => {
     dir = await tempDir('kbsync-preview-mermaid-')
-    await writeFile(path.join(dir, 'flow.md'), '# Flow\n\n```mermaid\nflowchart LR\n  A[Write] --> B[Push]\n```\n\n```mermaid\nflowchart LR\n  A --> -->\n```\n')
+    await writeFile(
+      path.join(dir, 'flow.md'),
+      '# Flow\n\n```mermaid\nflowchart LR\n  A[Write] --> B[Push]\n```\n\n```mermaid\nflowchart LR\n  A --> -->\n```\n'
+    )
     await writeFile(path.join(dir, 'plain.md'), '# Plain\n\nText.\n')
     server = await startPreview({dir})
     browser = await chromium.launch({executablePath: 'path' in found ? found.path : '', args: [...headlessArgs]})

@@ -3,33 +3,21 @@
  * as its file beside the document, referenced in the form authors write,
  * and a push after the pull writes and uploads nothing.
  */
-import {mkdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {mkdir, readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {kbToGfm} from '../../src/dialect/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {push} from '../../src/sync/index.js'
-import {tempDir} from '../cli/helpers.js'
+import {uploadsSeen, useFolders} from './helpers.js'
 import {useLocalServer} from '../e2e/local-server.js'
 
 const local = useLocalServer()
-const folders: string[] = []
-afterAll(async () => {
-  for (const dir of folders) await rm(dir, {recursive: true, force: true})
-})
+const folder = useFolders('kbsync-drawio-')
 
-const drawioXml = '<mxfile><diagram name="Page-1"><mxGraphModel><root><mxCell id="0"/></root></mxGraphModel></diagram></mxfile>\n'
+const drawioXml =
+  '<mxfile><diagram name="Page-1"><mxGraphModel><root><mxCell id="0"/></root></mxGraphModel></diagram></mxfile>\n'
 const svgBytes = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" content="&lt;mxfile&gt;"/>\n'
-
-async function folder(): Promise<string> {
-  const dir = await tempDir('kbsync-drawio-')
-  folders.push(dir)
-  return dir
-}
-
-function uploads(): number {
-  return local.server.requestLog().filter((entry: {path: string}) => entry.path.endsWith('/files/upload')).length
-}
 
 describe('draw.io diagrams pulled back', () => {
   it('come back as files beside the document; a push after the pull writes nothing', async () => {
@@ -37,7 +25,10 @@ describe('draw.io diagrams pulled back', () => {
     await mkdir(path.join(source, 'img'))
     await writeFile(path.join(source, 'img', 'arch.drawio'), drawioXml)
     await writeFile(path.join(source, 'img', 'flow.drawio.svg'), svgBytes)
-    await writeFile(path.join(source, 'design.md'), '# Design\n\n[Architecture](img/arch.drawio)\n\nAnd exported:\n\n<img src="img/flow.drawio.svg" alt="flow" width="500">\n')
+    await writeFile(
+      path.join(source, 'design.md'),
+      '# Design\n\n[Architecture](img/arch.drawio)\n\nAnd exported:\n\n<img src="img/flow.drawio.svg" alt="flow" width="500">\n'
+    )
     const root = (await local.client.createItem({type: 'topic', title: 'Drawio pull', parent_topic_id: null})).id
     const pushed = await push({dir: source, client: local.client, rootTopicId: root})
     expect(pushed.status).toBe('ok')
@@ -55,17 +46,37 @@ describe('draw.io diagrams pulled back', () => {
     const again = await push({dir: target, client: local.client, rootTopicId: root})
     expect(again.status).toBe('ok')
     expect(again.writes).toBe(0)
-    expect(uploads()).toBe(0)
+    expect(uploadsSeen(local)).toBe(0)
   })
 })
 
 describe('draw.io diagrams in GitHub form', () => {
   const cases: Array<[string, string, string]> = [
-    ['a local .drawio at the default width is a link', '<iframe data-node="drawio" src="a/arch.drawio" width="800"></iframe>\n', '[arch.drawio](a/arch.drawio)\n'],
-    ['a local .drawio.svg is an image', '<iframe data-node="drawio" src="flow.drawio.svg" width="800"></iframe>\n', '![flow](flow.drawio.svg)\n'],
-    ['an image keeps another width', '<iframe data-node="drawio" src="flow.drawio.png" width="640"></iframe>\n', '<img src="flow.drawio.png" alt="flow" width="640">\n'],
-    ['a .drawio at another width stays the diagram', '<iframe data-node="drawio" src="arch.drawio" width="640"></iframe>\n', '<iframe data-node="drawio" src="arch.drawio" width="640"></iframe>\n'],
-    ['a diagram on the web stays the diagram', '<iframe data-node="drawio" src="https://files.example/x" width="800"></iframe>\n', '<iframe data-node="drawio" src="https://files.example/x" width="800"></iframe>\n']
+    [
+      'a local .drawio at the default width is a link',
+      '<iframe data-node="drawio" src="a/arch.drawio" width="800"></iframe>\n',
+      '[arch.drawio](a/arch.drawio)\n'
+    ],
+    [
+      'a local .drawio.svg is an image',
+      '<iframe data-node="drawio" src="flow.drawio.svg" width="800"></iframe>\n',
+      '![flow](flow.drawio.svg)\n'
+    ],
+    [
+      'an image keeps another width',
+      '<iframe data-node="drawio" src="flow.drawio.png" width="640"></iframe>\n',
+      '<img src="flow.drawio.png" alt="flow" width="640">\n'
+    ],
+    [
+      'a .drawio at another width stays the diagram',
+      '<iframe data-node="drawio" src="arch.drawio" width="640"></iframe>\n',
+      '<iframe data-node="drawio" src="arch.drawio" width="640"></iframe>\n'
+    ],
+    [
+      'a diagram on the web stays the diagram',
+      '<iframe data-node="drawio" src="https://files.example/x" width="800"></iframe>\n',
+      '<iframe data-node="drawio" src="https://files.example/x" width="800"></iframe>\n'
+    ]
   ]
   for (const [name, input, output] of cases) it(name, () => expect(kbToGfm(input).markdown).toBe(output))
 })

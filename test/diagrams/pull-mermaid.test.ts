@@ -5,25 +5,22 @@
  * rendering), and a push after the pull writes, renders and uploads nothing.
  */
 import {existsSync} from 'node:fs'
-import {readFile, rm, writeFile} from 'node:fs/promises'
+import {readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {findBrowser} from '../../src/diagrams/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {push} from '../../src/sync/index.js'
-import {tempDir} from '../cli/helpers.js'
+import {useFolders} from './helpers.js'
 import {useLocalServer} from '../e2e/local-server.js'
 
 const hasBrowser = 'path' in findBrowser()
 const local = useLocalServer()
-let dir: string | undefined
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
-})
+const newFolder = useFolders('kbsync-mermaid-pull-')
 
 describe.skipIf(!hasBrowser)('a Mermaid diagram pulled back', () => {
   it('is a Mermaid block again, and a push after the pull costs nothing', async () => {
-    dir = await tempDir('kbsync-mermaid-pull-')
+    const dir = await newFolder()
     const block = '```mermaid\nsequenceDiagram\n  Writer->>Platform: push\n```'
     await writeFile(path.join(dir, 'flow.md'), `---\ntitle: Flow\n---\n\nBefore.\n\n${block}\n`)
     const root = (await local.client.createItem({type: 'topic', title: 'Mermaid pull', parent_topic_id: null})).id

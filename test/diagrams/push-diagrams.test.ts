@@ -9,33 +9,36 @@ import {existsSync} from 'node:fs'
 import {mkdir, readFile, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {chromium} from 'playwright-core'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {findBrowser, headlessArgs, type BrowserLauncher} from '../../src/diagrams/index.js'
 import {push, type PushResult} from '../../src/sync/index.js'
 import {useLocalServer} from '../e2e/local-server.js'
 import {bodyOf, cli, edit} from '../e2e/push-helpers.js'
-import {tempDir} from '../cli/helpers.js'
+import {uploadsSeen, useFolders} from './helpers.js'
 
 const browser = findBrowser()
 const hasBrowser = 'path' in browser
-if (!hasBrowser) console.warn(`Skipping the Mermaid rendering tests: no Chromium (looked for ${browser.missing.join(', ')}; apt-get install chromium)`)
+if (!hasBrowser)
+  console.warn(
+    `Skipping the Mermaid rendering tests: no Chromium (looked for ${browser.missing.join(', ')}; apt-get install chromium)`
+  )
 
 const local = useLocalServer()
-const folders: string[] = []
-afterAll(async () => {
-  for (const dir of folders) await rm(dir, {recursive: true, force: true})
-})
+const newFolder = useFolders('kbsync-diagrams-')
 
 const flowchart = 'flowchart LR\n  A[Write] --> B[Push]\n'
-const drawioXml = '<mxfile><diagram name="Page-1"><mxGraphModel><root><mxCell id="0"/></root></mxGraphModel></diagram></mxfile>\n'
+const drawioXml =
+  '<mxfile><diagram name="Page-1"><mxGraphModel><root><mxCell id="0"/></root></mxGraphModel></diagram></mxfile>\n'
 
 /** A folder with one article holding a Mermaid block and a draw.io diagram, and one with neither. */
 async function folder(): Promise<string> {
-  const dir = await tempDir('kbsync-diagrams-')
-  folders.push(dir)
+  const dir = await newFolder()
   await mkdir(path.join(dir, 'img'))
   await writeFile(path.join(dir, 'img', 'arch.drawio'), drawioXml)
-  await writeFile(path.join(dir, 'design.md'), `# Design\n\nThe flow:\n\n\`\`\`mermaid\n${flowchart}\`\`\`\n\n[Architecture](img/arch.drawio)\n`)
+  await writeFile(
+    path.join(dir, 'design.md'),
+    `# Design\n\nThe flow:\n\n\`\`\`mermaid\n${flowchart}\`\`\`\n\n[Architecture](img/arch.drawio)\n`
+  )
   await writeFile(path.join(dir, 'plain.md'), '# Plain\n\nNo diagram here.\n')
   return dir
 }
@@ -48,10 +51,6 @@ function counters() {
     return chromium.launch({executablePath, args: [...headlessArgs]})
   }
   return {count, launch}
-}
-
-function uploads(): number {
-  return local.server.requestLog().filter((entry: {path: string}) => entry.path.endsWith('/files/upload')).length
 }
 
 function rendered(result: PushResult): number {
@@ -69,6 +68,18 @@ describe.skipIf(!hasBrowser)('Mermaid and draw.io, pushed end to end', () => {
   let root: string
   const {count, launch} = counters()
   const pushOnce = () => push({dir, client: local.client, rootTopicId: root, diagrams: {launch}})
+  /** One push and what it cost: browser launches so far, diagrams rendered, uploads and writes. */
+  const measured = async () => {
+    local.server.resetLog()
+    const result = await pushOnce()
+    return {
+      status: result.status,
+      launches: count.launches,
+      rendered: rendered(result),
+      uploads: uploadsSeen(local),
+      writes: result.writes
+    }
+  }
 
   beforeAll(async () => {
     dir = await folder()
@@ -76,27 +87,18 @@ describe.skipIf(!hasBrowser)('Mermaid and draw.io, pushed end to end', () => {
   })
 
   it('a first push renders the diagram once and uploads it and the draw.io file once each', async () => {
-    local.server.resetLog()
-    const result = await pushOnce()
-    expect(result.status).toBe('ok')
-    expect(count.launches).toBe(1)
-    expect(rendered(result)).toBe(1)
-    expect(uploads()).toBe(2)
+    expect(await measured()).toMatchObject({status: 'ok', launches: 1, rendered: 1, uploads: 2})
     const body = await remoteBody(root, 'Design')
     expect(body).toMatch(/^!\[flowchart LR\]\(http[^)]+\/services\/kb\?Id=[0-9a-f-]+\)$/m)
     expect(body).not.toContain('```')
-    expect(body).toMatch(/^<iframe data-node="drawio" src="http[^"]+\/services\/kb\?Id=[0-9a-f-]+" width="800"><\/iframe>$/m)
+    expect(body).toMatch(
+      /^<iframe data-node="drawio" src="http[^"]+\/services\/kb\?Id=[0-9a-f-]+" width="800"><\/iframe>$/m
+    )
     expect(existsSync(path.join(dir, '.kbsync/diagrams'))).toBe(true)
   })
 
   it('a second push renders nothing, uploads nothing and writes nothing', async () => {
-    local.server.resetLog()
-    const result = await pushOnce()
-    expect(result.status).toBe('ok')
-    expect(count.launches).toBe(1)
-    expect(rendered(result)).toBe(0)
-    expect(uploads()).toBe(0)
-    expect(result.writes).toBe(0)
+    expect(await measured()).toEqual({status: 'ok', launches: 1, rendered: 0, uploads: 0, writes: 0})
   })
 
   it('the render cache spares the browser even when the state forgot the upload: the SVG is uploaded, not rendered again', async () => {
@@ -107,22 +109,13 @@ describe.skipIf(!hasBrowser)('Mermaid and draw.io, pushed end to end', () => {
     const kept = Object.fromEntries(Object.entries(data.assets).filter(([, entry]) => entry.usedBy !== 'design.md'))
     expect(Object.keys(kept).length).toBeLessThan(Object.keys(data.assets).length)
     await writeFile(state, JSON.stringify({...data, assets: kept}))
-    local.server.resetLog()
-    const result = await pushOnce()
-    expect(result.status).toBe('ok')
-    expect(count.launches).toBe(1)
-    expect(rendered(result)).toBe(0)
+    expect(await measured()).toMatchObject({status: 'ok', launches: 1, rendered: 0})
   })
 
   it('a changed diagram is rendered and uploaded once, and the body written once', async () => {
     await edit(path.join(dir, 'design.md'), 'B[Push]', 'B[Publish]')
-    local.server.resetLog()
-    const result = await pushOnce()
-    expect(result.status).toBe('ok')
-    expect(count.launches).toBe(2)
-    expect(rendered(result)).toBe(1)
-    expect(uploads()).toBe(1)
-    expect(result.writes).toBe(2)
+    // One upload and one update.
+    expect(await measured()).toEqual({status: 'ok', launches: 2, rendered: 1, uploads: 1, writes: 2})
   })
 
   it('a diagram mermaid refuses stays a code block, with a warning naming file, line and mermaid message', async () => {
@@ -139,8 +132,7 @@ describe.skipIf(!hasBrowser)('Mermaid and draw.io, pushed end to end', () => {
 
 describe('a push with no diagram', () => {
   it('never starts a browser', async () => {
-    const dir = await tempDir('kbsync-diagrams-')
-    folders.push(dir)
+    const dir = await newFolder()
     await writeFile(path.join(dir, 'plain.md'), '# Plain\n\n```js\nconsole.log(1)\n```\n')
     const {count, launch} = counters()
     const root = (await local.client.createItem({type: 'topic', title: 'No diagrams', parent_topic_id: null})).id
@@ -152,9 +144,11 @@ describe('a push with no diagram', () => {
 
 describe('without a browser', () => {
   it('every Mermaid block stays code, with one warning for the run naming what to install', async () => {
-    const dir = await tempDir('kbsync-diagrams-')
-    folders.push(dir)
-    await writeFile(path.join(dir, 'a.md'), `# A\n\n\`\`\`mermaid\n${flowchart}\`\`\`\n\n\`\`\`mermaid\nsequenceDiagram\n  A->>B: hi\n\`\`\`\n`)
+    const dir = await newFolder()
+    await writeFile(
+      path.join(dir, 'a.md'),
+      `# A\n\n\`\`\`mermaid\n${flowchart}\`\`\`\n\n\`\`\`mermaid\nsequenceDiagram\n  A->>B: hi\n\`\`\`\n`
+    )
     const root = (await local.client.createItem({type: 'topic', title: 'No browser', parent_topic_id: null})).id
     local.server.resetLog()
     const run = await cli(['push', dir, '--root-topic', root], {...local.env, KBSYNC_BROWSER: '/nonexistent/chromium'})
@@ -163,7 +157,7 @@ describe('without a browser', () => {
     expect(output.match(/no browser to render them/g)).toHaveLength(1)
     expect(output).toContain('/nonexistent/chromium')
     expect(output).toContain('apt install chromium')
-    expect(uploads()).toBe(0)
+    expect(uploadsSeen(local)).toBe(0)
     const body = await remoteBody(root, 'A')
     expect(body).toContain('```mermaid\nflowchart LR')
     expect(body).toContain('```mermaid\nsequenceDiagram')

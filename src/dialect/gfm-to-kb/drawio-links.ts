@@ -41,7 +41,12 @@ export function drawioLinksToDiagrams(tree: Root): void {
     const reference = soleDrawioReference(node)
     if (!reference) return SKIP
     const width = reference.type === 'image' && reference.width !== undefined ? reference.width : defaultDrawioWidth
-    const diagram: Drawio = {type: 'drawio', url: reference.url, width, ...(node.position ? {position: node.position} : {})}
+    const diagram: Drawio = {
+      type: 'drawio',
+      url: reference.url,
+      width,
+      ...(node.position ? {position: node.position} : {})
+    }
     parent.children.splice(index, 1, diagram as never)
     return SKIP
   })
