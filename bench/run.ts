@@ -13,6 +13,7 @@ import {benchCheckLinks} from './check-links-bench.js'
 import {benchBurstDrops, benchRateDrops} from './drops-bench.js'
 import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchPull} from './pull-bench.js'
+import {benchPreview} from './preview-bench.js'
 import {benchHighlight} from './highlight-bench.js'
 import {benchWatch} from './watch-bench.js'
 
@@ -33,8 +34,12 @@ if (wanted('drops')) {
 }
 if (wanted('pull')) rows.push(...(await benchPull(1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
-if (wanted('watch')) rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
+if (wanted('watch')) {
+  rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
+  rows.push(...(await benchWatch(quick ? 10 : 20, 200, 1000)))
+}
 if (wanted('links')) rows.push(...(await benchCheckLinks(quick ? 200 : 1000)))
+if (wanted('preview')) rows.push(...(await benchPreview(1000, 10)))
 if (wanted('highlight')) rows.push(...benchHighlight(1000))
 if (wanted('dialect')) {
   const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
