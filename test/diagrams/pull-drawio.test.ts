@@ -6,7 +6,6 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {kbToGfm} from '../../src/dialect/index.js'
 import {pull} from '../../src/sync/pull/index.js'
 import {push} from '../../src/sync/index.js'
 import {uploadsSeen, useFolders} from './helpers.js'
@@ -48,35 +47,4 @@ describe('draw.io diagrams pulled back', () => {
     expect(again.writes).toBe(0)
     expect(uploadsSeen(local)).toBe(0)
   })
-})
-
-describe('draw.io diagrams in GitHub form', () => {
-  const cases: Array<[string, string, string]> = [
-    [
-      'a local .drawio at the default width is a link',
-      '<iframe data-node="drawio" src="a/arch.drawio" width="800"></iframe>\n',
-      '[arch.drawio](a/arch.drawio)\n'
-    ],
-    [
-      'a local .drawio.svg is an image',
-      '<iframe data-node="drawio" src="flow.drawio.svg" width="800"></iframe>\n',
-      '![flow](flow.drawio.svg)\n'
-    ],
-    [
-      'an image keeps another width',
-      '<iframe data-node="drawio" src="flow.drawio.png" width="640"></iframe>\n',
-      '<img src="flow.drawio.png" alt="flow" width="640">\n'
-    ],
-    [
-      'a .drawio at another width stays the diagram',
-      '<iframe data-node="drawio" src="arch.drawio" width="640"></iframe>\n',
-      '<iframe data-node="drawio" src="arch.drawio" width="640"></iframe>\n'
-    ],
-    [
-      'a diagram on the web stays the diagram',
-      '<iframe data-node="drawio" src="https://files.example/x" width="800"></iframe>\n',
-      '<iframe data-node="drawio" src="https://files.example/x" width="800"></iframe>\n'
-    ]
-  ]
-  for (const [name, input, output] of cases) it(name, () => expect(kbToGfm(input).markdown).toBe(output))
 })
