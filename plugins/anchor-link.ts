@@ -40,7 +40,10 @@ const entry: PhrasingEntry = {
   leaf: (tag, html, problems) => (tag.selfClosing ? anchorOf(tag, html, problems) : undefined),
   close({tag, open, output, from, problems}) {
     if (holdsContent(output, from)) {
-      return reject('An anchor holds no content: write `<a data-node="anchorLink" data-id="…" />` and the text after it', 'kb-invalid-content')
+      return reject(
+        'An anchor holds no content: write `<a data-node="anchorLink" data-id="…" />` and the text after it',
+        'kb-invalid-content'
+      )
     }
     const anchor = anchorOf(tag, open, problems)
     if (!anchor) return reject('', '')
@@ -49,7 +52,9 @@ const entry: PhrasingEntry = {
   unclosed: anchorOf
 }
 
-const anchorLink: KbHandle = withPeek((node: AnchorLink) => `<a data-node="anchorLink"${attribute('data-id', node.identifier)} />`)
+const anchorLink: KbHandle = withPeek(
+  (node: AnchorLink) => `<a data-node="anchorLink"${attribute('data-id', node.identifier)} />`
+)
 
 /** to-markdown extension for `anchorLink`. */
 export function anchorLinkToMarkdown(): Options {
@@ -57,7 +62,11 @@ export function anchorLinkToMarkdown(): Options {
 }
 
 /** The anchor construct: how its tags are paired and how it is written. */
-export const anchorLinkConstruct: KbConstruct = {name: 'anchorLink', phrasing: [entry], toMarkdown: anchorLinkToMarkdown()}
+export const anchorLinkConstruct: KbConstruct = {
+  name: 'anchorLink',
+  phrasing: [entry],
+  toMarkdown: anchorLinkToMarkdown()
+}
 
 /** remark plugin: the dialect's anchors. */
 export function remarkKbAnchorLink(this: KbProcessor): KbTransformer {

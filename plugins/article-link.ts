@@ -26,7 +26,10 @@ const entry: PhrasingEntry = {
 }
 
 const articleLink: KbHandle = withPeek((node: ArticleLink, _, state, info) => {
-  const id = node.articleId === undefined ? attribute('data-topic-id', node.topicId ?? '') : attribute('data-article-id', node.articleId)
+  const id =
+    node.articleId === undefined
+      ? attribute('data-topic-id', node.topicId ?? '')
+      : attribute('data-article-id', node.articleId)
   return wrapPhrasing(node, state, info, `<a data-node="articleLink"${id}>`, '</a>')
 })
 
@@ -36,7 +39,11 @@ export function articleLinkToMarkdown(): Options {
 }
 
 /** The article link construct: how its tags are paired and how it is written. */
-export const articleLinkConstruct: KbConstruct = {name: 'articleLink', phrasing: [entry], toMarkdown: articleLinkToMarkdown()}
+export const articleLinkConstruct: KbConstruct = {
+  name: 'articleLink',
+  phrasing: [entry],
+  toMarkdown: articleLinkToMarkdown()
+}
 
 /** remark plugin: the dialect's article and topic links. */
 export function remarkKbArticleLink(this: KbProcessor): KbTransformer {

@@ -59,7 +59,8 @@ function scanPrefix(source: string, start: number, end: number, max: number): {d
     const after = markerEnd(source, index, end)
     if (after === undefined) break
     const cost = source[index] === '>' ? quoteCost : itemCost
-    if (depth + cost > max) return {depth, escapeAt: source[index] === '>' || !isDigit(source[index]!) ? index : after - 1}
+    if (depth + cost > max)
+      return {depth, escapeAt: source[index] === '>' || !isDigit(source[index]!) ? index : after - 1}
     depth += cost
     index = after
   }

@@ -63,7 +63,9 @@ export class NestingError extends Error {
     readonly max: number,
     readonly place: Position | undefined
   ) {
-    super(`${nestingReason(max, place)}: kbsync does not serialise a tree this deep (it would exhaust the call stack). Flatten it, or build it with parseKb or gfmToKbTree, which cap deeper nesting with a warning.`)
+    super(
+      `${nestingReason(max, place)}: kbsync does not serialise a tree this deep (it would exhaust the call stack). Flatten it, or build it with parseKb or gfmToKbTree, which cap deeper nesting with a warning.`
+    )
     this.name = 'NestingError'
   }
 }
@@ -151,6 +153,7 @@ function nestingReason(max: number, place: Position | undefined): string {
 function leafOf(node: Nodes, source: string | undefined, leaf: NestingLeaf): Html | Text {
   const start = node.position?.start.offset
   const end = node.position?.end.offset
-  const value = source !== undefined && start !== undefined && end !== undefined ? source.slice(start, end) : textOf([node])
+  const value =
+    source !== undefined && start !== undefined && end !== undefined ? source.slice(start, end) : textOf([node])
   return {type: leaf, value, ...(node.position ? {position: node.position} : {})}
 }

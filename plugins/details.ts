@@ -111,7 +111,11 @@ export function detailsToMarkdown(): Options {
 }
 
 /** The details construct: how its tags (`<details>`, `<summary>`) are paired and how it is written. */
-export const detailsConstruct: KbConstruct = {name: 'details', flow: [detailsEntry, summaryEntry], toMarkdown: detailsToMarkdown()}
+export const detailsConstruct: KbConstruct = {
+  name: 'details',
+  flow: [detailsEntry, summaryEntry],
+  toMarkdown: detailsToMarkdown()
+}
 
 /** remark plugin: the dialect's expanding blocks. */
 export function remarkKbDetails(this: KbProcessor): KbTransformer {

@@ -12,7 +12,8 @@ const entry: FlowEntry = {
   node: 'drawio',
   close({tag, open, output, from, problems}) {
     const url = tag.attributes.src
-    if (url === undefined || output.length !== from) return reject('A diagram needs `src` and no content', 'kb-invalid-content')
+    if (url === undefined || output.length !== from)
+      return reject('A diagram needs `src` and no content', 'kb-invalid-content')
     const width = sizeAttribute(tag, 'width', open.position, problems)
     return width === undefined ? {type: 'drawio', url} : {type: 'drawio', url, width}
   }

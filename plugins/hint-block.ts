@@ -12,7 +12,8 @@ const entry: FlowEntry = {
   node: 'hintBlock',
   close({tag, take}) {
     const color = tag.attributes['data-color']
-    if (!isColor(color)) return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
+    if (!isColor(color))
+      return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
     return {type: 'hintBlock', color, children: take()} as HintBlock
   }
 }

@@ -1,5 +1,4 @@
 /** The remark plugins of the knowledge-base dialect and the `remarkKb` preset. */
-import type {Root} from 'mdast'
 import {gfmStrikethroughFromMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableFromMarkdown} from 'mdast-util-gfm-table'
 import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
@@ -12,7 +11,11 @@ export type {KbConstruct, FlowEntry, PhrasingEntry} from './construct.js'
 export type {KbProcessor, KbTransformer} from './register.js'
 export {kbSyntax} from './syntax/micromark.js'
 export {kbFromMarkdown, kbToMarkdown, kbTransform} from './dialect.js'
-export {takeProblems as takeKbProblems, reportProblems as reportKbProblems, type KbProblem} from './transform/problems.js'
+export {
+  takeProblems as takeKbProblems,
+  reportProblems as reportKbProblems,
+  type KbProblem
+} from './transform/problems.js'
 export {canonicalOptions, markdownStyleToMarkdown, remarkKbMarkdownStyle} from './markdown-style.js'
 export {remarkKbUnderline, underlineToMarkdown} from './underline.js'
 export {remarkKbMark, markToMarkdown} from './mark.js'

@@ -14,6 +14,7 @@ import {defaultHandlers, type Handle} from 'mdast-util-to-markdown'
 
 /** The `inlineCode` handler: the default one, with the white space starting the code's lines left out inside list items. */
 export const inlineCode: Handle = (node: InlineCode, parent, state) => {
-  if (!state.stack.includes('listItem') || !/[\r\n][ \t]/.test(node.value)) return defaultHandlers.inlineCode(node, parent, state)
+  if (!state.stack.includes('listItem') || !/[\r\n][ \t]/.test(node.value))
+    return defaultHandlers.inlineCode(node, parent, state)
   return defaultHandlers.inlineCode({...node, value: node.value.replace(/(\r?\n|\r)[ \t]+/g, '$1')}, parent, state)
 }

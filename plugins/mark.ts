@@ -11,7 +11,8 @@ const entry: PhrasingEntry = {
   tag: 'mark',
   close({tag, take}) {
     const color = tag.attributes['data-color']
-    if (!isColor(color)) return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
+    if (!isColor(color))
+      return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
     return {type: 'mark', color, children: take()}
   }
 }

@@ -45,9 +45,16 @@ export const canonicalOptions = {
  */
 const heading: Handle = (node: Heading, parent, state, info) => {
   const children = node.children.map((child, index) =>
-    child.type === 'text' && node.children[index + 1]?.type === 'html' ? {...child, value: child.value.replace(/(?:\r?\n|\r)$/, ' ')} : child
+    child.type === 'text' && node.children[index + 1]?.type === 'html'
+      ? {...child, value: child.value.replace(/(?:\r?\n|\r)$/, ' ')}
+      : child
   )
-  return defaultHandlers.heading({...node, depth: Math.min(node.depth, 3) as Heading['depth'], children}, parent, state, info)
+  return defaultHandlers.heading(
+    {...node, depth: Math.min(node.depth, 3) as Heading['depth'], children},
+    parent,
+    state,
+    info
+  )
 }
 
 const gfmTable = gfmTableToMarkdown({tablePipeAlign: false})
@@ -58,8 +65,9 @@ const table: Handle = (node: Table, parent, state, info) => {
   const value = tableHandle(node, parent, state, info)
   const lines = value.split('\n')
   if (lines.length > 1) {
-    lines[1] = lines[1].replace(/(:?)-+(:?)/g, (_, left: string, right: string) =>
-      left + (left && right ? '-' : left || right ? '--' : '---') + right
+    lines[1] = lines[1].replace(
+      /(:?)-+(:?)/g,
+      (_, left: string, right: string) => left + (left && right ? '-' : left || right ? '--' : '---') + right
     )
   }
   return lines.join('\n')
@@ -77,7 +85,8 @@ const root: Handle = (node, parent, state, info) => {
  * then `  <div>`, written `- <u>` then `  <div>`). A comment between them
  * ends the list, as mdast-util-to-markdown does for indented code.
  */
-const htmlAfterList: Join = (left, right) => (left.type === 'list' && right.type === 'html' && /^[ \t]/.test(right.value) ? false : undefined)
+const htmlAfterList: Join = (left, right) =>
+  left.type === 'list' && right.type === 'html' && /^[ \t]/.test(right.value) ? false : undefined
 
 /** to-markdown extension: the platform's style for ordinary Markdown (includes GFM tables and strikethrough). */
 export function markdownStyleToMarkdown(): Options {

@@ -50,7 +50,14 @@ export function isUnsafeCharacter(state: State, character: string): boolean {
  * (autolinks, link destinations and titles, reference labels): an escape
  * added there would change what they say.
  */
-export const rawConstructs = ['autolink', 'destinationLiteral', 'destinationRaw', 'reference', 'titleQuote', 'titleApostrophe'] as const
+export const rawConstructs = [
+  'autolink',
+  'destinationLiteral',
+  'destinationRaw',
+  'reference',
+  'titleQuote',
+  'titleApostrophe'
+] as const
 
 const raw = new Set<string>(rawConstructs)
 

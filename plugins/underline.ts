@@ -8,7 +8,9 @@ import type {Underline} from './types.js'
 /** `<u>`: any phrasing content. */
 const entry: PhrasingEntry = {tag: 'u', close: ({take}) => ({type: 'underline', children: take()})}
 
-const underline: KbHandle = withPeek((node: Underline, _, state, info) => wrapPhrasing(node, state, info, '<u>', '</u>'))
+const underline: KbHandle = withPeek((node: Underline, _, state, info) =>
+  wrapPhrasing(node, state, info, '<u>', '</u>')
+)
 
 /** to-markdown extension for `underline`. */
 export function underlineToMarkdown(): Options {

@@ -10,7 +10,8 @@ const entry: FlowEntry = {
   tag: 'video',
   close({tag, output, from}) {
     const url = tag.attributes.src
-    if (url === undefined || output.length !== from) return reject('A video needs `src` and no content', 'kb-invalid-content')
+    if (url === undefined || output.length !== from)
+      return reject('A video needs `src` and no content', 'kb-invalid-content')
     return {type: 'video', url}
   }
 }

@@ -35,7 +35,9 @@ function startsWithHtml(child: Nodes): boolean {
 function padded(node: ListItem): boolean {
   const first = node.children[0]
   if (first && !padless.has(first.type)) return true
-  return node.children.some((child, index) => (index > 0 ? startsWithHtml(child) : child.type === 'html' && child.value.includes('\n')))
+  return node.children.some((child, index) =>
+    index > 0 ? startsWithHtml(child) : child.type === 'html' && child.value.includes('\n')
+  )
 }
 
 /**
@@ -78,11 +80,13 @@ export const listItem: Handle = (node: ListItem, parent, state: State, info) => 
   const exit = state.enter('listItem')
   // Spaces before HTML on the marker's line would be read as part of the marker: they go.
   const html = node.children[0]?.type === 'html'
-  const value = state.indentLines(state.containerFlow(writtenSpread(node, state), tracker.current()), (line, index, blank) => {
-    if (index) return (blank ? '' : ' '.repeat(size)) + line
-    return (blank ? bullet : marker) + (html ? line.replace(/^[ \t]+/, '') : line)
-  })
+  const value = state.indentLines(
+    state.containerFlow(writtenSpread(node, state), tracker.current()),
+    (line, index, blank) => {
+      if (index) return (blank ? '' : ' '.repeat(size)) + line
+      return (blank ? bullet : marker) + (html ? line.replace(/^[ \t]+/, '') : line)
+    }
+  )
   exit()
   return value
 }
-

@@ -132,8 +132,7 @@ function tokenizeTagText(effects: Effects, ok: State, nok: State): State {
  */
 const kbTagFlow: Construct = {name: 'kbTagFlow', tokenize: tokenizeTagFlow, add: 'before'}
 
-function tokenizeTagFlow(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-  const self = this
+function tokenizeTagFlow(effects: Effects, ok: State, nok: State): State {
   let block = false
   let first = true
   const tagState = tagStates(effects, nok, afterTag)

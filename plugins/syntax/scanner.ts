@@ -66,7 +66,10 @@ function isEnd(code: Code): boolean {
  * allocation per character of every tag.
  */
 function isAsciiAlpha(code: Code): boolean {
-  return code !== null && ((code >= codes.uppercaseA && code <= codes.uppercaseZ) || (code >= codes.lowercaseA && code <= codes.lowercaseZ))
+  return (
+    code !== null &&
+    ((code >= codes.uppercaseA && code <= codes.uppercaseZ) || (code >= codes.lowercaseA && code <= codes.lowercaseZ))
+  )
 }
 
 function isNameChar(code: Code): boolean {
@@ -132,9 +135,20 @@ function next(phase: Phase, code: Code): Phase {
     case 'unquoted':
       if (isSpace(code)) return 'between'
       if (code === codes.greaterThan) return 'done'
-      return code === codes.quotationMark || code === codes.apostrophe || code === codes.lessThan || code === codes.graveAccent ? 'fail' : 'unquoted'
+      return code === codes.quotationMark ||
+        code === codes.apostrophe ||
+        code === codes.lessThan ||
+        code === codes.graveAccent
+        ? 'fail'
+        : 'unquoted'
     case 'afterQuoted':
-      return isSpace(code) ? 'between' : code === codes.greaterThan ? 'done' : code === codes.slash ? 'selfClose' : 'fail'
+      return isSpace(code)
+        ? 'between'
+        : code === codes.greaterThan
+          ? 'done'
+          : code === codes.slash
+            ? 'selfClose'
+            : 'fail'
     case 'selfClose':
       return code === codes.greaterThan ? 'done' : 'fail'
     default:

@@ -36,7 +36,7 @@ export function readTag(value: string, index = 0): {tag: KbTag; end: number} | u
  */
 function scanTag(scanner: TagScanner, value: string, index: number): number {
   resetScanner(scanner)
-  for (let i = index; i < value.length; ) {
+  for (let i = index; i < value.length;) {
     const phase = step(scanner, value.charCodeAt(i))
     i++
     if (phase === 'done') return i
@@ -111,7 +111,10 @@ export function decodeReferences(value: string): string {
   if (!value.includes('&')) return value
   return value.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]+);/g, (all, ref: string) => {
     if (ref.charAt(0) === '#') {
-      const code = ref.charAt(1) === 'x' || ref.charAt(1) === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)
+      const code =
+        ref.charAt(1) === 'x' || ref.charAt(1) === 'X'
+          ? Number.parseInt(ref.slice(2), 16)
+          : Number.parseInt(ref.slice(1), 10)
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all
     }
     return named[ref] ?? all
@@ -129,7 +132,11 @@ export function encodeAttribute(value: string): string {
     .replace(/\r/g, '&#13;')
 }
 /** The one of `recent` whose text `value` holds at `index`, if any. */
-function knownAt(recent: Array<{raw: string; tag: KbTag}>, value: string, index: number): {raw: string; tag: KbTag} | undefined {
+function knownAt(
+  recent: Array<{raw: string; tag: KbTag}>,
+  value: string,
+  index: number
+): {raw: string; tag: KbTag} | undefined {
   for (const known of recent) if (value.startsWith(known.raw, index)) return known
   return undefined
 }

@@ -38,7 +38,9 @@ export function isDialectTag(tag: KbTag): boolean {
       return true
     case 'img':
       // Only the dialect's sized image; other <img> stay HTML.
-      return !tag.closing && 'src' in tag.attributes && Object.keys(tag.attributes).every((key) => imageAttributes.has(key))
+      return (
+        !tag.closing && 'src' in tag.attributes && Object.keys(tag.attributes).every((key) => imageAttributes.has(key))
+      )
     case 'a':
     case 'div':
       return tag.closing || 'data-node' in tag.attributes

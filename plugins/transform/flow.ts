@@ -70,7 +70,13 @@ export function pairFlow(items: FlowItem[], pieces: Pieces, context: PairingCont
       continue
     }
     if (!tag.closing) {
-      const frame: FlowFrame = {tag, open: html, start: out.length, plain: true, entry: entryOf(context.table.flow, tag)}
+      const frame: FlowFrame = {
+        tag,
+        open: html,
+        start: out.length,
+        plain: true,
+        entry: entryOf(context.table.flow, tag)
+      }
       out.push(html)
       // `<video src=x />`: an empty construct in one tag.
       if (tag.selfClosing) build(pairing, frame, undefined)
@@ -78,7 +84,11 @@ export function pairFlow(items: FlowItem[], pieces: Pieces, context: PairingCont
       continue
     }
     if (!stack.has(tag.name)) {
-      problems.push({reason: `Stray closing tag \`</${tag.name}>\``, ruleId: 'kb-stray-closing-tag', place: html.position})
+      problems.push({
+        reason: `Stray closing tag \`</${tag.name}>\``,
+        ruleId: 'kb-stray-closing-tag',
+        place: html.position
+      })
       add(pairing, html)
       continue
     }
@@ -111,7 +121,11 @@ function unclosedReason(name: string): string {
 
 /** A frame left open: its tag and content stay where they are, reported. */
 function unclosed(pairing: Pairing, frame: FlowFrame): void {
-  pairing.problems.push({reason: unclosedReason(frame.tag.name), ruleId: 'kb-unclosed-block', place: frame.open.position})
+  pairing.problems.push({
+    reason: unclosedReason(frame.tag.name),
+    ruleId: 'kb-unclosed-block',
+    place: frame.open.position
+  })
   const first = pairing.out[frame.start + 1]
   if (first && pairing.undoable?.has(first)) pairing.orphans.add(first)
   stayed(pairing, frame)
@@ -144,7 +158,9 @@ function settle({orphans, pieces, undoable}: Pairing, content: RootContent[]): R
 /** The reason a block tag with a `data-node` value the dialect does not have is reported with. */
 function unknownNodeReason(frame: FlowFrame): string {
   const node = frame.tag.attributes['data-node'] ?? ''
-  return frame.tag.name === 'div' ? `Unknown \`data-node\` value \`${node}\`` : `Unknown \`data-node\` value \`${node}\` on \`<${frame.tag.name}>\``
+  return frame.tag.name === 'div'
+    ? `Unknown \`data-node\` value \`${node}\``
+    : `Unknown \`data-node\` value \`${node}\` on \`<${frame.tag.name}>\``
 }
 
 /** Close a frame into its construct (by the table's entry), or keep its tags and content, reported. */
@@ -184,4 +200,3 @@ function build(pairing: Pairing, frame: FlowFrame, close: Html | undefined): voi
   if (entry.undo) (pairing.undoable ??= new Map()).set(built, entry)
   add(pairing, built)
 }
-

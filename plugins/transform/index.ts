@@ -51,7 +51,8 @@ function walk(tree: Root, context: PairingContext): void {
     const visit = stack[stack.length - 1]
     const {parent} = visit
     if (!visit.items) {
-      if (flowParents.has(parent.type)) visit.items = splitFlow(parent.children as RootContent[], (visit.pieces = new Map()))
+      if (flowParents.has(parent.type))
+        visit.items = splitFlow(parent.children as RootContent[], (visit.pieces = new Map()))
       else visit.items = parent.children as Nodes[]
       // Pushed last to first, so the first child's subtree is done first, as a recursion would.
       for (let index = visit.items.length - 1; index >= 0; index--) {

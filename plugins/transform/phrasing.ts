@@ -50,7 +50,12 @@ export function pairPhrasing(children: PhrasingContent[], context: PairingContex
     const html = child
     if (tag.closing && inlinePairNames.has(tag.name)) {
       if (!stack.has(tag.name)) {
-        if (dialectTagOf(html)) problems.push({reason: `Stray closing tag \`</${tag.name}>\``, ruleId: 'kb-stray-closing-tag', place: html.position})
+        if (dialectTagOf(html))
+          problems.push({
+            reason: `Stray closing tag \`</${tag.name}>\``,
+            ruleId: 'kb-stray-closing-tag',
+            place: html.position
+          })
         out.push(html)
         continue
       }
@@ -65,7 +70,8 @@ export function pairPhrasing(children: PhrasingContent[], context: PairingContex
     const entry = tag.closing || !isDialectTag(tag) ? undefined : entryOf(context.table.phrasing, tag)
     const leaf = entry?.leaf?.(tag, html, problems)
     if (leaf) out.push(leaf)
-    else if (inlinePairNames.has(tag.name) && !tag.closing && !tag.selfClosing) open(tag, html, entry, out, stack, problems)
+    else if (inlinePairNames.has(tag.name) && !tag.closing && !tag.selfClosing)
+      open(tag, html, entry, out, stack, problems)
     else out.push(html)
   }
 
@@ -74,9 +80,21 @@ export function pairPhrasing(children: PhrasingContent[], context: PairingContex
 }
 
 /** Open a frame for a container's tag; a `data-node` value the dialect does not have is reported, and the tag kept as HTML. */
-function open(tag: KbTag, html: Html, entry: PhrasingEntry | undefined, out: PhrasingContent[], stack: TagStack<PhrasingFrame>, problems: KbProblem[]): void {
+function open(
+  tag: KbTag,
+  html: Html,
+  entry: PhrasingEntry | undefined,
+  out: PhrasingContent[],
+  stack: TagStack<PhrasingFrame>,
+  problems: KbProblem[]
+): void {
   const unknown = 'data-node' in tag.attributes && hasUnknownNode(tag)
-  if (unknown) problems.push({reason: `Unknown \`data-node\` value \`${tag.attributes['data-node']}\``, ruleId: 'kb-unknown-node', place: html.position})
+  if (unknown)
+    problems.push({
+      reason: `Unknown \`data-node\` value \`${tag.attributes['data-node']}\``,
+      ruleId: 'kb-unknown-node',
+      place: html.position
+    })
   const unregistered = !entry && !unknown && isDialectTag(tag)
   stack.push({tag, open: html, start: out.length, entry: entry?.close ? entry : undefined, unregistered})
   out.push(html)
@@ -91,7 +109,8 @@ function unclosed(frame: PhrasingFrame, out: PhrasingContent[], problems: KbProb
   const {entry} = frame
   const node = entry?.unclosed?.(frame.tag, frame.open, problems)
   if (node) out[frame.start] = node
-  else if (entry) problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-tag', place: frame.open.position})
+  else if (entry)
+    problems.push({reason: `Unclosed \`<${frame.tag.name}>\``, ruleId: 'kb-unclosed-tag', place: frame.open.position})
 }
 
 /** Close a frame: the construct its entry builds, or its tags and content as they were. */

@@ -62,12 +62,23 @@ function splitTagLine(html: Html, items: FlowItem[], pieces: Pieces): void {
     // Made whole, not given its position after: a node that grows a field
     // costs V8 a second allocation (and the collector a second object).
     const value = line.raws[index]
-    const piece: Html = html.position ? {type: 'html', value, position: shift(html.position, start, end)} : {type: 'html', value}
+    const piece: Html = html.position
+      ? {type: 'html', value, position: shift(html.position, start, end)}
+      : {type: 'html', value}
     if (isBlockTag(tag)) {
       run = undefined
       // One object is both the item pairing reads and the piece rejoining
       // reads: a line of thousands of tags allocates one object less per tag.
-      const item: TagItem & Piece = {type: 'kbTagItem', tag, html: piece, source: html, before: '', after: '', start, end}
+      const item: TagItem & Piece = {
+        type: 'kbTagItem',
+        tag,
+        html: piece,
+        source: html,
+        before: '',
+        after: '',
+        start,
+        end
+      }
       pieces.set(piece, item)
       items.push(item)
     } else {
@@ -180,12 +191,15 @@ function trimRun(run: PhrasingContent[]): {children: PhrasingContent[]; before: 
 export function rejoin(items: RootContent[], pieces: Pieces): RootContent[] {
   if (pieces.size === 0) return items
   const result: RootContent[] = []
-  for (let index = 0; index < items.length; ) {
+  for (let index = 0; index < items.length;) {
     const source = pieces.get(items[index])?.source
     let end = index + 1
     while (source && end < items.length && pieces.get(items[end])?.source === source) end++
     if (end - index < 2) result.push(items[index])
-    else result.push(source?.type === 'html' ? joinLine(source, items, index, end, pieces) : joinPieces(items, index, end, pieces))
+    else
+      result.push(
+        source?.type === 'html' ? joinLine(source, items, index, end, pieces) : joinPieces(items, index, end, pieces)
+      )
     index = end
   }
   return result
@@ -195,13 +209,19 @@ export function rejoin(items: RootContent[], pieces: Pieces): RootContent[] {
 function joinLine(line: Html, items: RootContent[], start: number, end: number, pieces: Pieces): Paragraph | Html {
   const first = pieces.get(items[start]) as Piece
   const last = pieces.get(items[end - 1]) as Piece
-  if (first.start === 0 && last.end === line.value.length && items.slice(start, end).every((item) => item.type === 'html')) return line
+  if (
+    first.start === 0 &&
+    last.end === line.value.length &&
+    items.slice(start, end).every((item) => item.type === 'html')
+  )
+    return line
   const children: PhrasingContent[] = []
   let previous: Piece | undefined
   for (let index = start; index < end; index++) {
     const item = items[index]
     const piece = pieces.get(item) as Piece
-    if (previous && piece.start > previous.end) children.push({type: 'text', value: line.value.slice(previous.end, piece.start)})
+    if (previous && piece.start > previous.end)
+      children.push({type: 'text', value: line.value.slice(previous.end, piece.start)})
     if (item.type === 'paragraph') append(children, item.children)
     else children.push(item as Html)
     previous = piece
@@ -227,7 +247,8 @@ function joinPieces(items: RootContent[], start: number, end: number, pieces: Pi
 function joined(children: PhrasingContent[], first: RootContent, last: RootContent): Paragraph | Html {
   const position = span(first, last)
   const line = asTagLine(children)
-  const node: Paragraph | Html = line === undefined ? {type: 'paragraph', children: mergeText(children)} : {type: 'html', value: line}
+  const node: Paragraph | Html =
+    line === undefined ? {type: 'paragraph', children: mergeText(children)} : {type: 'html', value: line}
   if (position) node.position = position
   return node
 }

@@ -41,11 +41,20 @@ function intAttribute(value: string | undefined): number | undefined {
  * The size attribute `name` of `tag` in pixels; one that is there but not a
  * whole number is reported (it is left out of the node, so it would be lost).
  */
-export function sizeAttribute(tag: KbTag, name: string, place: Position | undefined, problems: KbProblem[]): number | undefined {
+export function sizeAttribute(
+  tag: KbTag,
+  name: string,
+  place: Position | undefined,
+  problems: KbProblem[]
+): number | undefined {
   const value = tag.attributes[name]
   const size = intAttribute(value)
   if (value !== undefined && size === undefined) {
-    problems.push({reason: `\`${name}="${value}"\` on \`<${tag.name}>\` is not a number of pixels and is dropped`, ruleId: 'kb-invalid-attribute', place})
+    problems.push({
+      reason: `\`${name}="${value}"\` on \`<${tag.name}>\` is not a number of pixels and is dropped`,
+      ruleId: 'kb-invalid-attribute',
+      place
+    })
   }
   return size
 }
@@ -58,7 +67,8 @@ export function mergeText(children: PhrasingContent[]): PhrasingContent[] {
   const out: PhrasingContent[] = []
   for (const child of children) {
     const last = out[out.length - 1]
-    if (child.type === 'text' && last && last.type === 'text') out[out.length - 1] = {...last, value: last.value + child.value} as Text
+    if (child.type === 'text' && last && last.type === 'text')
+      out[out.length - 1] = {...last, value: last.value + child.value} as Text
     else out.push(child)
   }
   return out
@@ -75,7 +85,8 @@ export function textOf(nodes: readonly Nodes[]): string {
   for (let node = stack.pop(); node; node = stack.pop()) {
     if ('value' in node) value += node.value
     else if ('alt' in node && node.alt) value += node.alt
-    else if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index])
+    else if ('children' in node)
+      for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index])
   }
   return value
 }

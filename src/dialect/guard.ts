@@ -41,5 +41,8 @@ export function parseGuarded(source: string, file: VFile | undefined, leaf: Nest
 /** The position of a whole source. */
 function wholeSource(source: string): Position {
   const lines = source.split('\n')
-  return {start: {line: 1, column: 1, offset: 0}, end: {line: lines.length, column: lines[lines.length - 1]!.length + 1, offset: source.length}}
+  return {
+    start: {line: 1, column: 1, offset: 0},
+    end: {line: lines.length, column: lines[lines.length - 1]!.length + 1, offset: source.length}
+  }
 }

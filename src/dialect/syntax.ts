@@ -24,7 +24,10 @@ export const tableConstruct: OptionalConstruct = {name: 'table', mayOccur: (sour
  * The email autolink literal is tried at the start of every word and scans
  * it for the `@` it needs (character references are not decoded yet).
  */
-export const emailAutolinkConstruct: OptionalConstruct = {name: 'emailAutolink', mayOccur: (source) => source.includes('@')}
+export const emailAutolinkConstruct: OptionalConstruct = {
+  name: 'emailAutolink',
+  mayOccur: (source) => source.includes('@')
+}
 
 const hooks = ['document', 'contentInitial', 'flowInitial', 'flow', 'string', 'text'] as const
 
@@ -33,7 +36,10 @@ const hooks = ['document', 'contentInitial', 'flowInitial', 'flow', 'string', 't
  * without the optional constructs that cannot occur in it. Each variant is
  * built once, on first use.
  */
-export function syntaxVariants(extensions: Extension[], optional: OptionalConstruct[]): (source: string) => Extension[] {
+export function syntaxVariants(
+  extensions: Extension[],
+  optional: OptionalConstruct[]
+): (source: string) => Extension[] {
   const variants = new Map<number, Extension[]>()
   return (source) => {
     let absent = 0
@@ -59,7 +65,9 @@ function withoutConstructs(extension: Extension, names: Set<string>): Extension 
     const kept: Record<string, Construct[]> = {}
     for (const [code, value] of Object.entries(map)) {
       const list: Array<Construct | undefined> = Array.isArray(value) ? value : [value]
-      const rest = list.filter((construct): construct is Construct => construct !== undefined && !names.has(construct.name ?? ''))
+      const rest = list.filter(
+        (construct): construct is Construct => construct !== undefined && !names.has(construct.name ?? '')
+      )
       if (rest.length > 0) kept[code] = rest
     }
     result[hook] = kept

@@ -63,7 +63,19 @@ describe('exported names', () => {
     expect(typeof root.kbProcessor).toBe('function')
   })
   it('the package root exposes what the docs import from it: client, push, pull, server, preview', () => {
-    for (const name of ['KbClient', 'ApiError', 'push', 'planPush', 'applyPush', 'RootTopicError', 'pull', 'pullBody', 'startServer', 'startPreview', 'scanFolder']) {
+    for (const name of [
+      'KbClient',
+      'ApiError',
+      'push',
+      'planPush',
+      'applyPush',
+      'RootTopicError',
+      'pull',
+      'pullBody',
+      'startServer',
+      'startPreview',
+      'scanFolder'
+    ]) {
       expect(typeof (root as Record<string, unknown>)[name], name).toBe('function')
     }
   })
@@ -79,7 +91,11 @@ describe('constructs leave no html behind', () => {
     ['hint tight', '<div data-node=hintBlock data-color=blue>\ntext **b**\n</div>', 'hintBlock'],
     ['hint one line', '<div data-node=hintBlock data-color=blue>text</div>', 'hintBlock'],
     ['details tight', '<details>\n<summary>S</summary>\nbody\n</details>', 'details'],
-    ['attachments', '<div data-node=attachmentsGroup>\n<a data-node=attachment href=https://h/x?a=1>n.pdf</a>\n</div>', 'attachmentsGroup'],
+    [
+      'attachments',
+      '<div data-node=attachmentsGroup>\n<a data-node=attachment href=https://h/x?a=1>n.pdf</a>\n</div>',
+      'attachmentsGroup'
+    ],
     ['drawio unquoted', '<iframe data-node=drawio src=https://d/x/y width=600></iframe>', 'drawio'],
     ['video unquoted url', '<video src=https://host/v.mp4></video>', 'video'],
     ['sized image', 'x <img src=https://h/a/b.png alt=A width=3 height=4> y', 'image']
@@ -109,7 +125,9 @@ describe('bad input is reported, never thrown, never lost', () => {
     ['stray closing block', 'a\n\n</details>', 'kb-stray-closing-tag', 3, 1]
   ]
   it('lists the messages of a parse in document order', () => {
-    const file = new VFile('<div data-node=carousel>\n\nx\n\n</div>\n\n#### deep\n\na </u> b <mark data-color=teal>y</mark>')
+    const file = new VFile(
+      '<div data-node=carousel>\n\nx\n\n</div>\n\n#### deep\n\na </u> b <mark data-color=teal>y</mark>'
+    )
     parseKb(file)
     const places = file.messages.map((m) => [m.line, m.column])
     expect(places.length).toBeGreaterThanOrEqual(3)
@@ -119,8 +137,20 @@ describe('bad input is reported, never thrown, never lost', () => {
   // What a construct cannot keep (the node is built without it) is said too.
   const dropped: Array<[string, string, string, number, number]> = [
     ['a size that is no number', 'see <img src="g" alt="a" width="wide"> here', 'kb-invalid-attribute', 1, 5],
-    ['a diagram width that is no number', '<iframe data-node="drawio" src="https://d/x" width="abc"></iframe>', 'kb-invalid-attribute', 1, 1],
-    ['an article link with both ids', 'go <a data-node="articleLink" data-article-id="A" data-topic-id="T">there</a>', 'kb-invalid-attribute', 1, 4],
+    [
+      'a diagram width that is no number',
+      '<iframe data-node="drawio" src="https://d/x" width="abc"></iframe>',
+      'kb-invalid-attribute',
+      1,
+      1
+    ],
+    [
+      'an article link with both ids',
+      'go <a data-node="articleLink" data-article-id="A" data-topic-id="T">there</a>',
+      'kb-invalid-attribute',
+      1,
+      4
+    ],
     ['a heading the platform cannot hold', 'text\n\n#### deep', 'kb-heading-depth', 3, 1],
     ['an anchor holding text', 'a <a data-node="anchorLink" data-id="x">text</a>', 'kb-invalid-content', 1, 3]
   ]
@@ -142,14 +172,20 @@ describe('bad input is reported, never thrown, never lost', () => {
     })
   }
   it('survives arbitrary junk', () => {
-    const junk = '<div data-node=hintBlock data-color=blue><details><summary></div></u><mark data-color=x><a data-node=y'
+    const junk =
+      '<div data-node=hintBlock data-color=blue><details><summary></div></u><mark data-color=x><a data-node=y'
     expect(() => stringifyKb(parseKb(new VFile(junk)))).not.toThrow()
   })
 })
 
 describe('serialising is safe', () => {
   it('escapes text that looks like a tag', () => {
-    const tree: Root = {type: 'root', children: [{type: 'paragraph', children: [{type: 'text', value: '<u>x</u> and <div data-node=hintBlock data-color=red>'}]}]}
+    const tree: Root = {
+      type: 'root',
+      children: [
+        {type: 'paragraph', children: [{type: 'text', value: '<u>x</u> and <div data-node=hintBlock data-color=red>'}]}
+      ]
+    }
     const output = stringifyKb(tree)
     expect(stripPositions(parseKb(output))).toEqual(tree)
   })
@@ -157,7 +193,13 @@ describe('serialising is safe', () => {
     const tree: Root = {
       type: 'root',
       children: [
-        {type: 'paragraph', children: [{type: 'articleLink', articleId: 'a" onclick="x', children: [{type: 'text', value: 't'}]}, {type: 'anchorLink', identifier: '"><script>'}]},
+        {
+          type: 'paragraph',
+          children: [
+            {type: 'articleLink', articleId: 'a" onclick="x', children: [{type: 'text', value: 't'}]},
+            {type: 'anchorLink', identifier: '"><script>'}
+          ]
+        },
         {type: 'attachmentsGroup', children: [{type: 'attachment', url: 'u"<x>', name: '</a><b>n_1'}]},
         {type: 'video', url: 'https://x/"></video><script>'}
       ]
@@ -182,7 +224,9 @@ describe('unified pipelines', () => {
   })
   it('the canonical style applies to ordinary Markdown', () => {
     const input = '* a\n  * b\n\n#### deep\n\n|x|y|\n|-|:-:|\n|1|2|\n\nsnake_case  \nnext\n\n***\n'
-    expect(stringifyKb(parseKb(input))).toBe('- a\n    - b\n\n### deep\n\n| x | y |\n| --- | :-: |\n| 1 | 2 |\n\nsnake\\_case\\\nnext\n\n---\n')
+    expect(stringifyKb(parseKb(input))).toBe(
+      '- a\n    - b\n\n### deep\n\n| x | y |\n| --- | :-: |\n| 1 | 2 |\n\nsnake\\_case\\\nnext\n\n---\n'
+    )
   })
 })
 
@@ -240,20 +284,23 @@ describe('one construct plugin alone', () => {
     remarkKbMarkdownStyle: plugins.remarkKbMarkdownStyle
   }
 
-  it.each(Object.entries(own))('%s builds its %s and serialises a document with every construct', async (name, type) => {
-    const plugin = pluginOf[name]!
-    const processor = unified().use(remarkParse).use(plugin).use(remarkStringify)
-    const tree = await processor.run(processor.parse(everything), new VFile(everything))
-    const types = new Set<string>()
-    visit(tree as Root, (node) => void types.add(node.type))
-    expect(types.has(type)).toBe(true)
-    for (const other of Object.values(own)) if (other !== type) expect(types.has(other)).toBe(false)
-    const out = String(await processor.process(everything))
-    // The others come back exactly as written.
-    expect(out).toContain('<mark data-color="red">marked</mark>')
-    expect(out).toContain('<iframe data-node="drawio" src="https://h/d" width="300"></iframe>')
-    expect(out).toContain('<video src="https://h/v.mp4"></video>')
-  })
+  it.each(Object.entries(own))(
+    '%s builds its %s and serialises a document with every construct',
+    async (name, type) => {
+      const plugin = pluginOf[name]!
+      const processor = unified().use(remarkParse).use(plugin).use(remarkStringify)
+      const tree = await processor.run(processor.parse(everything), new VFile(everything))
+      const types = new Set<string>()
+      visit(tree as Root, (node) => void types.add(node.type))
+      expect(types.has(type)).toBe(true)
+      for (const other of Object.values(own)) if (other !== type) expect(types.has(other)).toBe(false)
+      const out = String(await processor.process(everything))
+      // The others come back exactly as written.
+      expect(out).toContain('<mark data-color="red">marked</mark>')
+      expect(out).toContain('<iframe data-node="drawio" src="https://h/d" width="300"></iframe>')
+      expect(out).toContain('<video src="https://h/v.mp4"></video>')
+    }
+  )
 
   it.each(Object.keys(pluginOf))('%s alone writes every tag it does not pair back exactly as written', async (name) => {
     const plugin = pluginOf[name]!
@@ -264,7 +311,8 @@ describe('one construct plugin alone', () => {
 
   it('remarkKbHintBlock alone builds hint blocks whose content keeps the other constructs as written', async () => {
     const processor = unified().use(remarkParse).use(plugins.remarkKbHintBlock).use(remarkStringify)
-    const input = '<div data-node="hintBlock" data-color="red">\n<details>\n<summary>S</summary>\n\nIn <mark data-color="red">x</mark>.\n\n</details>\n</div>\n'
+    const input =
+      '<div data-node="hintBlock" data-color="red">\n<details>\n<summary>S</summary>\n\nIn <mark data-color="red">x</mark>.\n\n</details>\n</div>\n'
     const tree = (await processor.run(processor.parse(input), new VFile(input))) as Root
     expect(types(tree).filter((type) => type !== 'root')[0]).toBe('hintBlock')
     expect(types(tree)).not.toContain('details')
