@@ -92,10 +92,14 @@ export async function checkLinks(
     sleep: options.sleep ?? ((ms) => delay(ms))
   }
   let outcomes: LinkOutcome[]
+  let done = 0
+  const settle = async (target: LinkTarget): Promise<LinkOutcome> => {
+    const outcome = cache.fresh(target, now(), settings.okTtlMs) ?? (await checkTarget(target, context))
+    options.onChecked?.(target.url, outcome, ++done, targets.length)
+    return outcome
+  }
   try {
-    outcomes = await Promise.all(
-      targets.map((target) => cache.fresh(target, now(), settings.okTtlMs) ?? checkTarget(target, context))
-    )
+    outcomes = await Promise.all(targets.map(settle))
   } finally {
     await dispatcher.close()
   }

@@ -83,4 +83,6 @@ export interface LinkCheckOptions {
   sleep?: (ms: number) => Promise<void>
   /** The `User-Agent` sent (some sites refuse requests without one). */
   userAgent?: string
+  /** Called as each URL is settled (checked or read from the cache), with how many of how many are done: progress, `--verbose` lines. */
+  onChecked?: (url: string, outcome: LinkOutcome, done: number, total: number) => void
 }

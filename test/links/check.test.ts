@@ -43,8 +43,14 @@ async function check(urls: string[], options: LinkCheckOptions = {}) {
 describe('answers', () => {
   it('a 200 is OK and a 404 is broken, reported at its file:line with the status', async () => {
     const server = await site()
-    const result = await check([`${server.url}/ok`, `${server.url}/missing`])
+    const settled: Array<[string, number, number]> = []
+    const result = await check([`${server.url}/ok`, `${server.url}/missing`], {
+      onChecked: (url, outcome, done, total) => settled.push([`${url} ${outcome.status}`, done, total])
+    })
     expect(result.links.map((l) => l.outcome.status)).toEqual(['ok', 'broken'])
+    // Each URL is announced once as it settles, counting up to the total (for the progress bar and --verbose).
+    expect(settled.map(([, done, total]) => `${done}/${total}`)).toEqual(['1/2', '2/2'])
+    expect(settled.map(([what]) => what).sort()).toEqual([`${server.url}/missing broken`, `${server.url}/ok ok`])
     expect(result.diagnostics).toEqual([
       expect.objectContaining({
         severity: 'error',

@@ -86,6 +86,8 @@ describe('kbsync check-links', () => {
     const warned = await kbsync(['check-links', dir, '--warn', '--no-cache', '--verbose'])
     expect(warned.code).toBe(0)
     expect(warned.err).toContain(`guide.md:5:6: warning: Link \`${server.url}/missing\` is broken`)
+    // --verbose says what each URL answered.
+    expect(warned.err).toContain(`${server.url}/ok/chart.png: OK (200)`)
     const json = await kbsync(['check-links', dir, '--json', '--no-cache'])
     expect(json.code).toBe(2)
     const result = JSON.parse(json.out)

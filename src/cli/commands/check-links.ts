@@ -11,7 +11,14 @@ import {exitCodes} from '../exit-codes.js'
 import {diagnosticsMarkdown, reporterFor, withCounts, type Reporter} from '../output/index.js'
 import {checkFolders, linkOptionsOf} from '../session.js'
 import {BodyCache, scanFolder} from '../../local/index.js'
-import {checkLinks, collectLinkUses, summaryOf, type LinkCheckOptions, type LinkCheckResult} from '../../links/index.js'
+import {
+  checkLinks,
+  collectLinkUses,
+  summaryOf,
+  type LinkCheckOptions,
+  type LinkCheckResult,
+  type LinkOutcome
+} from '../../links/index.js'
 
 /** The options of the link check, for `check-links` and `plan --check-links`. */
 export const linkCheckOptions = {
@@ -57,7 +64,14 @@ export async function checkFolderLinks(
     links: linkOptionsOf(config),
     cache: await BodyCache.load(config.dir)
   })
-  const result = await checkLinks(collectLinkUses(scan), scan.dir, options)
+  const onChecked = (url: string, outcome: LinkOutcome, done: number, total: number) => {
+    reporter.debug(
+      `${url}: ${outcome.cached ? 'OK (cached)' : outcome.status === 'ok' ? `OK (${outcome.httpStatus})` : `${outcome.status}, ${outcome.reason}`}`
+    )
+    reporter.progress(done, total, 'checking links')
+  }
+  const result = await checkLinks(collectLinkUses(scan), scan.dir, {...options, onChecked})
+  reporter.endProgress()
   reporter.diagnostics(result.diagnostics)
   reporter.info(summaryOf(result.counts))
   return result
