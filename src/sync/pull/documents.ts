@@ -49,8 +49,11 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
   const item = run.context.remote.items[op.id]!
   const links = {forms: conversion.forms, pageUrl: itemPageUrl({kind: item.type, id: op.id}, conversion.urls)}
   const assetOf = (url: string) => (op.op === 'conflict' ? undefined : run.files.local.get(url))
-  const diagramOf = diagramSourceLookup(run.dir, run.context.state)
-  const pulled = pullBody(detail.body, item.title, {file: op.file, documentOf: conversion.documentsFor(missed), assetOf, diagramOf, links})
+  const answers = {documentOf: conversion.documentsFor(missed), assetOf, diagramOf: diagramSourceLookup(run.dir, run.context.state)}
+  const early = run.context.speculation.take(op.id, op.file, answers)
+  // Not taken: the targets noted while checking it are noted again by the conversion, in its order.
+  if (!early) missed.length = 0
+  const pulled = early ?? pullBody(detail.body, item.title, {file: op.file, ...answers, links})
   run.canonical.set(op.id, bodyHash(pulled.canonical))
   if (item.title !== item.title.trim()) {
     const message = `The title "${item.title}" has leading or trailing spaces, which front matter does not keep; a push would retitle it`

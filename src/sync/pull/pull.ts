@@ -10,11 +10,14 @@ import type {Root} from 'mdast'
 import {checkWritesInside, loadState, outlineOrigin, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
 import {checkOptions} from '../shared/options.js'
 import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
+import {computeLayout} from '../shared/document-layout.js'
+import {diagramSourceLookup} from '../../diagrams/index.js'
 import {applyPull} from './apply.js'
 import {plannedWrites} from './planned-writes.js'
 import {itemsToRead, permissionsToRead, planPull, type PullPlan} from './plan.js'
 import {createPrefetch, noPrefetch, type Prefetch} from './prefetch.js'
 import {createReader} from './reads.js'
+import {createSpeculation, noSpeculation, type Speculation} from './speculation.js'
 import type {SyncClient} from '../shared/types.js'
 import type {PullOptions, PullResult} from './types.js'
 
@@ -28,6 +31,8 @@ export interface PullContext {
   trees: Map<string, Root>
   /** Files downloaded while the records were read, waiting to be moved into place. */
   prefetch: Prefetch
+  /** Bodies converted while the records were read, taken where the plan confirms what they assumed. */
+  speculation: Speculation
 }
 
 /** The scan of the pull's folder; refused when an outline (a navigation file) shapes it. */
@@ -58,7 +63,9 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)
   const prefetch = options.dryRun ? noPrefetch(options.client) : createPrefetch(scan.dir, state, options.client)
   prefetch.clear()
-  const reader = createReader(options.client, remote, state, options.concurrency ?? 8, prefetch, diagnostics)
+  const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
+  const speculation = options.dryRun ? noSpeculation : createSpeculation(remote, computeLayout(remote, state, scan), urls, diagramSourceLookup(scan.dir, state))
+  const reader = createReader({client: options.client, remote, state, limit: options.concurrency ?? 8, prefetch, speculation, diagnostics})
   try {
     // Permissions are read where `updated_at` moved past the one they were last seen at (a push in between may have
     // recorded the new `updated_at`, not the permissions); `permissions: false` reads none and writes none.
@@ -72,7 +79,7 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
     // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
     checkWritesInside(scan.dir, plannedWrites(plan, remote))
     plan.diagnostics.push(...diagnostics)
-    return {plan, context: {scan, state, remote, diagnostics, trees: reader.trees, prefetch}}
+    return {plan, context: {scan, state, remote, diagnostics, trees: reader.trees, prefetch, speculation}}
   } catch (error) {
     prefetch.clear()
     throw error

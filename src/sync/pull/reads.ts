@@ -16,6 +16,7 @@ import {fileUrls} from './localize.js'
 import {permissionsAsRecorded} from './plan.js'
 import {createPool, type TaskPool} from './pool.js'
 import type {Prefetch} from './prefetch.js'
+import type {Speculation} from './speculation.js'
 import type {PullClient} from './types.js'
 
 /** The reads of one pull: what they need, and what they fill in besides `remote`. */
@@ -39,13 +40,27 @@ function entriesById(state: SyncState): Map<string, StateEntry> {
   return byId
 }
 
+/** What the reads of one pull work with. */
+export interface ReaderSetting {
+  client: PullClient
+  remote: RemoteSnapshot
+  state: SyncState
+  /** Requests at a time. */
+  limit: number
+  prefetch: Prefetch
+  speculation: Speculation
+  /** Where a warning about unreadable permissions goes. */
+  diagnostics: Diagnostic[]
+}
+
 /**
  * A reader for one pull at `limit` requests at a time. Permissions closed
  * to this account are left unread, with one warning in `diagnostics`; any
  * other failure rejects `read` (the pull fails before it writes anything:
  * skipping it would lose the permissions for good).
  */
-export function createReader(client: PullClient, remote: RemoteSnapshot, state: SyncState, limit: number, prefetch: Prefetch, diagnostics: Diagnostic[]): PullReader {
+export function createReader(setting: ReaderSetting): PullReader {
+  const {client, remote, state, limit, prefetch, speculation, diagnostics} = setting
   const trees = new Map<string, Root>()
   const started = new Set<string>()
   const entries = entriesById(state)
@@ -62,6 +77,7 @@ export function createReader(client: PullClient, remote: RemoteSnapshot, state: 
       bodyTrouble(detail)
       // A body's files go before the reads still queued: each is on disk soon after its record arrived.
       prefetch.request(detail, fileUrls(tree), (task) => pool.add(task, true))
+      speculation.convert(id, tree)
     })
   }
   const readPermissions = (pool: TaskPool, id: string) =>
@@ -86,8 +102,13 @@ export function createReader(client: PullClient, remote: RemoteSnapshot, state: 
     trees,
     async read(records, permissions) {
       const pool = createPool(limit)
-      for (const id of records) readRecord(pool, id)
-      for (const id of permissions) readPermissions(pool, id)
+      // Side by side from the first request: an item's record, then its permissions.
+      const reading = new Set(permissions)
+      for (const id of records) {
+        readRecord(pool, id)
+        if (reading.delete(id)) readPermissions(pool, id)
+      }
+      for (const id of reading) readPermissions(pool, id)
       await pool.drain()
     }
   }
