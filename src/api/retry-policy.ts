@@ -4,13 +4,6 @@
  * `X-RateLimit-Reset`).
  */
 
-/** How a failed attempt may be repeated. */
-export type Replay =
-  /** Safe to send again as is (GET, DELETE, PUT of a whole body, upload re-opened from disk). */
-  | 'idempotent'
-  /** May have been applied: look before sending again (create). */
-  | 'verify'
-
 /** Statuses worth another attempt: 5xx except 501 (not implemented will not change). */
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 && status !== 501

@@ -27,19 +27,6 @@ export interface DocumentHead {
   lines: string[]
 }
 
-/** One document, taken apart. */
-export interface DocumentParts {
-  frontMatter: FrontMatter
-  /** Title from the heading the body starts with, when it was taken out. */
-  headingTitle?: string
-  /** 1-based line of that heading. */
-  headingLine?: number
-  /** The body text, same line count as the file; empty lines where front matter and title were. */
-  body: string
-  /** Whether the body has any content. */
-  empty: boolean
-}
-
 const atxHeading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
 const setextUnderline = /^ {0,3}(?:=+|-+)[ \t]*$/
 // A line that opens something else than a paragraph cannot be a setext heading's text.
@@ -72,25 +59,6 @@ export function bodyOf(head: DocumentHead, dropHeading: boolean): {body: string;
   if (dropHeading && head.heading) for (let index = 0; index < head.heading.lineCount; index++) lines[head.heading.line - 1 + index] = ''
   const body = lines.join('\n')
   return {body, empty: body.trim() === ''}
-}
-
-/**
- * Takes a file apart. With `takeHeading`, the heading the document opens
- * with becomes the title candidate and leaves the body (the platform shows
- * the title itself; repeating it would show it twice), unless
- * `explicitTitle` names another title (then the heading is content).
- */
-export function splitDocument(text: string, file: string, diagnostics: Diagnostic[], takeHeading: boolean, explicitTitle?: (fm: FrontMatter) => string | undefined): DocumentParts {
-  const head = readDocumentHead(text, file, diagnostics)
-  const wanted = explicitTitle?.(head.frontMatter)
-  const take = takeHeading && head.heading !== undefined && (wanted === undefined || isTitleLine(head.heading, wanted))
-  const {body, empty} = bodyOf(head, take)
-  const parts: DocumentParts = {frontMatter: head.frontMatter, body, empty}
-  if (take) {
-    parts.headingTitle = head.heading!.title
-    parts.headingLine = head.heading!.line
-  }
-  return parts
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import {isUtf8} from 'node:buffer'
 import {readFileSync} from 'node:fs'
-import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 
@@ -29,11 +28,6 @@ export function decodeText(bytes: Buffer, relative: string, diagnostics: Diagnos
   const text = bytes.toString('utf8')
   // Editors on Windows save a byte order mark; left in, it hides front matter and a first `# ` heading.
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-}
-
-/** Reads `absolute` as UTF-8 text (see `decodeText`). */
-export async function readTextFile(absolute: string, relative: string, diagnostics: Diagnostic[]): Promise<string> {
-  return decodeText(await readFile(absolute), relative, diagnostics)
 }
 
 /**
