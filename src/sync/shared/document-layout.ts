@@ -94,8 +94,3 @@ export function computeLayout(remote: RemoteSnapshot, state: SyncState, scan: Sc
   place('', remote.top, '')
   return {paths, current}
 }
-
-/** Whether two repo-relative paths name the same entry on a case-insensitive file system. */
-export function samePath(a: string, b: string): boolean {
-  return nameKey(a) === nameKey(b)
-}
