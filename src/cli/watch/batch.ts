@@ -84,6 +84,34 @@ export function defaultBackoff(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1))
 }
 
+/** Resolvers of `idle()` calls, released together once nothing is pending or running. */
+function idleWaiters(): {wait(busy: () => boolean): Promise<void>; release(busy: () => boolean): void} {
+  let waiters: Array<() => void> = []
+  const release = (busy: () => boolean) => {
+    if (busy()) return
+    const list = waiters
+    waiters = []
+    for (const resolve of list) resolve()
+  }
+  return {
+    wait: (busy) =>
+      new Promise<void>((resolve) => {
+        waiters.push(resolve)
+        release(busy)
+      }),
+    release
+  }
+}
+
+/** Runs `batch` through `run`; a thrown error counts as `retry`. */
+async function outcomeOf(run: BatcherOptions['run'], batch: Batch): Promise<RunOutcome> {
+  try {
+    return await run(batch)
+  } catch {
+    return 'retry'
+  }
+}
+
 /** Creates a batcher. */
 export function createBatcher(options: BatcherOptions): Batcher {
   const debounceMs = options.debounceMs ?? 300
@@ -96,17 +124,28 @@ export function createBatcher(options: BatcherOptions): Batcher {
   let running: Promise<void> | undefined
   let closed = false
   let attempt = 0
-  let waiters: Array<() => void> = []
+  const idle = idleWaiters()
+  const busy = () => running !== undefined || timer !== undefined || queue.length > 0
+  const settle = () => idle.release(busy)
 
-  const settle = () => {
-    if (running || timer !== undefined || queue.length > 0) return
-    const list = waiters
-    waiters = []
-    for (const resolve of list) resolve()
-  }
   const schedule = (ms: number) => {
     if (timer !== undefined) timers.clearTimeout(timer)
     timer = timers.setTimeout(fire, Math.max(0, ms))
+  }
+  // After a run: a retry puts the failed changes back in front (events that came meanwhile stay) after a backoff.
+  const afterRun = (batch: Batch, outcome: RunOutcome) => {
+    if (outcome === 'retry') {
+      attempt++
+      queue = [...batch.changes, ...queue]
+      firstAt = timers.now()
+      schedule(backoff(attempt))
+      return
+    }
+    attempt = 0
+    if (queue.length > 0) {
+      firstAt = timers.now()
+      schedule(debounceMs)
+    }
   }
   function fire() {
     timer = undefined
@@ -115,27 +154,9 @@ export function createBatcher(options: BatcherOptions): Batcher {
     queue = []
     firstAt = undefined
     running = (async () => {
-      let outcome: RunOutcome
-      try {
-        outcome = await options.run(batch)
-      } catch {
-        outcome = 'retry'
-      }
+      const outcome = await outcomeOf(options.run, batch)
       running = undefined
-      if (closed) return settle()
-      if (outcome === 'retry') {
-        attempt++
-        // The failed changes go back in front; events that came meanwhile stay.
-        queue = [...batch.changes, ...queue]
-        firstAt = timers.now()
-        schedule(backoff(attempt))
-      } else {
-        attempt = 0
-        if (queue.length > 0) {
-          firstAt = timers.now()
-          schedule(debounceMs)
-        }
-      }
+      if (!closed) afterRun(batch, outcome)
       settle()
     })()
   }
@@ -151,12 +172,7 @@ export function createBatcher(options: BatcherOptions): Batcher {
       if (attempt > 0 && event.kind !== 'sync') attempt = 0
       schedule(Math.min(debounceMs, firstAt + maxWaitMs - now))
     },
-    idle() {
-      return new Promise<void>((resolve) => {
-        waiters.push(resolve)
-        settle()
-      })
-    },
+    idle: () => idle.wait(busy),
     async close() {
       closed = true
       if (timer !== undefined) timers.clearTimeout(timer)
