@@ -7,7 +7,7 @@ import {setTimeout as delay} from 'node:timers/promises'
 import {Agent} from 'undici'
 import type {Diagnostic} from '../local/index.js'
 import {kbsyncVersion} from '../version.js'
-import {LinkCache} from './cache.js'
+import {LinkCache, linkCacheFile} from './cache.js'
 import {checkTarget, type CheckContext} from './check.js'
 import {HostGates} from './gates.js'
 import {diagnosticsOf} from './report.js'
@@ -106,12 +106,33 @@ export async function checkLinks(
   targets.forEach((target, index) => {
     if (!outcomes[index]!.cached) cache.set(target.url, outcomes[index]!)
   })
-  cache.save(now(), settings.okTtlMs)
+  const unsaved = saveCache(cache, now(), settings.okTtlMs)
   const links = targets.map((target, index) => ({url: target.url, outcome: outcomes[index]!, uses: target.uses}))
   return {
-    diagnostics: targets.flatMap((target, index) => diagnosticsOf(target, outcomes[index]!, options.warn === true)),
+    diagnostics: [
+      ...targets.flatMap((target, index) => diagnosticsOf(target, outcomes[index]!, options.warn === true)),
+      ...unsaved
+    ],
     links,
     counts: countsOf(uses.length, targets, outcomes, excluded.length)
+  }
+}
+
+/** Saves the cache; a cache that cannot be written is a warning, never a failed check (it only spares requests). */
+function saveCache(cache: LinkCache, now: number, ttlMs: number): Diagnostic[] {
+  try {
+    cache.save(now, ttlMs)
+    return []
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    return [
+      {
+        severity: 'warning',
+        message: `The link cache ${linkCacheFile} was not written (${reason}): the next run checks every URL again`,
+        hint: 'Make .kbsync a writable folder of the folder, or pass --no-cache',
+        rule: 'link-cache-unwritten'
+      }
+    ]
   }
 }
 

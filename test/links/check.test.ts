@@ -3,7 +3,7 @@
  * becomes, the gates (concurrency, per host) as the server counts them, and
  * the cache (hits, expiry with an injected clock, broken links re-checked).
  */
-import {readFile} from 'node:fs/promises'
+import {readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {checkLinks, linkCacheFile, type LinkCheckOptions, type LinkUse} from '../../src/links/index.js'
@@ -265,6 +265,22 @@ describe('cache', () => {
         .map((s) => s.url)
         .sort()
     ).toEqual(['/missing', '/ok', '/page'])
+  })
+
+  it('a cache that cannot be written is a warning naming it, and the check stands', async () => {
+    const server = await site()
+    const dir = await folders.make()
+    // A file where the .kbsync folder would be.
+    await writeFile(path.join(dir, '.kbsync'), 'not a folder')
+    const result = await checkLinks(usesOf([`${server.url}/ok`]), dir)
+    expect(result.counts.ok).toBe(1)
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        rule: 'link-cache-unwritten',
+        message: expect.stringContaining('.kbsync/link-cache.json was not written')
+      })
+    ])
   })
 
   it('a fragment not checked before sends the page request again; --no-cache ignores the cache', async () => {
