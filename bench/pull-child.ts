@@ -9,11 +9,24 @@ import {KbClient} from '../src/api/index.js'
 import {pull} from '../src/sync/pull/index.js'
 
 const [dir, apiUrl, filesUrl, concurrency] = process.argv.slice(2)
-const client = new KbClient({apiUrl: apiUrl!, filesUrl: filesUrl!, token: process.env.KBSYNC_TOKEN ?? '', concurrency: Number(concurrency ?? 8)})
+const client = new KbClient({
+  apiUrl: apiUrl!,
+  filesUrl: filesUrl!,
+  token: process.env.KBSYNC_TOKEN ?? '',
+  concurrency: Number(concurrency ?? 8)
+})
 const started = performance.now()
 const cpu = process.cpuUsage()
 const result = await pull({dir: dir!, client, concurrency: Number(concurrency ?? 8)})
 const ms = performance.now() - started
 const used = process.cpuUsage(cpu)
 await client.close()
-process.stdout.write(JSON.stringify({ms, cpuMs: (used.user + used.system) / 1000, requests: client.stats().requests, failed: result.failed.length, status: result.status}) + '\n')
+process.stdout.write(
+  JSON.stringify({
+    ms,
+    cpuMs: (used.user + used.system) / 1000,
+    requests: client.stats().requests,
+    failed: result.failed.length,
+    status: result.status
+  }) + '\n'
+)

@@ -79,9 +79,13 @@ describe('pull and push against the in-memory client', () => {
     await client.updateItem(moved, {parent_topic_id: idOf('Support'), parent_topic_id_changed: true})
     const result = await pull({dir, client})
     expect(result.status).toBe('ok')
-    expect(result.plan.ops.filter((op) => !op.refresh).map((op) => [op.op, op.from, op.path])).toEqual([['move', 'Engineering/Development setup.md', 'Support/Development setup.md']])
+    expect(result.plan.ops.filter((op) => !op.refresh).map((op) => [op.op, op.from, op.path])).toEqual([
+      ['move', 'Engineering/Development setup.md', 'Support/Development setup.md']
+    ])
     expect(await readFile(path.join(dir, 'Welcome to Acme.md'), 'utf8')).toContain('(Support/Development%20setup.md)')
-    expect(await readFile(path.join(dir, 'Engineering/Code review.md'), 'utf8')).toContain('(../Support/Development%20setup.md)')
+    expect(await readFile(path.join(dir, 'Engineering/Code review.md'), 'utf8')).toContain(
+      '(../Support/Development%20setup.md)'
+    )
     const before = client.writes
     const again = await push({dir, client})
     expect(again.plan.ops).toEqual([])
@@ -90,7 +94,9 @@ describe('pull and push against the in-memory client', () => {
 
   it('a web edit comes back as exactly that file; with a local edit too, it is a conflict', async () => {
     const before = await snapshot(dir)
-    const [id, file] = Object.entries((await pull({dir, client, dryRun: true})).plan.paths).find(([, p]) => p.endsWith('.md'))!
+    const [id, file] = Object.entries((await pull({dir, client, dryRun: true})).plan.paths).find(([, p]) =>
+      p.endsWith('.md')
+    )!
     client.webEdit(id, {body: 'Rewritten on the web.'})
     const result = await pull({dir, client})
     expect(result.status).toBe('ok')
@@ -98,7 +104,10 @@ describe('pull and push against the in-memory client', () => {
     expect(await readFile(path.join(dir, file), 'utf8')).toContain('Rewritten on the web.')
 
     client.webEdit(id, {body: 'Again on the web.'})
-    await writeFile(path.join(dir, file), (await readFile(path.join(dir, file), 'utf8')).replace('Rewritten on the web.', 'Edited locally.'))
+    await writeFile(
+      path.join(dir, file),
+      (await readFile(path.join(dir, file), 'utf8')).replace('Rewritten on the web.', 'Edited locally.')
+    )
     const conflict = await pull({dir, client})
     expect(conflict.status).toBe('conflict')
     expect(await readFile(path.join(dir, file), 'utf8')).toContain('Edited locally.')

@@ -60,7 +60,10 @@ async function upload(name: string, bytes: string | Buffer): Promise<string> {
   return (await client.uploadFile(file, {name})).guid
 }
 
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201d0a3cb5f0000000049454e44ae426082', 'hex')
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201d0a3cb5f0000000049454e44ae426082',
+  'hex'
+)
 
 describe('kbsync pull end to end', () => {
   let root: string
@@ -69,12 +72,20 @@ describe('kbsync pull end to end', () => {
 
   beforeAll(async () => {
     root = await topic('Pull KB', null)
-    ids.guides = await topic('Guides', root, 'Guides cover <u>everything</u>.\n\n<div data-node="hintBlock" data-color="blue">\n\nRead these first.\n\n</div>')
+    ids.guides = await topic(
+      'Guides',
+      root,
+      'Guides cover <u>everything</u>.\n\n<div data-node="hintBlock" data-color="blue">\n\nRead these first.\n\n</div>'
+    )
     ids.advanced = await topic('Advanced', ids.guides)
     await client.setPermissions(ids.advanced, {inherit: false, readers: [1001, 1002], editors: [1001]})
     // Inherits, and lets one more person read.
     await client.setPermissions(ids.guides, {inherit: true, readers: [1003], editors: []})
-    ids.install = await article('Installation', ids.guides, 'Run `npm install`.\n\n1. one\n2. two\n    - nested\n\n| a | b |\n| --- | --- |\n| 1 | snake\\_case |')
+    ids.install = await article(
+      'Installation',
+      ids.guides,
+      'Run `npm install`.\n\n1. one\n2. two\n    - nested\n\n| a | b |\n| --- | --- |\n| 1 | snake\\_case |'
+    )
     ids.tuning = await article('Tuning', ids.advanced, 'Turn the knobs.')
     // The platform escapes `_` in the `# <title>` line it puts before a body.
     ids.snake = await article('snake_case rules', ids.guides, 'Names use snake_case.')
@@ -84,7 +95,11 @@ describe('kbsync pull end to end', () => {
       'Welcome',
       root,
       [
-        'Start with the <a data-node="articleLink" data-article-id="' + ids.install + '">installation guide</a> or the <a data-node="articleLink" data-topic-id="' + ids.guides + '">guides</a>.',
+        'Start with the <a data-node="articleLink" data-article-id="' +
+          ids.install +
+          '">installation guide</a> or the <a data-node="articleLink" data-topic-id="' +
+          ids.guides +
+          '">guides</a>.',
         '',
         '## Colours',
         '',
@@ -137,7 +152,14 @@ describe('kbsync pull end to end', () => {
     expect(run.code).toBe(0)
     const files = await snapshot(dir)
     expect(Object.keys(files)).toEqual(
-      expect.arrayContaining(['Guides/_index.md', 'Guides/Installation.md', 'Guides/Advanced/_index.md', 'Guides/Advanced/_permissions.yml', 'Guides/Advanced/Tuning.md', 'Welcome.md'])
+      expect.arrayContaining([
+        'Guides/_index.md',
+        'Guides/Installation.md',
+        'Guides/Advanced/_index.md',
+        'Guides/Advanced/_permissions.yml',
+        'Guides/Advanced/Tuning.md',
+        'Welcome.md'
+      ])
     )
     expect(files['Guides/Advanced/_permissions.yml']).toBe('inherit: false\nreaders: [1001, 1002]\neditors: [1001]\n')
     expect(files['Guides/Installation.md']).toContain('permissions:\n  readers: [1001]\n  editors: [1001]\n')
@@ -193,7 +215,9 @@ describe('kbsync pull end to end', () => {
     const conflict = await cli(['pull', dir, '--root-topic', root], env)
     expect(conflict.code).toBe(3)
     expect(await readFile(file, 'utf8')).toContain('Edited locally.')
-    expect(await readFile(path.join(dir, 'Guides/Advanced/Tuning.remote.md'), 'utf8')).toContain('Edited on the web again.')
+    expect(await readFile(path.join(dir, 'Guides/Advanced/Tuning.remote.md'), 'utf8')).toContain(
+      'Edited on the web again.'
+    )
     const pushed = writes()
     const push = await cli(['push', dir, '--root-topic', root], env)
     expect(push.code).toBe(3)
@@ -213,7 +237,17 @@ describe('kbsync pull end to end', () => {
 
   it('4. awkward titles give portable, distinct names; a second pull renames nothing', async () => {
     const titlesRoot = await topic('Titles', null)
-    const titles = ['a/b', 'Q: why?', '"Quoted"', 'Trailing dots...', 'CON', 'Политика безопасности', 'Dup', 'dup', 'Dup']
+    const titles = [
+      'a/b',
+      'Q: why?',
+      '"Quoted"',
+      'Trailing dots...',
+      'CON',
+      'Политика безопасности',
+      'Dup',
+      'dup',
+      'Dup'
+    ]
     const made: Array<[string, string]> = []
     for (const title of titles) made.push([await article(title, titlesRoot, `Body of ${title}.`), title])
     await topic('CON', titlesRoot, 'A topic named like a device.')
@@ -225,7 +259,18 @@ describe('kbsync pull end to end', () => {
     const names = await readdir(target)
     const visible = names.filter((n) => !n.startsWith('.'))
     expect(visible.sort()).toEqual(
-      ['CON_', 'CON_.md', "'Quoted'.md", `${dups[0]![1]}.md`, `${dups[1]![1]} (2).md`, `${dups[2]![1]} (3).md`, 'Q - why.md', 'Trailing dots.md', 'a-b.md', 'Политика безопасности.md'].sort()
+      [
+        'CON_',
+        'CON_.md',
+        "'Quoted'.md",
+        `${dups[0]![1]}.md`,
+        `${dups[1]![1]} (2).md`,
+        `${dups[2]![1]} (3).md`,
+        'Q - why.md',
+        'Trailing dots.md',
+        'a-b.md',
+        'Политика безопасности.md'
+      ].sort()
     )
     expect(await readFile(path.join(target, `${dups[1]![1]} (2).md`), 'utf8')).toContain(`kb_id: ${dups[1]![0]}`)
     for (const name of visible) expect(isPortableName(name)).toBe(true)
@@ -234,7 +279,11 @@ describe('kbsync pull end to end', () => {
     const dry = await cli(['pull', target, '--root-topic', titlesRoot, '--dry-run'], env)
     expect(dry.out).toContain('No changes: the folder matches the knowledge base.')
     const json = await cli(['pull', target, '--root-topic', titlesRoot, '--dry-run', '--json'], env)
-    expect(JSON.parse(json.out)).toMatchObject({schemaVersion: 1, ops: [], summary: {create: 0, update: 0, conflict: 0}})
+    expect(JSON.parse(json.out)).toMatchObject({
+      schemaVersion: 1,
+      ops: [],
+      summary: {create: 0, update: 0, conflict: 0}
+    })
     const second = await cli(['pull', target, '--root-topic', titlesRoot], env)
     expect(second.code).toBe(0)
     expect(changed(before, await snapshot(target))).toEqual([])
@@ -259,7 +308,9 @@ describe('kbsync pull end to end', () => {
     expect(files).toContain('Target/Moving/Stays.md')
     expect(files).toContain('Target/Wanderer.md')
     // A move of an article without files leaves no empty `_assets` folder behind or at its target.
-    const folders = (await readdir(dir, {recursive: true, withFileTypes: true})).filter((entry) => entry.isDirectory() && entry.name === '_assets')
+    const folders = (await readdir(dir, {recursive: true, withFileTypes: true})).filter(
+      (entry) => entry.isDirectory() && entry.name === '_assets'
+    )
     expect(folders.map((entry) => path.join(entry.parentPath, entry.name))).toEqual([])
     const plan = await cli(['plan', dir, '--root-topic', base], env)
     expect(plan.code, plan.err).toBe(0)
@@ -270,7 +321,10 @@ describe('kbsync pull end to end', () => {
     const doomed = await article('Doomed', base, 'Old text.')
     const dir = await folder()
     expect((await cli(['pull', dir, '--root-topic', base], env)).code).toBe(0)
-    await writeFile(path.join(dir, 'Doomed.md'), (await readFile(path.join(dir, 'Doomed.md'), 'utf8')) + '\nEdited here.\n')
+    await writeFile(
+      path.join(dir, 'Doomed.md'),
+      (await readFile(path.join(dir, 'Doomed.md'), 'utf8')) + '\nEdited here.\n'
+    )
     await client.deleteItem(doomed)
     const run = await cli(['pull', dir, '--root-topic', base], env)
     expect(run.code).toBe(3)
@@ -284,14 +338,21 @@ describe('kbsync pull end to end', () => {
     const names = (await readdir(fixtures)).filter((n) => n.endsWith('.md')).sort()
     expect(names.length).toBeGreaterThan(0)
     const created: Record<string, string> = {}
-    for (const name of names) created[name] = await article(name.replace(/\.md$/, ''), bodiesRoot, await readFile(path.join(fixtures, name), 'utf8'))
+    for (const name of names)
+      created[name] = await article(
+        name.replace(/\.md$/, ''),
+        bodiesRoot,
+        await readFile(path.join(fixtures, name), 'utf8')
+      )
     // Written as the platform would: plain-text URLs and addresses are text, not links; & stays bare.
     created['plain-urls'] = await article(
       'Plain URLs',
       bodiesRoot,
       'See https://example.com/a\\_b, www.example.com or mail team@example.com.\n\nAT&T asks for [the form](https://e.com/?a=1&b=2).\n'
     )
-    const remoteBefore = Object.fromEntries(await Promise.all(Object.entries(created).map(async ([name, id]) => [name, bodyOf(await client.getItem(id))])))
+    const remoteBefore = Object.fromEntries(
+      await Promise.all(Object.entries(created).map(async ([name, id]) => [name, bodyOf(await client.getItem(id))]))
+    )
     const target = await folder()
     const run = await cli(['pull', target, '--root-topic', bodiesRoot], env)
     expect(run.err).not.toMatch(/pull-lossy|pull-not-exact/)

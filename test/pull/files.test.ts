@@ -11,21 +11,36 @@ import {writeAtomic} from '../../src/sync/shared/document-files.js'
 function readBack(text: string) {
   const head = readDocumentHead(text, 'x.md', [])
   const chosen = chooseTitle(head, undefined, 'x')
-  return {frontMatter: head.frontMatter, body: bodyOf(head, chosen.dropHeading).body, headingTitle: chosen.dropHeading ? head.heading?.title : undefined}
+  return {
+    frontMatter: head.frontMatter,
+    body: bodyOf(head, chosen.dropHeading).body,
+    headingTitle: chosen.dropHeading ? head.heading?.title : undefined
+  }
 }
 
 describe('documentText', () => {
   it('writes front matter that push reads back: title, kb_id, article permissions, body', () => {
-    const text = documentText({title: '123: "odd" title #1', id: '00042', permissions: {readers: [1, 2], editors: [1]}}, 'Body.\n')
-    expect(text).toBe('---\ntitle: \'123: "odd" title #1\'\nkb_id: "00042"\npermissions:\n  readers: [1, 2]\n  editors: [1]\n---\n\nBody.\n')
+    const text = documentText(
+      {title: '123: "odd" title #1', id: '00042', permissions: {readers: [1, 2], editors: [1]}},
+      'Body.\n'
+    )
+    expect(text).toBe(
+      '---\ntitle: \'123: "odd" title #1\'\nkb_id: "00042"\npermissions:\n  readers: [1, 2]\n  editors: [1]\n---\n\nBody.\n'
+    )
     const parts = readBack(text)
-    expect(parts.frontMatter).toMatchObject({title: '123: "odd" title #1', kbId: '00042', permissions: {readers: [1, 2], editors: [1]}})
+    expect(parts.frontMatter).toMatchObject({
+      title: '123: "odd" title #1',
+      kbId: '00042',
+      permissions: {readers: [1, 2], editors: [1]}
+    })
     expect(parts.body.trim()).toBe('Body.')
   })
 
   it('writes a topic without a body as front matter only', () => {
     expect(documentText({title: 'Guides', id: 'T1'}, '')).toBe('---\ntitle: Guides\nkb_id: T1\n---\n')
-    expect(permissionsText({inherit: false, readers: [3], editors: []})).toBe('inherit: false\nreaders: [3]\neditors: []\n')
+    expect(permissionsText({inherit: false, readers: [3], editors: []})).toBe(
+      'inherit: false\nreaders: [3]\neditors: []\n'
+    )
   })
 })
 

@@ -19,18 +19,27 @@ let client: KbClient
 beforeAll(() => void (client = suite.client()))
 
 /** A root topic holding a topic `Sub`, an article `Target` and an article `Source` with `body(ids)`. */
-async function tree(body: (ids: {target: string; sub: string}) => string): Promise<{root: string; target: string; sub: string; source: string}> {
+async function tree(
+  body: (ids: {target: string; sub: string}) => string
+): Promise<{root: string; target: string; sub: string; source: string}> {
   const root = (await client.createItem({type: 'topic', title: 'Links', parent_topic_id: null})).id
   const sub = (await client.createItem({type: 'topic', title: 'Sub', parent_topic_id: root, body: 'Sub pages.'})).id
-  const target = (await client.createItem({type: 'article', title: 'Target', parent_topic_id: root, body: 'Target text.'})).id
-  const source = (await client.createItem({type: 'article', title: 'Source', parent_topic_id: root, body: body({target, sub})})).id
+  const target = (
+    await client.createItem({type: 'article', title: 'Target', parent_topic_id: root, body: 'Target text.'})
+  ).id
+  const source = (
+    await client.createItem({type: 'article', title: 'Source', parent_topic_id: root, body: body({target, sub})})
+  ).id
   return {root, target, sub, source}
 }
 
 /** What a push right after the pull would do, and the errors of its plan. */
 async function nextPush(dir: string, root: string): Promise<{ops: string[]; errors: string[]}> {
   const plan = await planPush({dir, client, rootTopicId: root})
-  return {ops: plan.ops.map((op) => `${op.op} ${op.path}`), errors: plan.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}: ${d.message}`)}
+  return {
+    ops: plan.ops.map((op) => `${op.op} ${op.path}`),
+    errors: plan.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}: ${d.message}`)
+  }
 }
 
 describe('pull: links in the platform URL forms', () => {
@@ -56,10 +65,24 @@ describe('pull: links in the platform URL forms', () => {
   })
 
   it('recognises the forms by themselves', () => {
-    expect(platformItemOf('https://pyrus.com/t#kb/article/A2vOgM3fifF', {})).toEqual({kind: 'article', id: 'A2vOgM3fifF'})
-    expect(platformItemOf('https://eu.pyrus.com/t#kb/topic/how-to-OJHEAFQ26YT', {})).toEqual({kind: 'topic', id: 'OJHEAFQ26YT'})
-    expect(platformItemOf('https://pyrus.example.com/t#kb/article/X1', {articleUrl: 'https://pyrus.example.com/t#kb/article/{id}'})).toEqual({kind: 'article', id: 'X1'})
-    expect(platformItemOf('https://pyrus.example.com/t#kb/topic/X1', {articleUrl: 'https://pyrus.example.com/t#kb/article/{id}'})).toEqual({kind: 'topic', id: 'X1'})
+    expect(platformItemOf('https://pyrus.com/t#kb/article/A2vOgM3fifF', {})).toEqual({
+      kind: 'article',
+      id: 'A2vOgM3fifF'
+    })
+    expect(platformItemOf('https://eu.pyrus.com/t#kb/topic/how-to-OJHEAFQ26YT', {})).toEqual({
+      kind: 'topic',
+      id: 'OJHEAFQ26YT'
+    })
+    expect(
+      platformItemOf('https://pyrus.example.com/t#kb/article/X1', {
+        articleUrl: 'https://pyrus.example.com/t#kb/article/{id}'
+      })
+    ).toEqual({kind: 'article', id: 'X1'})
+    expect(
+      platformItemOf('https://pyrus.example.com/t#kb/topic/X1', {
+        articleUrl: 'https://pyrus.example.com/t#kb/article/{id}'
+      })
+    ).toEqual({kind: 'topic', id: 'X1'})
     expect(platformItemOf('https://notpyrus.com/t#kb/article/X1', {})).toBeUndefined()
     expect(platformItemOf('https://pyrus.com/t#task/X1', {})).toBeUndefined()
   })
@@ -83,13 +106,21 @@ describe('pull: links that would dangle in the folder', () => {
   })
 
   it('a link to a document deleted locally keeps its id, with a warning at file:line, and the next plan accepts the folder', async () => {
-    const {root, target, source: sourceId} = await tree(({target}) => `Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`)
+    const {
+      root,
+      target,
+      source: sourceId
+    } = await tree(({target}) => `Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`)
     const dir = await suite.folder()
     expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok')
     expect(await readFile(path.join(dir, 'Source.md'), 'utf8')).toContain('[the target](Target.md)')
 
     await rm(path.join(dir, 'Target.md'))
-    suite.server().webEdit(sourceId, {body: `Edited on the platform. Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`})
+    suite
+      .server()
+      .webEdit(sourceId, {
+        body: `Edited on the platform. Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`
+      })
     const result = await pull({dir, client, rootTopicId: root})
     expect(result.status).toBe('ok')
     const source = await readFile(path.join(dir, 'Source.md'), 'utf8')

@@ -8,13 +8,17 @@ import type {RemoteDetail} from '../../src/sync/shared/remote.js'
 const segment = fc.string({minLength: 1, maxLength: 12}).map(safeStem)
 
 describe('relativeUrl', () => {
-  it('reads back through push\'s resolveLocal to the same path (property)', () => {
+  it("reads back through push's resolveLocal to the same path (property)", () => {
     fc.assert(
-      fc.property(fc.array(segment, {minLength: 1, maxLength: 4}), fc.array(segment, {minLength: 1, maxLength: 4}), (from, to) => {
-        const file = from.join('/') + '.md'
-        const target = to.join('/') + '.md'
-        expect(resolveLocal(file, relativeUrl(file, target))).toBe(target)
-      }),
+      fc.property(
+        fc.array(segment, {minLength: 1, maxLength: 4}),
+        fc.array(segment, {minLength: 1, maxLength: 4}),
+        (from, to) => {
+          const file = from.join('/') + '.md'
+          const target = to.join('/') + '.md'
+          expect(resolveLocal(file, relativeUrl(file, target))).toBe(target)
+        }
+      ),
       {numRuns: 300}
     )
   })
@@ -49,8 +53,17 @@ function body(): Root {
 describe('localizeTree and restoreTree', () => {
   const context = {
     file: 'Guides/Start.md',
-    documentOf: (kind: 'article' | 'topic', id: string) => (kind === 'article' && id === 'A1' ? 'Guides/Install.md' : kind === 'topic' && id === 'T1' ? 'Guides/_index.md' : undefined),
-    assetOf: (url: string) => ({'https://files/x?Id=g1': 'Guides/_assets/Start/logo.png', 'https://files/x?Id=g2': 'Guides/_assets/Start/form.csv'})[url]
+    documentOf: (kind: 'article' | 'topic', id: string) =>
+      kind === 'article' && id === 'A1'
+        ? 'Guides/Install.md'
+        : kind === 'topic' && id === 'T1'
+          ? 'Guides/_index.md'
+          : undefined,
+    assetOf: (url: string) =>
+      ({
+        'https://files/x?Id=g1': 'Guides/_assets/Start/logo.png',
+        'https://files/x?Id=g2': 'Guides/_assets/Start/form.csv'
+      })[url]
   }
 
   it('turns pulled references into relative links and paths, and leaves the rest in dialect form', () => {
@@ -87,7 +100,17 @@ describe('planAssets', () => {
   it('puts each listed file beside the first document listing it, with distinct portable names', () => {
     const plans = planAssets([
       {id: 'A2', path: 'b.md', file: 'b.md', tree: body(), detail: detail([['g1', 'logo.png']])},
-      {id: 'A1', path: 'T/a.md', file: 'T/a.md', tree: body(), detail: detail([['g1', 'logo.png'], ['g2', 'Logo.PNG'], ['g3', 'unused.txt']])}
+      {
+        id: 'A1',
+        path: 'T/a.md',
+        file: 'T/a.md',
+        tree: body(),
+        detail: detail([
+          ['g1', 'logo.png'],
+          ['g2', 'Logo.PNG'],
+          ['g3', 'unused.txt']
+        ])
+      }
     ])
     expect(assetsFolder('T/_index.md')).toBe('T/_assets/_index')
     expect([...plans.values()].map((a) => [a.url, a.path, a.ownerId])).toEqual([

@@ -87,7 +87,21 @@ describe('assignNames', () => {
   })
 
   it('gives distinct, portable names, stable when the names are fed back (property)', () => {
-    const title = fc.constantFrom('Guide', 'guide', 'GUIDE', 'CON', 'a/b', 'a:b', 'Ünïcode', 'Ünïcode', 'x.', 'Notes', 'Notes?', '', '日本')
+    const title = fc.constantFrom(
+      'Guide',
+      'guide',
+      'GUIDE',
+      'CON',
+      'a/b',
+      'a:b',
+      'Ünïcode',
+      'Ünïcode',
+      'x.',
+      'Notes',
+      'Notes?',
+      '',
+      '日本'
+    )
     const request = fc.record({title, kind: fc.constantFrom('article' as const, 'topic' as const)})
     fc.assert(
       fc.property(fc.array(request, {maxLength: 12}), fc.boolean(), (list, shuffle) => {

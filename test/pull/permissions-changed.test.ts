@@ -19,8 +19,10 @@ beforeAll(() => void (client = suite.client()))
 describe('pull after a permissions change on the platform', () => {
   it('writes the new readers and editors of an article and a topic although a push ran in between', async () => {
     const root = (await client.createItem({type: 'topic', title: 'Perms changed', parent_topic_id: null})).id
-    const topic = (await client.createItem({type: 'topic', title: 'Team', parent_topic_id: root, body: 'Team pages.'})).id
-    const article = (await client.createItem({type: 'article', title: 'Secret', parent_topic_id: topic, body: 'Text.'})).id
+    const topic = (await client.createItem({type: 'topic', title: 'Team', parent_topic_id: root, body: 'Team pages.'}))
+      .id
+    const article = (await client.createItem({type: 'article', title: 'Secret', parent_topic_id: topic, body: 'Text.'}))
+      .id
     await client.setPermissions(article, {readers: [1001], editors: [1001]})
     const dir = await suite.folder()
     expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok')

@@ -44,7 +44,13 @@ const folder = () => temporary.make()
 describe('pull reading permissions', () => {
   it('closed to the account: a warning, the content is pulled', async () => {
     const dir = await folder()
-    const result = await pull({dir, client: refusing(new ApiError('denied', {status: 403, errorCode: 'knowledge_base_access_denied', method: 'GET', path: '/p'})), rootTopicId: root})
+    const result = await pull({
+      dir,
+      client: refusing(
+        new ApiError('denied', {status: 403, errorCode: 'knowledge_base_access_denied', method: 'GET', path: '/p'})
+      ),
+      rootTopicId: root
+    })
     expect(result.status).toBe('ok')
     expect(result.diagnostics.map((d) => d.rule)).toContain('permissions-unreadable')
     expect(await readdir(dir)).toContain('Secret.md')
@@ -52,7 +58,13 @@ describe('pull reading permissions', () => {
 
   it('failing otherwise: the pull fails before writing, and a later pull gets them', async () => {
     const dir = await folder()
-    await expect(pull({dir, client: refusing(new ApiError('boom', {status: 500, errorCode: 'server_error', method: 'GET', path: '/p'})), rootTopicId: root})).rejects.toThrow('boom')
+    await expect(
+      pull({
+        dir,
+        client: refusing(new ApiError('boom', {status: 500, errorCode: 'server_error', method: 'GET', path: '/p'})),
+        rootTopicId: root
+      })
+    ).rejects.toThrow('boom')
     expect((await readdir(dir)).filter((name) => name.endsWith('.md'))).toEqual([])
     const result = await pull({dir, client, rootTopicId: root})
     expect(result.status).toBe('ok')

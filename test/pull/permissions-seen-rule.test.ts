@@ -1,9 +1,20 @@
 /** The rule of `permissionsSeenAt` (sync/permissions-seen.ts): when kbsync may take an item's permissions as known without reading them. */
 import {describe, expect, it} from 'vitest'
-import {permissionsNeedReading, permissionsSeenAfterPull, permissionsSeenAfterWrite, stampBefore} from '../../src/sync/shared/permissions-seen.js'
+import {
+  permissionsNeedReading,
+  permissionsSeenAfterPull,
+  permissionsSeenAfterWrite,
+  stampBefore
+} from '../../src/sync/shared/permissions-seen.js'
 import type {StateEntry} from '../../src/local/index.js'
 
-const entry = (fields: Partial<StateEntry>): StateEntry => ({id: 'A', type: 'article', title: 'A', parentId: null, ...fields})
+const entry = (fields: Partial<StateEntry>): StateEntry => ({
+  id: 'A',
+  type: 'article',
+  title: 'A',
+  parentId: null,
+  ...fields
+})
 
 describe('permissionsSeenAt', () => {
   it('a pull reads permissions for a new item, an entry without the field, and one whose updated_at moved past it', () => {
@@ -30,10 +41,16 @@ describe('permissionsSeenAt', () => {
     // Another change between the stamp before and the write: the version moved by two.
     expect(permissionsSeenAfterWrite('t1', {updatedAt: 't1', version: 3}, {updatedAt: 't3', version: 5})).toBe('t1')
     // Never seen (an older state): stays unknown.
-    expect(permissionsSeenAfterWrite(undefined, {updatedAt: 't1', version: 3}, {updatedAt: 't2', version: 4})).toBeUndefined()
+    expect(
+      permissionsSeenAfterWrite(undefined, {updatedAt: 't1', version: 3}, {updatedAt: 't2', version: 4})
+    ).toBeUndefined()
     // Setting the permissions makes them known whatever they were, unless another change slipped in.
-    expect(permissionsSeenAfterWrite('t0', {updatedAt: 't1', version: 3}, {updatedAt: 't2', version: 4}, true)).toBe('t2')
-    expect(permissionsSeenAfterWrite('t0', {updatedAt: 't1', version: 3}, {updatedAt: 't3', version: 5}, true)).toBe('t0')
+    expect(permissionsSeenAfterWrite('t0', {updatedAt: 't1', version: 3}, {updatedAt: 't2', version: 4}, true)).toBe(
+      't2'
+    )
+    expect(permissionsSeenAfterWrite('t0', {updatedAt: 't1', version: 3}, {updatedAt: 't3', version: 5}, true)).toBe(
+      't0'
+    )
   })
 
   it('the stamp before a write is the state entry, unless this run saw the item moved', () => {

@@ -33,7 +33,8 @@ const permissionReads = (requests: string[]) => requests.filter((request) => /pe
 async function pulledTree(title: string): Promise<{root: string; article: string; dir: string}> {
   const root = (await client.createItem({type: 'topic', title, parent_topic_id: null})).id
   const topic = (await client.createItem({type: 'topic', title: 'Team', parent_topic_id: root, body: 'Team pages.'})).id
-  const article = (await client.createItem({type: 'article', title: 'Secret', parent_topic_id: topic, body: 'Text.'})).id
+  const article = (await client.createItem({type: 'article', title: 'Secret', parent_topic_id: topic, body: 'Text.'}))
+    .id
   await client.createItem({type: 'article', title: 'Open', parent_topic_id: topic, body: 'For all.'})
   await client.setPermissions(article, {readers: [1001], editors: [1001]})
   const dir = await suite.folder()
@@ -52,10 +53,14 @@ describe('pull reads permissions only where updated_at moved past what kbsync sa
     const {root, dir} = await pulledTree('Seen after push')
     await editLocally(dir, 'Secret', 'Text.', 'Text edited locally.')
     await editLocally(dir, 'Open', 'For all.', 'For all, edited.')
-    const pushing = await requestsOf(async () => expect((await push({dir, client, rootTopicId: root})).status).toBe('ok'))
+    const pushing = await requestsOf(async () =>
+      expect((await push({dir, client, rootTopicId: root})).status).toBe('ok')
+    )
     expect(pushing.filter((request) => request.startsWith('PUT'))).toHaveLength(2)
 
-    const requests = await requestsOf(async () => expect((await pull({dir, client, rootTopicId: root})).written).toEqual([]))
+    const requests = await requestsOf(async () =>
+      expect((await pull({dir, client, rootTopicId: root})).written).toEqual([])
+    )
     expect(permissionReads(requests)).toEqual([])
     expect(requests).toHaveLength(1)
   })
@@ -68,7 +73,9 @@ describe('pull reads permissions only where updated_at moved past what kbsync sa
     expect(pushed.status).toBe('ok')
     expect((await client.getItem(article)).body).toContain('edited locally')
 
-    const requests = await requestsOf(async () => expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok'))
+    const requests = await requestsOf(async () =>
+      expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok')
+    )
     // Only the article moved (twice: the change, then the push): only its permissions are read.
     expect(permissionReads(requests)).toHaveLength(1)
     expect(permissionReads(requests)[0]).toContain(article)
@@ -82,7 +89,10 @@ describe('pull reads permissions only where updated_at moved past what kbsync sa
   it('a state file written before permissionsSeenAt existed: the next pull reads every permission once, finds a change a push hid, then reads none', async () => {
     const {root, article, dir} = await pulledTree('Older state')
     const stateFile = path.join(dir, '.kbsync', 'state.json')
-    const state = JSON.parse(await readFile(stateFile, 'utf8')) as {items: Record<string, {permissionsSeenAt?: string}>; journal?: string}
+    const state = JSON.parse(await readFile(stateFile, 'utf8')) as {
+      items: Record<string, {permissionsSeenAt?: string}>
+      journal?: string
+    }
     expect(Object.values(state.items).some((entry) => entry.permissionsSeenAt !== undefined)).toBe(true)
     for (const entry of Object.values(state.items)) delete entry.permissionsSeenAt
     delete state.journal
@@ -93,7 +103,9 @@ describe('pull reads permissions only where updated_at moved past what kbsync sa
     // The issue 18 sequence with the older state: a change on the platform, then a push that records the new updated_at.
     await client.setPermissions(article, {readers: [1003], editors: [1003]})
     expect((await push({dir, client, rootTopicId: root})).status).toBe('ok')
-    const requests = await requestsOf(async () => expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok'))
+    const requests = await requestsOf(async () =>
+      expect((await pull({dir, client, rootTopicId: root})).status).toBe('ok')
+    )
     expect(permissionReads(requests)).toHaveLength(items)
     expect(await readFile(path.join(dir, 'Team', 'Secret.md'), 'utf8')).toContain('readers: [1003]')
 

@@ -15,7 +15,14 @@ interface Spec {
 function remoteOf(specs: Spec[], detailed = true): RemoteSnapshot {
   const snapshot: RemoteSnapshot = {rootTopicId: null, items: {}, top: [], details: {}, permissions: {}}
   for (const spec of specs) {
-    snapshot.items[spec.id] = {id: spec.id, type: spec.type, title: spec.title, parentId: spec.parent ?? null, updatedAt: spec.updatedAt ?? 't1', children: []}
+    snapshot.items[spec.id] = {
+      id: spec.id,
+      type: spec.type,
+      title: spec.title,
+      parentId: spec.parent ?? null,
+      updatedAt: spec.updatedAt ?? 't1',
+      children: []
+    }
   }
   for (const spec of specs) {
     if (spec.parent) snapshot.items[spec.parent]!.children.push(spec.id)
@@ -30,7 +37,9 @@ function detail(body: string): RemoteDetail {
 }
 
 function scanOf(files: Record<string, {kind?: 'article' | 'topic'; kbId?: string; hash?: string}>): ScanResult {
-  const byPath: Record<string, LocalNode> = {'': {kind: 'topic', path: '', title: '', children: [], refs: {links: [], assets: []}}}
+  const byPath: Record<string, LocalNode> = {
+    '': {kind: 'topic', path: '', title: '', children: [], refs: {links: [], assets: []}}
+  }
   for (const [path, spec] of Object.entries(files)) {
     byPath[path] = {
       kind: spec.kind ?? 'article',
@@ -48,7 +57,15 @@ function scanOf(files: Record<string, {kind?: 'article' | 'topic'; kbId?: string
 function stateOf(entries: Record<string, Partial<StateEntry> & {id: string}>): SyncState {
   const items: Record<string, StateEntry> = {}
   for (const [path, entry] of Object.entries(entries)) {
-    items[path] = {type: 'article', title: '', parentId: null, sourceHash: `src:${path}`, remoteUpdatedAt: 't1', remoteHash: `hash:body of ${entry.id}`, ...entry}
+    items[path] = {
+      type: 'article',
+      title: '',
+      parentId: null,
+      sourceHash: `src:${path}`,
+      remoteUpdatedAt: 't1',
+      remoteHash: `hash:body of ${entry.id}`,
+      ...entry
+    }
   }
   return {schemaVersion: 1, rootTopicId: null, items, assets: {}}
 }
@@ -81,7 +98,13 @@ describe('planPull', () => {
     'CON_.md': {id: 'A3', title: 'CON'},
     'Q - why.md': {id: 'A4', title: 'Q: why?'}
   })
-  const files = scanOf({Guides: {kind: 'topic'}, 'Guides/Install.md': {}, 'Guides/install (2).md': {}, 'CON_.md': {}, 'Q - why.md': {}})
+  const files = scanOf({
+    Guides: {kind: 'topic'},
+    'Guides/Install.md': {},
+    'Guides/install (2).md': {},
+    'CON_.md': {},
+    'Q - why.md': {}
+  })
 
   it('plans nothing when neither side changed, and reads no record', () => {
     const remote = remoteOf(tree, false)
@@ -91,9 +114,22 @@ describe('planPull', () => {
 
   it('after a move, rewrites the documents whose links change, and leaves the others as their writers wrote them', () => {
     // A3 moves into Guides; A4 links to it, A1 and A2 do not (and stay where they are).
-    const movedTree = tree.map((s) => (s.id === 'A3' ? {...s, parent: 'T1', updatedAt: 't2'} : s.id === 'A4' ? {...s, body: 'see <a data-node="articleLink" data-article-id="A3">con</a>'} : s))
+    const movedTree = tree.map((s) =>
+      s.id === 'A3'
+        ? {...s, parent: 'T1', updatedAt: 't2'}
+        : s.id === 'A4'
+          ? {...s, body: 'see <a data-node="articleLink" data-article-id="A3">con</a>'}
+          : s
+    )
     const remote = remoteOf(movedTree)
-    const state = stateOf({...synced.items, 'Q - why.md': {id: 'A4', title: 'Q: why?', remoteHash: 'hash:see <a data-node="articleLink" data-article-id="A3">con</a>'}} as never)
+    const state = stateOf({
+      ...synced.items,
+      'Q - why.md': {
+        id: 'A4',
+        title: 'Q: why?',
+        remoteHash: 'hash:see <a data-node="articleLink" data-article-id="A3">con</a>'
+      }
+    } as never)
     const plan = planPull(remote, state, files, {refreshAll: true})
     expect(plan.ops.map((op) => [op.op, op.id, op.refresh ?? false])).toEqual([
       ['move', 'A3', false],
@@ -107,19 +143,44 @@ describe('planPull', () => {
     expect(itemsToRead(remote, synced, files)).toEqual(['A1'])
     remote.details.A1 = detail('new')
     const plan = planPull(remote, synced, files)
-    expect(plan.ops.map((op) => [op.op, op.path, op.reason])).toEqual([['update', 'Guides/Install.md', 'changed on the platform: body, title']])
+    expect(plan.ops.map((op) => [op.op, op.path, op.reason])).toEqual([
+      ['update', 'Guides/Install.md', 'changed on the platform: body, title']
+    ])
   })
 
   it('is a conflict when the file changed locally too', () => {
     const remote = remoteOf(tree, false)
     remote.details.A1 = detail('web edit')
-    const plan = planPull(remote, synced, scanOf({Guides: {kind: 'topic'}, 'Guides/Install.md': {hash: 'edited'}, 'Guides/install (2).md': {}, 'CON_.md': {}, 'Q - why.md': {}}))
+    const plan = planPull(
+      remote,
+      synced,
+      scanOf({
+        Guides: {kind: 'topic'},
+        'Guides/Install.md': {hash: 'edited'},
+        'Guides/install (2).md': {},
+        'CON_.md': {},
+        'Q - why.md': {}
+      })
+    )
     expect(plan.ops.map((op) => [op.op, op.path])).toEqual([['conflict', 'Guides/Install.md']])
   })
 
   it('deletes a file whose item is gone, unless it was edited locally', () => {
-    const remote = remoteOf(tree.filter((s) => s.id !== 'A3' && s.id !== 'A4'), false)
-    const plan = planPull(remote, synced, scanOf({Guides: {kind: 'topic'}, 'Guides/Install.md': {}, 'Guides/install (2).md': {}, 'CON_.md': {}, 'Q - why.md': {hash: 'edited'}}))
+    const remote = remoteOf(
+      tree.filter((s) => s.id !== 'A3' && s.id !== 'A4'),
+      false
+    )
+    const plan = planPull(
+      remote,
+      synced,
+      scanOf({
+        Guides: {kind: 'topic'},
+        'Guides/Install.md': {},
+        'Guides/install (2).md': {},
+        'CON_.md': {},
+        'Q - why.md': {hash: 'edited'}
+      })
+    )
     expect(plan.ops.map((op) => [op.op, op.path])).toEqual([
       ['delete', 'CON_.md'],
       ['conflict', 'Q - why.md']
@@ -142,7 +203,11 @@ describe('planPull', () => {
   })
 
   it('never names a new item like a local file that is no remote item', () => {
-    const plan = planPull(remoteOf([{id: 'A9', type: 'article', title: 'Draft'}]), stateOf({}), scanOf({'draft.md': {}}))
+    const plan = planPull(
+      remoteOf([{id: 'A9', type: 'article', title: 'Draft'}]),
+      stateOf({}),
+      scanOf({'draft.md': {}})
+    )
     expect(plan.ops.map((op) => op.path)).toEqual(['Draft (2).md'])
   })
 })

@@ -21,12 +21,19 @@ beforeAll(async () => {
   root = (await client.createItem({type: 'topic', title: 'Pooled', parent_topic_id: null})).id
   const scratch = await suite.folder()
   for (let t = 0; t < 3; t++) {
-    const topic = (await client.createItem({type: 'topic', title: `Topic ${t}`, parent_topic_id: root, body: `About ${t}.`})).id
+    const topic = (
+      await client.createItem({type: 'topic', title: `Topic ${t}`, parent_topic_id: root, body: `About ${t}.`})
+    ).id
     for (let a = 0; a < 5; a++) {
       const name = `pic-${t}-${a}.png`
       await writeFile(path.join(scratch, name), `bytes ${t} ${a}`)
       const {guid} = await client.uploadFile(path.join(scratch, name), {name})
-      await client.createItem({type: 'article', title: `Page ${t}.${a}`, parent_topic_id: topic, body: `Page ${a} of topic ${t}.\n\n![pic](${guid})`})
+      await client.createItem({
+        type: 'article',
+        title: `Page ${t}.${a}`,
+        parent_topic_id: topic,
+        body: `Page ${a} of topic ${t}.\n\n![pic](${guid})`
+      })
     }
   }
 })
@@ -46,7 +53,10 @@ function watched(client: KbClient, delayMs: number, flight: Flight): PullClient 
       running.set(kind, (running.get(kind) ?? 0) + 1)
       const kinds = [...running].filter(([, n]) => n > 0).map(([k]) => k)
       for (const other of kinds) if (other !== kind) flight.together.add([kind, other].sort().join('+'))
-      flight.most = Math.max(flight.most, [...running.values()].reduce((a, b) => a + b, 0))
+      flight.most = Math.max(
+        flight.most,
+        [...running.values()].reduce((a, b) => a + b, 0)
+      )
       try {
         await new Promise((resolve) => setTimeout(resolve, delayMs))
         return await call(...args)
@@ -66,7 +76,12 @@ describe('one pool for a pull', () => {
   it('reads records and permissions and downloads files side by side, at most the concurrency at once, and writes the folder a one-at-a-time pull writes', async () => {
     const flight: Flight = {together: new Set(), most: 0}
     const pooled = await suite.folder()
-    const result = await pull({dir: pooled, client: watched(suite.client(), 5, flight), rootTopicId: root, concurrency: 4})
+    const result = await pull({
+      dir: pooled,
+      client: watched(suite.client(), 5, flight),
+      rootTopicId: root,
+      concurrency: 4
+    })
     expect(result.status).toBe('ok')
     expect(flight.together).toContain('permissions+record')
     expect(flight.together).toContain('download+record')
@@ -74,7 +89,10 @@ describe('one pool for a pull', () => {
 
     const single = await suite.folder()
     expect((await pull({dir: single, client: suite.client(), rootTopicId: root, concurrency: 1})).status).toBe('ok')
-    const files = (dir: string) => snapshot(dir).then((all) => Object.fromEntries(Object.entries(all).filter(([name]) => !name.startsWith('.kbsync'))))
+    const files = (dir: string) =>
+      snapshot(dir).then((all) =>
+        Object.fromEntries(Object.entries(all).filter(([name]) => !name.startsWith('.kbsync')))
+      )
     const written = await files(pooled)
     expect(Object.keys(written).filter((name) => name.includes('_assets/'))).toHaveLength(15)
     expect(written).toEqual(await files(single))

@@ -32,8 +32,20 @@ beforeAll(async () => {
     await writeFile(path.join(scratch, name), `bytes of ${name}`)
     guids.push((await client.uploadFile(path.join(scratch, name), {name})).guid)
   }
-  const secret = (await client.createItem({type: 'article', title: 'Secret', parent_topic_id: team, body: `Secret text.\n\n![a](${guids[0]})`})).id
-  await client.createItem({type: 'article', title: 'Open', parent_topic_id: team, body: `For all.\n\n![b](${guids[1]})`})
+  const secret = (
+    await client.createItem({
+      type: 'article',
+      title: 'Secret',
+      parent_topic_id: team,
+      body: `Secret text.\n\n![a](${guids[0]})`
+    })
+  ).id
+  await client.createItem({
+    type: 'article',
+    title: 'Open',
+    parent_topic_id: team,
+    body: `For all.\n\n![b](${guids[1]})`
+  })
   await client.createItem({type: 'article', title: 'Plain', parent_topic_id: root, body: 'Nothing to show.'})
   await client.setPermissions(team, {inherit: false, readers: [1001], editors: [1001]})
   await client.setPermissions(secret, {readers: [1002], editors: [1002]})
@@ -41,7 +53,10 @@ beforeAll(async () => {
 })
 
 /** Runs `kbsync pull DIR --root-topic ROOT ...extra`; resolves with its exit code and the requests the server saw, by endpoint. */
-async function pullCounted(dir: string, ...extra: string[]): Promise<{code: number; err: string; counts: Record<string, number>; total: number}> {
+async function pullCounted(
+  dir: string,
+  ...extra: string[]
+): Promise<{code: number; err: string; counts: Record<string, number>; total: number}> {
   local.server.resetLog()
   const run = await cli(['pull', dir, '--root-topic', root, ...extra], local.env)
   return {code: run.code, err: run.err, counts: local.server.counts(), total: local.server.requestLog().length}
@@ -50,7 +65,9 @@ async function pullCounted(dir: string, ...extra: string[]): Promise<{code: numb
 /** The files of `dir` that carry permissions: permission files, and front matter naming `permissions`. */
 async function permissionFiles(dir: string): Promise<string[]> {
   const all = await snapshot(dir)
-  return Object.keys(all).filter((name) => !name.startsWith('.kbsync') && (name.endsWith('_permissions.yml') || /^permissions:/m.test(all[name]!)))
+  return Object.keys(all).filter(
+    (name) => !name.startsWith('.kbsync') && (name.endsWith('_permissions.yml') || /^permissions:/m.test(all[name]!))
+  )
 }
 
 describe('pull requests', () => {

@@ -9,12 +9,27 @@ import {UsageError} from '../errors.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural} from '../output/index.js'
 import type {SyncClient} from '../../sync/index.js'
-import {applyPull, planPullRun, type PullClient, type PullEvent, type PullOp, type PullOpKind, type PullPlan, type PullResult} from '../../sync/pull/index.js'
+import {
+  applyPull,
+  planPullRun,
+  type PullClient,
+  type PullEvent,
+  type PullOp,
+  type PullOpKind,
+  type PullPlan,
+  type PullResult
+} from '../../sync/pull/index.js'
 import {connectionOptions, connectionOptionsHelp, openSession} from '../session.js'
 
 const order: PullOpKind[] = ['create', 'update', 'move', 'delete', 'conflict']
 const signs: Record<PullOpKind, string> = {create: '+', update: '~', move: '>', delete: '-', conflict: '!'}
-const verbs: Record<PullOpKind, string> = {create: 'wrote', update: 'updated', move: 'moved', delete: 'deleted', conflict: 'took the remote version of'}
+const verbs: Record<PullOpKind, string> = {
+  create: 'wrote',
+  update: 'updated',
+  move: 'moved',
+  delete: 'deleted',
+  conflict: 'took the remote version of'
+}
 
 /** One line for a pull op. */
 export function formatPullOp(op: PullOp): string {
@@ -30,7 +45,10 @@ export function formatPullPlan(plan: PullPlan, target: string): string {
     if (ops.length > 0) lines.push('', `${kind} (${ops.length}):`, ...ops.map(formatPullOp))
   }
   const parts = order.filter((kind) => plan.summary[kind] > 0).map((kind) => `${plan.summary[kind]} ${kind}`)
-  lines.push('', parts.length === 0 ? 'No changes: the folder matches the knowledge base.' : `Plan: ${parts.join(', ')}.`)
+  lines.push(
+    '',
+    parts.length === 0 ? 'No changes: the folder matches the knowledge base.' : `Plan: ${parts.join(', ')}.`
+  )
   return lines.join('\n') + '\n'
 }
 
@@ -45,15 +63,20 @@ export function pullExitCode(result: PullResult): number {
 function embeddedSource(context: CommandContext): {embeddedDir?: string} {
   const from = context.values.from
   if (from === undefined) return {}
-  if (typeof from !== 'string' || from.trim() === '') throw new UsageError('--from takes the folder whose embedded knowledge base to pull, e.g. --from docs')
-  if (typeof context.values['api-url'] === 'string') throw new UsageError('--from pulls a folder\'s embedded knowledge base and --api-url the platform\'s: give one of them')
+  if (typeof from !== 'string' || from.trim() === '')
+    throw new UsageError('--from takes the folder whose embedded knowledge base to pull, e.g. --from docs')
+  if (typeof context.values['api-url'] === 'string')
+    throw new UsageError(
+      "--from pulls a folder's embedded knowledge base and --api-url the platform's: give one of them"
+    )
   return {embeddedDir: path.resolve(context.cwd, from)}
 }
 
 export const pullCommand: Command = {
   name: 'pull',
   summary: 'bring the knowledge base (or one topic) into a folder',
-  usage: 'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
+  usage:
+    'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
   description: `Writes the knowledge base under the root into DIR (default: the configured
 dir, else the current folder): a folder with _index.md per topic, a .md file per article (front
 matter title and kb_id), _permissions.yml where a topic's permissions are not
@@ -80,7 +103,14 @@ ${connectionOptionsHelp}
 
 Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
 3 conflicts (both versions kept).`,
-  examples: ['kbsync pull docs', 'kbsync pull copy --from docs', 'kbsync pull docs --root-topic OJHEAFQ26YT', 'kbsync pull docs --dry-run --json', 'kbsync pull export --no-permissions', 'kbsync pull --config handbook/kbsync.config.json --verbose'],
+  examples: [
+    'kbsync pull docs',
+    'kbsync pull copy --from docs',
+    'kbsync pull docs --root-topic OJHEAFQ26YT',
+    'kbsync pull docs --dry-run --json',
+    'kbsync pull export --no-permissions',
+    'kbsync pull --config handbook/kbsync.config.json --verbose'
+  ],
   options: {
     from: {type: 'string'},
     'no-permissions': {type: 'boolean'},
@@ -103,7 +133,9 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
         } else if (event.type === 'failed') {
           reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
         } else if (event.type === 'conflict-file') {
-          const why = event.op.unverified ? 'was never synced and differs from the platform' : 'was edited on the platform and locally'
+          const why = event.op.unverified
+            ? 'was never synced and differs from the platform'
+            : 'was edited on the platform and locally'
           reporter.error(`conflict: ${event.op.path} ${why}; your file is kept, the remote version is in ${event.file}`)
         }
       }
@@ -129,7 +161,9 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
         else reporter.info(formatPullPlan(plan, target.description).trimEnd())
         return plan.summary.conflict > 0 ? exitCodes.conflict : exitCodes.ok
       }
-      reporter.info(`Pulling ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'} -> ${config.dir}`)
+      reporter.info(
+        `Pulling ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'} -> ${config.dir}`
+      )
       total = plan.ops.filter((op) => !op.refresh && op.op !== 'conflict').length
       const result = await applyPull(plan, pullContext, options)
       reporter.endProgress()
@@ -138,7 +172,14 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
       const gone = plan.ops.filter((op) => op.op === 'conflict' && !pullContext.remote.items[op.id])
       if (!json) for (const op of gone) reporter.error(`conflict: ${op.path}: ${op.reason}`)
       if (json) {
-        reporter.json({status: result.status, written: result.written, conflicts: result.conflicts, failed: result.failed, diagnostics: result.diagnostics, plan})
+        reporter.json({
+          status: result.status,
+          written: result.written,
+          conflicts: result.conflicts,
+          failed: result.failed,
+          diagnostics: result.diagnostics,
+          plan
+        })
       } else {
         // The conflicts left: those this pull resolved (the file already held the remote version) are none.
         const left = result.conflicts.length + gone.length

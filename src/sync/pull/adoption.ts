@@ -30,7 +30,12 @@ export async function prepareAdoption(run: ApplyRun): Promise<Adoption> {
   const {plan, context, options} = run
   const adoptable = plan.ops.some((op) => op.unverified && op.from === undefined)
   const scan = adoptable ? await scanFolder(run.dir, {ignore: options.ignore ?? []}) : context.scan
-  const render = planRenderContext(scan, context.remote, new Map(Object.entries(plan.paths).map(([id, at]) => [at, id])), context.state)
+  const render = planRenderContext(
+    scan,
+    context.remote,
+    new Map(Object.entries(plan.paths).map(([id, at]) => [at, id])),
+    context.state
+  )
   return {scan, render, adopted: new Set()}
 }
 
@@ -38,12 +43,23 @@ export async function prepareAdoption(run: ApplyRun): Promise<Adoption> {
  * Adopts the document of `op` when its file already says what the
  * platform holds: records it as synced and returns true; else false.
  */
-export async function adoptIfInSync(run: ApplyRun, adoption: Adoption, op: PullOp, declared: LocalPermissions | undefined): Promise<boolean> {
+export async function adoptIfInSync(
+  run: ApplyRun,
+  adoption: Adoption,
+  op: PullOp,
+  declared: LocalPermissions | undefined
+): Promise<boolean> {
   const item: RemoteItem = run.context.remote.items[op.id]!
   const detail: RemoteDetail = run.context.remote.details[op.id]!
   // Only where nothing moves: the scan's links name documents where they are before the pull.
   const found = adoption.scan.byPath[op.path]
-  if (!op.unverified || op.from !== undefined || !found || !alreadyInSync(found, item, detail, declared, adoption.render)) return false
+  if (
+    !op.unverified ||
+    op.from !== undefined ||
+    !found ||
+    !alreadyInSync(found, item, detail, declared, adoption.render)
+  )
+    return false
   if (found.body !== undefined) run.canonical.set(op.id, renderBody(found, adoption.render).hash)
   recordPulled(run, op, item, detail, declared, found.sourceHash ? {sourceHash: found.sourceHash} : {})
   adoption.adopted.add(op.id)
@@ -56,9 +72,12 @@ export async function adoptIfInSync(run: ApplyRun, adoption: Adoption, op: PullO
 /** Removes the copies downloaded now for adopted documents that no written document uses. */
 export function dropAdoptedDownloads(run: ApplyRun, adoption: Adoption, written: readonly PullOp[]): void {
   if (adoption.adopted.size === 0) return
-  const usedByWritten = new Set(written.filter((op) => !adoption.adopted.has(op.id)).flatMap((op) => fileUrls(run.trees.get(op.id)!)))
+  const usedByWritten = new Set(
+    written.filter((op) => !adoption.adopted.has(op.id)).flatMap((op) => fileUrls(run.trees.get(op.id)!))
+  )
   for (const asset of run.files.assets.values()) {
-    if (!adoption.adopted.has(asset.ownerId) || usedByWritten.has(asset.url) || !run.files.downloadedNow.has(asset.url)) continue
+    if (!adoption.adopted.has(asset.ownerId) || usedByWritten.has(asset.url) || !run.files.downloadedNow.has(asset.url))
+      continue
     removeInside(run.dir, asset.path)
     run.result.written = run.result.written.filter((file) => file !== asset.path)
     removeIfEmpty(run.dir, path.posix.dirname(asset.path))

@@ -23,7 +23,14 @@ import type {PullOptions, PullResult} from './types.js'
 
 /** The run of `plan`: an empty result, the state store, the book of entries before the pull. */
 function startRun(plan: PullPlan, context: PullContext, options: PullOptions): ApplyRun {
-  const result: PullResult = {plan, status: 'ok', written: [], conflicts: [], failed: [], diagnostics: [...plan.diagnostics]}
+  const result: PullResult = {
+    plan,
+    status: 'ok',
+    written: [],
+    conflicts: [],
+    failed: [],
+    diagnostics: [...plan.diagnostics]
+  }
   const emit = options.onEvent ?? (() => undefined)
   return {
     dir: context.scan.dir,

@@ -37,16 +37,27 @@ export function assetsFolder(file: string): string {
  * says are not wanted as files (Mermaid diagrams the folder gives back as
  * their blocks) are not planned.
  */
-export function planAssets(documents: Array<{id: string; path: string; file: string; tree: Root; detail: RemoteDetail}>, skip?: (url: string) => boolean): Map<string, AssetPlan> {
+export function planAssets(
+  documents: Array<{id: string; path: string; file: string; tree: Root; detail: RemoteDetail}>,
+  skip?: (url: string) => boolean
+): Map<string, AssetPlan> {
   const plans = new Map<string, AssetPlan>()
   for (const document of [...documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     const used = new Set(fileUrls(document.tree).filter((url) => !skip?.(url)))
     const files = document.detail.files.filter((file) => used.has(file.url) && !plans.has(file.url))
     if (files.length === 0) continue
-    const names = assignNames(files.map((file) => ({id: file.url, kind: 'topic' as const, ...splitExtension(file.name)})))
+    const names = assignNames(
+      files.map((file) => ({id: file.url, kind: 'topic' as const, ...splitExtension(file.name)}))
+    )
     const folder = assetsFolder(document.file)
     for (const file of files) {
-      plans.set(file.url, {url: file.url, path: `${folder}/${names.get(file.url)!}`, guid: file.guid, ownerId: document.id, ownerPath: document.path})
+      plans.set(file.url, {
+        url: file.url,
+        path: `${folder}/${names.get(file.url)!}`,
+        guid: file.guid,
+        ownerId: document.id,
+        ownerPath: document.path
+      })
     }
   }
   return plans

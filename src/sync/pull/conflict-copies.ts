@@ -14,7 +14,12 @@ import type {ApplyRun} from './run.js'
  * already holds the remote version (a conflict resolved by taking it) needs
  * none: it is written and recorded as pulled.
  */
-export async function writeConflictCopy(run: ApplyRun, op: PullOp, text: string, current: string | undefined): Promise<boolean> {
+export async function writeConflictCopy(
+  run: ApplyRun,
+  op: PullOp,
+  text: string,
+  current: string | undefined
+): Promise<boolean> {
   const conflicting = op.op === 'conflict' || (op.unverified === true && current !== undefined && current !== text)
   if (!conflicting || current === text) return false
   const file = conflictFileOf(op.file)
@@ -25,7 +30,10 @@ export async function writeConflictCopy(run: ApplyRun, op: PullOp, text: string,
   // An unsynced pinned file keeps no baseline that would let a push overwrite the remote silently.
   if (!run.book.before.has(op.id)) {
     const item = run.context.remote.items[op.id]!
-    run.book.after.set(op.id, {key: op.path, entry: {id: op.id, type: item.type, title: item.title, parentId: item.parentId, remoteHash: ''}})
+    run.book.after.set(op.id, {
+      key: op.path,
+      entry: {id: op.id, type: item.type, title: item.title, parentId: item.parentId, remoteHash: ''}
+    })
   }
   return true
 }

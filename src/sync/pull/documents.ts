@@ -49,7 +49,11 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
   const item = run.context.remote.items[op.id]!
   const links = {forms: conversion.forms, pageUrl: itemPageUrl({kind: item.type, id: op.id}, conversion.urls)}
   const assetOf = (url: string) => (op.op === 'conflict' ? undefined : run.files.local.get(url))
-  const answers = {documentOf: conversion.documentsFor(missed), assetOf, diagramOf: diagramSourceLookup(run.dir, run.context.state)}
+  const answers = {
+    documentOf: conversion.documentsFor(missed),
+    assetOf,
+    diagramOf: diagramSourceLookup(run.dir, run.context.state)
+  }
   const early = run.context.speculation.take(op.id, op.file, answers)
   // Not taken: the targets noted while checking it are noted again by the conversion, in its order.
   if (!early) missed.length = 0
@@ -60,7 +64,8 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
     run.result.diagnostics.push({severity: 'warning', file: op.file, message, rule: 'title-whitespace'})
   }
   if (pulled.form === 'lossy') {
-    const message = 'This body cannot be written so that a push gives it back exactly; a push after editing the file may change other parts of it'
+    const message =
+      'This body cannot be written so that a push gives it back exactly; a push after editing the file may change other parts of it'
     run.result.diagnostics.push({severity: 'warning', file: op.file, message, rule: 'pull-lossy'})
   }
   return pulled
@@ -80,11 +85,16 @@ async function pullDocument(run: ApplyRun, conversion: Conversion, adoption: Ado
   const pulled = convert(run, conversion, op, missed)
   const declared = declaredOf(run, op)
   if (await adoptIfInSync(run, adoption, op, declared)) return
-  const text = documentText({title: item.title, id: op.id, ...(item.type === 'article' ? {permissions: declared} : {})}, pulled.text)
+  const text = documentText(
+    {title: item.title, id: op.id, ...(item.type === 'article' ? {permissions: declared} : {})},
+    pulled.text
+  )
   if (await writeConflictCopy(run, op, text, await readText(path.join(run.dir, op.file)))) return
   const changed = await writeAtomic(run.dir, op.file, text)
   if (changed) run.result.written.push(op.file)
-  run.result.diagnostics.push(...linkWarnings(op.file, text, missed, pulled.rewritten ?? [], (id) => run.context.remote.items[id]?.title))
+  run.result.diagnostics.push(
+    ...linkWarnings(op.file, text, missed, pulled.rewritten ?? [], (id) => run.context.remote.items[id]?.title)
+  )
   await writePermissionFile(run, op, declared)
   recordPulled(run, op, item, run.context.remote.details[op.id]!, declared, {sourceHash: sourceHashOf(text)})
   await run.store.saveChanges()

@@ -14,9 +14,15 @@ import type {PullOp} from './plan.js'
 import type {ApplyRun, PulledFiles} from './run.js'
 
 /** The files of the documents `ops` (their parsed bodies in `trees`), planned; none on disk yet. */
-export function plannedFiles(run: Pick<ApplyRun, 'context'>, ops: readonly PullOp[], trees: Map<string, Root>): PulledFiles {
+export function plannedFiles(
+  run: Pick<ApplyRun, 'context'>,
+  ops: readonly PullOp[],
+  trees: Map<string, Root>
+): PulledFiles {
   const {remote} = run.context
-  const listed = ops.filter((op) => op.op !== 'conflict').map((op) => ({id: op.id, path: op.path, file: op.file, tree: trees.get(op.id)!, detail: remote.details[op.id]!}))
+  const listed = ops
+    .filter((op) => op.op !== 'conflict')
+    .map((op) => ({id: op.id, path: op.path, file: op.file, tree: trees.get(op.id)!, detail: remote.details[op.id]!}))
   // A Mermaid diagram this folder published comes back as its block (`localize.ts`): its image is not downloaded.
   const diagramOf = diagramSourceLookup(run.context.scan.dir, run.context.state)
   return {assets: planAssets(listed, (url) => diagramOf(url) !== undefined), local: new Map(), downloadedNow: new Set()}
@@ -26,7 +32,9 @@ export function plannedFiles(run: Pick<ApplyRun, 'context'>, ops: readonly PullO
 async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
   const {dir, files} = run
   try {
-    const outcome = await fetchAsset(dir, asset, run.context.state, (url, destPath) => run.context.prefetch.download(url, destPath))
+    const outcome = await fetchAsset(dir, asset, run.context.state, (url, destPath) =>
+      run.context.prefetch.download(url, destPath)
+    )
     if (outcome.downloaded) {
       run.result.written.push(asset.path)
       run.emit({type: 'download', url: asset.url, path: asset.path})

@@ -20,7 +20,10 @@ import type {PullContext} from './pull.js'
 export type DocumentAfterPull = (kind: ItemRef['kind'], id: string) => string | null | undefined
 
 /** Where each document of `plan` is once it is applied (pure). */
-export function documentsAfterPull(plan: PullPlan, {scan, remote}: Pick<PullContext, 'scan' | 'remote'>): DocumentAfterPull {
+export function documentsAfterPull(
+  plan: PullPlan,
+  {scan, remote}: Pick<PullContext, 'scan' | 'remote'>
+): DocumentAfterPull {
   const opOf = new Map(plan.ops.map((op) => [op.id, op]))
   return (kind, id) => {
     if (kind === 'topic' && id === remote.rootTopicId && id !== null) return '_index.md'
@@ -40,7 +43,13 @@ export function documentsAfterPull(plan: PullPlan, {scan, remote}: Pick<PullCont
  * to that the folder will not hold (`missed`), and relative URLs written
  * as absolute ones (`rewritten`). `titleOf` names a target.
  */
-export function linkWarnings(file: string, text: string, missed: readonly ItemRef[], rewritten: readonly RewrittenUrl[], titleOf: (id: string) => string | undefined): Diagnostic[] {
+export function linkWarnings(
+  file: string,
+  text: string,
+  missed: readonly ItemRef[],
+  rewritten: readonly RewrittenUrl[],
+  titleOf: (id: string) => string | undefined
+): Diagnostic[] {
   if (missed.length === 0 && rewritten.length === 0) return []
   const lines = text.split('\n')
   const lineOf = (needles: string[]) => {

@@ -31,7 +31,8 @@ export type Origin = {kind: 'article' | 'topic'; id: string} | {url: string}
 export function fileUrls(tree: Root): string[] {
   const urls: string[] = []
   visit(tree, (node) => {
-    if ((node.type === 'image' || node.type === 'attachment' || node.type === 'drawio') && !urls.includes(node.url)) urls.push(node.url)
+    if ((node.type === 'image' || node.type === 'attachment' || node.type === 'drawio') && !urls.includes(node.url))
+      urls.push(node.url)
   })
   return urls
 }
@@ -61,7 +62,8 @@ export function relativeUrl(file: string, target: string): string {
 export function localizeTree(tree: Root, context: LocalizeContext): Map<string, Origin> {
   const origins = new Map<string, Origin>()
   visit(tree, (node, index, parent) => {
-    const diagram = context.diagramOf && parent && index !== undefined ? mermaidBlockOf(node, context.diagramOf) : undefined
+    const diagram =
+      context.diagramOf && parent && index !== undefined ? mermaidBlockOf(node, context.diagramOf) : undefined
     if (diagram) {
       origins.set(diagramOrigin(diagram.block.value), {url: diagram.url})
       parent!.children.splice(index!, 1, diagram.block as never)
@@ -100,7 +102,11 @@ export function restoreTree(tree: Root, origins: Map<string, Origin>): void {
     if (node.type === 'link' && parent && index !== undefined) {
       const origin = origins.get(node.url)
       if (origin && 'id' in origin) {
-        const link = {type: 'articleLink', ...(origin.kind === 'article' ? {articleId: origin.id} : {topicId: origin.id}), children: node.children}
+        const link = {
+          type: 'articleLink',
+          ...(origin.kind === 'article' ? {articleId: origin.id} : {topicId: origin.id}),
+          children: node.children
+        }
         parent.children.splice(index, 1, link as never)
       }
       return
@@ -122,7 +128,10 @@ function diagramOrigin(source: string): string {
  * folder stands for (the image's alt as push writes it, so the block
  * renders back to the same body), with the image's URL.
  */
-function mermaidBlockOf(node: Nodes, diagramOf: (url: string) => string | undefined): {block: Code; url: string} | undefined {
+function mermaidBlockOf(
+  node: Nodes,
+  diagramOf: (url: string) => string | undefined
+): {block: Code; url: string} | undefined {
   if (node.type !== 'paragraph' || node.children.length !== 1) return undefined
   const image = node.children[0]!
   if (image.type !== 'image') return undefined

@@ -14,12 +14,19 @@ import type {ApplyRun} from './run.js'
 export const permissionsFile = (topicPath: string): string => path.posix.join(topicPath, '_permissions.yml')
 
 /** Writes or removes the permission file of the topic `op` as the permissions read say (`declared`). */
-export async function writePermissionFile(run: ApplyRun, op: PullOp, declared: LocalPermissions | undefined): Promise<void> {
+export async function writePermissionFile(
+  run: ApplyRun,
+  op: PullOp,
+  declared: LocalPermissions | undefined
+): Promise<void> {
   if (op.type !== 'topic' || !(op.id in run.context.remote.permissions)) return
   const file = permissionsFile(op.path)
   if (declared) {
     if (await writeAtomic(run.dir, file, permissionsText(declared))) run.result.written.push(file)
-  } else if (run.book.before.get(op.id)?.entry.permissionsKey !== undefined && (await readText(path.join(run.dir, file))) !== undefined) {
+  } else if (
+    run.book.before.get(op.id)?.entry.permissionsKey !== undefined &&
+    (await readText(path.join(run.dir, file))) !== undefined
+  ) {
     removeInside(run.dir, file)
     run.result.written.push(file)
   }

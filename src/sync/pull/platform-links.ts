@@ -52,7 +52,9 @@ export function linkForms(urls: PlatformUrls): LinkForms {
 /** The URL templates of each kind: the configured one first (a topic's derived from `/article/`), then pyrus.com's. */
 function templates(urls: PlatformUrls): Record<ItemRef['kind'], string[]> {
   const article = [...(urls.articleUrl ? [urls.articleUrl] : []), defaultArticleUrl]
-  const topic = article.filter((template) => template.includes('/article/')).map((template) => template.replace('/article/', '/topic/'))
+  const topic = article
+    .filter((template) => template.includes('/article/'))
+    .map((template) => template.replace('/article/', '/topic/'))
   return {article, topic: topic.length > 0 ? topic : [defaultArticleUrl.replace('/article/', '/topic/')]}
 }
 
@@ -120,7 +122,10 @@ export interface RewrittenUrl {
  * topic links; relative link URLs become absolute against `pageUrl`. Returns
  * the relative URLs rewritten, in document order.
  */
-export function normalizeRemoteLinks(tree: Root, context: {forms: LinkForms; pageUrl: string; isPulled(ref: ItemRef): boolean}): RewrittenUrl[] {
+export function normalizeRemoteLinks(
+  tree: Root,
+  context: {forms: LinkForms; pageUrl: string; isPulled(ref: ItemRef): boolean}
+): RewrittenUrl[] {
   const rewritten: RewrittenUrl[] = []
   visit(tree, (node, index, parent) => {
     if (node.type !== 'link' && node.type !== 'definition') return
@@ -135,7 +140,11 @@ export function normalizeRemoteLinks(tree: Root, context: {forms: LinkForms; pag
     if (node.type !== 'link' || node.title || !parent || index === undefined) return
     const ref = itemOf(node.url, context.forms)
     if (!ref || !context.isPulled(ref)) return
-    const link = {type: 'articleLink', ...(ref.kind === 'article' ? {articleId: ref.id} : {topicId: ref.id}), children: node.children}
+    const link = {
+      type: 'articleLink',
+      ...(ref.kind === 'article' ? {articleId: ref.id} : {topicId: ref.id}),
+      children: node.children
+    }
     parent.children.splice(index, 1, link as never)
   })
   return rewritten

@@ -30,7 +30,11 @@ export interface Prefetch {
 
 /** Downloads nothing early (a dry run, or a pull that reads no records). */
 export function noPrefetch(client: PullClient): Prefetch {
-  return {request: () => undefined, download: (url, destPath) => client.downloadFile(url, destPath), clear: () => undefined}
+  return {
+    request: () => undefined,
+    download: (url, destPath) => client.downloadFile(url, destPath),
+    clear: () => undefined
+  }
 }
 
 /** Early downloads into `dir`'s `.kbsync/downloads/` through `client`. */

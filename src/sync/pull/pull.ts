@@ -7,7 +7,15 @@
  */
 import {mkdir} from 'node:fs/promises'
 import type {Root} from 'mdast'
-import {checkWritesInside, loadState, outlineOrigin, scanFolder, type Diagnostic, type ScanResult, type SyncState} from '../../local/index.js'
+import {
+  checkWritesInside,
+  loadState,
+  outlineOrigin,
+  scanFolder,
+  type Diagnostic,
+  type ScanResult,
+  type SyncState
+} from '../../local/index.js'
 import {checkOptions} from '../shared/options.js'
 import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout} from '../shared/document-layout.js'
@@ -42,7 +50,9 @@ async function scanForPull(options: PullOptions): Promise<ScanResult> {
   const outline = outlineOrigin(scan.byPath)
   if (outline) {
     // Pull writes a folder and `_index.md` per topic: it would move the chapters an outline placed into folders of their titles.
-    throw new Error(`${outline.file} shapes this folder, and pull writes the plain folder layout (it would move its chapters into folders): nothing was written. Pull into an empty folder instead, and bring edits over by hand`)
+    throw new Error(
+      `${outline.file} shapes this folder, and pull writes the plain folder layout (it would move its chapters into folders): nothing was written. Pull into an empty folder instead, and bring edits over by hand`
+    )
   }
   return scan
 }
@@ -64,14 +74,30 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const prefetch = options.dryRun ? noPrefetch(options.client) : createPrefetch(scan.dir, state, options.client)
   prefetch.clear()
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
-  const speculation = options.dryRun ? noSpeculation : createSpeculation(remote, computeLayout(remote, state, scan), urls, diagramSourceLookup(scan.dir, state))
-  const reader = createReader({client: options.client, remote, state, limit: options.concurrency ?? 8, prefetch, speculation, diagnostics})
+  const speculation = options.dryRun
+    ? noSpeculation
+    : createSpeculation(remote, computeLayout(remote, state, scan), urls, diagramSourceLookup(scan.dir, state))
+  const reader = createReader({
+    client: options.client,
+    remote,
+    state,
+    limit: options.concurrency ?? 8,
+    prefetch,
+    speculation,
+    diagnostics
+  })
   try {
     // Permissions are read where `updated_at` moved past the one they were last seen at (a push in between may have
     // recorded the new `updated_at`, not the permissions); `permissions: false` reads none and writes none.
-    await reader.read(itemsToRead(remote, state, scan), options.permissions === false ? [] : permissionsToRead(remote, state))
+    await reader.read(
+      itemsToRead(remote, state, scan),
+      options.permissions === false ? [] : permissionsToRead(remote, state)
+    )
     let plan = planPull(remote, state, scan)
-    if (state.linksPending || plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')) {
+    if (
+      state.linksPending ||
+      plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')
+    ) {
       // A document moves (or moved in a pull that stopped early): relative links to it change in other files, so every record is needed.
       await reader.read(Object.keys(remote.items), [])
       plan = planPull(remote, state, scan, {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})})
@@ -90,6 +116,14 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
 export async function pull(options: PullOptions): Promise<PullResult> {
   const {plan, context} = await planPullRun(options)
   options.onEvent?.({type: 'plan', plan})
-  if (options.dryRun) return {plan, status: plan.summary.conflict > 0 ? 'conflict' : 'ok', written: [], conflicts: [], failed: [], diagnostics: plan.diagnostics}
+  if (options.dryRun)
+    return {
+      plan,
+      status: plan.summary.conflict > 0 ? 'conflict' : 'ok',
+      written: [],
+      conflicts: [],
+      failed: [],
+      diagnostics: plan.diagnostics
+    }
   return applyPull(plan, context, options)
 }

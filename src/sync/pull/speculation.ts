@@ -44,7 +44,12 @@ export interface Speculation {
 export const noSpeculation: Speculation = {convert: () => undefined, take: () => undefined}
 
 /** Early conversions for a pull of `remote` whose documents `layout` places; `diagramOf` answers as the documents step will. */
-export function createSpeculation(remote: RemoteSnapshot, layout: Layout, urls: PlatformUrls, diagramOf: (url: string) => string | undefined): Speculation {
+export function createSpeculation(
+  remote: RemoteSnapshot,
+  layout: Layout,
+  urls: PlatformUrls,
+  diagramOf: (url: string) => string | undefined
+): Speculation {
   const forms = linkForms(urls)
   const made = new Map<string, Early>()
   const likelyDocument = (kind: ItemRef['kind'], id: string): string | undefined => {
@@ -60,7 +65,13 @@ export function createSpeculation(remote: RemoteSnapshot, layout: Layout, urls: 
       if (!item || !detail || at === undefined || bodyTrouble(detail)) return
       const file = documentFile(item.type, at)
       const copies = planAssets([{id, path: at, file, tree, detail}])
-      const early: Early = {file, documents: [], assets: [], diagrams: [], pulled: {text: '', form: 'dialect', canonical: ''}}
+      const early: Early = {
+        file,
+        documents: [],
+        assets: [],
+        diagrams: [],
+        pulled: {text: '', form: 'dialect', canonical: ''}
+      }
       const documentOf = (kind: ItemRef['kind'], target: string) => {
         const answer = likelyDocument(kind, target)
         early.documents.push({kind, id: target, answer})

@@ -32,9 +32,20 @@ export function noteKeys(book: StateBook, state: SyncState): void {
  * Records `op`'s item as pulled: in the book, and in the journal as its
  * file lands. `written` adds what the file holds (its source hash).
  */
-export function recordPulled(run: ApplyRun, op: PullOp, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, written: {sourceHash?: string}): void {
+export function recordPulled(
+  run: ApplyRun,
+  op: PullOp,
+  item: RemoteItem,
+  detail: RemoteDetail,
+  declared: LocalPermissions | undefined,
+  written: {sourceHash?: string}
+): void {
   const {book, context, files} = run
-  const seen = permissionsSeenAfterPull(book.before.get(op.id)?.entry, item.updatedAt, op.id in context.remote.permissions)
+  const seen = permissionsSeenAfterPull(
+    book.before.get(op.id)?.entry,
+    item.updatedAt,
+    op.id in context.remote.permissions
+  )
   const missing = fileUrls(run.trees.get(op.id)!).some((url) => files.assets.has(url) && !files.local.has(url))
   const entry: StateEntry = {
     id: op.id,
@@ -68,7 +79,11 @@ export function itemsAfter(run: ApplyRun): Record<string, StateEntry> {
       const at = plan.paths[entry.id]
       const moved = at !== undefined && scan.byPath[key] !== undefined && !conflicts.has(entry.id) ? at : key
       // Permissions read and found as recorded are known at this `updated_at`: the next pull need not read them.
-      const seen = permissionsSeenAfterPull(entry, remote.items[entry.id]?.updatedAt, permissionsAsRecorded(remote, entry.id, entry))
+      const seen = permissionsSeenAfterPull(
+        entry,
+        remote.items[entry.id]?.updatedAt,
+        permissionsAsRecorded(remote, entry.id, entry)
+      )
       items[moved] = seen === entry.permissionsSeenAt ? entry : {...entry, permissionsSeenAt: seen}
     }
   }

@@ -11,7 +11,14 @@ import {renderBody, type RenderContext} from '../shared/render.js'
 import type {ApplyRun} from './run.js'
 
 /** Records in `entry` what push will compare for the pulled document `node`; reports a body that would not come back exactly. */
-function checkDocument(run: ApplyRun, id: string, node: LocalNode, entry: StateEntry, context: RenderContext, conflicts: Set<string>): void {
+function checkDocument(
+  run: ApplyRun,
+  id: string,
+  node: LocalNode,
+  entry: StateEntry,
+  context: RenderContext,
+  conflicts: Set<string>
+): void {
   if (node.sourceHash) entry.sourceHash = node.sourceHash
   else delete entry.sourceHash
   delete entry.renderKey
@@ -36,7 +43,12 @@ export async function verifyPulled(run: ApplyRun): Promise<void> {
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
   const context = planRenderContext(scan, remote, idOf, state)
   for (const diagnostic of scan.diagnostics) {
-    if (diagnostic.severity === 'error') run.result.diagnostics.push({...diagnostic, severity: 'warning', message: `push will refuse this: ${diagnostic.message}`})
+    if (diagnostic.severity === 'error')
+      run.result.diagnostics.push({
+        ...diagnostic,
+        severity: 'warning',
+        message: `push will refuse this: ${diagnostic.message}`
+      })
   }
   const conflicts = new Set(run.plan.ops.filter((op) => op.op === 'conflict').map((op) => op.id))
   for (const [key, entry] of Object.entries(state.items)) {
