@@ -2,7 +2,7 @@
 import type {Html, PhrasingContent} from 'mdast'
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type KbConstruct, type PhrasingEntry} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, withPeek, type KbHandle} from './tag-writer.js'
 import type {KbTag} from './syntax/tag.js'
 import type {KbProblem} from './transform/problems.js'
@@ -69,6 +69,4 @@ export const anchorLinkConstruct: KbConstruct = {
 }
 
 /** remark plugin: the dialect's anchors. */
-export function remarkKbAnchorLink(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [anchorLinkConstruct])
-}
+export const remarkKbAnchorLink = constructPlugin(anchorLinkConstruct)

@@ -1,7 +1,7 @@
 /** Article and topic links `<a data-node=articleLink data-article-id=ID>…</a>`. */
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type KbConstruct, type PhrasingEntry} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, withPeek, wrapPhrasing, type KbHandle} from './tag-writer.js'
 import type {ArticleLink} from './types.js'
 
@@ -46,6 +46,4 @@ export const articleLinkConstruct: KbConstruct = {
 }
 
 /** remark plugin: the dialect's article and topic links. */
-export function remarkKbArticleLink(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [articleLinkConstruct])
-}
+export const remarkKbArticleLink = constructPlugin(articleLinkConstruct)

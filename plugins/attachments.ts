@@ -3,7 +3,7 @@ import type {Nodes, RootContent} from 'mdast'
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type FlowEntry, type KbConstruct, type PhrasingEntry} from './construct.js'
 import {safeText} from './style/text.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, withPeek, type KbHandle} from './tag-writer.js'
 import {textOf} from './transform/tags.js'
 import type {Attachment, AttachmentsGroup} from './types.js'
@@ -76,6 +76,4 @@ export const attachmentsConstruct: KbConstruct = {
 }
 
 /** remark plugin: the dialect's attachment groups. */
-export function remarkKbAttachments(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [attachmentsConstruct])
-}
+export const remarkKbAttachments = constructPlugin(attachmentsConstruct)

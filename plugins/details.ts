@@ -3,7 +3,7 @@ import type {Html, Paragraph, PhrasingContent, RootContent} from 'mdast'
 import type {Options} from 'mdast-util-to-markdown'
 import type {Point} from 'unist'
 import {reject, type FlowClose, type FlowEntry, type KbConstruct} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {wrapFlow, wrapPhrasing, type KbHandle} from './tag-writer.js'
 import {append} from './transform/pairing.js'
 import {mergeText} from './transform/tags.js'
@@ -118,6 +118,4 @@ export const detailsConstruct: KbConstruct = {
 }
 
 /** remark plugin: the dialect's expanding blocks. */
-export function remarkKbDetails(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [detailsConstruct])
-}
+export const remarkKbDetails = constructPlugin(detailsConstruct)

@@ -1,7 +1,7 @@
 /** draw.io diagram `<iframe data-node=drawio src=URL width=N></iframe>`. */
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type FlowEntry, type KbConstruct} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, type KbHandle} from './tag-writer.js'
 import {sizeAttribute} from './transform/tags.js'
 import type {Drawio} from './types.js'
@@ -31,6 +31,4 @@ export function drawioToMarkdown(): Options {
 export const drawioConstruct: KbConstruct = {name: 'drawio', flow: [entry], toMarkdown: drawioToMarkdown()}
 
 /** remark plugin: the dialect's draw.io diagrams. */
-export function remarkKbDrawio(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [drawioConstruct])
-}
+export const remarkKbDrawio = constructPlugin(drawioConstruct)

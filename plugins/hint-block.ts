@@ -1,7 +1,7 @@
 /** Hint block `<div data-node=hintBlock data-color=TOKEN>` holding block content. */
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type FlowEntry, type KbConstruct} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, wrapFlow, type KbHandle} from './tag-writer.js'
 import {isColor} from './transform/tags.js'
 import type {HintBlock} from './types.js'
@@ -30,6 +30,4 @@ export function hintBlockToMarkdown(): Options {
 export const hintBlockConstruct: KbConstruct = {name: 'hintBlock', flow: [entry], toMarkdown: hintBlockToMarkdown()}
 
 /** remark plugin: the dialect's hint blocks. */
-export function remarkKbHintBlock(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [hintBlockConstruct])
-}
+export const remarkKbHintBlock = constructPlugin(hintBlockConstruct)

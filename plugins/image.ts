@@ -2,7 +2,7 @@
 import type {Image} from 'mdast'
 import {defaultHandlers, type Options} from 'mdast-util-to-markdown'
 import type {KbConstruct, PhrasingEntry} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, withPeek, type KbHandle} from './tag-writer.js'
 import {sizeAttribute} from './transform/tags.js'
 
@@ -45,6 +45,4 @@ export function imageToMarkdown(): Options {
 export const imageConstruct: KbConstruct = {name: 'image', phrasing: [entry], toMarkdown: imageToMarkdown()}
 
 /** remark plugin: the dialect's sized images. */
-export function remarkKbImage(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [imageConstruct])
-}
+export const remarkKbImage = constructPlugin(imageConstruct)

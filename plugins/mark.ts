@@ -1,7 +1,7 @@
 /** Colour highlight `<mark data-color=TOKEN>…</mark>`. */
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type KbConstruct, type PhrasingEntry} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, withPeek, wrapPhrasing, type KbHandle} from './tag-writer.js'
 import {isColor} from './transform/tags.js'
 import type {Mark} from './types.js'
@@ -30,6 +30,4 @@ export function markToMarkdown(): Options {
 export const markConstruct: KbConstruct = {name: 'mark', phrasing: [entry], toMarkdown: markToMarkdown()}
 
 /** remark plugin: the dialect's colour highlight. */
-export function remarkKbMark(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [markConstruct])
-}
+export const remarkKbMark = constructPlugin(markConstruct)

@@ -15,7 +15,7 @@ import {defaultHandlers, type Handle, type Join, type Options} from 'mdast-util-
 import {code} from './code-fence.js'
 import type {KbConstruct} from './construct.js'
 import {inlineCode} from './inline-code.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {listItem} from './style/list-item.js'
 import {lineBreak, text} from './style/text.js'
 import {narrowCharacterReferences, rawConstructs} from './to-markdown-adapter.js'
@@ -103,6 +103,4 @@ export function markdownStyleToMarkdown(): Options {
 export const markdownStyleConstruct: KbConstruct = {name: 'markdownStyle', toMarkdown: markdownStyleToMarkdown()}
 
 /** remark plugin: the platform's Markdown style when serialising. */
-export function remarkKbMarkdownStyle(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [markdownStyleConstruct])
-}
+export const remarkKbMarkdownStyle = constructPlugin(markdownStyleConstruct)

@@ -55,3 +55,10 @@ export function registerConstructs(processor: KbProcessor, constructs: readonly 
     return undefined
   }
 }
+
+/** The remark plugin of one construct: registers it on the processor it is used on. */
+export function constructPlugin(construct: KbConstruct): (this: KbProcessor) => KbTransformer {
+  return function (this: KbProcessor) {
+    return registerConstructs(this, [construct])
+  }
+}

@@ -1,7 +1,7 @@
 /** Underline `<u>…</u>`. */
 import type {Options} from 'mdast-util-to-markdown'
 import type {KbConstruct, PhrasingEntry} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {withPeek, wrapPhrasing, type KbHandle} from './tag-writer.js'
 import type {Underline} from './types.js'
 
@@ -21,6 +21,4 @@ export function underlineToMarkdown(): Options {
 export const underlineConstruct: KbConstruct = {name: 'underline', phrasing: [entry], toMarkdown: underlineToMarkdown()}
 
 /** remark plugin: the dialect's underline. */
-export function remarkKbUnderline(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [underlineConstruct])
-}
+export const remarkKbUnderline = constructPlugin(underlineConstruct)

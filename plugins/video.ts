@@ -1,7 +1,7 @@
 /** Video `<video src=URL></video>`. */
 import type {Options} from 'mdast-util-to-markdown'
 import {reject, type FlowEntry, type KbConstruct} from './construct.js'
-import {registerConstructs, type KbProcessor, type KbTransformer} from './register.js'
+import {constructPlugin} from './register.js'
 import {attribute, type KbHandle} from './tag-writer.js'
 import type {Video} from './types.js'
 
@@ -27,6 +27,4 @@ export function videoToMarkdown(): Options {
 export const videoConstruct: KbConstruct = {name: 'video', flow: [entry], toMarkdown: videoToMarkdown()}
 
 /** remark plugin: the dialect's videos. */
-export function remarkKbVideo(this: KbProcessor): KbTransformer {
-  return registerConstructs(this, [videoConstruct])
-}
+export const remarkKbVideo = constructPlugin(videoConstruct)
