@@ -40,7 +40,12 @@ export async function benchPreview(articles: number, saves: number): Promise<Row
   const generated = await mkdtemp(path.join(tmpdir(), 'kbsync-bench-preview-'))
   try {
     const files = await generateTree(generated, articles)
-    rows.push(...rowsOf(`preview, ${articles} generated documents`, await measure(generated, files[Math.floor(files.length / 2)]!, saves)))
+    rows.push(
+      ...rowsOf(
+        `preview, ${articles} generated documents`,
+        await measure(generated, files[Math.floor(files.length / 2)]!, saves)
+      )
+    )
   } finally {
     await rm(generated, {recursive: true, force: true})
   }
@@ -63,9 +68,27 @@ export async function benchPreview(articles: number, saves: number): Promise<Row
 function rowsOf(bench: string, figures: PreviewFigures): Row[] {
   const save = median(figures.saves)
   return [
-    {bench, measure: `save -> page DOM, median of ${figures.saves.length} (Chromium)`, value: `${save.toFixed(0)} ms`, target: '< 300 ms', met: save < 300},
-    {bench, measure: 'vs one full scan of the tree (the former cost of a save)', value: `${(save / figures.fullScan).toFixed(2)}x (full scan ${figures.fullScan.toFixed(0)} ms)`, target: '', met: null},
-    {bench, measure: 'server rescan per save, median', value: `${median(figures.rescans).toFixed(0)} ms`, target: '', met: null}
+    {
+      bench,
+      measure: `save -> page DOM, median of ${figures.saves.length} (Chromium)`,
+      value: `${save.toFixed(0)} ms`,
+      target: '< 300 ms',
+      met: save < 300
+    },
+    {
+      bench,
+      measure: 'vs one full scan of the tree (the former cost of a save)',
+      value: `${(save / figures.fullScan).toFixed(2)}x (full scan ${figures.fullScan.toFixed(0)} ms)`,
+      target: '',
+      met: null
+    },
+    {
+      bench,
+      measure: 'server rescan per save, median',
+      value: `${median(figures.rescans).toFixed(0)} ms`,
+      target: '',
+      met: null
+    }
   ]
 }
 
@@ -78,7 +101,10 @@ async function measure(dir: string, file: string, saves: number): Promise<Previe
     fullScans.push(performance.now() - started)
   }
   const preview = await startChild(dir)
-  const browser = await chromium.launch({executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']})
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
+  })
   try {
     const page = await browser.newPage()
     // Embeds point at video and diagram hosts: answered locally, there is no network to wait on.
@@ -90,7 +116,11 @@ async function measure(dir: string, file: string, saves: number): Promise<Previe
     const times: number[] = []
     for (let save = 0; save < saves; save++) {
       const marker = `preview-marker-${save}`
-      const shown = page.waitForFunction((text) => document.getElementById('kb-main')?.textContent?.includes(text), marker, {timeout: 30_000, polling: 'raf'})
+      const shown = page.waitForFunction(
+        (text) => document.getElementById('kb-main')?.textContent?.includes(text),
+        marker,
+        {timeout: 30_000, polling: 'raf'}
+      )
       const started = performance.now()
       await writeFile(path.join(dir, file), `${original}\n\nSaved ${marker}.\n`)
       await shown
@@ -107,7 +137,9 @@ async function measure(dir: string, file: string, saves: number): Promise<Previe
 /** `kbsync preview DIR --port 0` as a child; its URL, and the rescan times it logs. */
 async function startChild(dir: string): Promise<{url: string; rescans: number[]; stop(): Promise<void>}> {
   const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli/bin.js')
-  const child: ChildProcess = spawn(process.execPath, [bin, 'preview', dir, '--port', '0'], {stdio: ['ignore', 'pipe', 'pipe']})
+  const child: ChildProcess = spawn(process.execPath, [bin, 'preview', dir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let output = ''
   const rescans: number[] = []
   child.stdout!.on('data', (data) => {
@@ -118,7 +150,8 @@ async function startChild(dir: string): Promise<{url: string; rescans: number[];
   const deadline = Date.now() + 120_000
   let url: string | undefined
   while (!(url = / at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1])) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`preview did not start: ${output.slice(-2000)}`)
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`preview did not start: ${output.slice(-2000)}`)
     await sleep(20)
   }
   return {

@@ -117,14 +117,19 @@ function forgetChanged(dir: string, changed: readonly string[], kept: Kept<unkno
 }
 
 /** `readFiles` of `text.ts`, taking the bytes of a file whose size and time held from `kept`. */
-async function readChanged(root: string, relatives: readonly string[], kept: Kept<Stamp & {bytes: Buffer}>): Promise<Map<string, Buffer>> {
+async function readChanged(
+  root: string,
+  relatives: readonly string[],
+  kept: Kept<Stamp & {bytes: Buffer}>
+): Promise<Map<string, Buffer>> {
   const contents = new Map<string, Buffer>()
   let sliceStart = performance.now()
   for (const relative of relatives) {
     const absolute = path.join(root, relative)
     const {size, mtimeMs} = statSync(absolute)
     let entry = kept.get(absolute)
-    if (entry?.size !== size || entry.mtimeMs !== mtimeMs) kept.set(absolute, (entry = {size, mtimeMs, bytes: readFileSync(absolute)}))
+    if (entry?.size !== size || entry.mtimeMs !== mtimeMs)
+      kept.set(absolute, (entry = {size, mtimeMs, bytes: readFileSync(absolute)}))
     contents.set(relative, entry.bytes)
     // A turn of the event loop now and then keeps the preview's server answering meanwhile.
     if (performance.now() - sliceStart > 10) {
@@ -136,7 +141,10 @@ async function readChanged(root: string, relatives: readonly string[], kept: Kep
 }
 
 /** `hashFile`, taking the hash of a file whose size and time held from `kept`. */
-async function hashChanged(absolute: string, kept: Kept<Stamp & {sha256: string}>): Promise<{sha256: string; size: number}> {
+async function hashChanged(
+  absolute: string,
+  kept: Kept<Stamp & {sha256: string}>
+): Promise<{sha256: string; size: number}> {
   const {size, mtimeMs} = statSync(absolute)
   const entry = kept.get(absolute)
   if (entry?.size === size && entry.mtimeMs === mtimeMs) return {sha256: entry.sha256, size}

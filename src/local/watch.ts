@@ -67,7 +67,8 @@ export async function watchTree(root: string, options: TreeWatchOptions): Promis
     followSymlinks: false,
     // The scan names an unreadable folder (it blocks the plan); the watcher just leaves it out.
     ignorePermissionErrors: true,
-    ignored: (file: string, stats?: {isDirectory(): boolean}) => !options.filter.relevant(relativeOf(file), stats?.isDirectory() ?? false)
+    ignored: (file: string, stats?: {isDirectory(): boolean}) =>
+      !options.filter.relevant(relativeOf(file), stats?.isDirectory() ?? false)
   })
   let ready = false
   // chokidar reports the links it finds on its first look even with `ignoreInitial`: they are no change.

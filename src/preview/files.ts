@@ -33,7 +33,8 @@ const types: Record<string, string> = {
 export async function locateFile(root: string, relative: string): Promise<string | undefined> {
   if (relative.includes('\0') || relative.includes('\\')) return undefined
   const segments = relative.split('/')
-  if (segments.some((segment) => segment === '' || segment.startsWith('.') || segment === 'node_modules')) return undefined
+  if (segments.some((segment) => segment === '' || segment.startsWith('.') || segment === 'node_modules'))
+    return undefined
   try {
     const real = await realpath(path.join(root, ...segments))
     const inside = path.relative(root, real)
@@ -46,7 +47,12 @@ export async function locateFile(root: string, relative: string): Promise<string
 }
 
 /** Sends the file `relative` of `root`; false (nothing sent) when there is no such file inside. */
-export async function sendFile(root: string, relative: string, response: ServerResponse, headOnly: boolean): Promise<boolean> {
+export async function sendFile(
+  root: string,
+  relative: string,
+  response: ServerResponse,
+  headOnly: boolean
+): Promise<boolean> {
   const file = await locateFile(root, relative)
   if (!file) return false
   const size = (await stat(file)).size

@@ -40,7 +40,9 @@ const pagePolicy =
   "connect-src 'self'; font-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /** The preview's request handler. */
-export function previewHandler(context: HandlerContext): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+export function previewHandler(
+  context: HandlerContext
+): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   return async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     const headOnly = request.method === 'HEAD'
@@ -49,13 +51,21 @@ export function previewHandler(context: HandlerContext): (request: IncomingMessa
     if (!allowedHost(request.headers.host, context.port())) return sendText(response, 403, 'Forbidden host')
     const pathname = url.pathname
     if (pathname === prefixes.events) return context.hub.attach(response)
-    if (pathname === prefixes.client) return send(response, 200, 'text/javascript; charset=utf-8', clientScript, headOnly)
+    if (pathname === prefixes.client)
+      return send(response, 200, 'text/javascript; charset=utf-8', clientScript, headOnly)
     const diagramScript = mermaidScript(pathname)
-    if (diagramScript !== undefined) return send(response, 200, 'text/javascript; charset=utf-8', diagramScript, headOnly)
+    if (diagramScript !== undefined)
+      return send(response, 200, 'text/javascript; charset=utf-8', diagramScript, headOnly)
     const state = context.state()
     if (pathname === prefixes.fragment) {
       const {page, status} = pageFor(state, url.searchParams.get('path') ?? '/', context.render)
-      return send(response, status, 'application/json', JSON.stringify({...renderFragment(page), version: state.version}), headOnly)
+      return send(
+        response,
+        status,
+        'application/json',
+        JSON.stringify({...renderFragment(page), version: state.version}),
+        headOnly
+      )
     }
     if (pathname.startsWith(prefixes.file)) {
       const relative = decodePath(pathname.slice(prefixes.file.length))
@@ -69,11 +79,19 @@ export function previewHandler(context: HandlerContext): (request: IncomingMessa
 }
 
 /** The page at `pathname` (or the missing page), with the folder's read failure on top when there is one. */
-function pageFor(state: PreviewState, pathname: string, render: BodyRenderer): {page: ArticlePageInput; status: number} {
+function pageFor(
+  state: PreviewState,
+  pathname: string,
+  render: BodyRenderer
+): {page: ArticlePageInput; status: number} {
   const target = parsePage(pathname)
   const page = target && pageOf(state.model, target, render)
   const shown = page ?? missingPage(state.model, pathname)
-  if (state.failure) shown.warnings = [{severity: 'error', message: `The folder could not be read: ${state.failure.message}`}, ...(shown.warnings ?? [])]
+  if (state.failure)
+    shown.warnings = [
+      {severity: 'error', message: `The folder could not be read: ${state.failure.message}`},
+      ...(shown.warnings ?? [])
+    ]
   return {page: shown, status: page ? 200 : 404}
 }
 

@@ -3,7 +3,14 @@
  * `push` use (`scanFolder`), so titles, bodies and problems are exactly
  * theirs. The one place that knows about the scanner.
  */
-import {scanFolder, type Diagnostic, type LocalNode, type LocalTopic, type ScanOptions, type ScanResult} from '../local/index.js'
+import {
+  scanFolder,
+  type Diagnostic,
+  type LocalNode,
+  type LocalTopic,
+  type ScanOptions,
+  type ScanResult
+} from '../local/index.js'
 import {createRescanner} from '../local/rescan.js'
 import {isSkipNotice} from '../local/walk.js'
 
@@ -67,7 +74,16 @@ export function toModel(scan: ScanResult): PreviewModel {
   const byKbId = new Map<string, LocalNode>()
   for (const node of Object.values(scan.byPath)) if (node.kbId) byKbId.set(node.kbId, node)
   const skipped = scan.diagnostics.filter(isSkipNotice)
-  return {dir: scan.dir, root: scan.root, byPath: scan.byPath, byKbId, byFile, general, skipped, articleCount: scan.articleCount}
+  return {
+    dir: scan.dir,
+    root: scan.root,
+    byPath: scan.byPath,
+    byKbId,
+    byFile,
+    general,
+    skipped,
+    articleCount: scan.articleCount
+  }
 }
 
 /** The files whose problems belong to a document's page. */

@@ -15,7 +15,10 @@ import {pageHref, prefixes} from './routes.js'
 /** The navigation of the whole folder, with `current` marking the page shown. */
 export function navOf(model: PreviewModel, current?: LocalNode): NavItem[] {
   const errorsOf = (node: LocalNode) =>
-    filesOf(node).reduce((sum, file) => sum + (model.byFile.get(file) ?? []).filter((d) => d.severity === 'error').length, 0)
+    filesOf(node).reduce(
+      (sum, file) => sum + (model.byFile.get(file) ?? []).filter((d) => d.severity === 'error').length,
+      0
+    )
   const item = (node: LocalNode): NavItem => {
     const entry: NavItem = {kind: node.kind, title: node.title, href: pageHref(node)}
     if (node === current) entry.current = true
@@ -38,7 +41,11 @@ function rootTitle(model: PreviewModel): string {
 export type BodyRenderer = (node: LocalNode, model: PreviewModel) => string
 
 /** The page of the document at `target`; undefined when there is none. */
-export function pageOf(model: PreviewModel, target: {kind: 'article' | 'topic'; path: string}, render: BodyRenderer = renderBody): ArticlePageInput | undefined {
+export function pageOf(
+  model: PreviewModel,
+  target: {kind: 'article' | 'topic'; path: string},
+  render: BodyRenderer = renderBody
+): ArticlePageInput | undefined {
   const node = model.byPath[target.path]
   if (!node || node.kind !== target.kind) return undefined
   const warnings: PageDiagnostic[] = diagnosticsOf(model, node).map(({file: _file, ...rest}) => rest)
@@ -46,7 +53,11 @@ export function pageOf(model: PreviewModel, target: {kind: 'article' | 'topic'; 
   try {
     html = render(node, model)
   } catch (error) {
-    warnings.unshift({severity: 'error', message: `The body could not be rendered: ${(error as Error).message}`, rule: 'preview-render'})
+    warnings.unshift({
+      severity: 'error',
+      message: `The body could not be rendered: ${(error as Error).message}`,
+      rule: 'preview-render'
+    })
   }
   const title = node.kind === 'topic' && node.path === '' ? rootTitle(model) : node.title
   const page: ArticlePageInput = {

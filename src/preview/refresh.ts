@@ -5,7 +5,10 @@
  */
 
 /** Runs `rescan` serially; the returned function asks for one and resolves when the folder is up to date. */
-export function serialRefresh(rescan: (paths: string[]) => Promise<void>): {refresh(paths?: string[]): Promise<void>; readonly running: Promise<void> | undefined} {
+export function serialRefresh(rescan: (paths: string[]) => Promise<void>): {
+  refresh(paths?: string[]): Promise<void>
+  readonly running: Promise<void> | undefined
+} {
   let running: Promise<void> | undefined
   let queued: string[] | undefined
   const refresh = (paths: string[] = []): Promise<void> => {

@@ -26,7 +26,14 @@ export class RenderedBodies {
     const kbIds = this.#kbIdsOf(model)
     const resolutions = JSON.stringify(node.resolutions ?? [])
     const kept = this.#byPath.get(node.path)
-    if (kept && node.bodyKey !== undefined && kept.bodyKey === node.bodyKey && kept.resolutions === resolutions && kept.kbIds === kbIds) return kept.html
+    if (
+      kept &&
+      node.bodyKey !== undefined &&
+      kept.bodyKey === node.bodyKey &&
+      kept.resolutions === resolutions &&
+      kept.kbIds === kbIds
+    )
+      return kept.html
     const html = renderBody(node, model)
     this.#byPath.set(node.path, {bodyKey: node.bodyKey, resolutions, kbIds, html})
     return html

@@ -5,7 +5,14 @@
 import {decodePath, encodePath} from './escape.js'
 
 /** Prefixes of the preview's addresses. */
-export const prefixes = {article: '/a/', topic: '/t/', file: '/f/', fragment: '/_/fragment', events: '/_/events', client: '/_/client.js'} as const
+export const prefixes = {
+  article: '/a/',
+  topic: '/t/',
+  file: '/f/',
+  fragment: '/_/fragment',
+  events: '/_/events',
+  client: '/_/client.js'
+} as const
 
 /** The page of a document. */
 export function pageHref(node: {kind: 'article' | 'topic'; path: string}): string {

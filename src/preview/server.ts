@@ -69,7 +69,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     }
     state.version++
     hub.send('change', {version: state.version, paths})
-    options.onRefresh?.({version: state.version, paths, ms: Math.round(performance.now() - started), ...(state.failure ? {error: state.failure} : {})})
+    options.onRefresh?.({
+      version: state.version,
+      paths,
+      ms: Math.round(performance.now() - started),
+      ...(state.failure ? {error: state.failure} : {})
+    })
   }
   const refresher = serialRefresh(rescan)
   let port = 0
@@ -79,7 +84,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       else response.destroy()
     })
   })
-  const handle = previewHandler({state: () => state, hub, render: (node, model) => rendered.html(node, model), port: () => port})
+  const handle = previewHandler({
+    state: () => state,
+    hub,
+    render: (node, model) => rendered.html(node, model),
+    port: () => port
+  })
   port = await listen(server, options.port ?? 0)
   const watcher = await watchOrClose(server, state.model.dir, (paths) => void refresher.refresh(paths), options)
   // Said once listening: a start that fails (a busy port) and is tried again says nothing twice.
@@ -125,9 +135,19 @@ async function listen(server: Server, port: number): Promise<number> {
 }
 
 /** Watches the folder (closing the server when that fails): each burst of changes asks for a rescan of those paths. */
-async function watchOrClose(server: Server, dir: string, onChange: (paths: string[]) => void, options: PreviewOptions): Promise<FolderWatcher> {
+async function watchOrClose(
+  server: Server,
+  dir: string,
+  onChange: (paths: string[]) => void,
+  options: PreviewOptions
+): Promise<FolderWatcher> {
   try {
-    return await watchFolder(dir, onChange, (message) => options.onWarnings?.([{severity: 'warning', message}]), options.scan?.ignore)
+    return await watchFolder(
+      dir,
+      onChange,
+      (message) => options.onWarnings?.([{severity: 'warning', message}]),
+      options.scan?.ignore
+    )
   } catch (error) {
     server.close()
     throw error

@@ -14,7 +14,13 @@ export type FolderWatcher = TreeWatcher
  * `quietMs` after the last event of a burst; `onWarning` hears each problem
  * of the watcher once. Resolves once watching.
  */
-export async function watchFolder(root: string, onChange: (paths: string[]) => void, onWarning: (message: string) => void, ignore: readonly string[] = [], quietMs = 40): Promise<FolderWatcher> {
+export async function watchFolder(
+  root: string,
+  onChange: (paths: string[]) => void,
+  onWarning: (message: string) => void,
+  ignore: readonly string[] = [],
+  quietMs = 40
+): Promise<FolderWatcher> {
   const filter = await createPathFilter(root, ignore)
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined

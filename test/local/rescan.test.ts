@@ -54,7 +54,10 @@ const change = fc.oneof(
   }),
   fc.nat().map((index): Change => async (dir) => {
     const file = `new-${index % 5}.md`
-    await writeFile(path.join(dir, file), `---\ntitle: New ${index}\n---\n\nLinks to [setup](guides/setup.md) and [tune](guides/tune.md).\n`)
+    await writeFile(
+      path.join(dir, file),
+      `---\ntitle: New ${index}\n---\n\nLinks to [setup](guides/setup.md) and [tune](guides/tune.md).\n`
+    )
     return [file]
   }),
   fc.nat().map((): Change => async (dir) => {
@@ -69,7 +72,9 @@ const change = fc.oneof(
 
 async function filesOf(dir: string, scan: ScanResult): Promise<string[]> {
   const assets = Object.values(scan.assets).map((asset) => asset.path)
-  return [...new Set([...Object.values(scan.byPath).flatMap((node) => (node.file ? [node.file] : [])), ...assets])].sort()
+  return [
+    ...new Set([...Object.values(scan.byPath).flatMap((node) => (node.file ? [node.file] : [])), ...assets])
+  ].sort()
 }
 
 describe('createRescanner', () => {
@@ -101,7 +106,10 @@ describe('createRescanner', () => {
     const first = await rescanner.scan()
     // Parsed bodies keep their tree; a body reused from the last scan has none (it is not parsed again).
     expect(first.byPath['guides/setup.md']!.tree).toBeDefined()
-    await writeFile(path.join(dir, 'intro.md'), '# Introduction\n\nNow with a [[wiki]] and [the guide](guides/setup.md).\n')
+    await writeFile(
+      path.join(dir, 'intro.md'),
+      '# Introduction\n\nNow with a [[wiki]] and [the guide](guides/setup.md).\n'
+    )
     const second = await rescanner.scan(['intro.md'])
     expect(second.byPath['guides/setup.md']!.tree).toBeUndefined()
     expect(second.byPath['intro.md']!.tree).toBeDefined()

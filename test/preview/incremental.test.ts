@@ -36,7 +36,7 @@ describe('preview after a save', () => {
     await folders.removeAll()
   })
 
-  it('shows the saved text on the saved page and its new title in the other pages\' navigation', async () => {
+  it("shows the saved text on the saved page and its new title in the other pages' navigation", async () => {
     expect((await fragment(server, '/a/alpha.md')).nav).toContain('Beta')
     await writeFile(path.join(dir, 'beta.md'), '# Beta renamed\n\nThe new beta text.\n')
     await server.refresh(['beta.md'])
@@ -44,7 +44,7 @@ describe('preview after a save', () => {
     expect((await fragment(server, '/a/alpha.md')).nav).toContain('Beta renamed')
   })
 
-  it('points an unchanged page\'s link at a document that now exists', async () => {
+  it("points an unchanged page's link at a document that now exists", async () => {
     expect((await fragment(server, '/a/alpha.md')).main).not.toContain('href="/a/gamma.md"')
     await writeFile(path.join(dir, 'gamma.md'), '# Gamma\n\nNew.\n')
     await server.refresh(['gamma.md'])

@@ -25,7 +25,11 @@ afterAll(() => folders.removeAll())
 describe('RenderedBodies', () => {
   it('renders the saved document and the ones whose links moved again, no other', async () => {
     const dir = await folders.make()
-    await writeFiles(dir, {'a.md': '# A\n\nTo [b](b.md).\n', 'b.md': '# B\n\nB text.\n', 'c.md': '# C\n\nTo [d](d.md).\n'})
+    await writeFiles(dir, {
+      'a.md': '# A\n\nTo [b](b.md).\n',
+      'b.md': '# B\n\nB text.\n',
+      'c.md': '# C\n\nTo [d](d.md).\n'
+    })
     const rescanner = createRescanner(dir, {links: {brokenLinks: 'warn'}})
     const bodies = new RenderedBodies()
     const renderAll = (model: ReturnType<typeof toModel>) => {

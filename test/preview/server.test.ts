@@ -10,12 +10,22 @@ import {startPreview, type PreviewServer} from '../../src/preview/index.js'
 import {repoRoot, scratchCopy} from './helpers.js'
 
 /** A raw GET (fetch would normalise `..` away before sending). */
-function get(server: PreviewServer, rawPath: string, headers: Record<string, string> = {}): Promise<{status: number; type: string; body: Buffer}> {
+function get(
+  server: PreviewServer,
+  rawPath: string,
+  headers: Record<string, string> = {}
+): Promise<{status: number; type: string; body: Buffer}> {
   return new Promise((resolve, reject) => {
     const request = http.request({host: '127.0.0.1', port: server.port, path: rawPath, headers}, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({status: response.statusCode ?? 0, type: String(response.headers['content-type']), body: Buffer.concat(chunks)}))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          type: String(response.headers['content-type']),
+          body: Buffer.concat(chunks)
+        })
+      )
     })
     request.on('error', reject)
     request.end()
@@ -28,7 +38,10 @@ describe('preview server', () => {
 
   beforeAll(async () => {
     scratch = await scratchCopy()
-    await writeFile(path.join(scratch.dir, 'evil.md'), '---\ntitle: "<script>alert(1)</script> & co"\n---\n\nText <img src=x onerror=alert(2)> here.\n')
+    await writeFile(
+      path.join(scratch.dir, 'evil.md'),
+      '---\ntitle: "<script>alert(1)</script> & co"\n---\n\nText <img src=x onerror=alert(2)> here.\n'
+    )
     await mkdir(path.join(scratch.dir, '.kbsync'))
     await writeFile(path.join(scratch.dir, '.kbsync/state.json'), '{"secret": true}')
     await symlink(path.join(repoRoot, 'package.json'), path.join(scratch.dir, 'img/escape.json'))
@@ -53,7 +66,7 @@ describe('preview server', () => {
     expect(html).not.toMatch(/<img[^>]*onerror/i)
   })
 
-  it('serves the folder\'s files with their type', async () => {
+  it("serves the folder's files with their type", async () => {
     const image = await get(server, '/f/img/flow.png')
     expect(image.status).toBe(200)
     expect(image.type).toBe('image/png')
@@ -96,7 +109,12 @@ describe('preview server', () => {
 
   it('gives the parts of a page as JSON for live reload', async () => {
     const response = await get(server, '/_/fragment?path=' + encodeURIComponent('/a/guides/broken.md'))
-    const fragment = JSON.parse(response.body.toString()) as {nav: string; main: string; documentTitle: string; version: number}
+    const fragment = JSON.parse(response.body.toString()) as {
+      nav: string
+      main: string
+      documentTitle: string
+      version: number
+    }
     expect(fragment.documentTitle).toContain('Broken article')
     expect(fragment.main).toContain('missing-link-target')
     expect(fragment.nav).toContain('aria-current="page"')

@@ -5,7 +5,15 @@
  */
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {coalesce, createBatcher, describeBatch, type Batch, type ChangeEvent, type RunOutcome, type Timers} from '../../src/cli/watch/batch.js'
+import {
+  coalesce,
+  createBatcher,
+  describeBatch,
+  type Batch,
+  type ChangeEvent,
+  type RunOutcome,
+  type Timers
+} from '../../src/cli/watch/batch.js'
 
 /** A manual clock: timers fire only in `advance`. */
 function fakeClock(): Timers & {advance(ms: number): Promise<void>; readonly time: number} {
@@ -48,7 +56,13 @@ const change = (path: string, kind: ChangeEvent['kind'] = 'change'): ChangeEvent
 
 describe('coalesce', () => {
   it('keeps each path once with its last event, in order of the latest event', () => {
-    const batch = coalesce([change('a.md', 'add'), change('b.md'), change('a.md', 'change'), change('tmp~', 'add'), change('tmp~', 'unlink')])
+    const batch = coalesce([
+      change('a.md', 'add'),
+      change('b.md'),
+      change('a.md', 'change'),
+      change('tmp~', 'add'),
+      change('tmp~', 'unlink')
+    ])
     expect(batch.events).toBe(5)
     expect(batch.changes).toEqual([change('b.md'), change('a.md', 'change'), change('tmp~', 'unlink')])
     expect(describeBatch(batch, 2)).toBe('3 changed: b.md, a.md, +1 more')
@@ -57,7 +71,10 @@ describe('coalesce', () => {
   })
 
   it('law: one entry per distinct path, each the last event of that path', () => {
-    const event = fc.record({kind: fc.constantFrom('add', 'change', 'unlink', 'addDir', 'unlinkDir' as const), path: fc.constantFrom('a', 'b', 'c/d', 'e')})
+    const event = fc.record({
+      kind: fc.constantFrom('add', 'change', 'unlink', 'addDir', 'unlinkDir' as const),
+      path: fc.constantFrom('a', 'b', 'c/d', 'e')
+    })
     fc.assert(
       fc.property(fc.array(event, {maxLength: 50}), (events) => {
         const batch = coalesce(events)
@@ -92,7 +109,12 @@ describe('createBatcher', () => {
   it('flushes a stream that never pauses after maxWaitMs', async () => {
     const clock = fakeClock()
     const batches: Batch[] = []
-    const batcher = createBatcher({debounceMs: 300, maxWaitMs: 1000, timers: clock, run: async (b) => (batches.push(b), 'ok')})
+    const batcher = createBatcher({
+      debounceMs: 300,
+      maxWaitMs: 1000,
+      timers: clock,
+      run: async (b) => (batches.push(b), 'ok')
+    })
     for (let i = 0; i < 30; i++) {
       batcher.add(change(`f${i}.md`))
       await clock.advance(100)

@@ -29,12 +29,25 @@ afterAll(async () => {
 const page = (title: string, text: string) => `# ${title}\n\n${text}\n\n#### Deep\n\nbody\n`
 
 describe('kbsync watch output after a save', () => {
-  it('names what the push wrote and shows the saved file\'s messages only', async () => {
+  it("names what the push wrote and shows the saved file's messages only", async () => {
     const dir = await folders.make()
-    await writeFiles(dir, {'alpha.md': page('Alpha', 'First.'), 'beta.md': page('Beta', 'First.'), 'guide/gamma.md': page('Gamma', 'First.')})
-    const env: NodeJS.ProcessEnv = {...process.env, KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token, NO_COLOR: '1'}
+    await writeFiles(dir, {
+      'alpha.md': page('Alpha', 'First.'),
+      'beta.md': page('Beta', 'First.'),
+      'guide/gamma.md': page('Gamma', 'First.')
+    })
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      KBSYNC_API_URL: server.apiUrl,
+      KBSYNC_FILES_URL: server.filesUrl,
+      KBSYNC_TOKEN: server.token,
+      NO_COLOR: '1'
+    }
     for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
-    const child = spawn(process.execPath, [builtCli, 'watch', dir, '--debounce', '100', '--verbose'], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [builtCli, 'watch', dir, '--debounce', '100', '--verbose'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += String(d)))
@@ -59,7 +72,9 @@ describe('kbsync watch output after a save', () => {
       await rename(path.join(dir, 'beta.md'), path.join(dir, 'guide/beta.md'))
       await waitFor('the pushed move', () => /pushed: 1 moved/.test(out.slice(outMoved)), 15_000).catch(explained)
       expect(out.slice(outMoved)).toMatch(/pushed: 1 moved \(1 write\): guide\/beta\.md; watching/)
-      expect(err.slice(errMoved), out.slice(outMoved) + err.slice(errMoved)).toMatch(/^guide\/beta\.md:5(:\d+)?: warning/m)
+      expect(err.slice(errMoved), out.slice(outMoved) + err.slice(errMoved)).toMatch(
+        /^guide\/beta\.md:5(:\d+)?: warning/m
+      )
       expect(err.slice(errMoved)).not.toMatch(/alpha\.md|gamma\.md/)
     } finally {
       const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))

@@ -20,7 +20,13 @@ let child: ChildProcess | undefined
 
 /** The environment of a child `kbsync` talking to the local server. */
 function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {...process.env, KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token, NO_COLOR: '1'}
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    KBSYNC_API_URL: server.apiUrl,
+    KBSYNC_FILES_URL: server.filesUrl,
+    KBSYNC_TOKEN: server.token,
+    NO_COLOR: '1'
+  }
   for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
   return env
 }
@@ -42,7 +48,10 @@ afterAll(async () => {
 describe('kbsync watch (child process)', () => {
   it('pushes a save, shows it, and stops on SIGINT with the state saved', async () => {
     const root = (await client.createItem({type: 'topic', title: 'Watch CLI', parent_topic_id: null})).id
-    child = spawn(process.execPath, [builtCli, 'watch', dir, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    child = spawn(process.execPath, [builtCli, 'watch', dir, '--root-topic', root, '--debounce', '100'], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => (out += String(d)))
@@ -77,7 +86,10 @@ describe('kbsync watch (child process)', () => {
     // Root reads a folder of mode 000 all the same: the warning about it is only asserted where permissions bite.
     const permissionsBite = process.getuid?.() !== 0
     await chmod(path.join(loops, 'locked'), 0o000)
-    const watcher = spawn(process.execPath, [builtCli, 'watch', loops, '--root-topic', root, '--debounce', '100'], {env: childEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    const watcher = spawn(process.execPath, [builtCli, 'watch', loops, '--root-topic', root, '--debounce', '100'], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let out = ''
     let err = ''
     watcher.stdout.on('data', (d) => (out += String(d)))
@@ -88,7 +100,9 @@ describe('kbsync watch (child process)', () => {
     try {
       if (permissionsBite) {
         // A folder it may not read blocks the plan (skipping it could let --prune delete what it holds); watching goes on.
-        await waitFor('the blocked first push', () => /not pushed: fix the errors above/.test(out), 15_000).catch(explained)
+        await waitFor('the blocked first push', () => /not pushed: fix the errors above/.test(out), 15_000).catch(
+          explained
+        )
         expect(err).toMatch(/^locked: error: .*cannot be read/m)
         await chmod(path.join(loops, 'locked'), 0o755)
         await rm(path.join(loops, 'locked'), {recursive: true})
@@ -99,10 +113,12 @@ describe('kbsync watch (child process)', () => {
       await waitFor('the pushed save', () => /pushed: 1 updated/.test(out), 10_000)
       const id = (await remoteTree(client, root)).find((e) => e.title === 'Note')!.id
       expect((await client.getItem(id)).body).toContain('Second')
-      for (const link of ['l1', 'l2', 'self']) expect(err.match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], err).toHaveLength(1)
+      for (const link of ['l1', 'l2', 'self'])
+        expect(err.match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], err).toHaveLength(1)
       expect(err).not.toMatch(/ELOOP|\n\s+at /)
     } finally {
-      const exited = watcher.exitCode ?? watcher.signalCode ?? new Promise<number | null>((resolve) => watcher.once('exit', resolve))
+      const exited =
+        watcher.exitCode ?? watcher.signalCode ?? new Promise<number | null>((resolve) => watcher.once('exit', resolve))
       watcher.kill('SIGINT')
       await chmod(path.join(loops, 'locked'), 0o755).catch(() => undefined) // gone already where permissions bite
       await rm(loops, {recursive: true, force: true})

@@ -13,7 +13,11 @@ export function capturedReporter(): {reporter: Reporter; out: () => string; err:
 }
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 8000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 8000
+): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const value = await check()

@@ -15,7 +15,8 @@ import {startWatchSession, type BatchReport, type WatchSession} from '../../src/
 import {push} from '../../src/sync/index.js'
 import {capturedReporter, remoteTree, waitFor} from './helpers.js'
 
-const deepHeadings = (title: string, n: number) => `# ${title}\n\n${Array.from({length: n}, (_, i) => `#### Part ${i}\n\ntext\n`).join('\n')}`
+const deepHeadings = (title: string, n: number) =>
+  `# ${title}\n\n${Array.from({length: n}, (_, i) => `#### Part ${i}\n\ntext\n`).join('\n')}`
 
 let cleanup: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -36,7 +37,8 @@ async function watched(maxWarnings?: number) {
     dir,
     debounceMs: 100,
     reporter: captured.reporter,
-    push: (onEvent) => push({dir, client, rootTopicId: root, onEvent, ...(maxWarnings !== undefined ? {maxWarnings} : {})}),
+    push: (onEvent) =>
+      push({dir, client, rootTopicId: root, onEvent, ...(maxWarnings !== undefined ? {maxWarnings} : {})}),
     onBatch: (report) => reports.push(report)
   })
   cleanup.push(async () => {
@@ -54,7 +56,7 @@ async function watched(maxWarnings?: number) {
 }
 
 describe('watch messages', () => {
-  it('groups the tree\'s warnings on the first push, then shows only the saved file\'s', async () => {
+  it("groups the tree's warnings on the first push, then shows only the saved file's", async () => {
     const {dir, captured, reports, next} = await watched()
     expect((await next(0)).status).toBe('ok')
     const first = captured.err()
@@ -85,7 +87,9 @@ describe('watch messages', () => {
     const report = await next(0)
     expect(report.status).toBe('invalid')
     expect(report.result?.writes).toBe(0)
-    expect(captured.err()).toContain('error: 30 warnings, more than the 20 allowed by --max-warnings (config "maxWarnings"): fix some of them (each is listed with --verbose), or raise the limit; not pushed')
+    expect(captured.err()).toContain(
+      'error: 30 warnings, more than the 20 allowed by --max-warnings (config "maxWarnings"): fix some of them (each is listed with --verbose), or raise the limit; not pushed'
+    )
     expect(await remoteTree(client, root)).toEqual([])
   }, 40_000)
 })

@@ -24,7 +24,9 @@ const captured = capturedReporter()
 
 /** Waits for the next batch after `since` reports that ends with `status`, and for the watcher to be idle. */
 async function nextBatch(since: number, status: BatchReport['status'] = 'ok'): Promise<BatchReport> {
-  const report = await waitFor(`a batch with status ${status}`, () => reports.slice(since).find((r) => r.status === status))
+  const report = await waitFor(`a batch with status ${status}`, () =>
+    reports.slice(since).find((r) => r.status === status)
+  )
   await session.idle()
   return report
 }
@@ -108,7 +110,9 @@ describe('kbsync watch against the local server', () => {
     await nextBatch(before)
     const tree = await remoteTree(client, root)
     expect(tree.find((e) => e.id === id)?.titlePath).toBe('manuals')
-    expect(tree.map((e) => e.titlePath)).toEqual(expect.arrayContaining(['manuals / Install', 'manuals / Questions', 'team / People']))
+    expect(tree.map((e) => e.titlePath)).toEqual(
+      expect.arrayContaining(['manuals / Install', 'manuals / Questions', 'team / People'])
+    )
   })
 
   it('deleting a file and a folder deletes their items (with prune)', async () => {
@@ -125,7 +129,11 @@ describe('kbsync watch against the local server', () => {
   it('a burst of 100 new files is pushed as one coalesced batch', async () => {
     const before = reports.length
     await mkdir(path.join(dir, 'burst'))
-    await Promise.all(Array.from({length: 100}, (_, i) => writeFile(path.join(dir, 'burst', `note-${String(i).padStart(3, '0')}.md`), article(`Note ${i}`, `Body ${i}.`))))
+    await Promise.all(
+      Array.from({length: 100}, (_, i) =>
+        writeFile(path.join(dir, 'burst', `note-${String(i).padStart(3, '0')}.md`), article(`Note ${i}`, `Body ${i}.`))
+      )
+    )
     const report = await nextBatch(before)
     const pushes = reports.slice(before).filter((r) => r.status !== 'unstable')
     expect(pushes).toHaveLength(1)

@@ -15,17 +15,26 @@ import {openBrowser, startPreview, type PreviewScanOptions, type PreviewServer} 
 /** The port used when `--port` is not given (a free one is taken when it is busy). */
 const defaultPort = 4400
 
-async function start(dir: string, port: number | undefined, scan: PreviewScanOptions, context: CommandContext): Promise<PreviewServer> {
+async function start(
+  dir: string,
+  port: number | undefined,
+  scan: PreviewScanOptions,
+  context: CommandContext
+): Promise<PreviewServer> {
   const onRefresh = (info: {paths: string[]; ms: number; error?: Error}) => {
     const what = info.paths.length > 0 ? info.paths.join(', ') : 'folder'
-    context.stdout.write(info.error ? `could not read the folder: ${info.error.message}\n` : `updated ${what} (${info.ms} ms)\n`)
+    context.stdout.write(
+      info.error ? `could not read the folder: ${info.error.message}\n` : `updated ${what} (${info.ms} ms)\n`
+    )
   }
-  const onWarnings = (diagnostics: Diagnostic[]) => context.stderr.write(diagnostics.map((d) => formatDiagnostic(d) + '\n').join(''))
+  const onWarnings = (diagnostics: Diagnostic[]) =>
+    context.stderr.write(diagnostics.map((d) => formatDiagnostic(d) + '\n').join(''))
   try {
     return await startPreview({dir, port: port ?? defaultPort, onRefresh, onWarnings, scan})
   } catch (error) {
     // The default port is only a preference; an explicit one is not.
-    if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined) return startPreview({dir, port: 0, onRefresh, onWarnings, scan})
+    if ((error as {code?: string}).code === 'EADDRINUSE' && port === undefined)
+      return startPreview({dir, port: 0, onRefresh, onWarnings, scan})
     throw listenError(error, port ?? defaultPort)
   }
 }
@@ -56,10 +65,17 @@ Options:
     dir: {type: 'string'}
   },
   async run(context) {
-    if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
+    if (context.positionals.length > 1)
+      throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
     const positional = context.positionals[0]
     // The folder and the port as every command reads them: DIR or --dir, then KBSYNC_*, then the config file.
-    const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, withoutSecrets: true, ...(positional ? {dir: positional} : {})})
+    const config = await loadConfig({
+      cwd: context.cwd,
+      env: context.env,
+      flags: context.values,
+      withoutSecrets: true,
+      ...(positional ? {dir: positional} : {})
+    })
     await checkFolders(config)
     // The default port is only a preference (a free one when it is busy); a configured one is not.
     const port = config.sources['preview.port'] === 'default' ? undefined : config.preview.port

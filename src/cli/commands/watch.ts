@@ -30,7 +30,8 @@ function stopSignal(): {promise: Promise<string>; dispose(): void} {
 export const watchCommand: Command = {
   name: 'watch',
   summary: 'push each saved change until Ctrl-C',
-  usage: 'kbsync watch [DIR] [--debounce MS] [--prune] [--yes] [--max-warnings N] [--root-topic ID] [--quiet|--verbose]',
+  usage:
+    'kbsync watch [DIR] [--debounce MS] [--prune] [--yes] [--max-warnings N] [--root-topic ID] [--quiet|--verbose]',
   description: `Pushes DIR (default: the configured dir, else the current folder) once, then
 watches it and pushes every change: saves, new files, renames, moves and
 deletions of files and folders. Bursts (a git checkout, a save-all) are pushed
@@ -66,14 +67,19 @@ ${connectionOptionsHelp}
     try {
       // Each push scans at the cost of what was saved: unchanged files' reads and conversions are kept.
       const rescanner = createRescanner(config.dir, {ignore: config.ignore, links: linkOptionsOf(config)})
-      reporter.info(`Watching ${config.dir} -> ${connection.description}, root ${config.rootTopic ?? '(knowledge-base root)'} (Ctrl-C to stop)`)
+      reporter.info(
+        `Watching ${config.dir} -> ${connection.description}, root ${config.rootTopic ?? '(knowledge-base root)'} (Ctrl-C to stop)`
+      )
       const session = await startWatchSession({
         dir: config.dir,
         debounceMs: config.watch.debounceMs,
         ignore: config.ignore,
         reporter,
         push: (onEvent, changed) => {
-          const options: PlanPushOptions = {...pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}), scan: () => rescanner.scan(changed)}
+          const options: PlanPushOptions = {
+            ...pushOptionsOf(sync, {yes: context.values.yes === true, onEvent}),
+            scan: () => rescanner.scan(changed)
+          }
           return push(options)
         }
       })

@@ -77,7 +77,11 @@ export interface Batcher {
   readonly running: boolean
 }
 
-const realTimers: Timers = {setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout), now: () => Date.now()}
+const realTimers: Timers = {
+  setTimeout: (cb, ms) => setTimeout(cb, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  now: () => Date.now()
+}
 
 /** Default backoff: 1 s, 2 s, 4 s … capped at 30 s. */
 export function defaultBackoff(attempt: number): number {

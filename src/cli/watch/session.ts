@@ -68,8 +68,10 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
   // Errors are said on every push they block ("fix the errors above"); a skipped link once.
   const worthShowing = (d: Diagnostic): boolean => d.severity === 'error' || !isSkipNotice(d) || firstSkip(d)
   // After the first push, the messages of the files just saved: the rest of the tree's were shown already.
-  const ofSaved = (saved: ReadonlySet<string>) => (d: Diagnostic): boolean =>
-    d.severity === 'error' || (isSkipNotice(d) ? firstSkip(d) : d.file !== undefined && saved.has(d.file))
+  const ofSaved =
+    (saved: ReadonlySet<string>) =>
+    (d: Diagnostic): boolean =>
+      d.severity === 'error' || (isSkipNotice(d) ? firstSkip(d) : d.file !== undefined && saved.has(d.file))
 
   const run = async (batch: Batch): Promise<RunOutcome> => {
     const files = batch.changes.filter((c) => fileKinds.has(c.kind)).map((c) => c.path)
@@ -89,19 +91,29 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     try {
       const saved = batch.changes.filter((c) => c.kind !== 'sync').map((c) => c.path)
       const result = await options.push((event) => {
-        if (event.type === 'plan') total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
+        if (event.type === 'plan')
+          total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
         if (event.type === 'done' && !event.skipped) {
           done++
           reporter.action(actionLine(event.op, event.remoteId))
           reporter.progress(done, total, event.op.path)
         }
         if (event.type === 'failed') reporter.error(`${event.op.op} ${event.op.path || '(root)'}: ${event.error}`)
-        if (event.type === 'conflict-file') reporter.warn(`conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`)
+        if (event.type === 'conflict-file')
+          reporter.warn(
+            `conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`
+          )
       }, saved)
       reporter.endProgress()
       // A file the push wrote counts as saved: a move may be pushed before the watcher reports the new path.
-      reporter.diagnostics(result.plan.diagnostics.filter(initial ? worthShowing : ofSaved(new Set([...files, ...result.done.map((op) => op.path)]))))
-      const tooMany = result.plan.blocked ? undefined : warningLimitExceeded(result.plan.diagnostics, result.plan.warningLimit)
+      reporter.diagnostics(
+        result.plan.diagnostics.filter(
+          initial ? worthShowing : ofSaved(new Set([...files, ...result.done.map((op) => op.path)]))
+        )
+      )
+      const tooMany = result.plan.blocked
+        ? undefined
+        : warningLimitExceeded(result.plan.diagnostics, result.plan.warningLimit)
       if (tooMany) reporter.error(`${tooMany}; not pushed`)
       const line = withPushedNames(resultLine(result), result)
       options.onBatch?.({batch, status: result.status, result})
@@ -118,7 +130,11 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     }
   }
 
-  const batcher = createBatcher({debounceMs: options.debounceMs, run, ...(options.backoffMs ? {backoffMs: options.backoffMs} : {})})
+  const batcher = createBatcher({
+    debounceMs: options.debounceMs,
+    run,
+    ...(options.backoffMs ? {backoffMs: options.backoffMs} : {})
+  })
   const watcher = await watchTree(dir, {
     filter,
     onEvent: (kind: ChangeKind, path) => batcher.add({kind, path}),
