@@ -63,12 +63,8 @@ export interface SyncSession {
  * `embeddedDir`, to that folder's embedded knowledge base (`pull --from`).
  */
 export async function openSession(context: CommandContext, options: {mayCreateDir?: boolean; embeddedDir?: string} = {}): Promise<SyncSession> {
-  if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
-  if (context.values.quiet === true && context.values.verbose === true) throw new UsageError('--quiet and --verbose contradict each other: pick one')
-  const positional = context.positionals[0]
-  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(positional ? {dir: positional} : {})})
   // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.
-  await checkFolders(config, options.mayCreateDir === true)
+  const config = await folderConfig(context, {mayCreateDir: options.mayCreateDir === true})
   const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
   // --verbose shows the client's requests, retries and waits (never a secret); a long rate-limit wait is always said.
   const notice = rateLimitNotices((line) => reporter.warn(line))
@@ -78,6 +74,21 @@ export async function openSession(context: CommandContext, options: {mayCreateDi
   }
   const target = await connect(config, {cwd: context.cwd, onEvent, ...(options.embeddedDir !== undefined ? {embeddedDir: options.embeddedDir} : {})})
   return {config, reporter, target}
+}
+
+/**
+ * What every command working on a folder starts with: at most one DIR, not
+ * both --quiet and --verbose, the config (flags > environment > file >
+ * defaults; `withoutSecrets` for commands that never connect), and the
+ * folder and site root checked.
+ */
+export async function folderConfig(context: CommandContext, options: {mayCreateDir?: boolean; withoutSecrets?: boolean} = {}): Promise<KbsyncConfig> {
+  if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
+  if (context.values.quiet === true && context.values.verbose === true) throw new UsageError('--quiet and --verbose contradict each other: pick one')
+  const positional = context.positionals[0]
+  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(options.withoutSecrets ? {withoutSecrets: true} : {}), ...(positional ? {dir: positional} : {})})
+  await checkFolders(config, options.mayCreateDir === true)
+  return config
 }
 
 /** `checkFolder` of the config's folder, and its site root must be a folder: every command that scans checks both. */
