@@ -5,11 +5,10 @@
  * through `checkFolderLinks`.
  */
 import type {Command} from '../command.js'
-import {loadConfig, type KbsyncConfig} from '../config.js'
-import {UsageError} from '../errors.js'
+import type {KbsyncConfig} from '../config.js'
 import {exitCodes} from '../exit-codes.js'
 import {diagnosticsMarkdown, reporterFor, withCounts, type Reporter} from '../output/index.js'
-import {checkFolders, linkOptionsOf} from '../session.js'
+import {folderConfig, linkOptionsOf} from '../session.js'
 import {BodyCache, scanFolder} from '../../local/index.js'
 import {
   checkLinks,
@@ -120,19 +119,7 @@ Exit codes: 0 no broken link (or --warn), 2 broken links or anchors, or invalid 
     ...linkCheckOptions
   },
   async run(context) {
-    if (context.positionals.length > 1)
-      throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
-    if (context.values.quiet === true && context.values.verbose === true)
-      throw new UsageError('--quiet and --verbose contradict each other: pick one')
-    const positional = context.positionals[0]
-    const config = await loadConfig({
-      cwd: context.cwd,
-      env: context.env,
-      flags: context.values,
-      withoutSecrets: true,
-      ...(positional ? {dir: positional} : {})
-    })
-    await checkFolders(config)
+    const config = await folderConfig(context, {withoutSecrets: true})
     const reporter = reporterFor(context, {dir: config.dir})
     const result = await checkFolderLinks(config, linkCheckOptionsOf(config, context.values), reporter)
     if (context.values.json === true)
