@@ -15,6 +15,7 @@ import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchPull} from './pull-bench.js'
 import {benchPreview} from './preview-bench.js'
 import {benchHighlight} from './highlight-bench.js'
+import {benchDiagrams} from './diagrams-bench.js'
 import {benchWatch} from './watch-bench.js'
 
 const quick = process.argv.includes('--quick')
@@ -41,6 +42,7 @@ if (wanted('watch')) {
 if (wanted('links')) rows.push(...(await benchCheckLinks(quick ? 200 : 1000)))
 if (wanted('preview')) rows.push(...(await benchPreview(1000, 10)))
 if (wanted('highlight')) rows.push(...benchHighlight(1000))
+if (wanted('diagrams')) rows.push(...(await benchDiagrams(quick ? 50 : 200, quick ? 5 : 20)))
 if (wanted('dialect')) {
   const dialect = runDialectRoundTrip(quick ? 300_000 : 1_000_000, 3)
   rows.unshift({bench: 'dialect round trip', measure: 'time per MB vs remark + remark-gfm', value: `${dialect.ratio.toFixed(2)}x (${dialect.dialect.toFixed(2)} vs ${dialect.gfm.toFixed(2)} MB/s)`, target: '<= 1.3x', met: dialect.ratio <= 1.3})
