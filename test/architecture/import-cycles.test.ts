@@ -19,10 +19,11 @@ describe('reading imports', () => {
       "export type {G} from './f.js'",
       "export * from './g.js'",
       'type H = import("./h.js").H',
-      "const i = () => import('./i.js')"
+      "const i = () => import('./i.js')",
+      "const j = createRequire(import.meta.url).resolve('pkg/dist/j.js')"
     ].join('\n')
     const found = importsOfText('x.ts', text).map(({specifier, typeOnly, dynamic}) => `${specifier} ${typeOnly ? 'type' : dynamic ? 'lazy' : 'runtime'}`)
-    expect(found).toEqual(['./a.js type', './b.js type', './c.js runtime', './d.js runtime', './e.js runtime', './f.js type', './g.js runtime', './h.js type', './i.js lazy'])
+    expect(found).toEqual(['./a.js type', './b.js type', './c.js runtime', './d.js runtime', './e.js runtime', './f.js type', './g.js runtime', './h.js type', './i.js lazy', 'pkg/dist/j.js lazy'])
   })
 
   it('resolves a relative specifier to the source file it names', () => {

@@ -55,7 +55,15 @@ function exportIsTypeOnly(declaration: ts.ExportDeclaration): boolean {
   return clause !== undefined && ts.isNamedExports(clause) && onlyTypes(clause.elements)
 }
 
-/** The imports of a TypeScript source text: static imports, re-exports, `import()` calls and `import('x').T` types. */
+/** `require.resolve` or `createRequire(...).resolve`: a package's file located at run time (a script a browser page loads). */
+function isRequireResolve(callee: ts.Expression): boolean {
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'resolve') return false
+  const target = callee.expression
+  if (ts.isIdentifier(target)) return target.text === 'require'
+  return ts.isCallExpression(target) && ts.isIdentifier(target.expression) && target.expression.text === 'createRequire'
+}
+
+/** The imports of a TypeScript source text: static imports, re-exports, `import()` and `require.resolve()` calls, `import('x').T` types. */
 export function importsOfText(fileName: string, text: string): SourceImport[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true)
   const found: SourceImport[] = []
@@ -68,7 +76,7 @@ export function importsOfText(fileName: string, text: string): SourceImport[] {
     if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, importClauseIsTypeOnly(node.importClause), false)
     else if (ts.isExportDeclaration(node) && node.moduleSpecifier) add(node.moduleSpecifier, exportIsTypeOnly(node), false)
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true, false)
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
+    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || isRequireResolve(node.expression)) && node.arguments[0]) {
       add(node.arguments[0], false, true)
     }
     ts.forEachChild(node, visit)
