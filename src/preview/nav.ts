@@ -21,11 +21,16 @@ export interface NavItem {
   children?: NavItem[]
 }
 
-/** The navigation as a `<nav>` element. */
-export function renderNav(items: NavItem[], heading = 'Contents'): string {
+const filterBox = `<input type="search" class="kb-nav-filter" id="kb-nav-filter" placeholder="Filter by title" aria-label="Filter the contents by title" autocomplete="off" spellcheck="false">`
+
+/**
+ * The navigation as a `<nav>` element; with `filter`, the filter box above
+ * the tree (only for pages that load the script that runs it).
+ */
+export function renderNav(items: NavItem[], heading = 'Contents', filter = false): string {
   return (
     `<nav class="kb-nav" id="kb-nav" aria-label="Contents"><div class="kb-nav-header">${escapeHtml(heading)}</div>` +
-    `<input type="search" class="kb-nav-filter" id="kb-nav-filter" placeholder="Filter by title" aria-label="Filter the contents by title" autocomplete="off" spellcheck="false">` +
+    (filter ? filterBox : '') +
     `<ul class="kb-nav-tree">${items.map((item) => renderItem(item, 0)).join('')}</ul>` +
     `<p class="kb-nav-empty" id="kb-nav-empty" hidden>No title matches.</p></nav>`
   )

@@ -73,7 +73,7 @@ function renderMain(page: ArticlePageInput): string {
 
 /** The parts of a page live reload swaps in (navigation, main, tab title). */
 export function renderFragment(page: ArticlePageInput): PageFragment {
-  return {documentTitle: page.documentTitle ?? page.title, nav: renderNav(page.nav), main: renderMain(page)}
+  return {documentTitle: page.documentTitle ?? page.title, nav: renderNav(page.nav, undefined, page.scriptHref !== undefined), main: renderMain(page)}
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process'
 import {existsSync} from 'node:fs'
-import {mkdir, stat} from 'node:fs/promises'
+import {mkdir, readFile, stat, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {chromium, type Browser, type Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -155,6 +155,28 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     expect(await page.locator('#kb-nav-empty').isVisible()).toBe(true)
     await page.locator('#kb-nav-filter').fill('')
     expect(await visibleTitles()).toEqual(before)
+  })
+
+  it('keeps the folds and the filter of the tree when a save updates the page', async () => {
+    await open('/a/guide/setup.md')
+    const other = page.locator('#kb-nav details', {has: page.locator(':scope > summary > a', {hasText: 'Other topic'})})
+    const isOpen = () => other.evaluate((element) => (element as HTMLDetailsElement).open)
+    const box = (await other.locator(':scope > summary').boundingBox())!
+    await page.mouse.click(box.x + 6, box.y + box.height / 2)
+    expect(await isOpen()).toBe(true)
+    const file = path.join(tree.dir, 'guide/setup.md')
+    const save = async (marker: string) => {
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/^.*Jump to/m, `${marker} Jump to`))
+      await page.waitForFunction((text) => document.querySelector('#kb-article')?.textContent?.includes(text), marker, {timeout: 5000})
+    }
+    await save('First save.')
+    expect(await isOpen()).toBe(true)
+    await page.locator('#kb-nav-filter').pressSequentially('elsewhere')
+    await save('Second save.')
+    expect(await page.locator('#kb-nav-filter').inputValue()).toBe('elsewhere')
+    const shown = await page.locator('#kb-nav a').evaluateAll((links) => links.filter((link) => link.checkVisibility()).map((link) => link.textContent))
+    expect(shown).toEqual(['docs', 'Other topic', 'Elsewhere page'])
+    await page.locator('#kb-nav-filter').fill('')
   })
 
   it('highlights a TypeScript block in coloured tokens and leaves an unknown language plain', async () => {

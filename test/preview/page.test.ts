@@ -28,6 +28,9 @@ describe('renderArticlePage', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true)
     expect(html).toContain(`<style>${stylesheet}</style>`)
     expect(html).not.toContain('<script')
+    // The filter box needs the script: a page without it has none.
+    expect(html).not.toContain('id="kb-nav-filter"')
+    expect(renderArticlePage({title: 'T', html: '', nav: [], scriptHref: '/x.js'})).toContain('id="kb-nav-filter"')
     expect(renderArticlePage({title: 'T', html: '', nav: [], scriptHref: '/x.js'})).toContain('<script src="/x.js" defer></script>')
   })
 
