@@ -4,14 +4,12 @@
  * messages of the saved file only; the other files' warnings were said by
  * the first push and are not said again.
  */
-import {spawn} from 'node:child_process'
 import {rename, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startServer} from '../../src/server/index.js'
-import {builtCli} from '../built.js'
 import {temporaryFolders, writeFiles} from '../temp-folders.js'
-import {waitFor} from './helpers.js'
+import {spawnWatch, waitFor} from './helpers.js'
 
 const folders = temporaryFolders('watch-saved')
 let server: Awaited<ReturnType<typeof startServer>>
@@ -36,46 +34,28 @@ describe('kbsync watch output after a save', () => {
       'beta.md': page('Beta', 'First.'),
       'guide/gamma.md': page('Gamma', 'First.')
     })
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      KBSYNC_API_URL: server.apiUrl,
-      KBSYNC_FILES_URL: server.filesUrl,
-      KBSYNC_TOKEN: server.token,
-      NO_COLOR: '1'
-    }
-    for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
-    const child = spawn(process.execPath, [builtCli, 'watch', dir, '--debounce', '100', '--verbose'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d) => (out += String(d)))
-    child.stderr.on('data', (d) => (err += String(d)))
-    const explained = (e: Error) => {
-      throw new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`)
-    }
+    const {child, out, err, explained} = spawnWatch([dir, '--debounce', '100', '--verbose'], server)
     try {
-      await waitFor('the first push', () => /pushed: .*created/.test(out), 20_000).catch(explained)
+      await waitFor('the first push', () => /pushed: .*created/.test(out()), 20_000).catch(explained)
       // The first push says every file's warning.
-      for (const file of ['alpha.md', 'beta.md', 'guide/gamma.md']) expect(err).toContain(file)
-      const [outBefore, errBefore] = [out.length, err.length]
+      for (const file of ['alpha.md', 'beta.md', 'guide/gamma.md']) expect(err()).toContain(file)
+      const [outBefore, errBefore] = [out().length, err().length]
       await writeFile(path.join(dir, 'alpha.md'), page('Alpha', 'Second, saved while watching.'))
-      await waitFor('the pushed save', () => /pushed: 1 updated/.test(out.slice(outBefore)), 15_000).catch(explained)
-      const [savedOut, savedErr] = [out.slice(outBefore), err.slice(errBefore)]
+      await waitFor('the pushed save', () => /pushed: 1 updated/.test(out().slice(outBefore)), 15_000).catch(explained)
+      const [savedOut, savedErr] = [out().slice(outBefore), err().slice(errBefore)]
       expect(savedOut).toMatch(/pushed: 1 updated \(1 write\): alpha\.md; watching/)
       expect(savedErr).toMatch(/^alpha\.md:5(:\d+)?: warning/m)
       expect(savedErr).not.toMatch(/beta\.md|gamma\.md/)
 
       // A move is one request, named by the file's new path; only the moved file's message is said.
-      const [outMoved, errMoved] = [out.length, err.length]
+      const [outMoved, errMoved] = [out().length, err().length]
       await rename(path.join(dir, 'beta.md'), path.join(dir, 'guide/beta.md'))
-      await waitFor('the pushed move', () => /pushed: 1 moved/.test(out.slice(outMoved)), 15_000).catch(explained)
-      expect(out.slice(outMoved)).toMatch(/pushed: 1 moved \(1 write\): guide\/beta\.md; watching/)
-      expect(err.slice(errMoved), out.slice(outMoved) + err.slice(errMoved)).toMatch(
+      await waitFor('the pushed move', () => /pushed: 1 moved/.test(out().slice(outMoved)), 15_000).catch(explained)
+      expect(out().slice(outMoved)).toMatch(/pushed: 1 moved \(1 write\): guide\/beta\.md; watching/)
+      expect(err().slice(errMoved), out().slice(outMoved) + err().slice(errMoved)).toMatch(
         /^guide\/beta\.md:5(:\d+)?: warning/m
       )
-      expect(err.slice(errMoved)).not.toMatch(/alpha\.md|gamma\.md/)
+      expect(err().slice(errMoved)).not.toMatch(/alpha\.md|gamma\.md/)
     } finally {
       const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
       child.kill('SIGINT')

@@ -11,7 +11,7 @@ import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
-import {remoteTree, waitFor} from './helpers.js'
+import {remoteTree, spawnWatch, waitFor} from './helpers.js'
 
 let server: Awaited<ReturnType<typeof startServer>>
 let client: KbClient
@@ -86,43 +86,38 @@ describe('kbsync watch (child process)', () => {
     // Root reads a folder of mode 000 all the same: the warning about it is only asserted where permissions bite.
     const permissionsBite = process.getuid?.() !== 0
     await chmod(path.join(loops, 'locked'), 0o000)
-    const watcher = spawn(process.execPath, [builtCli, 'watch', loops, '--root-topic', root, '--debounce', '100'], {
-      env: childEnv(),
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let out = ''
-    let err = ''
-    watcher.stdout.on('data', (d) => (out += String(d)))
-    watcher.stderr.on('data', (d) => (err += String(d)))
-    const explained = (e: Error) => {
-      throw new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`)
-    }
+    const {
+      child: watcher,
+      out: outOf,
+      err: errOf,
+      explained
+    } = spawnWatch([loops, '--root-topic', root, '--debounce', '100'], server)
     try {
       if (permissionsBite) {
         // A folder it may not read blocks the plan (skipping it could let --prune delete what it holds); watching goes on.
-        await waitFor('the blocked first push', () => /not pushed: fix the errors above/.test(out), 15_000).catch(
+        await waitFor('the blocked first push', () => /not pushed: fix the errors above/.test(outOf()), 15_000).catch(
           explained
         )
-        expect(err).toMatch(/^locked: error: .*cannot be read/m)
+        expect(errOf()).toMatch(/^locked: error: .*cannot be read/m)
         await chmod(path.join(loops, 'locked'), 0o755)
         await rm(path.join(loops, 'locked'), {recursive: true})
         await writeFile(path.join(loops, 'note.md'), '# Note\n\nFirst, once the unreadable folder is gone.\n')
       }
-      await waitFor('the first push', () => /pushed: 1 created/.test(out), 15_000).catch(explained)
+      await waitFor('the first push', () => /pushed: 1 created/.test(outOf()), 15_000).catch(explained)
       await writeFile(path.join(loops, 'note.md'), '# Note\n\nSecond, saved beside the loops.\n')
-      await waitFor('the pushed save', () => /pushed: 1 updated/.test(out), 10_000)
+      await waitFor('the pushed save', () => /pushed: 1 updated/.test(outOf()), 10_000)
       const id = (await remoteTree(client, root)).find((e) => e.title === 'Note')!.id
       expect((await client.getItem(id)).body).toContain('Second')
       for (const link of ['l1', 'l2', 'self'])
-        expect(err.match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], err).toHaveLength(1)
-      expect(err).not.toMatch(/ELOOP|\n\s+at /)
+        expect(errOf().match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], errOf()).toHaveLength(1)
+      expect(errOf()).not.toMatch(/ELOOP|\n\s+at /)
     } finally {
       const exited =
         watcher.exitCode ?? watcher.signalCode ?? new Promise<number | null>((resolve) => watcher.once('exit', resolve))
       watcher.kill('SIGINT')
       await chmod(path.join(loops, 'locked'), 0o755).catch(() => undefined) // gone already where permissions bite
       await rm(loops, {recursive: true, force: true})
-      expect(await exited, err).toBe(0)
+      expect(await exited, errOf()).toBe(0)
     }
   }, 40_000)
 })

@@ -1,7 +1,9 @@
-/** Helpers of the watch suites: a captured reporter, waiting for a condition, the remote tree. */
+/** Helpers of the watch suites: a captured reporter, waiting for a condition, the remote tree, a watch child. */
+import {spawn, type ChildProcess} from 'node:child_process'
 import {createReporter, type OutputStream, type Reporter} from '../../src/cli/output/index.js'
 import type {KbClient} from '../../src/api/index.js'
 import type {StructureNode} from '../../src/api/types.js'
+import {builtCli} from '../built.js'
 
 /** A reporter writing to strings (not a TTY). */
 export function capturedReporter(): {reporter: Reporter; out: () => string; err: () => string} {
@@ -49,4 +51,32 @@ export async function remoteTree(client: KbClient, root: string): Promise<Entry[
   }
   walk(await client.getTree(root), '')
   return out
+}
+
+/** A `kbsync watch` child of the built CLI talking to the local server at `server`, its output gathered. */
+export function spawnWatch(
+  args: readonly string[],
+  server: {apiUrl: string; filesUrl: string; token: string}
+): {child: ChildProcess; out: () => string; err: () => string; explained: (e: Error) => never} {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    KBSYNC_API_URL: server.apiUrl,
+    KBSYNC_FILES_URL: server.filesUrl,
+    KBSYNC_TOKEN: server.token,
+    NO_COLOR: '1'
+  }
+  for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
+  const child = spawn(process.execPath, [builtCli, 'watch', ...args], {env, stdio: ['ignore', 'pipe', 'pipe']})
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (d) => (out += String(d)))
+  child.stderr!.on('data', (d) => (err += String(d)))
+  return {
+    child,
+    out: () => out,
+    err: () => err,
+    explained: (e) => {
+      throw new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`)
+    }
+  }
 }
