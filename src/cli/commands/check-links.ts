@@ -92,7 +92,7 @@ when its Retry-After is at most 60 s, else the link is reported as not checked. 
 to an HTML page must name an id or <a name> of the page. Broken links are reported at each file:line that
 uses them; a permanent redirect is noted so the link can be updated. OK results are kept 24 h in
 .kbsync/link-cache.json (config checkLinks.cacheHours); broken ones are checked again every run.
-Nothing is sent to the knowledge base.
+Nothing is sent to the knowledge base. \`kbsync plan --check-links\` runs the same check after the plan.
 
 Options:
   --json              the result as JSON: counts, every URL with its outcome and uses, the diagnostics
@@ -108,7 +108,7 @@ Exit codes: 0 no broken link (or --warn), 2 broken links or anchors, or invalid 
   examples: [
     'kbsync check-links docs',
     'kbsync check-links docs --warn --json > links.json',
-    'kbsync plan docs --check-links'
+    'kbsync check-links docs --link-timeout 30000 --per-host 1'
   ],
   options: {
     json: {type: 'boolean'},
