@@ -5,6 +5,7 @@
  */
 import {ApiError, withoutTitleHeading} from '../../api/index.js'
 import type {ItemType, KbItem, Permissions, StructureNode} from '../../api/types.js'
+import type {Root} from 'mdast'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {asPlatformStores, isUnconvertible, parseKb, stringifyKb} from '../../dialect/index.js'
@@ -123,13 +124,16 @@ const troubles = new WeakMap<RemoteDetail, VFileMessage | null>()
  * pull may plan twice).
  */
 export function bodyTrouble(detail: RemoteDetail): VFileMessage | undefined {
-  let trouble = troubles.get(detail)
-  if (trouble === undefined) {
-    const file = new VFile({value: detail.body})
-    parseKb(file)
-    troubles.set(detail, (trouble = file.messages.find(isUnconvertible) ?? null))
-  }
-  return trouble ?? undefined
+  if (!troubles.has(detail)) parseDetailBody(detail)
+  return troubles.get(detail) ?? undefined
+}
+
+/** Parses `detail`'s body, noting its trouble for `bodyTrouble` on the way (pull parses each record once as it arrives). */
+export function parseDetailBody(detail: RemoteDetail): Root {
+  const file = new VFile({value: detail.body})
+  const tree = parseKb(file)
+  troubles.set(detail, file.messages.find(isUnconvertible) ?? null)
+  return tree
 }
 
 /** Strips the `# <title>` heading the platform puts before an article's body. */
