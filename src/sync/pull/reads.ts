@@ -8,10 +8,9 @@
  * network: the plan and the apply step reuse the trees.
  */
 import type {Root} from 'mdast'
-import {parseKb} from '../../dialect/index.js'
 import {ApiError} from '../../api/index.js'
 import type {Diagnostic, StateEntry, SyncState} from '../../local/index.js'
-import {bodyTrouble, toDetail, type RemoteSnapshot} from '../shared/remote.js'
+import {parseDetailBody, toDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {fileUrls} from './localize.js'
 import {permissionsAsRecorded} from './plan.js'
 import {createPool, type TaskPool} from './pool.js'
@@ -71,10 +70,9 @@ export function createReader(setting: ReaderSetting): PullReader {
     pool.add(async () => {
       const detail = toDetail(await client.getItem(id))
       remote.details[id] = detail
-      const tree = parseKb(detail.body)
+      // Parsed once, while other requests wait on the network: the plan asks its trouble, the apply step its files.
+      const tree = parseDetailBody(detail)
       trees.set(id, tree)
-      // Warmed while other requests wait: the plan asks it of every record.
-      bodyTrouble(detail)
       // A body's files go before the reads still queued: each is on disk soon after its record arrived.
       prefetch.request(detail, fileUrls(tree), (task) => pool.add(task, true))
       speculation.convert(id, tree)
