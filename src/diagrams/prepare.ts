@@ -7,7 +7,9 @@
  * source, or there is no browser) is published as the code block it is
  * written as, with a warning; the scan is changed so that nothing uses it.
  */
-import {readFileSync, statSync} from 'node:fs'
+import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
 import {
   existsInside,
   writeFileInside,
@@ -111,17 +113,40 @@ async function renderAll(dir: string, diagrams: Diagram[], options: DiagramOptio
         return {...run, unrendered: diagrams.slice(index), missing: `${found.path} did not start: ${why}`}
       }
       if ('svg' in outcome) {
-        writeFileInside(dir, asset.path, outcome.svg)
-        asset.size = Buffer.byteLength(outcome.svg)
+        keepRendering(dir, asset, outcome.svg)
         run.rendered++
       } else {
-        writeFileInside(dir, errorFileOf(asset), JSON.stringify(outcome))
+        advisoryWrite(dir, errorFileOf(asset), JSON.stringify(outcome))
         run.failed.push({asset, ...outcome})
       }
     }
     return run
   } finally {
     await renderer.close().catch(() => undefined)
+  }
+}
+
+/**
+ * Writes the SVG of `asset` where the upload reads it: in the folder's
+ * `.kbsync/diagrams/` (the cache), or, where that cannot be written (a
+ * read-only checkout, a `.kbsync` link out of the folder), in a temporary
+ * folder for this run only.
+ */
+function keepRendering(dir: string, asset: Diagram, svg: string): void {
+  asset.size = Buffer.byteLength(svg)
+  if (advisoryWrite(dir, asset.path, svg)) return
+  const spare = mkdtempSync(path.join(tmpdir(), 'kbsync-diagram-'))
+  asset.absolutePath = path.join(spare, path.basename(asset.path))
+  writeFileSync(asset.absolutePath, svg)
+}
+
+/** Writes a cache file of the folder; false when it cannot (the cache is advisory). */
+function advisoryWrite(dir: string, relative: string, data: string): boolean {
+  try {
+    writeFileInside(dir, relative, data)
+    return true
+  } catch {
+    return false
   }
 }
 

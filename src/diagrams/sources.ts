@@ -14,9 +14,13 @@ export function sourcePath(key: string): string {
   return diagramPath(key).replace(/\.svg$/, '.mmd')
 }
 
-/** Keeps the source of a diagram (once: the name says its content). */
+/** Keeps the source of a diagram (once: the name says its content); a folder that cannot be written keeps none. */
 export function keepSource(dir: string, key: string, source: string): void {
-  if (!existsInside(dir, sourcePath(key))) writeFileInside(dir, sourcePath(key), normalSource(source) + '\n')
+  try {
+    if (!existsInside(dir, sourcePath(key))) writeFileInside(dir, sourcePath(key), normalSource(source) + '\n')
+  } catch {
+    // Advisory: pull then gives the image back instead of the block.
+  }
 }
 
 const lookups = new WeakMap<SyncState, Map<string, string>>()

@@ -130,6 +130,20 @@ describe.skipIf(!hasBrowser)('Mermaid and draw.io, pushed end to end', () => {
   })
 })
 
+describe.skipIf(!hasBrowser)('a folder whose render cache cannot be written', () => {
+  it('still publishes the diagram (rendered to a temporary file for the run)', async () => {
+    const dir = await newFolder()
+    await mkdir(path.join(dir, '.kbsync'))
+    // A file where the cache folder would be: nothing can be written there.
+    await writeFile(path.join(dir, '.kbsync/diagrams'), 'not a folder\n')
+    await writeFile(path.join(dir, 'a.md'), `# A\n\n\`\`\`mermaid\n${flowchart}\`\`\`\n`)
+    const root = (await local.client.createItem({type: 'topic', title: 'Read-only cache', parent_topic_id: null})).id
+    const result = await push({dir, client: local.client, rootTopicId: root})
+    expect(result.status).toBe('ok')
+    expect(await remoteBody(root, 'A')).toMatch(/^!\[flowchart LR\]\(http/m)
+  })
+})
+
 describe('a push with no diagram', () => {
   it('never starts a browser', async () => {
     const dir = await newFolder()
