@@ -11,7 +11,7 @@ import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
-import {remoteTree, spawnWatch, waitFor} from './helpers.js'
+import {remoteTree, spawnWatch, waitFor, watchEnv} from './helpers.js'
 
 let server: Awaited<ReturnType<typeof startServer>>
 let client: KbClient
@@ -20,15 +20,7 @@ let child: ChildProcess | undefined
 
 /** The environment of a child `kbsync` talking to the local server. */
 function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    KBSYNC_API_URL: server.apiUrl,
-    KBSYNC_FILES_URL: server.filesUrl,
-    KBSYNC_TOKEN: server.token,
-    NO_COLOR: '1'
-  }
-  for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
-  return env
+  return watchEnv(server)
 }
 
 beforeAll(async () => {

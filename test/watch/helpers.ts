@@ -53,11 +53,8 @@ export async function remoteTree(client: KbClient, root: string): Promise<Entry[
   return out
 }
 
-/** A `kbsync watch` child of the built CLI talking to the local server at `server`, its output gathered. */
-export function spawnWatch(
-  args: readonly string[],
-  server: {apiUrl: string; filesUrl: string; token: string}
-): {child: ChildProcess; out: () => string; err: () => string; explained: (e: Error) => never} {
+/** The environment of a child `kbsync` talking to the local server at `server` (no CI, config or folder of the caller's). */
+export function watchEnv(server: {apiUrl: string; filesUrl: string; token: string}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     KBSYNC_API_URL: server.apiUrl,
@@ -66,6 +63,15 @@ export function spawnWatch(
     NO_COLOR: '1'
   }
   for (const key of ['GITHUB_ACTIONS', 'KBSYNC_CONFIG', 'KBSYNC_DIR']) delete env[key]
+  return env
+}
+
+/** A `kbsync watch` child of the built CLI talking to the local server at `server`, its output gathered. */
+export function spawnWatch(
+  args: readonly string[],
+  server: {apiUrl: string; filesUrl: string; token: string}
+): {child: ChildProcess; out: () => string; err: () => string; explained: (e: Error) => never} {
+  const env = watchEnv(server)
   const child = spawn(process.execPath, [builtCli, 'watch', ...args], {env, stdio: ['ignore', 'pipe', 'pipe']})
   let out = ''
   let err = ''
