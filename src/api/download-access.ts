@@ -59,7 +59,7 @@ export function tokenScopes(apiUrl: string, filesUrl: string | undefined): Token
 }
 
 /** Whether `url` lies inside one of `scopes`. */
-export function inScope(url: URL, scopes: readonly TokenScope[]): boolean {
+function inScope(url: URL, scopes: readonly TokenScope[]): boolean {
   if (encodedSeparator.test(url.pathname)) return false
   return scopes.some((scope) => scope.origin === url.origin && (scope.under ? url.pathname.startsWith(scope.path) : url.pathname === scope.path))
 }

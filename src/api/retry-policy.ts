@@ -30,7 +30,7 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
 }
 
 /** `X-RateLimit-Reset` (seconds until the next interval) as milliseconds. */
-export function parseResetSeconds(value: string | undefined): number | undefined {
+function parseResetSeconds(value: string | undefined): number | undefined {
   if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined
   return Math.ceil(Number(value) * 1000)
 }

@@ -97,7 +97,7 @@ function loginNames(personId: boolean): string {
  * (the platform answers 500 when the login belongs to several
  * organisations and none was chosen). Other errors are returned unchanged.
  */
-export function explainLoginFailure(error: unknown, accountsUrl: string, sentPersonId: boolean): unknown {
+function explainLoginFailure(error: unknown, accountsUrl: string, sentPersonId: boolean): unknown {
   if (!(error instanceof ApiError) || error.status === undefined) return error
   const answer = `${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`
   const init = {status: error.status, errorCode: error.errorCode, method: 'POST', path: '/auth'}

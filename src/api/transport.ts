@@ -241,6 +241,6 @@ export class Transport {
 }
 
 /** Resolves after `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
 }

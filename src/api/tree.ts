@@ -8,7 +8,7 @@ import type {Transport} from './transport.js'
 import type {StructureNode, StructureResponse} from './types.js'
 
 /** Depth asked for by `getTree`. */
-export const TREE_DEPTH = 10
+const TREE_DEPTH = 10
 
 /** `GET /knowledgebase/structure`. */
 export function getStructure(transport: Transport, options: {parentTopicId?: string | null; depth?: number} = {}): Promise<StructureResponse> {

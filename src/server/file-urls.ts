@@ -7,7 +7,7 @@
  */
 
 /** What a stored body holds before the guid of one of the server's files. */
-export const storedFilePrefix = 'http://local-kb.invalid/services/kb?Id='
+const storedFilePrefix = 'http://local-kb.invalid/services/kb?Id='
 
 const loopbackFileUrl = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\/services\/kb\?Id=([0-9a-fA-F-]{36})/g
 

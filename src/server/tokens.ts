@@ -16,7 +16,7 @@ export interface TokenSets {
 }
 
 /** Names `credentials` in the data file without holding them: a one-way hash (undefined: no logins accepted). */
-export function issuerOf(credentials: Credentials | undefined): string | undefined {
+function issuerOf(credentials: Credentials | undefined): string | undefined {
   if (!credentials) return undefined
   return createHash('sha256').update(`kbsync-local-server\0${credentials.login}\0${credentials.securityKey}`).digest('hex')
 }

@@ -10,7 +10,7 @@ export {redact} from '../../api/redact.js'
 const mask = '[redacted]'
 
 /** The names of configuration fields that hold secrets. */
-export const secretKeys = ['token', 'securityKey'] as const
+const secretKeys = ['token', 'securityKey'] as const
 
 /**
  * A copy of a configuration object safe to print: secret fields replaced by

@@ -54,7 +54,7 @@ export function applyCategories(layout: LayoutTopic, navigation: DocusaurusNavig
 }
 
 /** The Docusaurus id of a document: front matter `id`, else its name without a number prefix (`01-intro.md` is `intro`). */
-export function docIdOf(file: string, facts: SidebarFacts): string {
+function docIdOf(file: string, facts: SidebarFacts): string {
   return facts.id ?? documentStem(file).replace(numberPrefix, '')
 }
 

@@ -10,7 +10,7 @@ import type {Diagnostic} from '../diagnostic.js'
 import type {Category} from './types.js'
 
 /** The names Docusaurus gives the category file of a folder. */
-export const categoryFileNames = ['_category_.json', '_category_.yml', '_category_.yaml'] as const
+const categoryFileNames = ['_category_.json', '_category_.yml', '_category_.yaml'] as const
 
 /** Whether `name` (a base name) is a Docusaurus category file. */
 export function isCategoryFile(name: string): boolean {
