@@ -3,12 +3,14 @@
  * the entries whose title holds the text and their ancestors, opened; no
  * server round trip), the folds a writer opened or closed (kept, by the
  * topic's address, when live reload swaps the navigation in), the drawer
- * (closed by Escape or by following a link), and landing on a heading named
- * without the clobber prefix (`#setup` finds `id="user-content-setup"`, as
- * on GitHub). Source text, spliced into the script `client.ts` serves.
+ * (closed by Escape or by following a link), the `#` link beside each
+ * heading that has an id (to copy a link to it, as on docs sites), and
+ * landing on a heading named without the clobber prefix (`#setup` finds
+ * `id="user-content-setup"`, as on GitHub). Source text, spliced into the
+ * script `client.ts` serves.
  */
 
-/** Functions the page script calls: `navFilter(nav)`, `keepNav(old, fresh)`, `startNav()`. */
+/** Functions the page script calls: `navFilter(nav)`, `keepNav(old, fresh)`, `addHeadingLinks()`, `startNav()`. */
 export const navScript = `
   // Folds as the writer left them before a filter opened its own, by topic address.
   let foldsBeforeFilter = null
@@ -60,6 +62,18 @@ export const navScript = `
     if (input && focused) input.focus()
   }
 
+  function addHeadingLinks() {
+    document.querySelectorAll('#kb-article :is(h1, h2, h3, h4, h5, h6)[id], .kb-page-title[id]').forEach((heading) => {
+      if (heading.querySelector(':scope > .kb-heading-link')) return
+      const link = document.createElement('a')
+      link.className = 'kb-heading-link'
+      link.href = '#' + heading.id
+      link.setAttribute('aria-label', 'Link to this section')
+      // The mark is the stylesheet's (::before), so the heading's text stays its title.
+      heading.append(link)
+    })
+  }
+
   function landOnHash() {
     const id = decodeURIComponent(location.hash.slice(1))
     if (id === '' || document.getElementById(id)) return
@@ -78,6 +92,7 @@ export const navScript = `
       if (event.key === 'Escape' && drawer?.checked) drawer.checked = false
     })
     window.addEventListener('hashchange', landOnHash)
+    addHeadingLinks()
     landOnHash()
   }
 `

@@ -54,6 +54,7 @@ ${navScript}
       fresh.scrollTop = navScroll
     }
     main.querySelectorAll('details').forEach((details, index) => { if (index < open.length) details.open = open[index] })
+    addHeadingLinks()
     document.title = fragment.documentTitle
     document.documentElement.dataset.version = String(fragment.version)
     window.scrollTo(scrollX, scrollY)

@@ -96,6 +96,10 @@ const article = `
 .kb-article h2 { font-size: 20px; }
 .kb-article h3 { font-size: 17px; }
 .kb-article [id] { scroll-margin-top: 16px; }
+.kb-heading-link::before { content: "#"; }
+.kb-heading-link { margin-left: .4em; color: var(--kb-muted) !important; font-weight: 400; text-decoration: none !important; opacity: 0; }
+:is(h1, h2, h3, h4, h5, h6):hover > .kb-heading-link, .kb-heading-link:focus { opacity: 1; }
+@media (hover: none) { .kb-heading-link { opacity: .5; } }
 .kb-article p, .kb-article ul, .kb-article ol, .kb-article blockquote, .kb-article table, .kb-article pre { margin: 0 0 1em; }
 .kb-article a { color: var(--kb-link); text-decoration: none; }
 .kb-article a:hover { text-decoration: underline; }

@@ -80,6 +80,15 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     expect(place.top).toBeLessThan(100)
   })
 
+  it('puts a link to itself beside each heading, as docs sites do', async () => {
+    await open('/a/guide/setup.md')
+    const link = page.locator(`${heading} > a.kb-heading-link`)
+    expect(await link.getAttribute('href')).toBe(heading)
+    await page.locator(heading).hover()
+    expect(await link.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+    expect(await page.locator(heading).textContent()).toBe('Enabling Recursive Types')
+  })
+
   it('lands on the other page\'s heading from a cross-page link', async () => {
     await open('/a/README.md')
     await page.locator('#kb-article a', {hasText: 'recursive types'}).click()
