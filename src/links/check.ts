@@ -75,7 +75,13 @@ export async function checkTarget(target: LinkTarget, context: CheckContext): Pr
       continue
     }
     if (isRetryableStatus(result.status) && mayRetry) {
-      await context.sleep(backoffMs(attempt, context.backoffMs, backoffCapMs))
+      // A 503 may say when to come back; a demand beyond the cap falls back to the backoff.
+      const asked = parseRetryAfter(result.headers['retry-after'], context.now())
+      await context.sleep(
+        asked !== undefined && asked <= context.maxRetryAfterMs
+          ? asked
+          : backoffMs(attempt, context.backoffMs, backoffCapMs)
+      )
       continue
     }
     return outcomeOf(result, anchors, context.now())

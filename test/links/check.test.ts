@@ -123,6 +123,14 @@ describe('answers', () => {
     expect(waits[0]).toBeLessThanOrEqual(100)
   })
 
+  it('a 503 with Retry-After waits as it says', async () => {
+    const server = await site()
+    const {sleep, waits} = recordedSleep()
+    const result = await check([`${server.url}/unavailable-once`], {sleep})
+    expect(result.links[0]!.outcome.status).toBe('ok')
+    expect(waits).toEqual([1_000])
+  })
+
   it('a 429 waits as Retry-After says, then checks again', async () => {
     const server = await site()
     const {sleep, waits} = recordedSleep()

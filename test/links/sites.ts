@@ -48,6 +48,12 @@ export async function linkSite(options: {slowMs?: number; delayMs?: number} = {}
         res.writeHead(count === 1 ? 503 : 200).end()
         return
       }
+      case '/unavailable-once': {
+        const count = (rateLimited.get(route) ?? 0) + 1
+        rateLimited.set(route, count)
+        res.writeHead(count === 1 ? 503 : 200, count === 1 ? {'retry-after': '1'} : {}).end()
+        return
+      }
       case '/limited':
         res.writeHead(429, {'retry-after': '3'}).end()
         return
