@@ -80,8 +80,18 @@ export const navScript = `
     document.getElementById('user-content-' + id)?.scrollIntoView()
   }
 
+  // A long tree opens scrolled to the current page, as docs sites' sidebars do.
+  function showCurrent() {
+    const nav = document.getElementById('kb-nav')
+    const current = nav?.querySelector('a[aria-current="page"]')
+    if (!nav || !current) return
+    const top = current.getBoundingClientRect().top - nav.getBoundingClientRect().top
+    if (top < 0 || top > nav.clientHeight - 40) nav.scrollTop += top - nav.clientHeight / 3
+  }
+
   function startNav() {
     const drawer = document.getElementById('kb-drawer')
+    showCurrent()
     document.addEventListener('input', (event) => {
       if (event.target?.id === 'kb-nav-filter') navFilter(document.getElementById('kb-nav'))
     })

@@ -151,6 +151,21 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     expect(page.url()).toMatch(/leaf\.md$/)
   })
 
+  it('opens a long tree scrolled to the current page', async () => {
+    const short = await browser.newPage({viewport: {width: 1200, height: 260}})
+    try {
+      await short.goto(new URL('/a/guide/deep/more/leaf.md', preview.url).href, {waitUntil: 'load'})
+      const seen = await short.locator('#kb-nav a[aria-current="page"]').evaluate((link) => {
+        const nav = document.getElementById('kb-nav')!.getBoundingClientRect()
+        const box = link.getBoundingClientRect()
+        return box.top >= nav.top && box.bottom <= nav.bottom
+      })
+      expect(seen).toBe(true)
+    } finally {
+      await short.close()
+    }
+  })
+
   it('filters the tree by title as one types, keeping the ancestors of matches', async () => {
     await open('/a/guide/setup.md')
     const visibleTitles = async () =>
