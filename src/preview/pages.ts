@@ -12,24 +12,49 @@ import type {NavItem} from './nav.js'
 import type {ArticlePageInput} from './page.js'
 import {pageHref, prefixes} from './routes.js'
 
+/** The navigation of each model (built once per rescan; every page of the model shares it), and each node's chain of entries from the root. */
+const navigations = new WeakMap<PreviewModel, {root: NavItem; chains: Map<LocalNode, NavItem[]>}>()
+
 /** The navigation of the whole folder, with `current` marking the page shown. */
 export function navOf(model: PreviewModel, current?: LocalNode): NavItem[] {
+  let navigation = navigations.get(model)
+  if (!navigation) navigations.set(model, (navigation = buildNavigation(model)))
+  const chain = current && navigation.chains.get(current)
+  return [chain ? withCurrent(chain) : navigation.root]
+}
+
+/** The entries of every node of `model`, none current. */
+function buildNavigation(model: PreviewModel): {root: NavItem; chains: Map<LocalNode, NavItem[]>} {
   const errorsOf = (node: LocalNode) =>
     filesOf(node).reduce(
       (sum, file) => sum + (model.byFile.get(file) ?? []).filter((d) => d.severity === 'error').length,
       0
     )
-  const item = (node: LocalNode): NavItem => {
+  const chains = new Map<LocalNode, NavItem[]>()
+  const item = (node: LocalNode, above: NavItem[]): NavItem => {
     const entry: NavItem = {kind: node.kind, title: node.title, href: pageHref(node)}
-    if (node === current) entry.current = true
+    const chain = [...above, entry]
+    chains.set(node, chain)
     const errors = errorsOf(node)
     if (errors > 0) entry.errors = errors
-    if (node.kind === 'topic') entry.children = node.children.map(item)
+    if (node.kind === 'topic') entry.children = node.children.map((child) => item(child, chain))
     return entry
   }
-  const root = item(model.root)
+  const root = item(model.root, [])
   root.title = rootTitle(model)
-  return [root]
+  return {root, chains}
+}
+
+/** The navigation with the last entry of `chain` current: copies of that entry and its ancestors, the rest shared. */
+function withCurrent(chain: readonly NavItem[]): NavItem {
+  let copy: NavItem = {...chain[chain.length - 1]!, current: true}
+  for (let index = chain.length - 2; index >= 0; index--) {
+    const parent = chain[index]!
+    const child = chain[index + 1]!
+    const below = copy
+    copy = {...parent, children: parent.children!.map((entry) => (entry === child ? below : entry))}
+  }
+  return copy
 }
 
 /** The root's title: the folder's name (the root maps to the configured root, which has no title of its own here). */

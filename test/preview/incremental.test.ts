@@ -44,6 +44,14 @@ describe('preview after a save', () => {
     expect((await fragment(server, '/a/alpha.md')).nav).toContain('Beta renamed')
   })
 
+  it('marks the shown page current in the shared navigation, and only that one', async () => {
+    const current = (nav: string) =>
+      [...nav.matchAll(/<a [^>]*aria-current="page"[^>]*>/g)].map((match) => /href="([^"]*)"/.exec(match[0])?.[1])
+    expect(current((await fragment(server, '/a/alpha.md')).nav)).toEqual(['/a/alpha.md'])
+    expect(current((await fragment(server, '/t/guide')).nav)).toEqual(['/t/guide'])
+    expect(current((await fragment(server, '/a/alpha.md')).nav)).toEqual(['/a/alpha.md'])
+  })
+
   it("points an unchanged page's link at a document that now exists", async () => {
     expect((await fragment(server, '/a/alpha.md')).main).not.toContain('href="/a/gamma.md"')
     await writeFile(path.join(dir, 'gamma.md'), '# Gamma\n\nNew.\n')
