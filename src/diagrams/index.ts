@@ -4,5 +4,6 @@ export {diagramAlt, diagramFolder, diagramPath, isMermaidLang, mermaidKey} from 
 export {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
 export {MermaidRenderer, type BrowserLauncher, type RenderOutcome} from './mermaid-render.js'
 export {prepareDiagrams, type DiagramOptions} from './prepare.js'
-export {diagramSourceLookup, keepSource, sourcePath} from './sources.js'
+export {diagramSourceLookup, keepAsCode, keepSource, sourcePath} from './sources.js'
+export {keptAsCode} from './code-markers.js'
 export {diagramImage} from './publish.js'

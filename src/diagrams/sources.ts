@@ -7,7 +7,10 @@
 import {readFileSync} from 'node:fs'
 import path from 'node:path'
 import {existsInside, writeFileInside, type SyncState} from '../local/index.js'
-import {diagramPath, mermaidKey, normalSource} from './mermaid-source.js'
+import {codeMarkerPath} from './code-markers.js'
+import type {Root} from 'mdast'
+import {visit} from 'unist-util-visit'
+import {diagramPath, isMermaidLang, mermaidKey, normalSource} from './mermaid-source.js'
 
 /** Where the source of the diagram whose key is `key` is kept, relative to the folder. */
 export function sourcePath(key: string): string {
@@ -44,4 +47,26 @@ export function diagramSourceLookup(dir: string, state: SyncState): (url: string
   }
   const found = sources
   return (url) => found.get(url)
+}
+
+/**
+ * Notes the Mermaid blocks the platform holds as code in the body `tree`
+ * (a pull found them so): push keeps publishing them as code, so a push
+ * after a pull changes nothing. Editing a block makes it a new diagram,
+ * rendered.
+ */
+export function keepAsCode(dir: string, tree: Root | undefined): void {
+  if (tree)
+    visit(tree, 'code', (node) => {
+      if (isMermaidLang(node.lang)) keepOneAsCode(dir, node.value)
+    })
+}
+
+function keepOneAsCode(dir: string, source: string): void {
+  try {
+    const marker = codeMarkerPath(mermaidKey(source))
+    if (!existsInside(dir, marker)) writeFileInside(dir, marker, '')
+  } catch {
+    // Advisory: without it the block is rendered on the next push.
+  }
 }

@@ -10,6 +10,7 @@ import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import type {Diagnostic} from './diagnostic.js'
 import {diagramPath, isMermaidLang, mermaidKey} from '../diagrams/mermaid-source.js'
+import {keptAsCode} from '../diagrams/code-markers.js'
 import {isDrawioPath} from '../dialect/gfm-to-kb/drawio-links.js'
 import {findAssetTarget, findLinkTarget, splitUrl, type LinkContext, type LinkMiss, type LinkTarget} from './link-resolve.js'
 import type {LinkTargets} from './link-targets.js'
@@ -174,6 +175,8 @@ export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, 
     const report: Report = (diagnostic) => diagnostics.push({...at, ...diagnostic})
     if (ref.kind === 'diagram') {
       const key = mermaidKey(ref.source ?? '')
+      // A block the platform holds as code (a pull found it so) stays code: a push after the pull changes nothing.
+      if (keptAsCode(context.root, key)) continue
       resolutions[index] = {asset: {path: diagramPath(key)}}
       diagrams.push({key, source: ref.source ?? '', ...at})
       continue

@@ -1,0 +1,20 @@
+/**
+ * Mermaid blocks the platform holds as code: a pull that finds one leaves a
+ * marker by its key in `.kbsync/diagrams/` (`keepAsCode`), and the scan
+ * publishes such a block as the code it is instead of rendering it, so a
+ * push after a pull changes nothing. Only an existence check: the scan
+ * imports this, and it imports nothing of the folder side.
+ */
+import {existsSync} from 'node:fs'
+import path from 'node:path'
+import {diagramPath} from './mermaid-source.js'
+
+/** The marker of the diagram whose key is `key`, relative to the folder. */
+export function codeMarkerPath(key: string): string {
+  return diagramPath(key).replace(/\.svg$/, '.code')
+}
+
+/** Whether the diagram whose key is `key` is one the platform holds as code, for the folder at `root`. */
+export function keptAsCode(root: string, key: string): boolean {
+  return existsSync(path.join(root, codeMarkerPath(key)))
+}
