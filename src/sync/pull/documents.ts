@@ -7,7 +7,7 @@
 import path from 'node:path'
 import {sourceHashOf, type LocalPermissions} from '../../local/index.js'
 import {bodyHash} from '../shared/remote.js'
-import {diagramSourceLookup} from '../../diagrams/index.js'
+import {diagramSourceLookup, keepAsCode} from '../../diagrams/index.js'
 import {pullBody, type PulledBody} from '../shared/document-body.js'
 import {documentText, readText, writeAtomic} from '../shared/document-files.js'
 import {adoptIfInSync, type Adoption} from './adoption.js'
@@ -54,6 +54,8 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
     assetOf,
     diagramOf: diagramSourceLookup(run.dir, run.context.state)
   }
+  // The Mermaid blocks the platform holds as code stay code on push (`keepAsCode`): a push after this pull changes nothing.
+  keepAsCode(run.dir, run.trees.get(op.id))
   const early = run.context.speculation.take(op.id, op.file, answers)
   // Not taken: the targets noted while checking it are noted again by the conversion, in its order.
   if (!early) missed.length = 0
