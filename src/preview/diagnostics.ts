@@ -50,10 +50,16 @@ export function renderDiagnostics(diagnostics: PageDiagnostic[], source?: string
 function renderFolded(warnings: PageDiagnostic[], notes: RuleGroup[]): string {
   if (warnings.length === 0 && notes.length === 0) return ''
   const noteCount = notes.reduce((sum, group) => sum + group.items.length, 0)
-  const counts = [warnings.length ? counted(warnings.length, 'warning') : '', noteCount ? counted(noteCount, 'note') : '']
+  const counts = [
+    warnings.length ? counted(warnings.length, 'warning') : '',
+    noteCount ? counted(noteCount, 'note') : ''
+  ]
   const rules = groupByRule(warnings)
     .concat(notes)
-    .map((group) => `<span class="kb-rule-count" data-rule="${escapeHtml(group.rule)}">${escapeHtml(group.rule || 'other')} <b>${group.items.length}</b></span>`)
+    .map(
+      (group) =>
+        `<span class="kb-rule-count" data-rule="${escapeHtml(group.rule)}">${escapeHtml(group.rule || 'other')} <b>${group.items.length}</b></span>`
+    )
   const items =
     warnings.map((d) => renderOne(d, undefined)).join('') +
     notes

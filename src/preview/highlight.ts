@@ -10,7 +10,13 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {createRequire} from 'node:module'
-import {createCssVariablesTheme, createHighlighterCoreSync, type HighlighterCore, type LanguageRegistration, type ThemedToken} from 'shiki/core'
+import {
+  createCssVariablesTheme,
+  createHighlighterCoreSync,
+  type HighlighterCore,
+  type LanguageRegistration,
+  type ThemedToken
+} from 'shiki/core'
 import {createJavaScriptRegexEngine} from 'shiki/engine/javascript'
 import {bundledLanguagesInfo} from 'shiki/langs'
 import type {CodeHighlighter} from '../dialect/to-html/index.js'
@@ -27,7 +33,8 @@ const requireLanguage = createRequire(import.meta.url)
 
 /** Every name shiki knows a language by (ids and aliases), lower case, to its id. */
 const languageIds = new Map<string, string>()
-for (const info of bundledLanguagesInfo) for (const name of [info.id, ...(info.aliases ?? [])]) languageIds.set(name.toLowerCase(), info.id)
+for (const info of bundledLanguagesInfo)
+  for (const name of [info.id, ...(info.aliases ?? [])]) languageIds.set(name.toLowerCase(), info.id)
 
 let highlighter: HighlighterCore | undefined
 const failed = new Set<string>()
@@ -49,7 +56,10 @@ function core(): HighlighterCore {
  * `{.python}` and `Shell` included), or undefined when shiki knows none.
  */
 export function languageOf(lang: string | undefined): string | undefined {
-  const name = lang?.toLowerCase().replace(/^\{?\.?/, '').split(/[,{}\s]/)[0]
+  const name = lang
+    ?.toLowerCase()
+    .replace(/^\{?\.?/, '')
+    .split(/[,{}\s]/)[0]
   return name ? languageIds.get(name) : undefined
 }
 
@@ -84,7 +94,12 @@ function lineContent(tokens: ThemedToken[]): ElementContent[] {
   return tokens.map((token) => {
     const className = tokenClass(token)
     if (className.length === 0) return {type: 'text', value: token.content}
-    const span: Element = {type: 'element', tagName: 'span', properties: {className}, children: [{type: 'text', value: token.content}]}
+    const span: Element = {
+      type: 'element',
+      tagName: 'span',
+      properties: {className},
+      children: [{type: 'text', value: token.content}]
+    }
     return span
   })
 }
@@ -93,7 +108,12 @@ function lineContent(tokens: ThemedToken[]): ElementContent[] {
 function tokenise(code: string, id: string): ElementContent[] {
   // Compiling a grammar's patterns counts against the time limit of the line that needs them: shiki's default (500 ms)
   // cut first lines short on a busy machine, leaving the rest of the block in a wrong state. Very long lines stay plain.
-  const lines = core().codeToTokens(code, {lang: id, theme: themeName, tokenizeTimeLimit: 10_000, tokenizeMaxLineLength: 5_000}).tokens
+  const lines = core().codeToTokens(code, {
+    lang: id,
+    theme: themeName,
+    tokenizeTimeLimit: 10_000,
+    tokenizeMaxLineLength: 5_000
+  }).tokens
   const out: ElementContent[] = []
   lines.forEach((tokens, index) => {
     if (index > 0) out.push({type: 'text', value: '\n'})

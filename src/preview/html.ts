@@ -22,7 +22,11 @@ export function renderBody(node: LocalNode, model: PreviewModel): string {
     const target = model.byKbId.get(id)
     return target ? pageHref(target) : fallback
   }
-  return kbTreeToHtml(tree, {articleHref: (id) => href(id, defaultArticleUrl(id)), topicHref: (id) => href(id, '#'), highlight: highlightCode})
+  return kbTreeToHtml(tree, {
+    articleHref: (id) => href(id, defaultArticleUrl(id)),
+    topicHref: (id) => href(id, '#'),
+    highlight: highlightCode
+  })
 }
 
 /**

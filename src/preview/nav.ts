@@ -44,7 +44,9 @@ function holdsCurrent(item: NavItem): boolean {
 function renderLink(item: NavItem): string {
   const current = item.current ? ' aria-current="page"' : ''
   // The error mark is drawn by the stylesheet, so the link's text stays the title.
-  const errors = item.errors ? ` data-errors="${item.errors}" title="${item.errors} error${item.errors === 1 ? '' : 's'}"` : ''
+  const errors = item.errors
+    ? ` data-errors="${item.errors}" title="${item.errors} error${item.errors === 1 ? '' : 's'}"`
+    : ''
   return `<a href="${escapeHtml(item.href)}" data-kind="${item.kind}"${current}${errors}>${escapeHtml(item.title)}</a>`
 }
 

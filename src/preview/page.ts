@@ -57,7 +57,10 @@ function titleId(page: ArticlePageInput): string {
 function renderMain(page: ArticlePageInput): string {
   const children = page.children?.length
     ? `<section class="kb-children"><h2>In this topic</h2><ul>${page.children
-        .map((child) => `<li><a href="${escapeHtml(child.href)}" data-kind="${child.kind}">${escapeHtml(child.title)}</a></li>`)
+        .map(
+          (child) =>
+            `<li><a href="${escapeHtml(child.href)}" data-kind="${child.kind}">${escapeHtml(child.title)}</a></li>`
+        )
         .join('')}</ul></section>`
     : ''
   return (
@@ -73,7 +76,11 @@ function renderMain(page: ArticlePageInput): string {
 
 /** The parts of a page live reload swaps in (navigation, main, tab title). */
 export function renderFragment(page: ArticlePageInput): PageFragment {
-  return {documentTitle: page.documentTitle ?? page.title, nav: renderNav(page.nav, undefined, page.scriptHref !== undefined), main: renderMain(page)}
+  return {
+    documentTitle: page.documentTitle ?? page.title,
+    nav: renderNav(page.nav, undefined, page.scriptHref !== undefined),
+    main: renderMain(page)
+  }
 }
 
 /**
@@ -94,7 +101,9 @@ const drawerToggle =
  */
 export function renderArticlePage(page: ArticlePageInput): string {
   const fragment = renderFragment(page)
-  const script = page.scriptHref ? `<script src="${escapeHtml(page.scriptHref)}" defer></script>${mermaidLoaderTag}` : ''
+  const script = page.scriptHref
+    ? `<script src="${escapeHtml(page.scriptHref)}" defer></script>${mermaidLoaderTag}`
+    : ''
   return (
     `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +

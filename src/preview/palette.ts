@@ -129,7 +129,9 @@ export const codePalette: Readonly<Record<'light' | 'dark', Record<string, strin
 
 /** `shellColors` as CSS declarations of `--kb-*` (shell) and `--kb-code-*` (code) variables. */
 function variables(scheme: 'light' | 'dark'): string {
-  const shell = Object.entries(shellPalette[scheme]).map(([name, value]) => `--kb-${name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: ${value};`)
+  const shell = Object.entries(shellPalette[scheme]).map(
+    ([name, value]) => `--kb-${name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: ${value};`
+  )
   const code = Object.entries(codePalette[scheme]).map(([name, value]) => `--kb-code-${name}: ${value};`)
   return [...shell, ...code].join(' ')
 }

@@ -10,7 +10,11 @@ import type {NavItem} from './nav.js'
  * Navigation entries for the structure `nodes`; `href` gives each item's
  * address, `currentId` marks the item shown.
  */
-export function navFromStructure(nodes: StructureNode[], href: (node: StructureNode) => string, currentId?: string): NavItem[] {
+export function navFromStructure(
+  nodes: StructureNode[],
+  href: (node: StructureNode) => string,
+  currentId?: string
+): NavItem[] {
   return nodes.map((node) => {
     const item: NavItem = {kind: node.type, title: node.title, href: href(node)}
     if (node.id === currentId) item.current = true

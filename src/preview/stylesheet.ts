@@ -136,7 +136,9 @@ const article = `
 function codeRules(): string {
   const tokens = Object.keys(codePalette.light).filter((name) => name.startsWith('token-'))
   return (
-    tokens.map((name) => `.kb-article pre .kb-tok-${name.slice('token-'.length)} { color: var(--kb-code-${name}); }`).join('\n') +
+    tokens
+      .map((name) => `.kb-article pre .kb-tok-${name.slice('token-'.length)} { color: var(--kb-code-${name}); }`)
+      .join('\n') +
     `\n.kb-tok-italic { font-style: italic; } .kb-tok-bold { font-weight: 700; } .kb-tok-underline { text-decoration: underline; }\n`
   )
 }

@@ -34,7 +34,8 @@ describe('slug (github-slugger rules)', () => {
     ['Ünïcödé Çase', 'ünïcödé-çase'],
     ['a\u00a0b', 'ab']
   ]
-  for (const [text, expected] of cases) it(`${JSON.stringify(text)} -> ${expected}`, () => expect(slug(text)).toBe(expected))
+  for (const [text, expected] of cases)
+    it(`${JSON.stringify(text)} -> ${expected}`, () => expect(slug(text)).toBe(expected))
 
   it('numbers repeats as github-slugger does, skipping slugs already taken', () => {
     const slugger = new Slugger()
@@ -56,8 +57,14 @@ describe('slug (github-slugger rules)', () => {
 
 describe('kbToHtml heading ids', () => {
   it('gives every heading the prefixed slug of its text, and in-page links reach it', () => {
-    const html = kbToHtml('# Enabling Recursive Types\n\nSee [below](#enabling-recursive-types).\n\n## Details\n\n### Details\n')
-    expect(headingIds(html)).toEqual(['user-content-enabling-recursive-types', 'user-content-details', 'user-content-details-1'])
+    const html = kbToHtml(
+      '# Enabling Recursive Types\n\nSee [below](#enabling-recursive-types).\n\n## Details\n\n### Details\n'
+    )
+    expect(headingIds(html)).toEqual([
+      'user-content-enabling-recursive-types',
+      'user-content-details',
+      'user-content-details-1'
+    ])
     expect(html).toContain('href="#user-content-enabling-recursive-types"')
   })
 
@@ -67,7 +74,9 @@ describe('kbToHtml heading ids', () => {
   })
 
   it('leaves a heading with an anchor to its anchor, and keeps anchors and heading ids apart', () => {
-    const html = kbToHtml('## <a data-node="anchorLink" data-id="custom" />Title\n\n## Setup\n\nText <a data-node="anchorLink" data-id="setup" />.\n')
+    const html = kbToHtml(
+      '## <a data-node="anchorLink" data-id="custom" />Title\n\n## Setup\n\nText <a data-node="anchorLink" data-id="setup" />.\n'
+    )
     expect(headingIds(html)).toEqual([undefined, 'user-content-setup-1'])
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])
     expect(ids).toEqual(['user-content-custom', 'user-content-setup-1', 'user-content-setup'])

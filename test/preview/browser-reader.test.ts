@@ -56,7 +56,10 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
   beforeAll(async () => {
     tree = await writeReaderTree()
     preview = await startCliPreview(tree.dir)
-    browser = await chromium.launch({executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']})
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
+    })
     page = await browser.newPage({viewport: {width: 1200, height: 700}})
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({status: 204, body: ''}))
   }, 60_000)
@@ -89,7 +92,7 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     expect(await page.locator(heading).textContent()).toBe('Enabling Recursive Types')
   })
 
-  it('lands on the other page\'s heading from a cross-page link', async () => {
+  it("lands on the other page's heading from a cross-page link", async () => {
     await open('/a/README.md')
     await page.locator('#kb-article a', {hasText: 'recursive types'}).click()
     await page.waitForURL(/\/a\/guide\/setup\.md#user-content-enabling-recursive-types$/)
@@ -132,7 +135,7 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     expect(await page.locator('#kb-warnings .kb-diagnostic-warning').first().isVisible()).toBe(true)
   })
 
-  it('shows the nested topic tree with the current page\'s ancestors open and the page marked', async () => {
+  it("shows the nested topic tree with the current page's ancestors open and the page marked", async () => {
     await open('/a/guide/deep/more/leaf.md')
     const current = page.locator('#kb-nav a[aria-current="page"]')
     expect(await current.textContent()).toBe('Leaf page')
@@ -169,7 +172,9 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
   it('filters the tree by title as one types, keeping the ancestors of matches', async () => {
     await open('/a/guide/setup.md')
     const visibleTitles = async () =>
-      page.locator('#kb-nav a').evaluateAll((links) => links.filter((link) => link.checkVisibility()).map((link) => link.textContent))
+      page
+        .locator('#kb-nav a')
+        .evaluateAll((links) => links.filter((link) => link.checkVisibility()).map((link) => link.textContent))
     const before = await visibleTitles()
     expect(before).not.toContain('Leaf page')
     await page.locator('#kb-nav-filter').pressSequentially('leaf')
@@ -191,14 +196,18 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     const file = path.join(tree.dir, 'guide/setup.md')
     const save = async (marker: string) => {
       await writeFile(file, (await readFile(file, 'utf8')).replace(/^.*Jump to/m, `${marker} Jump to`))
-      await page.waitForFunction((text) => document.querySelector('#kb-article')?.textContent?.includes(text), marker, {timeout: 5000})
+      await page.waitForFunction((text) => document.querySelector('#kb-article')?.textContent?.includes(text), marker, {
+        timeout: 5000
+      })
     }
     await save('First save.')
     expect(await isOpen()).toBe(true)
     await page.locator('#kb-nav-filter').pressSequentially('elsewhere')
     await save('Second save.')
     expect(await page.locator('#kb-nav-filter').inputValue()).toBe('elsewhere')
-    const shown = await page.locator('#kb-nav a').evaluateAll((links) => links.filter((link) => link.checkVisibility()).map((link) => link.textContent))
+    const shown = await page
+      .locator('#kb-nav a')
+      .evaluateAll((links) => links.filter((link) => link.checkVisibility()).map((link) => link.textContent))
     expect(shown).toEqual(['docs', 'Other topic', 'Elsewhere page'])
     await page.locator('#kb-nav-filter').fill('')
   })
@@ -217,7 +226,7 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
     expect(await page.locator('#kb-article pre code.language-nosuchlanguage span').count()).toBe(0)
   })
 
-  it('follows the system\'s dark scheme', async () => {
+  it("follows the system's dark scheme", async () => {
     await page.emulateMedia({colorScheme: 'dark'})
     await open('/a/guide/setup.md')
     const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
@@ -243,7 +252,9 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
       }
       // The wide table scrolls inside its own box.
       await phone.goto(new URL('/a/guide/wide.md', preview.url).href, {waitUntil: 'load'})
-      expect(await phone.locator('#kb-article table').evaluate((table) => table.scrollWidth > table.clientWidth)).toBe(true)
+      expect(await phone.locator('#kb-article table').evaluate((table) => table.scrollWidth > table.clientWidth)).toBe(
+        true
+      )
       const nav = phone.locator('#kb-nav')
       const navRight = () => nav.evaluate((element) => element.getBoundingClientRect().right)
       expect(await navRight()).toBeLessThanOrEqual(0)

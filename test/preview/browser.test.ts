@@ -15,8 +15,10 @@ import {repoRoot, scratchCopy} from './helpers.js'
 const found = findBrowser(process.env.KBSYNC_BROWSER)
 const hasChromium = 'path' in found
 const executablePath = 'path' in found ? found.path : ''
-if (!hasChromium) console.warn(`Skipping the preview's browser tests: no Chromium (looked for ${found.missing.join(', ')}; apt-get install chromium)`)
-
+if (!hasChromium)
+  console.warn(
+    `Skipping the preview's browser tests: no Chromium (looked for ${found.missing.join(', ')}; apt-get install chromium)`
+  )
 
 const screenshots = path.join(repoRoot, 'test-output/preview')
 
@@ -37,7 +39,16 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     server = await startPreview({dir: scratch.dir})
     browser = await chromium.launch({
       executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync'
+      ]
     })
     page = await browser.newPage({viewport: {width: 1200, height: 700}})
     // Embeds point at video and diagram hosts: answer them locally instead of waiting on a network there is none of.
@@ -67,7 +78,11 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     const blocks = await page.locator('#kb-article [data-node="hintBlock"]').evaluateAll((elements) =>
       elements.map((element) => {
         const style = getComputedStyle(element)
-        return {color: element.getAttribute('data-color'), background: style.backgroundColor, border: style.borderLeftColor}
+        return {
+          color: element.getAttribute('data-color'),
+          background: style.backgroundColor,
+          border: style.borderLeftColor
+        }
       })
     )
     expect(blocks.map((block) => block.color)).toEqual(['red', 'orangeYellow', 'green', 'blue', 'violet', 'gray'])
@@ -80,9 +95,14 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
 
   it('draws the 11 highlight colours', async () => {
     await open('/a/colours.md')
-    const marks = await page.locator('#kb-article mark').evaluateAll((elements) =>
-      elements.map((element) => ({color: element.getAttribute('data-color'), background: getComputedStyle(element).backgroundColor}))
-    )
+    const marks = await page
+      .locator('#kb-article mark')
+      .evaluateAll((elements) =>
+        elements.map((element) => ({
+          color: element.getAttribute('data-color'),
+          background: getComputedStyle(element).backgroundColor
+        }))
+      )
     expect(marks.map((mark) => mark.color)).toEqual(Object.keys(palette))
     for (const mark of marks) expect(mark.background).toBe(hexToRgb(palette[mark.color as Token].mark))
   })
@@ -102,7 +122,9 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
 
   const images = async () => {
     await open('/a/guides/install.md')
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('#kb-article img')).every((image) => (image as HTMLImageElement).complete))
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('#kb-article img')).every((image) => (image as HTMLImageElement).complete)
+    )
     return page.locator('#kb-article img').evaluateAll((elements) =>
       elements.map((element) => ({
         natural: (element as HTMLImageElement).naturalWidth,
@@ -129,7 +151,7 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     expect(loaded[0]!.shown).toBe(240)
   })
 
-  it('lists an attachments group as links to the folder\'s files', async () => {
+  it("lists an attachments group as links to the folder's files", async () => {
     await open('/a/guides/install.md')
     const links = page.locator('#kb-article [data-node="attachmentsGroup"] a')
     expect(await links.allTextContents()).toEqual(['checklist.txt', 'flow.png'])
@@ -175,7 +197,11 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
     const text = await readFile(file, 'utf8')
     const started = Date.now()
     await writeFile(file, text.replace('This folder shows', 'Edited on disk: this folder shows'))
-    await page.waitForFunction(() => document.querySelector('#kb-article')?.textContent?.includes('Edited on disk'), undefined, {timeout: 2000})
+    await page.waitForFunction(
+      () => document.querySelector('#kb-article')?.textContent?.includes('Edited on disk'),
+      undefined,
+      {timeout: 2000}
+    )
     const elapsed = Date.now() - started
     console.info(`preview: a save showed in the open page after ${elapsed} ms`)
     expect(elapsed).toBeLessThan(2000)
@@ -188,8 +214,14 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
 
     // A file broken on disk shows its error, with its line, in the same page.
     await writeFile(file, '---\ntitle: [unclosed\n---\n\nBody.\n')
-    await page.waitForFunction(() => document.querySelector('#kb-diagnostics .kb-diagnostic-error') !== null, undefined, {timeout: 2000})
-    expect(await page.locator('#kb-diagnostics .kb-diagnostic-error .kb-where').first().textContent()).toMatch(/^line \d/)
+    await page.waitForFunction(
+      () => document.querySelector('#kb-diagnostics .kb-diagnostic-error') !== null,
+      undefined,
+      {timeout: 2000}
+    )
+    expect(await page.locator('#kb-diagnostics .kb-diagnostic-error .kb-where').first().textContent()).toMatch(
+      /^line \d/
+    )
     expect(await page.evaluate(() => (window as unknown as {kbMarker?: string}).kbMarker)).toBe('kept')
     await writeFile(file, text)
     await page.locator('#kb-nav a', {hasText: /^Welcome$/}).waitFor({timeout: 2000})

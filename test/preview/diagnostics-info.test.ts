@@ -6,8 +6,18 @@
 import {describe, expect, it} from 'vitest'
 import {renderDiagnostics, type PageDiagnostic} from '../../src/preview/diagnostics.js'
 
-const comment = (line: number): PageDiagnostic => ({severity: 'info', line, message: 'HTML comment left out of the body (readers never saw it).', rule: 'kb-html-comment'})
-const depth = (line: number): PageDiagnostic => ({severity: 'warning', line, message: 'Heading level 4', rule: 'kb-heading-depth'})
+const comment = (line: number): PageDiagnostic => ({
+  severity: 'info',
+  line,
+  message: 'HTML comment left out of the body (readers never saw it).',
+  rule: 'kb-html-comment'
+})
+const depth = (line: number): PageDiagnostic => ({
+  severity: 'warning',
+  line,
+  message: 'Heading level 4',
+  rule: 'kb-heading-depth'
+})
 
 describe('renderDiagnostics with infos', () => {
   it('counts only errors and warnings as such and sums infos up in one item per rule', () => {
@@ -19,7 +29,10 @@ describe('renderDiagnostics with infos', () => {
 })
 
 describe('renderDiagnostics folding', () => {
-  const many = [...Array.from({length: 30}, (_, i) => depth(i + 1)), ...Array.from({length: 11}, (_, i) => ({...depth(40 + i), rule: 'kb-task-list'}))]
+  const many = [
+    ...Array.from({length: 30}, (_, i) => depth(i + 1)),
+    ...Array.from({length: 11}, (_, i) => ({...depth(40 + i), rule: 'kb-task-list'}))
+  ]
 
   it('folds 41 warnings behind a closed summary that counts them by rule', () => {
     const html = renderDiagnostics(many)

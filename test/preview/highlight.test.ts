@@ -9,7 +9,8 @@ import {describe, expect, it} from 'vitest'
 import {kbToHtml} from '../../src/dialect/index.js'
 import {highlightCode, languageOf} from '../../src/preview/highlight.js'
 
-const text = (nodes: ElementContent[]): string => nodes.map((node) => (node.type === 'text' ? node.value : node.type === 'element' ? text(node.children) : '')).join('')
+const text = (nodes: ElementContent[]): string =>
+  nodes.map((node) => (node.type === 'text' ? node.value : node.type === 'element' ? text(node.children) : '')).join('')
 
 describe('languageOf', () => {
   it('reads ids, aliases and the info strings of docs sites', () => {
@@ -22,7 +23,8 @@ describe('languageOf', () => {
   })
 
   it('knows no language for plain text, nothing, or a made-up or path-like name', () => {
-    for (const lang of ['text', 'nosuchlanguage', '', undefined, '../../etc/passwd', 'constructor']) expect(languageOf(lang)).toBeUndefined()
+    for (const lang of ['text', 'nosuchlanguage', '', undefined, '../../etc/passwd', 'constructor'])
+      expect(languageOf(lang)).toBeUndefined()
   })
 })
 
@@ -58,6 +60,8 @@ describe('highlightCode', () => {
 
   it('plugs into kbToHtml, whose output keeps the classes and the code', () => {
     const html = kbToHtml('```ts\nconst a = 1\n```', {highlight: highlightCode})
-    expect(html).toBe('<pre><code class="language-ts"><span class="kb-tok-keyword">const</span> <span class="kb-tok-constant">a</span> <span class="kb-tok-keyword">=</span> <span class="kb-tok-constant">1</span>\n</code></pre>')
+    expect(html).toBe(
+      '<pre><code class="language-ts"><span class="kb-tok-keyword">const</span> <span class="kb-tok-constant">a</span> <span class="kb-tok-keyword">=</span> <span class="kb-tok-constant">1</span>\n</code></pre>'
+    )
   })
 })

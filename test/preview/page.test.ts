@@ -3,7 +3,14 @@
  * self-contained document, everything escaped.
  */
 import {describe, expect, it} from 'vitest'
-import {hexToRgb, navFromStructure, palette, renderArticlePage, renderFragment, stylesheet} from '../../src/preview/index.js'
+import {
+  hexToRgb,
+  navFromStructure,
+  palette,
+  renderArticlePage,
+  renderFragment,
+  stylesheet
+} from '../../src/preview/index.js'
 
 describe('renderArticlePage', () => {
   const evil = '<img src=x onerror=alert(1)>'
@@ -31,7 +38,9 @@ describe('renderArticlePage', () => {
     // The filter box needs the script: a page without it has none.
     expect(html).not.toContain('id="kb-nav-filter"')
     expect(renderArticlePage({title: 'T', html: '', nav: [], scriptHref: '/x.js'})).toContain('id="kb-nav-filter"')
-    expect(renderArticlePage({title: 'T', html: '', nav: [], scriptHref: '/x.js'})).toContain('<script src="/x.js" defer></script>')
+    expect(renderArticlePage({title: 'T', html: '', nav: [], scriptHref: '/x.js'})).toContain(
+      '<script src="/x.js" defer></script>'
+    )
   })
 
   it('lists problems by line, errors with the lines around them', () => {
@@ -64,7 +73,9 @@ describe('renderArticlePage', () => {
 
   it('has a rule for each of the 11 colours', () => {
     for (const [token, colors] of Object.entries(palette)) {
-      expect(stylesheet).toContain(`[data-node="hintBlock"][data-color="${token}"] { background-color: ${colors.hintBackground}; border-left-color: ${colors.hintBorder}; }`)
+      expect(stylesheet).toContain(
+        `[data-node="hintBlock"][data-color="${token}"] { background-color: ${colors.hintBackground}; border-left-color: ${colors.hintBorder}; }`
+      )
       expect(stylesheet).toContain(`mark[data-color="${token}"] { background-color: ${colors.mark}; }`)
     }
     expect(hexToRgb('#3e83f8')).toBe('rgb(62, 131, 248)')
@@ -75,14 +86,25 @@ describe('navFromStructure', () => {
   it('turns the API structure into navigation entries, marking the current item', () => {
     const nav = navFromStructure(
       [
-        {id: 'T1', type: 'topic', title: 'Guides', parent_topic_id: null, children: [{id: 'A1', type: 'article', title: 'Install', parent_topic_id: 'T1'}]},
+        {
+          id: 'T1',
+          type: 'topic',
+          title: 'Guides',
+          parent_topic_id: null,
+          children: [{id: 'A1', type: 'article', title: 'Install', parent_topic_id: 'T1'}]
+        },
         {id: 'A2', type: 'article', title: 'Welcome', parent_topic_id: null}
       ],
       (node) => `/browse/${node.type}/${node.id}`,
       'A1'
     )
     expect(nav).toEqual([
-      {kind: 'topic', title: 'Guides', href: '/browse/topic/T1', children: [{kind: 'article', title: 'Install', href: '/browse/article/A1', current: true}]},
+      {
+        kind: 'topic',
+        title: 'Guides',
+        href: '/browse/topic/T1',
+        children: [{kind: 'article', title: 'Install', href: '/browse/article/A1', current: true}]
+      },
       {kind: 'article', title: 'Welcome', href: '/browse/article/A2'}
     ])
   })

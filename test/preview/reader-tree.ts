@@ -7,11 +7,15 @@ import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-const filler = (n: number) => Array.from({length: n}, (_, i) => `Paragraph ${i + 1} of filler text, so the page is taller than the window.`).join('\n\n')
+const filler = (n: number) =>
+  Array.from({length: n}, (_, i) => `Paragraph ${i + 1} of filler text, so the page is taller than the window.`).join(
+    '\n\n'
+  )
 
 /** Files of the tree, by path. */
 export const readerFiles: Record<string, string> = {
-  'README.md': '# Start\n\nRead [the setup guide](guide/setup.md) or jump to [recursive types](guide/setup.md#enabling-recursive-types).\n',
+  'README.md':
+    '# Start\n\nRead [the setup guide](guide/setup.md) or jump to [recursive types](guide/setup.md#enabling-recursive-types).\n',
   'guide/_index.md': '---\ntitle: Guide\n---\n\nThe guide.\n',
   'guide/setup.md': [
     '# Setup',

@@ -10,6 +10,7 @@ import {severityWord} from './format.js'
 /** One line per rule of `infos` (all of severity `info`), in order of first appearance. */
 export function infoLines(infos: readonly Diagnostic[], colours: Palette = palette(false)): string[] {
   return groupByRule(infos).map(
-    (group) => `${severityWord('info', colours)}: ${infoSentence(group)}${group.rule ? colours.dim(` [${group.rule}]`) : ''}`
+    (group) =>
+      `${severityWord('info', colours)}: ${infoSentence(group)}${group.rule ? colours.dim(` [${group.rule}]`) : ''}`
   )
 }

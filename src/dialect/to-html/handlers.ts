@@ -50,9 +50,27 @@ export function dialectHandlers(r: Resolvers): Handlers {
   return {
     html: (_state: State, node: Html) => ({type: 'text', value: node.value}),
     link: (state: State, node: Link) =>
-      wrap(state, node, element('a', {href: r.resolveUrl(prefixFragment(node.url, r.clobberPrefix), 'link'), title: node.title ?? undefined}, state.all(node))),
+      wrap(
+        state,
+        node,
+        element(
+          'a',
+          {href: r.resolveUrl(prefixFragment(node.url, r.clobberPrefix), 'link'), title: node.title ?? undefined},
+          state.all(node)
+        )
+      ),
     image: (state: State, node: Image) =>
-      wrap(state, node, element('img', {src: r.resolveUrl(node.url, 'image'), alt: node.alt ?? '', title: node.title ?? undefined, width: node.width, height: node.height})),
+      wrap(
+        state,
+        node,
+        element('img', {
+          src: r.resolveUrl(node.url, 'image'),
+          alt: node.alt ?? '',
+          title: node.title ?? undefined,
+          width: node.width,
+          height: node.height
+        })
+      ),
     heading: (state: State, node: Heading) => {
       const result = defaultHandlers.heading(state, node)
       const id = r.headingId(node)
@@ -70,29 +88,74 @@ export function dialectHandlers(r: Resolvers): Handlers {
       return wrap(state, node, element('a', properties, state.all(node)))
     },
     anchorLink: (state: State, node: AnchorLink) =>
-      wrap(state, node, element('a', {id: node.identifier, href: r.anchorHref(node.identifier), dataNode: 'anchorLink', dataId: node.identifier})),
+      wrap(
+        state,
+        node,
+        element('a', {
+          id: node.identifier,
+          href: r.anchorHref(node.identifier),
+          dataNode: 'anchorLink',
+          dataId: node.identifier
+        })
+      ),
     hintBlock: (state: State, node: HintBlock) =>
-      wrap(state, node, element('div', {className: ['kb-hint'], dataNode: 'hintBlock', dataColor: node.color}, state.wrap(state.all(node), true))),
-    details: (state: State, node: Details) => wrap(state, node, element('details', {dataNode: 'details'}, state.wrap(state.all(node), true))),
+      wrap(
+        state,
+        node,
+        element(
+          'div',
+          {className: ['kb-hint'], dataNode: 'hintBlock', dataColor: node.color},
+          state.wrap(state.all(node), true)
+        )
+      ),
+    details: (state: State, node: Details) =>
+      wrap(state, node, element('details', {dataNode: 'details'}, state.wrap(state.all(node), true))),
     detailsSummary: (state: State, node: DetailsSummary) => wrap(state, node, element('summary', {}, state.all(node))),
     attachmentsGroup: (state: State, node: AttachmentsGroup) =>
-      wrap(state, node, element('ul', {className: ['kb-attachments'], dataNode: 'attachmentsGroup'}, state.wrap(state.all(node), true))),
+      wrap(
+        state,
+        node,
+        element('ul', {className: ['kb-attachments'], dataNode: 'attachmentsGroup'}, state.wrap(state.all(node), true))
+      ),
     attachment: (state: State, node: Attachment, parent?: {type: string}) => {
-      const link = element('a', {href: r.resolveUrl(node.url, 'attachment'), dataNode: 'attachment', download: node.name}, [{type: 'text', value: node.name}])
+      const link = element(
+        'a',
+        {href: r.resolveUrl(node.url, 'attachment'), dataNode: 'attachment', download: node.name},
+        [{type: 'text', value: node.name}]
+      )
       // A list item only inside its group's list: an attachment in running text stays a link (an `li` in a `p` is invalid HTML).
       return wrap(state, node, parent?.type === 'attachmentsGroup' ? element('li', {}, [link]) : link)
     },
     drawio: (state: State, node: Drawio) => {
       const src = r.resolveUrl(node.url, 'drawio')
-      return wrap(state, node, element('iframe', {dataNode: 'drawio', src, width: node.width, sandbox: drawioSandbox(src), loading: 'lazy'}))
+      return wrap(
+        state,
+        node,
+        element('iframe', {dataNode: 'drawio', src, width: node.width, sandbox: drawioSandbox(src), loading: 'lazy'})
+      )
     },
     video: (state: State, node: Video) => {
       const embed = videoEmbed(node.url)
       if (embed) {
         const src = r.resolveUrl(embed.src, 'video')
-        return wrap(state, node, element('iframe', {dataNode: 'video', dataService: embed.service, dataSrc: node.url, src, allowFullScreen: true, loading: 'lazy'}))
+        return wrap(
+          state,
+          node,
+          element('iframe', {
+            dataNode: 'video',
+            dataService: embed.service,
+            dataSrc: node.url,
+            src,
+            allowFullScreen: true,
+            loading: 'lazy'
+          })
+        )
       }
-      return wrap(state, node, element('video', {dataNode: 'video', src: r.resolveUrl(node.url, 'video'), controls: true}))
+      return wrap(
+        state,
+        node,
+        element('video', {dataNode: 'video', src: r.resolveUrl(node.url, 'video'), controls: true})
+      )
     }
   } as Handlers
 }

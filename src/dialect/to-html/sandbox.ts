@@ -23,5 +23,7 @@ function isDiagramViewer(src: string): boolean {
 
 /** The `sandbox` tokens of a drawio frame showing `src`. */
 export function drawioSandbox(src: string): string[] {
-  return isDiagramViewer(src) ? ['allow-scripts', 'allow-same-origin', 'allow-popups'] : ['allow-scripts', 'allow-popups']
+  return isDiagramViewer(src)
+    ? ['allow-scripts', 'allow-same-origin', 'allow-popups']
+    : ['allow-scripts', 'allow-popups']
 }
