@@ -10,6 +10,8 @@ import type {AddressInfo} from 'node:net'
 import {mkdtemp, rm} from 'node:fs/promises'
 import {loadavg, tmpdir} from 'node:os'
 import path from 'node:path'
+import {Agent, request} from 'undici'
+import {mapLimit} from '../src/local/index.js'
 import {checkLinks, type LinkCheckOptions, type LinkUse} from '../src/links/index.js'
 import type {Row} from './push-bench.js'
 
@@ -44,6 +46,18 @@ async function timed(
   return {seconds: (performance.now() - started) / 1000, ok: result.counts.ok, cached: result.counts.cached}
 }
 
+/** Seconds the bare client takes for the same requests, `concurrency` at once: HEAD through undici, no gates, no retries, no cache. */
+async function bareUndici(uses: LinkUse[], concurrency: number): Promise<number> {
+  const agent = new Agent({connections: concurrency})
+  const started = performance.now()
+  await mapLimit(uses, concurrency, async (use) => {
+    const response = await request(use.url, {method: 'HEAD', dispatcher: agent})
+    await response.body.dump()
+  })
+  await agent.close()
+  return (performance.now() - started) / 1000
+}
+
 /** The rows of the link-check benchmark: `links` links over `hosts` sites answering after `latencyMs`. */
 export async function benchCheckLinks(links: number, hosts = 10, latencyMs = 50): Promise<Row[]> {
   const sites = await Promise.all(Array.from({length: hosts}, () => slowSite(latencyMs)))
@@ -59,10 +73,11 @@ export async function benchCheckLinks(links: number, hosts = 10, latencyMs = 50)
     const concurrency = 8
     const parallel = await timed(uses, dir, {concurrency})
     const cached = await timed(uses, dir, {concurrency})
+    const bare = await bareUndici(uses, concurrency)
     const ideal = (links * latencyMs) / 1000 / concurrency
-    const requests = sites.reduce((sum, site) => sum + site.requests(), 0)
+    const requests = sites.reduce((sum, site) => sum + site.requests(), 0) - links
     console.log(
-      `check-links: ${links} links on ${hosts} hosts, ${latencyMs} ms each: sequential ${sequential.seconds.toFixed(2)} s, concurrency ${concurrency} ${parallel.seconds.toFixed(2)} s (ideal ${ideal.toFixed(2)} s), cached ${cached.seconds.toFixed(3)} s; ${requests} requests; load average ${loadavg()[0]!.toFixed(1)}`
+      `check-links: ${links} links on ${hosts} hosts, ${latencyMs} ms each: sequential ${sequential.seconds.toFixed(2)} s, concurrency ${concurrency} ${parallel.seconds.toFixed(2)} s (ideal ${ideal.toFixed(2)} s, bare undici ${bare.toFixed(2)} s), cached ${cached.seconds.toFixed(3)} s; ${requests} requests; load average ${loadavg()[0]!.toFixed(1)}`
     )
     const allOk = sequential.ok === links && parallel.ok === links && cached.cached === links
     return [
@@ -79,6 +94,13 @@ export async function benchCheckLinks(links: number, hosts = 10, latencyMs = 50)
         value: `${(parallel.seconds / ideal).toFixed(2)}x (${parallel.seconds.toFixed(2)} vs ${ideal.toFixed(2)} s)`,
         target: '<= 1.3x',
         met: allOk && parallel.seconds / ideal <= 1.3
+      },
+      {
+        bench: `check-links ${links} links, ${latencyMs} ms latency`,
+        measure: `time vs bare undici HEADs, ${concurrency} at once (no gates, retries, cache)`,
+        value: `${(parallel.seconds / bare).toFixed(2)}x (${parallel.seconds.toFixed(2)} vs ${bare.toFixed(2)} s)`,
+        target: '<= 1.3x',
+        met: allOk && parallel.seconds / bare <= 1.3
       },
       {
         bench: `check-links ${links} links, second run`,
