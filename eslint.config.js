@@ -64,8 +64,6 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...restrictedSyntax],
       // Unused names are an error, except those a signature must carry (`_event`) and rest-sibling omissions.
-      // Control characters in patterns are deliberate here: sanitising text and URLs is what those patterns do.
-      'no-control-regex': 'off',
       '@typescript-eslint/no-unused-vars': [
         'error',
         {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true}
@@ -73,10 +71,14 @@ export default tseslint.config(
     }
   },
   {
-    // Tests build partial doubles (`{client} as unknown as SyncSession`) and feed deliberately ill-typed input:
-    // the cast-through-unknown rule holds shipped code only. `this: any` stays forbidden everywhere.
+    // Tests build partial doubles (`{client} as unknown as SyncSession`), feed deliberately ill-typed input and
+    // read untyped JSON answers: the cast-through-unknown and explicit-any rules hold shipped code only.
+    // `this: any` stays forbidden everywhere.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
-    rules: {'no-restricted-syntax': ['error', ...restrictedSyntax.filter((rule) => !rule.message.startsWith('No cast'))]}
+    rules: {
+      'no-restricted-syntax': ['error', ...restrictedSyntax.filter((rule) => !rule.message.startsWith('No cast'))],
+      '@typescript-eslint/no-explicit-any': 'off'
+    }
   },
   {
     // Shipped code: the size limits of issue 20 (tests and benchmarks are exempt: a describe block is a function).

@@ -31,7 +31,7 @@ const directive = /(\\?)\{\{#([\w-]+)([ \t][^}]*)?\}\}/g
 export function findDirectives(line: string): IncludeDirective[] {
   const found: IncludeDirective[] = []
   for (const match of line.matchAll(directive)) {
-    const [text, escape, kind, argument = ''] = match as unknown as [string, string, string, string | undefined]
+    const [text, escape, kind, argument = ''] = match
     found.push({kind, ...parseArgument(argument.trim()), index: match.index, length: text.length, escaped: escape === '\\'})
   }
   return found

@@ -27,6 +27,7 @@ import {isLocalUrl, type LocalRef} from './references.js'
 // destination is one run of characters that cannot end or qualify it.
 const inlineRef = /(!?)\[([^[\]|\n]*)\]\(([^()\s<>"'|]*)\)/g
 // Any character that could open a construct other than emphasis, a list, a table or those links.
+// eslint-disable-next-line no-control-regex -- control characters are among the unsafe ones on purpose
 const unsafeCharacter = /[<>`\\&~\u0000-\u0009\u000b-\u001f\u007f]/
 // Liquid, kramdown and MDX comments, which the conversion warns about or leaves out (`.mdx` bodies are always parsed).
 const templateSyntax = /\{[%{:]|\{\/\*/

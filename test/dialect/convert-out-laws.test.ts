@@ -64,6 +64,7 @@ function unsafeParts(html: string): string[] {
       if (/^on/i.test(key)) problems.push(`${node.tagName}[${key}]`)
       if (key === 'srcDoc') problems.push(`${node.tagName}[srcdoc]`)
       if (!urlProperties.has(key)) continue
+      // eslint-disable-next-line no-control-regex -- as browsers read a URL: without control characters
       const url = String(value).replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
       const imageData = node.tagName === 'img' && /^data:image\/(?!svg)/i.test(url)
       if (scriptUrl.test(url) && !imageData) problems.push(`${node.tagName}[${key}=${url}]`)
@@ -100,6 +101,7 @@ describe('kbToHtml is safe', () => {
 const commentAttributes: Record<string, (key: string, value: unknown) => boolean> = {
   div: (key, value) => key === 'dataType' && value === 'heading',
   mark: (key, value) => key === 'dataColor' && ['red', 'yellow', 'green', 'blue'].includes(String(value)),
+  // eslint-disable-next-line no-control-regex -- as browsers read a URL: without control characters
   a: (key, value) => key === 'href' && !scriptUrl.test(String(value).replace(/[\u0000-\u0020]/g, ''))
 }
 const commentTags = new Set(['i', 'br', 'code', 'b', 's', 'div', 'q', 'mark', 'ul', 'ol', 'li', 'a', 'button'])

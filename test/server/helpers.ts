@@ -1,7 +1,6 @@
 /** Helpers of the server suites: servers started for one test and closed after it. */
 import {builtCli} from '../built.js'
 import {spawn, type ChildProcessByStdio} from 'node:child_process'
-import path from 'node:path'
 import type {Readable} from 'node:stream'
 import {afterEach} from 'vitest'
 import {startServer, type RunningServer, type ServerOptions} from '../../src/server/index.js'

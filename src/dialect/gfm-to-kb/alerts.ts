@@ -88,7 +88,7 @@ export function alertsToHintBlocks(tree: Root, source?: string, file?: VFile): v
     if (!match) return
     const start = lead.position?.start.offset
     if (source !== undefined && start !== undefined && source.charAt(start) !== '[') return
-    const [, name, fold] = match as unknown as [string, string, string]
+    const [, name, fold] = match
     const {title, rest} = splitMarkerLine(first, {...lead, value: lead.value.slice(match[0].length)})
     const content = (rest ? [rest, ...node.children.slice(1)] : node.children.slice(1)) as HintBlock['children']
     let color = admonitionColor(name)

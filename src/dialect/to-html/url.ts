@@ -28,5 +28,6 @@ export function runsScript(url: string, options: {data?: boolean} = {}): boolean
 
 /** `url` as browsers read its scheme: without the control characters and whitespace they ignore. */
 function schemeProbe(url: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters browsers drop from a URL's scheme are the point
   return url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
 }
