@@ -6,18 +6,16 @@
  * schemes, and a 360 px phone with the sidebar as a drawer.
  */
 import {spawn, type ChildProcess} from 'node:child_process'
-import {existsSync} from 'node:fs'
 import {mkdir, readFile, stat, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {chromium, type Browser, type Page} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {hexToRgb, shellPalette} from '../../src/preview/palette.js'
 import {builtCli} from '../built.js'
+import {chromiumPath, launchChromium} from './chromium.js'
 import {repoRoot} from './helpers.js'
 import {writeReaderTree} from './reader-tree.js'
 
-const executablePath = '/usr/bin/chromium'
-const hasChromium = existsSync(executablePath)
 const screenshots = path.join(repoRoot, 'test-output/preview')
 
 /** Starts the built CLI's preview of `dir`; resolves to its address and the process. */
@@ -43,7 +41,7 @@ async function placeOf(page: Page, selector: string): Promise<{top: number; inVi
   })
 }
 
-describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
+describe.skipIf(!chromiumPath)('preview for readers, in Chromium', () => {
   let tree: Awaited<ReturnType<typeof writeReaderTree>>
   let preview: {url: string; child: ChildProcess}
   let browser: Browser
@@ -56,10 +54,7 @@ describe.skipIf(!hasChromium)('preview for readers, in Chromium', () => {
   beforeAll(async () => {
     tree = await writeReaderTree()
     preview = await startCliPreview(tree.dir)
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
-    })
+    browser = await launchChromium()
     page = await browser.newPage({viewport: {width: 1200, height: 700}})
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({status: 204, body: ''}))
   }, 60_000)

@@ -4,27 +4,18 @@
  */
 import {mkdir, readFile, stat, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {chromium, type Browser, type Page} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {scanFolder, type LocalNode} from '../../src/local/index.js'
-import {findBrowser} from '../../src/diagrams/index.js'
 import {hexToRgb, palette, startPreview, type PreviewServer} from '../../src/preview/index.js'
+import {chromiumPath, launchChromium} from './chromium.js'
 import {repoRoot, scratchCopy} from './helpers.js'
-
-// Found as Mermaid rendering finds it (KBSYNC_BROWSER, else /usr/bin/chromium and the usual places).
-const found = findBrowser(process.env.KBSYNC_BROWSER)
-const hasChromium = 'path' in found
-const executablePath = 'path' in found ? found.path : ''
-if (!hasChromium)
-  console.warn(
-    `Skipping the preview's browser tests: no Chromium (looked for ${found.missing.join(', ')}; apt-get install chromium)`
-  )
 
 const screenshots = path.join(repoRoot, 'test-output/preview')
 
 type Token = keyof typeof palette
 
-describe.skipIf(!hasChromium)('preview in Chromium', () => {
+describe.skipIf(!chromiumPath)('preview in Chromium', () => {
   let scratch: Awaited<ReturnType<typeof scratchCopy>>
   let server: PreviewServer
   let browser: Browser
@@ -37,19 +28,7 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
   beforeAll(async () => {
     scratch = await scratchCopy()
     server = await startPreview({dir: scratch.dir})
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
-    })
+    browser = await launchChromium()
     page = await browser.newPage({viewport: {width: 1200, height: 700}})
     // Embeds point at video and diagram hosts: answer them locally instead of waiting on a network there is none of.
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({status: 204, body: ''}))
@@ -95,14 +74,12 @@ describe.skipIf(!hasChromium)('preview in Chromium', () => {
 
   it('draws the 11 highlight colours', async () => {
     await open('/a/colours.md')
-    const marks = await page
-      .locator('#kb-article mark')
-      .evaluateAll((elements) =>
-        elements.map((element) => ({
-          color: element.getAttribute('data-color'),
-          background: getComputedStyle(element).backgroundColor
-        }))
-      )
+    const marks = await page.locator('#kb-article mark').evaluateAll((elements) =>
+      elements.map((element) => ({
+        color: element.getAttribute('data-color'),
+        background: getComputedStyle(element).backgroundColor
+      }))
+    )
     expect(marks.map((mark) => mark.color)).toEqual(Object.keys(palette))
     for (const mark of marks) expect(mark.background).toBe(hexToRgb(palette[mark.color as Token].mark))
   })
