@@ -71,21 +71,26 @@ export async function prepareDiagrams(
         rule: 'diagram-rendered'
       })
     }
-    for (const {asset, error, line} of failed) {
-      const {file, line: fence} = asset.diagram
-      diagnostics.push({
-        severity: 'warning',
-        file,
-        ...(fence !== undefined ? {line: fence + (line ?? 0)} : {}),
-        message: `Mermaid could not render this diagram (${error.replace(/\s+/g, ' ').trim()}); it is published as a code block`,
-        hint: 'Fix the diagram (try it at https://mermaid.live)',
-        rule: 'diagram-render-failed'
-      })
-    }
     for (const asset of outcome.unrendered) dropDiagram(scan, asset)
   }
-  for (const {asset} of failed) dropDiagram(scan, asset)
+  for (const failure of failed) {
+    diagnostics.push(renderFailure(failure))
+    dropDiagram(scan, failure.asset)
+  }
   return diagnostics
+}
+
+/** The warning of a diagram mermaid refused: at the fence's line plus the line mermaid names, with its message. */
+function renderFailure({asset, error, line}: {asset: Diagram; error: string; line?: number}): Diagnostic {
+  const {file, line: fence} = asset.diagram
+  return {
+    severity: 'warning',
+    file,
+    ...(fence !== undefined ? {line: fence + (line ?? 0)} : {}),
+    message: `Mermaid could not render this diagram (${error.replace(/\s+/g, ' ').trim()}); it is published as a code block`,
+    hint: 'Fix the diagram (try it at https://mermaid.live)',
+    rule: 'diagram-render-failed'
+  }
 }
 
 /** What rendering the diagrams gave: how many were rendered, those mermaid refused, and those left without a browser (`missing` says why). */

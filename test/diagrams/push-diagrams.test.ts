@@ -128,6 +128,14 @@ describe.skipIf(!hasBrowser)('Mermaid and draw.io, pushed end to end', () => {
     const body = await remoteBody(root, 'Design')
     expect(body).toContain('```mermaid\nflowchart LR\n  A[Write] --> --> B[\n```')
   })
+
+  it('an unchanged broken diagram warns again on the next push, without starting a browser', async () => {
+    const launchesBefore = count.launches
+    const result = await pushOnce()
+    expect(result.plan.diagnostics.filter((d) => d.rule === 'diagram-render-failed')).toHaveLength(1)
+    expect(count.launches).toBe(launchesBefore)
+    expect(result.writes).toBe(0)
+  })
 })
 
 describe.skipIf(!hasBrowser)('a folder whose render cache cannot be written', () => {
