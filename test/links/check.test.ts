@@ -123,20 +123,15 @@ describe('answers', () => {
     expect(waits[0]).toBeLessThanOrEqual(100)
   })
 
-  it('a 503 with Retry-After waits as it says', async () => {
+  it.each([
+    ['a 503', '/unavailable-once', 1_000],
+    ['a 429', '/limited-once', 2_000]
+  ])('%s with Retry-After waits as it says, then checks again', async (_what, route, wait) => {
     const server = await site()
     const {sleep, waits} = recordedSleep()
-    const result = await check([`${server.url}/unavailable-once`], {sleep})
+    const result = await check([`${server.url}${route}`], {sleep})
     expect(result.links[0]!.outcome.status).toBe('ok')
-    expect(waits).toEqual([1_000])
-  })
-
-  it('a 429 waits as Retry-After says, then checks again', async () => {
-    const server = await site()
-    const {sleep, waits} = recordedSleep()
-    const result = await check([`${server.url}/limited-once`], {sleep})
-    expect(result.links[0]!.outcome.status).toBe('ok')
-    expect(waits).toEqual([2_000])
+    expect(waits).toEqual([wait])
   })
 
   it('a 429 asking to wait beyond the cap (an HTTP date an hour away) is unchecked, a warning, at once', async () => {
