@@ -91,7 +91,7 @@ function interpretFresh(raw: string, selfClosing: boolean): KbTag {
   const closing = raw.charAt(1) === '/'
   const nameMatch = /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(raw)
   const name = nameMatch ? nameMatch[1].toLowerCase() : ''
-  const body = raw.slice(nameMatch ? nameMatch[0].length : 1, selfClosing ? -2 : -1)
+  const body = raw.slice(nameMatch ? nameMatch[0].length : 1, selfClosing ? -'/>'.length : -'>'.length)
   const attributes: Record<string, string> = {}
   const re = /([^\s"'<>=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`]+)))?/g
   let match: RegExpExecArray | null

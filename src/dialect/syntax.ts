@@ -4,6 +4,11 @@
  * line, an email autolink at every word), and on short articles those
  * attempts were a large share of the parse. A failed attempt leaves no
  * trace, so leaving out a construct that cannot match gives the same events.
+ *
+ * It is the one place that relies on micromark beyond its public extension
+ * API: the names its constructs carry (`table`, `emailAutolink`) and the hooks
+ * an extension fills. The serialising side's counterpart is
+ * `plugins/to-markdown-adapter.ts`.
  */
 import type {Construct, Extension} from 'micromark-util-types'
 
