@@ -14,6 +14,7 @@ import {readDocumentHead, type DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
 import {hashFile} from './hash.js'
 import {scanFolder, type ScanOptions} from './scan.js'
+import {walkFolder, type WalkedDir} from './walk.js'
 import type {ScanReuse} from './scan-reuse.js'
 import type {ScanResult} from './types.js'
 
@@ -74,6 +75,7 @@ export function createRescanner(dir: string, options: RescanOptions = {}): Resca
   const hashes = new Kept<Stamp & {sha256: string}>()
   const heads = new Kept<{text: string; head: DocumentHead; diagnostics: Diagnostic[]}>()
   const bodies = new Kept<BodyFacts>()
+  const walks = lastWalk()
   const reuse: ScanReuse = {
     readFiles: (root, relatives) => readChanged(root, relatives, files),
     readHead(text, file, diagnostics) {
@@ -90,10 +92,12 @@ export function createRescanner(dir: string, options: RescanOptions = {}): Resca
       return head
     },
     bodies: {get: (key) => bodies.get(key), set: (key, facts) => bodies.set(key, facts)},
+    walk: (root, rules, diagnostics) => walks.walk(root, rules, diagnostics),
     hashFile: (absolute) => hashChanged(absolute, hashes)
   }
   return {
     async scan(changed = []) {
+      walks.keepFor(dir, changed)
       forgetChanged(dir, changed, files)
       forgetChanged(dir, changed, hashes)
       try {
@@ -151,4 +155,49 @@ async function hashChanged(
   const hashed = await hashFile(absolute)
   kept.set(absolute, {size: hashed.size, mtimeMs, sha256: hashed.sha256})
   return hashed
+}
+
+/**
+ * The last walk of the folder, reused while the changes are only new
+ * contents of files it listed (a save): the walk reads every folder, and
+ * its result depends on names alone. A path it did not list, one no longer
+ * a file, or no names at all: the folder is walked again (`.kbsyncignore`
+ * is never listed: a change of the rules walks again too).
+ */
+function lastWalk(): {keepFor(dir: string, changed: readonly string[]): void; walk: ScanReuse['walk']} {
+  let last: {walked: WalkedDir; diagnostics: Diagnostic[]; entries: Set<string>} | undefined
+  let keep = false
+  return {
+    keepFor(dir, changed) {
+      const entries = last?.entries
+      keep =
+        entries !== undefined &&
+        changed.length > 0 &&
+        changed.every((relative) => entries.has(relative) && isFile(path.join(dir, relative)))
+    },
+    async walk(root, rules, diagnostics) {
+      if (last && keep) {
+        for (const diagnostic of last.diagnostics) diagnostics.push({...diagnostic})
+        return last.walked
+      }
+      const found: Diagnostic[] = []
+      const walked = await walkFolder(root, rules, found)
+      last = {walked, diagnostics: found.map((d) => ({...d})), entries: new Set(entriesOf(walked))}
+      diagnostics.push(...found)
+      return walked
+    }
+  }
+}
+
+/** The files a walk listed (documents and others), relative with `/`. */
+function entriesOf(walked: WalkedDir): string[] {
+  return [...walked.files, ...walked.others, ...walked.dirs.flatMap(entriesOf)]
+}
+
+function isFile(absolute: string): boolean {
+  try {
+    return statSync(absolute).isFile()
+  } catch {
+    return false
+  }
 }

@@ -9,6 +9,8 @@
 import type {BodyFacts} from './body-cache.js'
 import type {DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
+import type {Ignore} from 'ignore'
+import type {WalkedDir} from './walk.js'
 
 /** Where the body phase reads and records what parsing a body found (`BodyCache` is one). */
 export interface BodyStore {
@@ -24,6 +26,8 @@ export interface ScanReuse {
   readHead(text: string, file: string, diagnostics: Diagnostic[]): DocumentHead
   /** What converting each body found, by body key. */
   bodies: BodyStore
+  /** The folder's entries (`walkFolder`): the last walk's when only the contents of files it listed changed. */
+  walk(root: string, rules: Ignore, diagnostics: Diagnostic[]): Promise<WalkedDir>
   /** sha256 and size of the local file at `absolute` (`hashFile`). */
   hashFile(absolute: string): Promise<{sha256: string; size: number}>
 }

@@ -64,6 +64,10 @@ const change = fc.oneof(
     await writeFile(path.join(dir, 'img/logo.png'), `PNG ${Math.random()}`)
     return ['img/logo.png']
   }),
+  fc.boolean().map((hide): Change => async (dir) => {
+    await writeFile(path.join(dir, '.kbsyncignore'), hide ? 'guides/tune.md\n' : '')
+    return ['.kbsyncignore']
+  }),
   fc.nat().map((): Change => async (dir) => {
     await rm(path.join(dir, 'guides'), {recursive: true, force: true})
     return ['guides']
