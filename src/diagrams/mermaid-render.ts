@@ -4,15 +4,32 @@
  * launched on the first diagram (a run without one never starts it, which
  * would cost about a second), closed by `close`.
  */
-import {chromium, type Browser, type Page} from 'playwright-core'
+import {chromium} from 'playwright-core'
 import {headlessArgs} from './browser.js'
 import {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
 
 /** What rendering one diagram gives: the SVG, or mermaid's message (with the diagram's line when it names one). */
 export type RenderOutcome = {svg: string} | {error: string; line?: number}
 
+/**
+ * What rendering uses of a browser: the few calls of playwright-core's
+ * `Browser` and `Page`, described here so that the public types (the push's
+ * options) do not bring playwright's, and through them Node's.
+ */
+export interface DiagramBrowser {
+  newPage(): Promise<DiagramPage>
+  close(): Promise<void>
+}
+
+/** The calls rendering makes on a page (see `DiagramBrowser`). */
+export interface DiagramPage {
+  setContent(html: string): Promise<void>
+  addScriptTag(options: {path?: string; content?: string}): Promise<unknown>
+  evaluate(expression: string): Promise<unknown>
+}
+
 /** Starts a browser from its executable (the default: headless Chromium through playwright-core). */
-export type BrowserLauncher = (executablePath: string) => Promise<Browser>
+export type BrowserLauncher = (executablePath: string) => Promise<DiagramBrowser>
 
 const launchChromium: BrowserLauncher = (executablePath) => chromium.launch({executablePath, args: [...headlessArgs]})
 
@@ -21,8 +38,8 @@ const renderTimeoutMs = 30_000
 
 /** Renders Mermaid sources, one browser for all of them. */
 export class MermaidRenderer {
-  private page: Promise<Page> | undefined
-  private browser: Browser | undefined
+  private page: Promise<DiagramPage> | undefined
+  private browser: DiagramBrowser | undefined
   /** Diagrams rendered (successfully or not) so far. */
   renders = 0
 
@@ -63,7 +80,7 @@ export class MermaidRenderer {
     await browser?.close()
   }
 
-  private async open(): Promise<Page> {
+  private async open(): Promise<DiagramPage> {
     this.browser = await this.launch(this.executablePath)
     const page = await this.browser.newPage()
     await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>')
