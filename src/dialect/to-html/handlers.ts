@@ -47,6 +47,11 @@ function wrap(state: State, node: Parameters<State['all']>[0], result: Element):
 
 /** The handlers, closed over the resolvers. */
 export function dialectHandlers(r: Resolvers): Handlers {
+  return {...textHandlers(r), ...blockHandlers(), ...mediaHandlers(r)} as Handlers
+}
+
+/** Raw HTML (as text), links, headings (with their ids), code (highlighted) and the dialect's inline marks and links. */
+function textHandlers(r: Resolvers): Partial<Handlers> {
   return {
     html: (_state: State, node: Html) => ({type: 'text', value: node.value}),
     link: (state: State, node: Link) =>
@@ -58,18 +63,6 @@ export function dialectHandlers(r: Resolvers): Handlers {
           {href: r.resolveUrl(prefixFragment(node.url, r.clobberPrefix), 'link'), title: node.title ?? undefined},
           state.all(node)
         )
-      ),
-    image: (state: State, node: Image) =>
-      wrap(
-        state,
-        node,
-        element('img', {
-          src: r.resolveUrl(node.url, 'image'),
-          alt: node.alt ?? '',
-          title: node.title ?? undefined,
-          width: node.width,
-          height: node.height
-        })
       ),
     heading: (state: State, node: Heading) => {
       const result = defaultHandlers.heading(state, node)
@@ -97,7 +90,13 @@ export function dialectHandlers(r: Resolvers): Handlers {
           dataNode: 'anchorLink',
           dataId: node.identifier
         })
-      ),
+      )
+  } as Partial<Handlers>
+}
+
+/** The dialect's containers: hint blocks, details blocks, attachment groups. */
+function blockHandlers(): Partial<Handlers> {
+  return {
     hintBlock: (state: State, node: HintBlock) =>
       wrap(
         state,
@@ -116,6 +115,24 @@ export function dialectHandlers(r: Resolvers): Handlers {
         state,
         node,
         element('ul', {className: ['kb-attachments'], dataNode: 'attachmentsGroup'}, state.wrap(state.all(node), true))
+      )
+  } as Partial<Handlers>
+}
+
+/** Images, attachments, diagram frames and videos, each address through the resolver. */
+function mediaHandlers(r: Resolvers): Partial<Handlers> {
+  return {
+    image: (state: State, node: Image) =>
+      wrap(
+        state,
+        node,
+        element('img', {
+          src: r.resolveUrl(node.url, 'image'),
+          alt: node.alt ?? '',
+          title: node.title ?? undefined,
+          width: node.width,
+          height: node.height
+        })
       ),
     attachment: (state: State, node: Attachment, parent?: {type: string}) => {
       const link = element(
@@ -157,7 +174,7 @@ export function dialectHandlers(r: Resolvers): Handlers {
         element('video', {dataNode: 'video', src: r.resolveUrl(node.url, 'video'), controls: true})
       )
     }
-  } as Handlers
+  } as Partial<Handlers>
 }
 
 /** A code block as `defaultHandlers.code` builds it, its text replaced by the highlighter's tokens when it gives some. */
