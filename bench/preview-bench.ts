@@ -67,6 +67,7 @@ export async function benchPreview(articles: number, saves: number): Promise<Row
 
 function rowsOf(bench: string, figures: PreviewFigures): Row[] {
   const save = median(figures.saves)
+  const rescan = median(figures.rescans)
   return [
     {
       bench,
@@ -77,15 +78,8 @@ function rowsOf(bench: string, figures: PreviewFigures): Row[] {
     },
     {
       bench,
-      measure: 'vs one full scan of the tree (the former cost of a save)',
-      value: `${(save / figures.fullScan).toFixed(2)}x (full scan ${figures.fullScan.toFixed(0)} ms)`,
-      target: '',
-      met: null
-    },
-    {
-      bench,
-      measure: 'server rescan per save, median',
-      value: `${median(figures.rescans).toFixed(0)} ms`,
+      measure: 'server rescan per save vs one full scan (the former cost of a save)',
+      value: `${(rescan / figures.fullScan).toFixed(2)}x (${rescan.toFixed(0)} vs ${figures.fullScan.toFixed(0)} ms)`,
       target: '',
       met: null
     }
