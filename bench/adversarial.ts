@@ -94,7 +94,10 @@ export function measureShape(shape: Shape, runs = 3): ShapeResult {
     const value = repeatTo(shape.unit, size)
     const baseline = shape.baselineUnit ? repeatTo(shape.baselineUnit, size) : value
     // Warm both up on this shape first, so the smallest size is not timed cold.
-    if (kbsync.length === 0) parseKb(value), fromMarkdown(baseline)
+    if (kbsync.length === 0) {
+      parseKb(value)
+      fromMarkdown(baseline)
+    }
     remark.push(medianTime(baseline, fromMarkdown, runs))
     kbsync.push(medianTime(value, parseKb, runs))
   }

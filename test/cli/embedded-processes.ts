@@ -1,6 +1,5 @@
 /** Helpers of the suites that run several kbsync processes on one embedded knowledge base. */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process'
-import path from 'node:path'
 import {startServer} from '../../src/server/index.js'
 import type {KbItem} from '../../src/api/types.js'
 import {builtCli} from '../built.js'

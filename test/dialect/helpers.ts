@@ -23,7 +23,7 @@ export const platformBodiesRoot = join(import.meta.dirname, '..', '..', 'fixture
 
 /** Platform bodies as [name, text]. */
 export function platformBodies(): Array<[string, string]> {
-  let names: string[] = []
+  let names: string[]
   try {
     names = readdirSync(platformBodiesRoot).filter((name) => name.endsWith('.md'))
   } catch {

@@ -8,7 +8,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {openCommand} from '../../src/preview/index.js'
 import {waitFor} from '../watch/helpers.js'
-import {fixtureDir, repoRoot, scratchCopy} from './helpers.js'
+import {fixtureDir, scratchCopy} from './helpers.js'
 import {builtCli} from '../built.js'
 
 const bin = builtCli

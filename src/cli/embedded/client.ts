@@ -54,7 +54,8 @@ export function leasedClient(first: Lease, acquire: () => Promise<Lease>, make: 
         lost = true
         throw new Error(
           `${error.message}: the process serving the embedded knowledge base (kbsync process ${lease.owner.pid}, \`kbsync ${lease.owner.command}\`) stopped. ` +
-            'Run the command again (watch retries by itself): it then serves the knowledge base itself.'
+            'Run the command again (watch retries by itself): it then serves the knowledge base itself.',
+          {cause: error}
         )
       }
       throw error

@@ -36,7 +36,7 @@ export async function roundTrip(dir: string, options: ClientOptions): Promise<[P
   try {
     pushed = await push(pushOptions)
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(`the API answered ${error.status}`)
+    if (error instanceof ApiError) throw new Error(`the API answered ${error.status}`, {cause: error})
     throw error
   }
   const pulled = await pull({dir, client})
