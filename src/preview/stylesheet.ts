@@ -129,7 +129,7 @@ const article = `
 .kb-article [data-node="drawio"] { height: 400px; }
 .kb-article video, .kb-article [data-node="video"] { width: 640px; aspect-ratio: 16 / 9; height: auto; }
 .kb-article [data-node="anchorLink"]:empty { display: inline; }
-.kb-article :target { outline: 2px solid #3e83f8; outline-offset: 2px; }
+.kb-article :target { outline: 2px solid var(--kb-link); outline-offset: 2px; }
 `
 
 /** Code tokens (`kb-tok-*`, from `highlight.ts`) in the colours of the scheme. */
