@@ -59,6 +59,7 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
   const early = run.context.speculation.take(op.id, op.file, answers)
   // Not taken: the targets noted while checking it are noted again by the conversion, in its order.
   if (!early) missed.length = 0
+  // What the conversion is given must be what `speculation.ts` gives its early one (or asks again in `take`).
   const pulled = early ?? pullBody(detail.body, item.title, {file: op.file, ...answers, links})
   run.canonical.set(op.id, bodyHash(pulled.canonical))
   if (item.title !== item.title.trim()) {
