@@ -1,14 +1,57 @@
 /**
  * The sync engine: plan (desired tree vs remote and state) and apply. Knows
- * nothing of the terminal.
+ * nothing of the terminal. Push (`push/`) and pull (`pull/`) are siblings
+ * that share `shared/`; this is the package's face.
  */
-export {planPush} from './push/prepare.js'
-export {applyPush} from './push/apply.js'
-export {push} from './push/push.js'
-export {computePlan, contextOf, type PlanContext, type PlanOptions} from './push/plan.js'
-export {matchItems, type Matching, type MatchReason} from './shared/match.js'
-export {readRemote, normalizeBody, bodyHash, stripTitle, RootTopicError, type RemoteSnapshot, type RemoteItem, type RemoteDetail} from './shared/remote.js'
-export {renderBody, type RenderContext, type Rendered} from './shared/render.js'
-export {conflictFileOf} from './shared/conflicts.js'
-export {provisionalBody} from './push/item-step.js'
-export type {Baseline, OpKind, Orphan, PlanOp, PushOptions, PushPlan, PushResult, SyncClient, SyncEvent} from './shared/types.js'
+export {
+  planPush,
+  applyPush,
+  push,
+  computePlan,
+  contextOf,
+  parsePlanFile,
+  PlanFileError,
+  applySavedPlan,
+  recheckSavedPlan,
+  staleReasons,
+  StalePlanError,
+  planFingerprint,
+  fingerprintChanges,
+  provisionalBody,
+  type PlanOptions,
+  type PlanContext,
+  type CheckedPlan
+} from './push/index.js'
+export {
+  matchItems,
+  readRemote,
+  normalizeBody,
+  bodyHash,
+  stripTitle,
+  RootTopicError,
+  renderBody,
+  conflictFileOf,
+  classify,
+  type Verdict
+} from './shared/index.js'
+export type {
+  Matching,
+  MatchReason,
+  RemoteSnapshot,
+  RemoteItem,
+  RemoteDetail,
+  RenderContext,
+  Rendered
+} from './shared/index.js'
+export type {
+  Baseline,
+  OpKind,
+  Orphan,
+  PlanFingerprint,
+  PlanOp,
+  PushOptions,
+  PushPlan,
+  PushResult,
+  SyncClient,
+  SyncEvent
+} from './shared/index.js'

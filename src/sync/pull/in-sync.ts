@@ -6,7 +6,8 @@
  * next push send nothing. Any difference is left to the conflict path.
  */
 import {permissionsKey, type LocalNode, type LocalPermissions} from '../../local/index.js'
-import {holdsBody, type RemoteDetail, type RemoteItem} from '../shared/remote.js'
+import {holdsRender} from '../shared/compare.js'
+import type {RemoteDetail, RemoteItem} from '../shared/remote.js'
 import {renderBody, type RenderContext} from '../shared/render.js'
 
 /**
@@ -15,10 +16,24 @@ import {renderBody, type RenderContext} from '../shared/render.js'
  * of the remote item. A body push could not render completely (a file it
  * uses has no URL yet) does not count as the same.
  */
-export function alreadyInSync(node: LocalNode, item: RemoteItem, detail: RemoteDetail, declared: LocalPermissions | undefined, context: RenderContext): boolean {
+export function alreadyInSync(
+  node: LocalNode,
+  item: RemoteItem,
+  detail: RemoteDetail,
+  declared: LocalPermissions | undefined,
+  context: RenderContext
+): boolean {
   if (node.kind !== item.type || node.title !== item.title) return false
-  if ((declared ? permissionsKey(declared) : undefined) !== (node.permissions ? permissionsKey(node.permissions) : undefined)) return false
+  if (
+    (declared ? permissionsKey(declared) : undefined) !==
+    (node.permissions ? permissionsKey(node.permissions) : undefined)
+  )
+    return false
   if (node.body === undefined) return detail.body.trim() === ''
   const rendered = renderBody(node, context)
-  return rendered.missingLinks.length + rendered.missingAssets.length === 0 && holdsBody(detail, rendered.hash, () => rendered.body)
+  return holdsRender(
+    detail,
+    {hash: rendered.hash, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0},
+    () => rendered.body
+  )
 }

@@ -5,11 +5,25 @@
  * changed), report a conflict when the file changed locally too, delete a
  * file whose item is gone and that nobody edited since.
  */
-import type {ItemType, Permissions} from '../../api/types.js'
-import {permissionsKey, type Diagnostic, type LocalNode, type LocalPermissions, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
+import type {ItemType} from '../../api/types.js'
+import {type Diagnostic, type LocalNode, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
 import {permissionsNeedReading} from '../shared/permissions-seen.js'
-import {bodyTrouble, type RemoteSnapshot} from '../shared/remote.js'
-import {computeLayout, documentFile} from '../shared/document-layout.js'
+import {bodyTrouble, type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
+import {computeLayout, documentFile, type Layout} from '../shared/document-layout.js'
+import {declaredPermissions, entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
+import {
+  bodyEditedRemotely,
+  classify,
+  editedLocally,
+  holdsRender,
+  sideState,
+  titleEditedRemotely
+} from '../shared/compare.js'
+import {planRenderContext} from '../shared/render-context.js'
+import {renderBody, type RenderContext} from '../shared/render.js'
+
+// Where pull's modules have always found them.
+export {declaredPermissions, permissionsAsRecorded}
 
 /** What one step of a pull does. */
 export type PullOpKind = 'create' | 'update' | 'move' | 'delete' | 'conflict'
@@ -46,29 +60,6 @@ export interface PullPlan {
 }
 
 /**
- * Permissions as a folder declares them: `_permissions.yml` of a topic, front
- * matter of an article; none when the item only inherits. A topic may inherit
- * and name people of its own besides; `inherit` means nothing for an article
- * (servers answer it either way), so its own people decide.
- */
-export function declaredPermissions(type: ItemType, permissions: Permissions | undefined): LocalPermissions | undefined {
-  if (!permissions) return undefined
-  const ids = (people: Array<{id: number}>) => [...new Set(people.map((p) => p.id))].sort((a, b) => a - b)
-  const readers = ids(permissions.readers ?? [])
-  const editors = ids(permissions.editors ?? [])
-  const ownPeople = readers.length + editors.length > 0
-  if (!ownPeople && permissions.inherit !== false) return undefined
-  return {...(type === 'topic' ? {inherit: permissions.inherit === false ? false : true} : {}), readers, editors}
-}
-
-/** The state entry of each id, with its key. */
-function entriesById(state: SyncState): Map<string, {key: string; entry: StateEntry}> {
-  const byId = new Map<string, {key: string; entry: StateEntry}>()
-  for (const [key, entry] of Object.entries(state.items)) if (entry.id && !byId.has(entry.id)) byId.set(entry.id, {key, entry})
-  return byId
-}
-
-/**
  * Which items need their full record read: those the state has no baseline
  * for, those whose `updated_at` moved since, and those without a file.
  */
@@ -92,7 +83,9 @@ export function itemsToRead(remote: RemoteSnapshot, state: SyncState, scan: Scan
 /** Which items need their permissions read: those whose `updated_at` moved since kbsync last saw their permissions, and new ones. */
 export function permissionsToRead(remote: RemoteSnapshot, state: SyncState): string[] {
   const byId = entriesById(state)
-  return Object.keys(remote.items).filter((id) => permissionsNeedReading(byId.get(id)?.entry, remote.items[id]!.updatedAt))
+  return Object.keys(remote.items).filter((id) =>
+    permissionsNeedReading(byId.get(id)?.entry, remote.items[id]!.updatedAt)
+  )
 }
 
 /**
@@ -110,14 +103,6 @@ export function permissionsChanged(remote: RemoteSnapshot, state: SyncState): st
   })
 }
 
-/** Whether the permissions read for `id` are those `entry` recorded (false when they were not read). */
-export function permissionsAsRecorded(remote: RemoteSnapshot, id: string, entry: StateEntry): boolean {
-  const item = remote.items[id]
-  if (!item || !(id in remote.permissions)) return false
-  const declared = declaredPermissions(item.type, remote.permissions[id])
-  return (declared ? permissionsKey(declared) : undefined) === entry.permissionsKey
-}
-
 /**
  * Computes the pull plan (pure). `remote.details` holds the records of
  * `itemsToRead`; `remote.permissions` those read. With `refreshAll` (some
@@ -125,83 +110,177 @@ export function permissionsAsRecorded(remote: RemoteSnapshot, id: string, entry:
  * relative links change are re-rendered too; with `refreshEvery` (a pull
  * that moved files stopped early), every unchanged document is.
  */
-export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanResult, options: {refreshAll?: boolean; refreshEvery?: boolean} = {}): PullPlan {
+export function planPull(
+  remote: RemoteSnapshot,
+  state: SyncState,
+  scan: ScanResult,
+  options: {refreshAll?: boolean; refreshEvery?: boolean} = {}
+): PullPlan {
   const layout = computeLayout(remote, state, scan)
-  const byId = entriesById(state)
-  const ops: PullOp[] = []
-  const diagnostics: Diagnostic[] = []
-  // Items not pulled whose document is not in the folder.
-  const unwritten = new Set<string>()
-  // Documents whose file moves in this pull (their folder moved, or they did): relative links to them change.
-  const moved = new Set([...layout.paths].filter(([id, docPath]) => layout.current.has(id) && layout.current.get(id) !== docPath).map(([id]) => id))
-  for (const [id, docPath] of layout.paths) {
-    const item = remote.items[id]!
-    const known = byId.get(id)
-    const entry = known?.entry
-    const now = layout.current.get(id)
-    const detail = remote.details[id]
-    const base = {path: docPath, file: documentFile(item.type, docPath), id, type: item.type, title: item.title}
-    const trouble = detail ? bodyTrouble(detail) : undefined
-    if (trouble) {
-      // Written, the file would push back a changed body: the item is left as it is on both sides, and named.
-      diagnostics.push({severity: 'warning', file: base.file, message: `"${item.title}" (${item.type} ${id}) is not pulled: kbsync cannot convert its body on the platform without loss. ${trouble.reason}`, rule: trouble.ruleId ?? 'pull-skipped'})
-      // A document not in the folder gets no path: links to it keep their ids rather than name a missing file.
-      if (now === undefined) unwritten.add(id)
-      continue
-    }
-    const moving = now !== undefined && now !== docPath ? {from: now} : {}
-    if (!entry) {
-      if (now === undefined) ops.push({op: 'create', ...base, reason: `new ${item.type}`})
-      else ops.push({op: 'update', ...base, ...moving, reason: 'found in the folder (by kb_id or title), not synced before', unverified: true})
-      continue
-    }
-    const what: string[] = []
-    if (detail && detail.bodyHash !== entry.remoteHash && !emptyAsKnown(item.type, detail.body, entry, now === undefined ? undefined : scan.byPath[now])) what.push('body')
-    if (item.title !== entry.title) what.push('title')
-    if (item.parentId !== entry.parentId) what.push('parent')
-    if (id in remote.permissions && !permissionsAsRecorded(remote, id, entry)) what.push('permissions')
-    if (entry.pending) what.push('pending')
-    if (entry.missingFiles) what.push('files not downloaded before')
-    if (now === undefined) {
-      if (what.some((w) => w !== 'pending' && w !== 'files not downloaded before')) {
-        ops.push({op: 'conflict', ...base, reason: `deleted locally, edited on the platform (${what.join(', ')})`})
-      }
-      continue
-    }
-    const node = scan.byPath[now]
-    const localChanged = node !== undefined && node.sourceHash !== entry.sourceHash
-    if (what.length === 0) {
-      // Another document moved: relative links in this one may need rewriting (only when nobody edited it locally,
-      // and only if it moves itself or names a moved document: any other file would only be rewritten in pull's own style).
-      const linksMove = options.refreshEvery === true || now !== docPath || [...moved].some((movedId) => detail?.body.includes(movedId))
-      if (options.refreshAll && detail && !localChanged && linksMove) ops.push({op: 'update', ...base, reason: 'links to moved documents', refresh: true})
-      continue
-    }
-    if (localChanged && what.every((w) => w === 'files not downloaded before')) {
-      // Nothing changed on the platform: the edited file wins; its files are retried when the item is pulled next.
-      continue
-    }
-    if (localChanged) {
-      ops.push({op: 'conflict', ...base, ...moving, path: now, file: documentFile(item.type, now), reason: `edited on the platform (${what.join(', ')}) and locally since the last sync`})
-      continue
-    }
-    const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
-    ops.push({op, ...base, ...moving, reason: `changed on the platform: ${what.join(', ')}`})
+  const run: PullPlanning = {
+    remote,
+    state,
+    scan,
+    options,
+    layout,
+    byId: entriesById(state),
+    ops: [],
+    diagnostics: [],
+    unwritten: new Set(),
+    moved: movedDocuments(layout)
   }
+  for (const [id, docPath] of layout.paths) planItem(run, id, docPath)
+  const {ops, diagnostics} = run
+  ops.push(...goneFromRemote(remote, state, scan))
+  const summary = Object.fromEntries(
+    (['create', 'update', 'move', 'delete', 'conflict'] as const).map((k) => [k, ops.filter((o) => o.op === k).length])
+  ) as PullPlan['summary']
+  const paths = Object.fromEntries([...layout.paths].filter(([id]) => !run.unwritten.has(id)))
+  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths, diagnostics, summary}
+}
+
+/** What planning a pull reads and gathers. */
+interface PullPlanning {
+  remote: RemoteSnapshot
+  state: SyncState
+  scan: ScanResult
+  options: {refreshAll?: boolean; refreshEvery?: boolean}
+  layout: Layout
+  byId: Map<string, {key: string; entry: StateEntry}>
+  ops: PullOp[]
+  diagnostics: Diagnostic[]
+  /** Items not pulled whose document is not in the folder. */
+  unwritten: Set<string>
+  /** Documents whose file moves in this pull (their folder moved, or they did): relative links to them change. */
+  moved: Set<string>
+  /** The render context of the folder, made when first needed. */
+  context?: RenderContext
+}
+
+function movedDocuments(layout: Layout): Set<string> {
+  const moves = [...layout.paths].filter(
+    ([id, docPath]) => layout.current.has(id) && layout.current.get(id) !== docPath
+  )
+  return new Set(moves.map(([id]) => id))
+}
+
+/** As push renders: whether the remote body is what the file already says (no edit to pull, nor a conflict). */
+function rendersAs(run: PullPlanning, node: LocalNode | undefined, detail: RemoteDetail): boolean {
+  if (node?.body === undefined) return false
+  const ids = new Map([...run.layout.current].map(([id, at]) => [at, id]))
+  run.context ??= planRenderContext(run.scan, run.remote, ids, run.state)
+  const rendered = renderBody(node, run.context)
+  const complete = rendered.missingLinks.length + rendered.missingAssets.length === 0
+  return holdsRender(detail, {hash: rendered.hash, complete}, () => rendered.body)
+}
+
+/** Whether `detail` cannot be pulled without loss: then named in a warning, and left as it is on both sides. */
+function skipUnconvertible(run: PullPlanning, id: string, file: string, detail: RemoteDetail | undefined): boolean {
+  const trouble = detail ? bodyTrouble(detail) : undefined
+  if (!trouble) return false
+  const item = run.remote.items[id]!
+  run.diagnostics.push({
+    severity: 'warning',
+    file,
+    message: `"${item.title}" (${item.type} ${id}) is not pulled: kbsync cannot convert its body on the platform without loss. ${trouble.reason}`,
+    rule: trouble.ruleId ?? 'pull-skipped'
+  })
+  // A document not in the folder gets no path: links to it keep their ids rather than name a missing file.
+  if (!run.layout.current.has(id)) run.unwritten.add(id)
+  return true
+}
+
+/** What changed on the platform since the base, in words (`pending` and files to fetch again are reasons to read, not edits). */
+function remoteChanges(run: PullPlanning, id: string, entry: StateEntry, node: LocalNode | undefined): string[] {
+  const item = run.remote.items[id]!
+  const detail = run.remote.details[id]
+  const what: string[] = []
+  const holdsLocal = () =>
+    detail !== undefined && (emptyAsKnown(item.type, detail.body, entry, node) || rendersAs(run, node, detail))
+  if (detail && bodyEditedRemotely(detail, entry, holdsLocal)) what.push('body')
+  if (titleEditedRemotely(item, entry, node)) what.push('title')
+  if (item.parentId !== entry.parentId) what.push('parent')
+  if (id in run.remote.permissions && !permissionsAsRecorded(run.remote, id, entry)) what.push('permissions')
+  if (entry.pending) what.push('pending')
+  if (entry.missingFiles) what.push('files not downloaded before')
+  return what
+}
+
+/** Plans one remote item, to be at `docPath`. */
+function planItem(run: PullPlanning, id: string, docPath: string): void {
+  const {remote, ops} = run
+  const item = remote.items[id]!
+  const entry = run.byId.get(id)?.entry
+  const now = run.layout.current.get(id)
+  const detail = remote.details[id]
+  const base = {path: docPath, file: documentFile(item.type, docPath), id, type: item.type, title: item.title}
+  if (skipUnconvertible(run, id, base.file, detail)) return
+  const moving = now !== undefined && now !== docPath ? {from: now} : {}
+  if (!entry) {
+    const unverified = {
+      ...moving,
+      reason: 'found in the folder (by kb_id or title), not synced before',
+      unverified: true
+    }
+    ops.push(
+      now === undefined ? {op: 'create', ...base, reason: `new ${item.type}`} : {op: 'update', ...base, ...unverified}
+    )
+    return
+  }
+  const node = now === undefined ? undefined : run.scan.byPath[now]
+  const what = remoteChanges(run, id, entry, node)
+  const edited = what.some((w) => w !== 'pending' && w !== 'files not downloaded before')
+  if (now === undefined) {
+    if (classify({base: true, local: 'absent', remote: sideState(true, edited)}) === 'conflict') {
+      ops.push({op: 'conflict', ...base, reason: `deleted locally, edited on the platform (${what.join(', ')})`})
+    }
+    return
+  }
+  const localChanged = node !== undefined && editedLocally(node, entry)
+  if (what.length === 0) {
+    // Another document moved: relative links in this one may need rewriting (only when nobody edited it locally,
+    // and only if it moves itself or names a moved document: any other file would only be rewritten in pull's own style).
+    const linksMove =
+      run.options.refreshEvery === true ||
+      now !== docPath ||
+      [...run.moved].some((movedId) => detail?.body.includes(movedId))
+    if (run.options.refreshAll && detail && !localChanged && linksMove)
+      ops.push({op: 'update', ...base, reason: 'links to moved documents', refresh: true})
+    return
+  }
+  // Nothing changed on the platform but files to fetch: the edited file wins; its files are retried when the item is pulled next.
+  if (localChanged && what.every((w) => w === 'files not downloaded before')) return
+  if (localChanged) {
+    const reason = `edited on the platform (${what.join(', ')}) and locally since the last sync`
+    ops.push({op: 'conflict', ...base, ...moving, path: now, file: documentFile(item.type, now), reason})
+    return
+  }
+  const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
+  ops.push({op, ...base, ...moving, reason: `changed on the platform: ${what.join(', ')}`})
+}
+
+/** Documents whose item is gone from the platform: deleted, or a conflict when edited locally since. */
+function goneFromRemote(remote: RemoteSnapshot, state: SyncState, scan: ScanResult): PullOp[] {
+  const ops: PullOp[] = []
   for (const [key, entry] of Object.entries(state.items)) {
     if (!entry.id || remote.items[entry.id] || entry.pending === 'create') continue
     const node = scan.byPath[key]
     if (!node || node.path === '') continue
-    const base = {path: key, from: key, file: documentFile(entry.type, key), id: entry.id, type: entry.type, title: entry.title}
-    if (node.sourceHash !== entry.sourceHash) {
+    const base = {
+      path: key,
+      from: key,
+      file: documentFile(entry.type, key),
+      id: entry.id,
+      type: entry.type,
+      title: entry.title
+    }
+    if (classify({base: true, local: sideState(true, editedLocally(node, entry)), remote: 'absent'}) === 'conflict') {
       ops.push({op: 'conflict', ...base, reason: 'deleted on the platform, edited locally: the file is kept'})
     } else {
       ops.push({op: 'delete', ...base, reason: 'deleted on the platform'})
     }
   }
-  const summary = Object.fromEntries((['create', 'update', 'move', 'delete', 'conflict'] as const).map((k) => [k, ops.filter((o) => o.op === k).length])) as PullPlan['summary']
-  const paths = Object.fromEntries([...layout.paths].filter(([id]) => !unwritten.has(id)))
-  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths, diagnostics, summary}
+  return ops
 }
 
 /**
@@ -210,5 +289,11 @@ export function planPull(remote: RemoteSnapshot, state: SyncState, scan: ScanRes
  * body: an empty one is what the folder already says, not a change to pull.
  */
 function emptyAsKnown(type: string, body: string, entry: StateEntry, node: LocalNode | undefined): boolean {
-  return type === 'topic' && entry.remoteHash === undefined && body.trim() === '' && node !== undefined && node.body === undefined
+  return (
+    type === 'topic' &&
+    entry.remoteHash === undefined &&
+    body.trim() === '' &&
+    node !== undefined &&
+    node.body === undefined
+  )
 }

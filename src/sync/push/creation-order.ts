@@ -12,6 +12,7 @@
  */
 import type {LocalNode} from '../../local/index.js'
 import type {PlanOp} from '../shared/types.js'
+import {waitsOf} from './wait-graph.js'
 
 /** What the scheduler needs to keep the order. */
 export interface CreationOrder {
@@ -26,7 +27,11 @@ export interface CreationOrder {
  * whose links ahead would otherwise close a cycle of waits. `parentOf`
  * gives a document's parent topic key.
  */
-export function creationOrder(ops: readonly PlanOp[], byPath: Readonly<Record<string, LocalNode>>, parentOf: (node: LocalNode) => string): CreationOrder {
+export function creationOrder(
+  ops: readonly PlanOp[],
+  byPath: Readonly<Record<string, LocalNode>>,
+  parentOf: (node: LocalNode) => string
+): CreationOrder {
   const creates = ops.filter((op) => op.op === 'create').map((op) => op.path)
   const index = new Map(creates.map((path, position) => [path, position]))
   const after = new Map<string, string>()
@@ -41,27 +46,31 @@ export function creationOrder(ops: readonly PlanOp[], byPath: Readonly<Record<st
     const topic = byPath[parent]
     if (previous !== undefined && topic?.kind === 'topic' && topic.ordered) {
       after.set(path, previous)
-      waits[position]!.push(index.get(previous)!)
       ordering.add(position)
     }
     last.set(parent, path)
-    const parentIndex = index.get(parent)
-    if (parentIndex !== undefined) waits[position]!.push(parentIndex)
-    for (const link of node.refs.links) {
-      const target = index.get(link.target)
-      if (target !== undefined && target !== position) waits[position]!.push(target)
+    for (const on of waitsOf(node, parent, after.get(path))) {
+      const target = index.get(on)
+      if (target !== undefined) waits[position]!.push(target)
     }
   })
   const component = stronglyConnected(waits)
   // Cycles the order closes; a cycle of links alone is broken when it is met, as before.
   const orderCycles = new Set<number>()
-  for (const position of ordering) if (component[position] === component[index.get(after.get(creates[position]!)!)!]) orderCycles.add(component[position]!)
+  for (const position of ordering)
+    if (component[position] === component[index.get(after.get(creates[position]!)!)!])
+      orderCycles.add(component[position]!)
   const provisionalFirst = new Set<string>()
   creates.forEach((path, position) => {
     // Order and parent waits point back in plan order, so every cycle holds a link ahead: breaking those breaks them all.
     const ahead = byPath[path]!.refs.links.some((link) => {
       const target = index.get(link.target)
-      return target !== undefined && target > position && component[target] === component[position] && orderCycles.has(component[position]!)
+      return (
+        target !== undefined &&
+        target > position &&
+        component[target] === component[position] &&
+        orderCycles.has(component[position]!)
+      )
     })
     if (ahead) provisionalFirst.add(path)
   })

@@ -5,16 +5,24 @@
  * permissions. The state is saved after each request, and a "create
  * intended" entry before each create, so a crash never duplicates an item.
  */
-import path from 'node:path'
 import type {KbItem, UpdateInput} from '../../api/types.js'
-import {permissionsKey, writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
+import {writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
 import type {StateStore} from '../../local/index.js'
 import {writeConflictFile} from '../shared/conflicts.js'
+import {bodyEditedRemotely} from '../shared/compare.js'
 import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
-import type {PlanContext} from './plan.js'
+import type {PlanContext} from './plan-context.js'
 import {parentPathOf} from '../shared/parent-path.js'
-import {attachmentUrls, bodyHash, toDetail, type RemoteDetail} from '../shared/remote.js'
-import {releaseRender, renderBody, renderKey, renderWithoutUnknownLinks, type RenderContext, type Rendered} from '../shared/render.js'
+import {attachmentUrls, toDetail} from '../shared/remote.js'
+import {
+  releaseRender,
+  renderBody,
+  renderKey,
+  renderWithoutUnknownLinks,
+  type RenderContext,
+  type Rendered
+} from '../shared/render.js'
+import {recordUploads, uploadFiles, withUrls} from './uploads.js'
 import type {PlanOp, PushOptions, SyncEvent} from '../shared/types.js'
 
 /**
@@ -77,19 +85,34 @@ export function parentIdOf(run: RunState, node: LocalNode): string | null | unde
  * should the run fail first, in the next). `uploaded` are the files the
  * caller has just uploaded for it (their guids go with this create).
  */
-export async function createProvisional(run: RunState, node: LocalNode, op: PlanOp, uploaded?: Map<string, string>): Promise<void> {
+export async function createProvisional(
+  run: RunState,
+  node: LocalNode,
+  op: PlanOp,
+  uploaded?: Map<string, string>
+): Promise<void> {
   const parentId = parentIdOf(run, node)!
   const fresh = uploaded ?? (await uploadFiles(run, node))
   const rendered = renderWithoutUnknownLinks(node, runRenderContext(run))
-  if (rendered.missingAssets.length > 0) throw new Error(`cannot render ${node.path}: unresolved ${rendered.missingAssets.join(', ')}`)
+  if (rendered.missingAssets.length > 0)
+    throw new Error(`cannot render ${node.path}: unresolved ${rendered.missingAssets.join(', ')}`)
   const item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
   recordUploads(run, fresh, attachmentUrls(item), item.id, node.path)
   // Just created: its permissions are the platform's defaults.
-  run.store.setItem(node.path, {...entryFrom(node, item, parentId), permissionsSeenAt: item.updated_at, pending: 'provisional'})
+  run.store.setItem(node.path, {
+    ...entryFrom(node, item, parentId),
+    permissionsSeenAt: item.updated_at,
+    pending: 'provisional'
+  })
   await run.store.saveChanges()
   await pinId(run, node, item.id)
   const why = rendered.missingLinks.every((target) => target === node.path) ? 'it links to itself' : 'a link cycle'
-  run.emit({type: 'done', op, remoteId: item.id, note: `created without the links to documents not created yet (${why}); they follow`})
+  run.emit({
+    type: 'done',
+    op,
+    remoteId: item.id,
+    note: `created without the links to documents not created yet (${why}); they follow`
+  })
 }
 
 /** Writes `node` as planned by `op` (create or update). Returns whether a request was sent. */
@@ -118,19 +141,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
   } else {
     const entry = state.items[node.path]
-    const remote = run.context.remote.items[id]
-    const detail = run.context.remote.details[id]
-    const input: UpdateInput = {}
-    const pending = entry?.pending !== undefined
-    if (node.body !== undefined && (op.changes?.includes('body') || pending)) {
-      const same = rendered.hash === entry?.renderedHash || rendered.hash === detail?.bodyHash
-      if (!same || pending || run.options.force) input.body = rendered.body
-    }
-    if (remote && node.title !== remote.title) input.title = node.title
-    if (remote && remote.parentId !== parentId) {
-      input.parent_topic_id = parentId
-      input.parent_topic_id_changed = true
-    }
+    const input = updateInput(run, node, op, id, rendered, parentId)
     if (Object.keys(input).length === 0) {
       if (entry) {
         entry.pending = undefined
@@ -152,7 +163,10 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   // A create gives the platform's default permissions; an update keeps them known only if nobody else wrote in between.
   const snapshot = id === undefined ? undefined : (run.context.remote.details[id] ?? run.context.remote.items[id])
   const before = id === undefined ? undefined : stampBefore(previous, snapshot)
-  const seen = permissionsSeenAfterWrite(previous?.permissionsSeenAt, before, {updatedAt: item.updated_at, version: item.version})
+  const seen = permissionsSeenAfterWrite(previous?.permissionsSeenAt, before, {
+    updatedAt: item.updated_at,
+    version: item.version
+  })
   run.store.setItem(node.path, {
     ...entryFrom(node, item, parentId),
     renderedHash: after.missingAssets.length === 0 ? after.hash : rendered.hash,
@@ -163,37 +177,40 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   })
   releaseRender(node)
   await run.store.saveChanges()
-  run.emit({type: 'done', op, remoteId: item.id, ...(provisional ? {note: 'its whole body, links included, now that their targets exist'} : {})})
+  run.emit({
+    type: 'done',
+    op,
+    remoteId: item.id,
+    ...(provisional ? {note: 'its whole body, links included, now that their targets exist'} : {})
+  })
   if (id === undefined) await pinId(run, node, item.id)
   return true
 }
 
-/**
- * Records the URL the stored item (`articleId`) gives each file uploaded for
- * it (`attachments`: URL by guid), so later bodies reference the URL.
- */
-function recordUploads(run: RunState, fresh: ReadonlyMap<string, string>, attachments: Readonly<Record<string, string>>, articleId: string, path: string): void {
-  for (const [sha, guid] of fresh) {
-    const url = attachments[guid]
-    run.store.setAsset(sha, {guid, ...(url ? {url} : {}), articleId, usedBy: path})
+/** What is left to send for an existing item: the body (unless it is already stored), the title, the parent. */
+function updateInput(
+  run: RunState,
+  node: LocalNode,
+  op: PlanOp,
+  id: string,
+  rendered: Rendered,
+  parentId: string | null
+): UpdateInput {
+  const entry = run.store.state.items[node.path]
+  const remote = run.context.remote.items[id]
+  const detail = run.context.remote.details[id]
+  const input: UpdateInput = {}
+  const pending = entry?.pending !== undefined
+  if (node.body !== undefined && (op.changes?.includes('body') || pending)) {
+    const same = rendered.hash === entry?.renderedHash || rendered.hash === detail?.bodyHash
+    if (!same || pending || run.options.force) input.body = rendered.body
   }
-}
-
-/**
- * The body the server stores for `rendered` sent with fresh upload guids:
- * each guid replaced by the URL the answer gives it. Used only when the
- * answer's body is exactly that (so no second render is needed); undefined
- * otherwise, and the caller renders with the URLs.
- */
-function withUrls(rendered: Rendered, fresh: Map<string, string>, detail: RemoteDetail): Rendered | undefined {
-  let body = rendered.body
-  for (const guid of fresh.values()) {
-    const url = detail.attachments[guid]
-    if (url === undefined) return undefined
-    body = body.split(guid).join(url)
+  if (remote && node.title !== remote.title) input.title = node.title
+  if (remote && remote.parentId !== parentId) {
+    input.parent_topic_id = parentId
+    input.parent_topic_id_changed = true
   }
-  const hash = bodyHash(body)
-  return hash === detail.bodyHash ? {body, hash, missingLinks: [], missingAssets: []} : undefined
+  return input
 }
 
 /**
@@ -207,14 +224,25 @@ function withUrls(rendered: Rendered, fresh: Map<string, string>, detail: Remote
 async function editedSincePlan(run: RunState, op: PlanOp): Promise<boolean> {
   const baseline = op.baseline
   const id = op.remoteId
-  if (run.options.force || id === undefined || !op.changes?.includes('body') || !baseline || baseline.remoteHash === undefined) return false
+  if (
+    run.options.force ||
+    id === undefined ||
+    !op.changes?.includes('body') ||
+    !baseline ||
+    baseline.remoteHash === undefined
+  )
+    return false
   if (baseline.version === undefined && baseline.updatedAt === undefined) return false
   const now = toDetail(await run.options.client.getItem(id))
   const moved = baseline.version !== undefined ? now.version !== baseline.version : now.updatedAt !== baseline.updatedAt
-  // `updated_at` also moves on permission changes: only a different body is an edit.
-  if (!moved || now.bodyHash === baseline.remoteHash || now.bodyHash === op.newHash) return false
+  // `updated_at` also moves on permission changes: only a different body is an edit (the same comparison as the plan's).
+  if (!moved || !bodyEditedRemotely(now, baseline, () => now.bodyHash === op.newHash)) return false
   run.context.remote.details[id] = now
-  const conflict: PlanOp = {...op, op: 'conflict', reason: 'edited on the platform after the plan read it; not overwritten'}
+  const conflict: PlanOp = {
+    ...op,
+    op: 'conflict',
+    reason: 'edited on the platform after the plan read it; not overwritten'
+  }
   const file = await writeConflictFile(run, conflict)
   run.written.push(file)
   run.lateConflicts++
@@ -229,59 +257,21 @@ async function pinId(run: RunState, node: LocalNode, id: string): Promise<void> 
   run.written.push(node.file)
 }
 
-/** Sets the declared permissions of `node`, then refreshes its baseline (the platform may bump `updated_at`). */
-export async function writePermissions(run: RunState, node: LocalNode, op: PlanOp): Promise<void> {
-  const id = run.ids.get(node.path)!
-  const wanted = node.permissions!
-  await run.options.client.setPermissions(id, {
-    ...(node.kind === 'topic' && wanted.inherit !== undefined ? {inherit: wanted.inherit} : {}),
-    readers: wanted.readers,
-    editors: wanted.editors
-  })
-  run.writes++
-  const item = await run.options.client.getItem(id)
-  const entry = run.store.state.items[node.path]
-  if (entry && entry.id === id) {
-    entry.permissionsKey = permissionsKey(wanted)
-    const ours = entry.remoteHash === toDetail(item).bodyHash
-    const seen = permissionsSeenAfterWrite(entry.permissionsSeenAt, {updatedAt: entry.remoteUpdatedAt, version: entry.remoteVersion}, {updatedAt: item.updated_at, version: item.version}, true)
-    if (seen !== undefined) entry.permissionsSeenAt = seen
-    if (ours) {
-      entry.remoteVersion = item.version
-      entry.remoteUpdatedAt = item.updated_at
-    }
-    run.store.touchItem(node.path)
-  }
-  await run.store.saveChanges()
-  run.emit({type: 'done', op, remoteId: id})
-}
-
-/** Uploads the files `node` uses that have no URL yet. */
-async function uploadFiles(run: RunState, node: LocalNode): Promise<Map<string, string>> {
-  const fresh = new Map<string, string>()
-  for (const asset of node.refs.assets) {
-    const sha = asset.sha256
-    // The scheduler ran this document only once no other is about to give this file a URL.
-    if (run.store.state.assets[sha]?.url || fresh.has(sha)) continue
-    const file = run.context.scan.assets[sha]!
-    const op = run.uploadOps.get(sha) ?? {op: 'upload' as const, path: file.path, title: path.posix.basename(file.path), sha256: sha, reason: 'file not uploaded before'}
-    run.emit({type: 'start', op})
-    const {guid} = await run.options.client.uploadFile(file.absolutePath, {name: path.posix.basename(file.path)})
-    run.writes++
-    run.guids.set(sha, guid)
-    fresh.set(sha, guid)
-    run.store.setAsset(sha, {guid, usedBy: node.path})
-    await run.store.saveChanges()
-    run.emit({type: 'done', op})
-  }
-  return fresh
-}
-
 /** A create preceded by a saved "create intended" entry. */
-async function journaledCreate(run: RunState, node: LocalNode, parentId: string | null, body: string | undefined): Promise<KbItem> {
+async function journaledCreate(
+  run: RunState,
+  node: LocalNode,
+  parentId: string | null,
+  body: string | undefined
+): Promise<KbItem> {
   run.store.setItem(node.path, {type: node.kind, title: node.title, parentId, pending: 'create'})
   await run.store.saveChanges()
-  const item = await run.options.client.createItem({type: node.kind, title: node.title, parent_topic_id: parentId, ...(body !== undefined ? {body} : {})})
+  const item = await run.options.client.createItem({
+    type: node.kind,
+    title: node.title,
+    parent_topic_id: parentId,
+    ...(body !== undefined ? {body} : {})
+  })
   run.writes++
   run.ids.set(node.path, item.id)
   return item

@@ -8,13 +8,20 @@
  * is written inside the folder (`writeFileInside`): a planted
  * `<name>.remote.md` link is never written through.
  */
-import {writeFileInside} from '../../local/index.js'
-import type {RunState} from '../push/item-step.js'
+import {writeFileInside, type ScanResult} from '../../local/index.js'
 import {pullBody} from './document-body.js'
 import {documentText} from './document-files.js'
 import {documentFile} from './document-layout.js'
-import {toDetail} from './remote.js'
-import type {PlanOp} from './types.js'
+import {toDetail, type RemoteSnapshot} from './remote.js'
+import type {PlanOp, SyncClient} from './types.js'
+
+/** What writing a conflict copy reads: the scan, the remote snapshot, the ids known now, and a client to read the item. */
+export interface ConflictSource {
+  context: {scan: ScanResult; remote: RemoteSnapshot}
+  options: {client: Pick<SyncClient, 'getItem'>}
+  /** Remote id by local path. */
+  ids: ReadonlyMap<string, string>
+}
 
 /** Name of the conflict file beside `file` (`a/b.md` -> `a/b.remote.md`). */
 export function conflictFileOf(file: string): string {
@@ -22,7 +29,7 @@ export function conflictFileOf(file: string): string {
 }
 
 /** Writes the remote version of a conflicting document; returns its repo-relative path. */
-export async function writeConflictFile(run: RunState, op: PlanOp): Promise<string> {
+export async function writeConflictFile(run: ConflictSource, op: PlanOp): Promise<string> {
   const {scan, remote} = run.context
   const node = scan.byPath[op.path]!
   const id = op.remoteId!

@@ -60,7 +60,8 @@ export interface PushOptions {
 }
 
 /** What one step of the plan does. */
-export type OpKind = 'create' | 'update' | 'move' | 'rename' | 'delete' | 'permissions' | 'upload' | 'conflict' | 'drift'
+export type OpKind =
+  'create' | 'update' | 'move' | 'rename' | 'delete' | 'permissions' | 'upload' | 'conflict' | 'drift'
 
 /** The remote state an op was planned against (for conflict detection). */
 export interface Baseline {
@@ -110,6 +111,31 @@ export interface Orphan {
   reason: string
 }
 
+/** Options that change the plan. */
+export interface PlanOptions {
+  prune?: boolean
+  force?: boolean
+  yes?: boolean
+  maxDeletions?: number
+  /** More warnings than this: the plan is not applied (`warningLimit`). */
+  maxWarnings?: number
+}
+
+/** Short hashes of what a plan was computed from (`push/fingerprint.ts`). */
+export interface PlanFingerprint {
+  /** The folder (absolute) and the root the plan is for. */
+  dir: string
+  rootTopicId: string | null
+  /** Each document's place, title, text and resolved links, by path. */
+  documents: Record<string, string>
+  /** The local files the documents use. */
+  assets: string
+  /** Each remote item's type, title, parent, `updated_at`, and body and permissions where read, by id. */
+  items: Record<string, string>
+  /** The sync state the plan started from. */
+  state: string
+}
+
 /** The plan: serialisable, computed without writing anything. */
 export interface PushPlan {
   schemaVersion: 1
@@ -126,6 +152,10 @@ export interface PushPlan {
   warningLimit?: number
   /** Counts by op kind. */
   summary: Record<OpKind, number>
+  /** The options it was computed with (a saved plan is checked and applied with them). */
+  options?: PlanOptions
+  /** What it was computed from (present on every plan `planPush` makes). */
+  fingerprint?: PlanFingerprint
 }
 
 /** A progress event of `applyPush`. */
