@@ -10,10 +10,26 @@ import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
-import {checkFolderLinks, linkCheckExitCode, linkCheckOptions, linkCheckOptionsHelp, linkCheckOptionsOf} from './check-links.js'
+import {
+  checkFolderLinks,
+  linkCheckExitCode,
+  linkCheckOptions,
+  linkCheckOptionsHelp,
+  linkCheckOptionsOf
+} from './check-links.js'
 
 const order: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
-const signs: Record<OpKind, string> = {create: '+', update: '~', move: '>', rename: '~', permissions: '*', upload: '^', delete: '-', conflict: '!', drift: '?'}
+const signs: Record<OpKind, string> = {
+  create: '+',
+  update: '~',
+  move: '>',
+  rename: '~',
+  permissions: '*',
+  upload: '^',
+  delete: '-',
+  conflict: '!',
+  drift: '?'
+}
 
 /** One line for an op. */
 export function formatOp(op: PlanOp): string {
@@ -25,7 +41,8 @@ export function formatOp(op: PlanOp): string {
 /** The summary line of a plan. */
 export function summaryLine(plan: PushPlan): string {
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length
-  if (plan.blocked) return `Nothing planned: the folder has ${errors === 1 ? '1 error' : `${errors} errors`} (above) to fix first.`
+  if (plan.blocked)
+    return `Nothing planned: the folder has ${errors === 1 ? '1 error' : `${errors} errors`} (above) to fix first.`
   const parts = order.filter((kind) => plan.summary[kind] > 0).map((kind) => `${plan.summary[kind]} ${kind}`)
   return parts.length === 0 ? 'No changes: the knowledge base matches the folder.' : `Plan: ${parts.join(', ')}.`
 }
@@ -41,7 +58,10 @@ export function formatPlan(plan: PushPlan, target: string): string {
   const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
   if (listed.length > 0) {
     lines.push('', `not in the folder (${listed.length}; deleted only with --prune, and only where marked prunable):`)
-    for (const orphan of listed) lines.push(`    ${orphan.type.padEnd(7)} ${orphan.remoteId}  "${orphan.title}"  ${orphan.prunable ? 'prunable' : 'kept'}: ${orphan.reason}`)
+    for (const orphan of listed)
+      lines.push(
+        `    ${orphan.type.padEnd(7)} ${orphan.remoteId}  "${orphan.title}"  ${orphan.prunable ? 'prunable' : 'kept'}: ${orphan.reason}`
+      )
   }
   if (plan.needsConfirmation) lines.push('', `${plan.summary.delete} deletions: more than allowed without --yes.`)
   lines.push('', summaryLine(plan))
@@ -59,12 +79,14 @@ export function planExitCode(plan: PushPlan, exitCode: boolean): number {
 export const planCommand: Command = {
   name: 'plan',
   summary: 'show what a push would change, without writing',
-  usage: 'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
+  usage:
+    'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
   description: `Scans DIR (default: the configured folder, else the current one), reads the knowledge base and prints
 what \`kbsync push\` would do, grouped by action, with a summary line.
 
 Options:
-  --json           the plan as JSON (schema in docs/sync.md), every diagnostic and their counts
+  --json           the plan as JSON (schema in docs/sync.md), every diagnostic and their counts;
+                   saved to a file, \`kbsync push --plan FILE\` applies it if nothing changed since
   --prune          also plan deletions of items no file maps to
   --exit-code      exit 4 when there are changes to push
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
@@ -78,7 +100,11 @@ Errors are listed in full; warnings are grouped by rule (--verbose lists each).
 
 Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or too many warnings,
 3 conflicts with edits made on the platform, 4 changes pending (--exit-code).`,
-  examples: ['kbsync plan docs', 'kbsync plan docs --json > plan.json', 'kbsync plan docs --exit-code --root-topic OJHEAFQ26YT'],
+  examples: [
+    'kbsync plan docs',
+    'kbsync plan docs --json > plan.json && kbsync push docs --plan plan.json',
+    'kbsync plan docs --exit-code --root-topic OJHEAFQ26YT'
+  ],
   options: {
     json: {type: 'boolean'},
     prune: {type: 'boolean'},
@@ -95,8 +121,18 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
     try {
       const plan = await planPush(pushOptionsOf(session))
       reporter.diagnostics(plan.diagnostics)
-      const links = context.values['check-links'] === true ? await checkFolderLinks(session.config, linkCheckOptionsOf(session.config, context.values), reporter) : undefined
-      if (context.values.json === true) reporter.json(withCounts(links ? {...plan, linkCheck: {counts: links.counts, links: links.links, diagnostics: links.diagnostics}} : plan))
+      const links =
+        context.values['check-links'] === true
+          ? await checkFolderLinks(session.config, linkCheckOptionsOf(session.config, context.values), reporter)
+          : undefined
+      if (context.values.json === true)
+        reporter.json(
+          withCounts(
+            links
+              ? {...plan, linkCheck: {counts: links.counts, links: links.links, diagnostics: links.diagnostics}}
+              : plan
+          )
+        )
       else reporter.info(formatPlan(plan, target.description).trimEnd())
       await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
       const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)

@@ -4,14 +4,27 @@
  */
 import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {plural, planSummaryMarkdown, pushSummaryMarkdown} from '../output/index.js'
-import {applyPush, planPush, type PushResult, type SyncEvent} from '../../sync/index.js'
+import {plural, planSummaryMarkdown, pushSummaryMarkdown, type Reporter} from '../output/index.js'
+import {readFile} from 'node:fs/promises'
+import path from 'node:path'
+import {
+  applyPush,
+  parsePlanFile,
+  planPush,
+  recheckSavedPlan,
+  StalePlanError,
+  type PushOptions,
+  type PushPlan,
+  type PushResult,
+  type SyncEvent
+} from '../../sync/index.js'
+import type {CommandContext} from '../command.js'
+import {UsageError} from '../errors.js'
 import {actionLine} from '../output/lines.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import {formatOp, formatPlan, planExitCode} from './plan.js'
-
 
 /** The exit code of a push result. */
 export function pushExitCode(result: PushResult): number {
@@ -28,10 +41,111 @@ export function pushExitCode(result: PushResult): number {
   }
 }
 
+/** `--plan FILE`: the saved plan, read and checked for shape before anything connects; undefined without the flag. */
+async function savedPlanOf(context: CommandContext): Promise<PushPlan | undefined> {
+  const file = context.values.plan
+  if (file === undefined) return undefined
+  if (typeof file !== 'string' || file === '') throw new UsageError('--plan needs a file: kbsync push --plan plan.json')
+  for (const flag of ['dry-run', 'prune', 'force'] as const) {
+    if (context.values[flag] === true)
+      throw new UsageError(
+        `--plan applies the plan with the options it was made with: give --${flag} to \`kbsync plan\` instead`
+      )
+  }
+  let text: string
+  try {
+    text = await readFile(path.resolve(context.cwd, file), 'utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read the plan file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+  }
+  try {
+    return parsePlanFile(text, file)
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** The plan computed now for `saved`, when it is still the saved one; otherwise says what changed and returns undefined. */
+async function recheckOrReport(
+  saved: PushPlan,
+  options: PushOptions,
+  reporter: {error(line: string): void}
+): Promise<{plan: PushPlan; options: PushOptions} | undefined> {
+  try {
+    return await recheckSavedPlan(saved, options)
+  } catch (error) {
+    if (!(error instanceof StalePlanError)) throw error
+    for (const reason of error.reasons) reporter.error(`The saved plan is out of date: ${reason}.`)
+    reporter.error('Nothing was written. Make the plan again (kbsync plan --json > FILE), review it, and push it.')
+    return undefined
+  }
+}
+
+/** Prints each step as it is done (a progress bar on a TTY), failures, conflict copies and drift. */
+function eventPrinter(reporter: Reporter): {onEvent: (event: SyncEvent) => void; total: number} {
+  let count = 0
+  const printer = {
+    total: 0,
+    onEvent: (event: SyncEvent) => {
+      if (event.type === 'done' && !event.skipped) {
+        count++
+        reporter.action(actionLine(event.op, event.remoteId) + (event.note ? `: ${event.note}` : ''))
+        reporter.progress(count, printer.total, event.op.path)
+      } else if (event.type === 'failed') {
+        reporter.error(`${formatOp(event.op).trim()}: ${event.error}`)
+      } else if (event.type === 'conflict-file') {
+        reporter.error(
+          `conflict: ${event.op.path} was edited on the platform and locally; the remote version is in ${event.file}`
+        )
+      } else if (event.type === 'done' && event.op.op === 'drift') {
+        reporter.warn(`drift: ${event.op.path}: ${event.op.reason}`)
+      }
+    }
+  }
+  return printer
+}
+
+/** The outcome of a push: refused deletions, items kept outside the folder, then the result (as JSON or a line). */
+function reportResult(reporter: Reporter, result: PushResult, options: PushOptions, json: boolean): void {
+  const {plan} = result
+  if (result.status === 'refused') {
+    reporter.error(
+      `${plan.summary.delete} deletions planned, more than ${options.maxDeletions ?? 10}: run again with --yes to confirm. Nothing was written.`
+    )
+  }
+  const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
+  if (listed.length > 0 && !options.prune) {
+    reporter.info(
+      `${listed.length} item(s) under the root are not in the folder (kept; --prune deletes the ones kbsync created):`
+    )
+    for (const orphan of listed)
+      reporter.info(
+        `    ${orphan.type} ${orphan.remoteId} "${orphan.title}"${orphan.path ? ` (was ${orphan.path})` : ''}`
+      )
+  }
+  if (json) {
+    reporter.json({
+      status: result.status,
+      writes: result.writes,
+      done: result.done,
+      skipped: result.skipped,
+      failed: result.failed,
+      written: result.written,
+      plan: withCounts(plan)
+    })
+  } else {
+    const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
+    const line = `Done: ${plural(result.done.length, 'step')}, ${plural(result.writes, 'write request')}${failed}; status ${result.status}.`
+    if (result.status === 'ok') reporter.success(line)
+    else reporter.info(line)
+  }
+}
+
 export const pushCommand: Command = {
   name: 'push',
   summary: 'push a folder of Markdown to the knowledge base',
-  usage: 'kbsync push [DIR] [--dry-run] [--prune] [--yes] [--force] [--write-ids] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
+  usage:
+    'kbsync push [DIR] [--dry-run] [--prune] [--yes] [--force] [--write-ids] [--plan FILE] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
   description: `Scans DIR (default: the configured folder, else the current one), plans and
 applies the changes: creates, updates, renames, moves, permissions, uploads
 (each file once). Invalid input stops the run before any write. Errors are
@@ -44,6 +158,9 @@ Options:
   --yes              confirm more deletions than --max-deletions (default 10)
   --force            overwrite edits made on the platform since the last push
   --write-ids        write kb_id into the front matter of files whose items were created
+  --plan FILE        apply the plan \`kbsync plan --json > FILE\` saved, with the options it was made
+                     with, only if neither the folder, the knowledge base nor the sync state changed
+                     since (else exit 2, nothing written); not with --dry-run, --prune or --force
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
   --json             print the result as JSON (every diagnostic, and their counts)
   --max-warnings N   push nothing and exit 2 when there are more than N warnings (config maxWarnings)
@@ -53,7 +170,12 @@ ${connectionOptionsHelp}
 Exit codes: 0 done, 1 a step failed, 2 invalid input, too many warnings or
 unconfirmed deletions (nothing written), 3 conflicts (the remote version is written beside the file
 as NAME.remote.md).`,
-  examples: ['kbsync push docs', 'kbsync push docs --prune --yes', 'kbsync push docs --dry-run --json'],
+  examples: [
+    'kbsync push docs',
+    'kbsync push docs --prune --yes',
+    'kbsync push docs --dry-run --json',
+    'kbsync plan docs --json > plan.json && kbsync push docs --plan plan.json'
+  ],
   options: {
     'dry-run': {type: 'boolean'},
     prune: {type: 'boolean'},
@@ -63,34 +185,27 @@ as NAME.remote.md).`,
     'broken-links': {type: 'string'},
     json: {type: 'boolean'},
     'max-warnings': {type: 'string'},
+    plan: {type: 'string'},
     ...connectionOptions
   },
   async run(context) {
+    const saved = await savedPlanOf(context)
     const session = await openSession(context)
     const {reporter, target} = session
     try {
-      let total = 0
-      let count = 0
-      const onEvent = (event: SyncEvent) => {
-        if (event.type === 'done' && !event.skipped) {
-          count++
-          reporter.action(actionLine(event.op, event.remoteId) + (event.note ? `: ${event.note}` : ''))
-          reporter.progress(count, total, event.op.path)
-        } else if (event.type === 'failed') {
-          reporter.error(`${formatOp(event.op).trim()}: ${event.error}`)
-        } else if (event.type === 'conflict-file') {
-          reporter.error(`conflict: ${event.op.path} was edited on the platform and locally; the remote version is in ${event.file}`)
-        } else if (event.type === 'done' && event.op.op === 'drift') {
-          reporter.warn(`drift: ${event.op.path}: ${event.op.reason}`)
-        }
-      }
-      const options = pushOptionsOf(session, {
+      const printer = eventPrinter(reporter)
+      let options = pushOptionsOf(session, {
         force: context.values.force === true,
         yes: context.values.yes === true,
         writeIds: context.values['write-ids'] === true,
-        onEvent
+        onEvent: printer.onEvent
       })
-      const plan = await planPush(options)
+      let plan: PushPlan
+      if (saved) {
+        const checked = await recheckOrReport(saved, options, reporter)
+        if (!checked) return exitCodes.invalid
+        ;({plan, options} = checked)
+      } else plan = await planPush(options)
       reporter.diagnostics(plan.diagnostics)
       const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (context.values['dry-run'] === true) {
@@ -103,30 +218,29 @@ as NAME.remote.md).`,
       if (tooMany) {
         // Before any write: the limit is a gate on the input, like an error.
         reporter.error(`${tooMany}. Nothing was written.`)
-        if (context.values.json === true) reporter.json({status: 'invalid', writes: 0, done: [], skipped: [], failed: [], written: [], plan: withCounts(plan), error: tooMany})
-        await reporter.stepSummary(planSummaryMarkdown(plan, {title: 'kbsync push: too many warnings', target: target.description}))
+        if (context.values.json === true)
+          reporter.json({
+            status: 'invalid',
+            writes: 0,
+            done: [],
+            skipped: [],
+            failed: [],
+            written: [],
+            plan: withCounts(plan),
+            error: tooMany
+          })
+        await reporter.stepSummary(
+          planSummaryMarkdown(plan, {title: 'kbsync push: too many warnings', target: target.description})
+        )
         return exitCodes.invalid
       }
-      reporter.info(`Pushing ${options.dir} -> ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`)
-      total = plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
+      reporter.info(
+        `Pushing ${options.dir} -> ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`
+      )
+      printer.total = plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
       const result = await applyPush(plan, options)
       reporter.endProgress()
-      if (result.status === 'refused') {
-        reporter.error(`${plan.summary.delete} deletions planned, more than ${options.maxDeletions ?? 10}: run again with --yes to confirm. Nothing was written.`)
-      }
-      const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
-      if (listed.length > 0 && !options.prune) {
-        reporter.info(`${listed.length} item(s) under the root are not in the folder (kept; --prune deletes the ones kbsync created):`)
-        for (const orphan of listed) reporter.info(`    ${orphan.type} ${orphan.remoteId} "${orphan.title}"${orphan.path ? ` (was ${orphan.path})` : ''}`)
-      }
-      if (context.values.json === true) {
-        reporter.json({status: result.status, writes: result.writes, done: result.done, skipped: result.skipped, failed: result.failed, written: result.written, plan: withCounts(plan)})
-      } else {
-        const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
-        const line = `Done: ${plural(result.done.length, 'step')}, ${plural(result.writes, 'write request')}${failed}; status ${result.status}.`
-        if (result.status === 'ok') reporter.success(line)
-        else reporter.info(line)
-      }
+      reportResult(reporter, result, options, context.values.json === true)
       await reporter.stepSummary(pushSummaryMarkdown(result, {target: target.description}))
       return pushExitCode(result)
     } finally {
