@@ -7,7 +7,12 @@ import type {RemoteSnapshot} from './remote.js'
 import type {RenderContext} from './render.js'
 
 /** A render context from the matching and the state's known file URLs. */
-export function planRenderContext(scan: ScanResult, remote: RemoteSnapshot, ids: Map<string, string>, state: SyncState): RenderContext {
+export function planRenderContext(
+  scan: ScanResult,
+  remote: RemoteSnapshot,
+  ids: Map<string, string>,
+  state: SyncState
+): RenderContext {
   const hashes = new Map(Object.values(scan.assets).map((asset) => [asset.path, asset.sha256]))
   return {
     idOf: (target) => ids.get(target),
