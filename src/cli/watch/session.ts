@@ -86,24 +86,9 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     const initial = batch.changes.some((c) => c.kind === 'sync')
     const label = batch.changes.every((c) => c.kind === 'sync') ? 'initial push' : describeBatch(batch)
     reporter.status(`${stamp()} pushing (${label})…`)
-    let total = 0
-    let done = 0
     try {
       const saved = batch.changes.filter((c) => c.kind !== 'sync').map((c) => c.path)
-      const result = await options.push((event) => {
-        if (event.type === 'plan')
-          total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
-        if (event.type === 'done' && !event.skipped) {
-          done++
-          reporter.action(actionLine(event.op, event.remoteId))
-          reporter.progress(done, total, event.op.path)
-        }
-        if (event.type === 'failed') reporter.error(`${event.op.op} ${event.op.path || '(root)'}: ${event.error}`)
-        if (event.type === 'conflict-file')
-          reporter.warn(
-            `conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`
-          )
-      }, saved)
+      const result = await options.push(progressReporter(reporter), saved)
       reporter.endProgress()
       // A file the push wrote counts as saved: a move may be pushed before the watcher reports the new path.
       reporter.diagnostics(
@@ -148,6 +133,24 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
       await watcher.close()
       await batcher.close()
       reporter.endProgress()
+    }
+  }
+}
+
+/** The push's progress for the terminal: each step done, failed or left as a conflict copy, and the bar. */
+function progressReporter(reporter: Reporter): (event: SyncEvent) => void {
+  let total = 0
+  let done = 0
+  return (event) => {
+    if (event.type === 'plan') total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
+    if (event.type === 'done' && !event.skipped) {
+      done++
+      reporter.action(actionLine(event.op, event.remoteId))
+      reporter.progress(done, total, event.op.path)
+    }
+    if (event.type === 'failed') reporter.error(`${event.op.op} ${event.op.path || '(root)'}: ${event.error}`)
+    if (event.type === 'conflict-file') {
+      reporter.warn(`conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`)
     }
   }
 }
