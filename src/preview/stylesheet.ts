@@ -72,14 +72,20 @@ body { margin: 0; font: 15px/1.6 -apple-system, "Segoe UI", Roboto, "Helvetica N
 .kb-status[data-state="offline"] { color: var(--kb-error-text); }
 `
 
+/** Above the breakpoint the drawer's switch is no stop of the keyboard's. */
+const wide = `
+@media (min-width: ${drawerBreakpoint + 1}px) { .kb-drawer-toggle { display: none; } }
+`
+
 /** Below the breakpoint: a top bar with the drawer's button, the navigation sliding over the page. */
 const drawer = `
 @media (max-width: ${drawerBreakpoint}px) {
   .kb-topbar { display: flex; align-items: center; gap: 8px; position: sticky; top: 0; z-index: 20; padding: 8px 12px; background: var(--kb-surface); border-bottom: 1px solid var(--kb-border); }
   .kb-drawer-button { display: inline-flex; align-items: center; gap: 6px; padding: 6px 12px; border: 1px solid var(--kb-border); border-radius: 6px; background: var(--kb-background); color: var(--kb-text); font-weight: 600; cursor: pointer; user-select: none; }
   .kb-drawer-toggle:focus-visible + .kb-topbar .kb-drawer-button { outline: 2px solid var(--kb-link); }
-  .kb-nav { position: fixed; z-index: 40; left: 0; top: 0; width: min(85vw, 320px); transform: translateX(-105%); transition: transform .18s ease-out; box-shadow: 0 0 24px var(--kb-backdrop); }
-  .kb-drawer-toggle:checked ~ .kb-layout .kb-nav { transform: none; }
+  .kb-nav { position: fixed; z-index: 40; left: 0; top: 0; width: min(85vw, 320px); transform: translateX(-105%); visibility: hidden; transition: transform .18s ease-out, visibility 0s .18s; box-shadow: 0 0 24px var(--kb-backdrop); }
+  /* Closed, the drawer's links are out of the tab order too. */
+  .kb-drawer-toggle:checked ~ .kb-layout .kb-nav { transform: none; visibility: visible; transition: transform .18s ease-out; }
   .kb-drawer-toggle:checked ~ .kb-backdrop { display: block; position: fixed; inset: 0; z-index: 30; background: var(--kb-backdrop); }
   .kb-main { padding: 12px 10px 64px; }
   .kb-page { padding: 18px 16px; border-radius: 8px; }
@@ -164,4 +170,5 @@ function colorRules(): string {
 }
 
 /** The whole stylesheet (scheme variables, page shell, drawer, article view, code, the 11 colours). */
-export const stylesheet: string = schemeVariables() + shell + drawer + article + codeRules() + colorRules() + '\n'
+export const stylesheet: string =
+  schemeVariables() + shell + wide + drawer + article + codeRules() + colorRules() + '\n'

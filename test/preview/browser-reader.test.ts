@@ -253,6 +253,8 @@ describe.skipIf(!chromiumPath)('preview for readers, in Chromium', () => {
       const nav = phone.locator('#kb-nav')
       const navRight = () => nav.evaluate((element) => element.getBoundingClientRect().right)
       expect(await navRight()).toBeLessThanOrEqual(0)
+      // Closed, its links take no keyboard focus.
+      expect(await nav.locator('a').first().isVisible()).toBe(false)
       await phone.locator('#kb-drawer-button').click()
       await phone.waitForFunction(() => document.getElementById('kb-nav')!.getBoundingClientRect().left >= 0)
       await phone.screenshot({path: path.join(screenshots, 'phone-360-drawer.png')})
