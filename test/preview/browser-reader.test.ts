@@ -12,7 +12,7 @@ import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {hexToRgb, shellPalette} from '../../src/preview/palette.js'
 import {builtCli} from '../built.js'
-import {chromiumPath, launchChromium} from './chromium.js'
+import {chromiumPath, launchChromium, offlinePage} from './chromium.js'
 import {repoRoot} from './helpers.js'
 import {writeReaderTree} from './reader-tree.js'
 
@@ -55,8 +55,7 @@ describe.skipIf(!chromiumPath)('preview for readers, in Chromium', () => {
     tree = await writeReaderTree()
     preview = await startCliPreview(tree.dir)
     browser = await launchChromium()
-    page = await browser.newPage({viewport: {width: 1200, height: 700}})
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({status: 204, body: ''}))
+    page = await offlinePage(browser)
   }, 60_000)
 
   afterAll(async () => {
@@ -150,7 +149,7 @@ describe.skipIf(!chromiumPath)('preview for readers, in Chromium', () => {
   })
 
   it('opens a long tree scrolled to the current page', async () => {
-    const short = await browser.newPage({viewport: {width: 1200, height: 260}})
+    const short = await offlinePage(browser, {width: 1200, height: 260})
     try {
       await short.goto(new URL('/a/guide/deep/more/leaf.md', preview.url).href, {waitUntil: 'load'})
       const seen = await short.locator('#kb-nav a[aria-current="page"]').evaluate((link) => {
@@ -232,7 +231,7 @@ describe.skipIf(!chromiumPath)('preview for readers, in Chromium', () => {
   })
 
   it('fits a 360 px phone: no sideways scroll, the sidebar a drawer a button opens', async () => {
-    const phone = await browser.newPage({viewport: {width: 360, height: 740}})
+    const phone = await offlinePage(browser, {width: 360, height: 740})
     try {
       await mkdir(screenshots, {recursive: true})
       for (const [address, name] of [

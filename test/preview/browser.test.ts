@@ -8,7 +8,7 @@ import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {scanFolder, type LocalNode} from '../../src/local/index.js'
 import {hexToRgb, palette, startPreview, type PreviewServer} from '../../src/preview/index.js'
-import {chromiumPath, launchChromium} from './chromium.js'
+import {chromiumPath, launchChromium, offlinePage} from './chromium.js'
 import {repoRoot, scratchCopy} from './helpers.js'
 
 const screenshots = path.join(repoRoot, 'test-output/preview')
@@ -29,9 +29,7 @@ describe.skipIf(!chromiumPath)('preview in Chromium', () => {
     scratch = await scratchCopy()
     server = await startPreview({dir: scratch.dir})
     browser = await launchChromium()
-    page = await browser.newPage({viewport: {width: 1200, height: 700}})
-    // Embeds point at video and diagram hosts: answer them locally instead of waiting on a network there is none of.
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({status: 204, body: ''}))
+    page = await offlinePage(browser)
   })
 
   afterAll(async () => {
