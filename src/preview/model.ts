@@ -1,16 +1,9 @@
 /**
  * Where the preview's tree comes from: the folder scan that `plan` and
- * `push` use (`scanFolder`), so titles, bodies and problems are exactly
+ * `push` use (`scanFolder`, through `createRescanner`), so titles, bodies and problems are exactly
  * theirs. The one place that knows about the scanner.
  */
-import {
-  scanFolder,
-  type Diagnostic,
-  type LocalNode,
-  type LocalTopic,
-  type ScanOptions,
-  type ScanResult
-} from '../local/index.js'
+import {type Diagnostic, type LocalNode, type LocalTopic, type ScanOptions, type ScanResult} from '../local/index.js'
 import {createRescanner} from '../local/rescan.js'
 import {isSkipNotice} from '../local/walk.js'
 
@@ -34,11 +27,6 @@ export interface PreviewModel {
 
 /** What of a scan the preview takes from the config, so its pages and problems are plan's. */
 export type PreviewScanOptions = Pick<ScanOptions, 'ignore' | 'links'>
-
-/** Scans `dir` into the preview's model. */
-export async function loadModel(dir: string, options: PreviewScanOptions = {}): Promise<PreviewModel> {
-  return toModel(await scanFolder(dir, options))
-}
 
 /** Loads the model of one folder again and again, at the cost of what changed (`createRescanner`). */
 export interface ModelSource {
