@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {assignNames, isPortableName, maxStemBytes, nameKey, safeStem, truncateBytes} from '../../src/sync/pull/names.js'
+import {assignNames, isPortableName, maxStemBytes, nameKey, safeStem, truncateBytes} from '../../src/sync/shared/names.js'
 
 describe('safeStem', () => {
   it.each([

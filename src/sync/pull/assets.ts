@@ -10,8 +10,8 @@ import type {Root} from 'mdast'
 import {hashFile, pathToWriteInside, type SyncState} from '../../local/index.js'
 import type {RemoteDetail} from '../shared/remote.js'
 import {folderOf} from '../shared/document-layout.js'
-import {fileUrls} from './localize.js'
-import {assignNames} from './names.js'
+import {fileUrls} from '../shared/localize.js'
+import {assignNames} from '../shared/names.js'
 
 /** A file to have on disk. */
 export interface AssetPlan {

@@ -15,7 +15,7 @@ import {writeConflictCopy} from './conflict-copies.js'
 import {documentsAfterPull, linkWarnings} from './link-targets.js'
 import {writePermissionFile} from './permission-files.js'
 import {declaredPermissions, type PullOp} from './plan.js'
-import {itemPageUrl, linkForms, type ItemRef} from './platform-links.js'
+import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
 import {recordPulled} from './state-book.js'
 

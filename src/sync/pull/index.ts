@@ -16,7 +16,7 @@ export {
   maxStemBytes,
   reservedNames,
   type NameRequest
-} from './names.js'
+} from '../shared/names.js'
 export {
   localizeTree,
   restoreTree,
@@ -25,7 +25,7 @@ export {
   fileUrls,
   type LocalizeContext,
   type Origin
-} from './localize.js'
+} from '../shared/localize.js'
 export {pullBody, protectTitleHeading, type PulledBody, type PulledForm} from '../shared/document-body.js'
 export {assetsFolder, planAssets, type AssetPlan} from './assets.js'
 export {documentText, permissionsText} from '../shared/document-files.js'
@@ -38,6 +38,6 @@ export {
   type LinkForms,
   type PlatformUrls,
   type RewrittenUrl
-} from './platform-links.js'
+} from '../shared/platform-links.js'
 export {documentsAfterPull, linkWarnings, type DocumentAfterPull} from './link-targets.js'
 export type {PullClient, PullEvent, PullOptions, PullResult} from './types.js'

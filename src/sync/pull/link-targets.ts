@@ -9,7 +9,7 @@
 import type {Diagnostic} from '../../local/index.js'
 import {documentFile} from '../shared/document-layout.js'
 import type {PullPlan} from './plan.js'
-import type {ItemRef, RewrittenUrl} from './platform-links.js'
+import type {ItemRef, RewrittenUrl} from '../shared/platform-links.js'
 import type {PullContext} from './pull.js'
 
 /**

@@ -14,7 +14,7 @@ import {pullBody, type PulledBody} from '../shared/document-body.js'
 import {documentFile, type Layout} from '../shared/document-layout.js'
 import {bodyTrouble, type RemoteSnapshot} from '../shared/remote.js'
 import {planAssets} from './assets.js'
-import {itemPageUrl, linkForms, type ItemRef, type PlatformUrls} from './platform-links.js'
+import {itemPageUrl, linkForms, type ItemRef, type PlatformUrls} from '../shared/platform-links.js'
 
 /** The questions a conversion asks of the pull (`LocalizeContext`): where a document is, a file's copy, a diagram's source. */
 export interface Answers {

@@ -7,7 +7,7 @@
 import {permissionsKey, type LocalPermissions, type StateEntry, type SyncState} from '../../local/index.js'
 import {permissionsSeenAfterPull} from '../shared/permissions-seen.js'
 import type {RemoteDetail, RemoteItem} from '../shared/remote.js'
-import {fileUrls} from './localize.js'
+import {fileUrls} from '../shared/localize.js'
 import {permissionsAsRecorded, type PullOp} from './plan.js'
 import type {ApplyRun, KeyedEntry, StateBook} from './run.js'
 

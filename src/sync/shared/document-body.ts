@@ -8,8 +8,8 @@
 import {VFile} from 'vfile'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {toKbText, toKbTree} from '../../local/index.js'
-import {localizeTree, restoreTree, type LocalizeContext} from '../pull/localize.js'
-import {normalizeRemoteLinks, type RewrittenUrl} from '../pull/platform-links.js'
+import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
+import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
 
 /** How a pulled body was written. */
 export type PulledForm = 'gfm' | 'dialect' | 'lossy'

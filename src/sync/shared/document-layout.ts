@@ -9,7 +9,7 @@ import path from 'node:path'
 import type {ScanResult, SyncState} from '../../local/index.js'
 import type {RemoteSnapshot} from './remote.js'
 import {matchItems} from './match.js'
-import {assignNames, type NameRequest} from '../pull/names.js'
+import {assignNames, type NameRequest} from './names.js'
 
 /** The folder layout of a remote tree. */
 export interface Layout {
