@@ -30,13 +30,25 @@ export function answerError(answer: FailedAnswer, secrets: readonly string[]): A
   } catch {
     detail = text.slice(0, 200) || undefined
   }
-  const message = redact(`${method} ${path} failed: ${status}${errorCode ? ` ${errorCode}` : ''}${detail ? `: ${detail}` : ''}`, secrets)
-  const init = {status, errorCode, method, path, retryable: status === 429 || isRetryableStatus(status), retryAfterMs: status === 429 ? serverWaitMs(headers) : undefined}
+  const message = redact(
+    `${method} ${path} failed: ${status}${errorCode ? ` ${errorCode}` : ''}${detail ? `: ${detail}` : ''}`,
+    secrets
+  )
+  const init = {
+    status,
+    errorCode,
+    method,
+    path,
+    retryable: status === 429 || isRetryableStatus(status),
+    retryAfterMs: status === 429 ? serverWaitMs(headers) : undefined
+  }
   return status === 401 ? new AuthError(message, init) : new ApiError(message, init)
 }
 
 /** Header names in lower case, one value each (the first of a repeated header). */
-export function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+export function flatHeaders(
+  headers: Record<string, string | string[] | undefined>
+): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {}
   for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = Array.isArray(value) ? value[0] : value
   return out

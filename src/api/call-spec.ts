@@ -50,3 +50,14 @@ export interface CallSpec<T> {
   /** Reads a 2xx answer (default: JSON). Throwing a retryable `ApiError` counts as a failed attempt. */
   read?: (body: ResponseBody, headers: Record<string, string | undefined>) => Promise<T>
 }
+
+/** What the attempts of one call have met so far. */
+export interface CallTally {
+  attempt: number
+  /** Retryable failures (5xx, network), counted against `retries`. */
+  failures: number
+  serverErrors: number
+  rateLimited: number
+  /** Whether the call logged in again already (once per call). */
+  reauthed: boolean
+}

@@ -8,7 +8,16 @@ import {uploadFile} from './files.js'
 import {optionsFromEnv, resolveOptions, type ClientOptions} from './options.js'
 import {getStructure, getTree} from './tree.js'
 import {Transport} from './transport.js'
-import type {CreateInput, KbItem, Permissions, PermissionsInput, StructureNode, StructureResponse, UpdateInput, UploadResult} from './types.js'
+import type {
+  CreateInput,
+  KbItem,
+  Permissions,
+  PermissionsInput,
+  StructureNode,
+  StructureResponse,
+  UpdateInput,
+  UploadResult
+} from './types.js'
 import * as writes from './writes.js'
 
 /** A client of one knowledge base. */
@@ -24,7 +33,8 @@ export class KbClient {
   static fromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ClientOptions> = {}): KbClient {
     const base = optionsFromEnv(env)
     const merged: ClientOptions = {...base}
-    for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value
+    for (const [key, value] of Object.entries(overrides))
+      if (value !== undefined) (merged as Record<string, unknown>)[key] = value
     return new KbClient(merged)
   }
 

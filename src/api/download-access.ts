@@ -52,8 +52,10 @@ export function tokenScopes(apiUrl: string, filesUrl: string | undefined): Token
   ]
   if (filesUrl) {
     const files = new URL(withSlash(filesUrl))
-    if (files.origin !== api.origin) scopes.push({service: 'files', origin: files.origin, path: files.pathname, under: true})
-    else if (files.pathname !== '/') scopes.push({service: 'api', origin: files.origin, path: `${files.pathname}services/kb`, under: false})
+    if (files.origin !== api.origin)
+      scopes.push({service: 'files', origin: files.origin, path: files.pathname, under: true})
+    else if (files.pathname !== '/')
+      scopes.push({service: 'api', origin: files.origin, path: `${files.pathname}services/kb`, under: false})
   }
   return scopes
 }
@@ -61,7 +63,10 @@ export function tokenScopes(apiUrl: string, filesUrl: string | undefined): Token
 /** Whether `url` lies inside one of `scopes`. */
 function inScope(url: URL, scopes: readonly TokenScope[]): boolean {
   if (encodedSeparator.test(url.pathname)) return false
-  return scopes.some((scope) => scope.origin === url.origin && (scope.under ? url.pathname.startsWith(scope.path) : url.pathname === scope.path))
+  return scopes.some(
+    (scope) =>
+      scope.origin === url.origin && (scope.under ? url.pathname.startsWith(scope.path) : url.pathname === scope.path)
+  )
 }
 
 /**
@@ -70,8 +75,14 @@ function inScope(url: URL, scopes: readonly TokenScope[]): boolean {
  * `foreign` says. A non-http(s) URL, or one with credentials in it, is never
  * fetched.
  */
-export function downloadAccess(url: URL, scopes: readonly TokenScope[], foreign: ForeignDownloads, leftScopes = false): DownloadAccess {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return {send: 'refuse', reason: `${url.protocol} URLs are never downloaded`}
+export function downloadAccess(
+  url: URL,
+  scopes: readonly TokenScope[],
+  foreign: ForeignDownloads,
+  leftScopes = false
+): DownloadAccess {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return {send: 'refuse', reason: `${url.protocol} URLs are never downloaded`}
   if (url.username || url.password) return {send: 'refuse', reason: 'a URL with credentials in it is never downloaded'}
   if (!leftScopes && inScope(url, scopes)) return {send: 'token'}
   if (foreign === 'anonymous') return {send: 'anonymous'}
@@ -80,7 +91,10 @@ export function downloadAccess(url: URL, scopes: readonly TokenScope[], foreign:
   const where = api.some((scope) => scope.origin === url.origin)
     ? `it is on the API's origin but outside its file routes (${api.map((scope) => (scope.under ? `${scope.path}…` : scope.path)).join(', ')})`
     : `it is neither the API (${api[0]?.origin}) nor the files service (${files.length ? files.join(', ') : 'none known: if that host serves the files, set filesUrl or KBSYNC_FILES_URL to it'})`
-  return {send: 'refuse', reason: `${where}; to fetch such files without the token, set foreignDownloads (KBSYNC_FOREIGN_DOWNLOADS) to "anonymous"`}
+  return {
+    send: 'refuse',
+    reason: `${where}; to fetch such files without the token, set foreignDownloads (KBSYNC_FOREIGN_DOWNLOADS) to "anonymous"`
+  }
 }
 
 /** A URL for messages: origin and path, never the query (a signed URL keeps its signature there). */

@@ -45,14 +45,23 @@ export async function downloadFile(transport: Transport, url: string, destPath: 
 }
 
 /** Requests `url`, and where it redirects, until a file comes; resolves with its size. */
-async function follow(transport: Transport, url: URL, access: {send: 'token' | 'anonymous'}, handle: FileHandle): Promise<number> {
+async function follow(
+  transport: Transport,
+  url: URL,
+  access: {send: 'token' | 'anonymous'},
+  handle: FileHandle
+): Promise<number> {
   let current = url
   let leftScopes = false
   for (let hop = 0; ; hop++) {
     const answer = await fetchHop(transport, current, access.send === 'token', handle)
     if (answer.done) return answer.bytes
     if (hop === maxRedirects) {
-      throw new ApiError(`Download of ${shownUrl(current)} redirected more than ${maxRedirects} times`, {method: 'GET', path: current.pathname, errorCode: 'too_many_redirects'})
+      throw new ApiError(`Download of ${shownUrl(current)} redirected more than ${maxRedirects} times`, {
+        method: 'GET',
+        path: current.pathname,
+        errorCode: 'too_many_redirects'
+      })
     }
     // A chain that has left the token's services never earns it back: the next hop is named by a host we do not trust.
     leftScopes ||= access.send !== 'token'
@@ -72,13 +81,22 @@ function parse(transport: Transport, url: string, base: string): URL {
 
 /** How to send a request to `url`; throws the refusal. */
 function decide(transport: Transport, url: URL, leftScopes: boolean): {send: 'token' | 'anonymous'} {
-  const access = downloadAccess(url, tokenScopes(transport.session.apiUrl, transport.session.filesUrl), transport.options.foreignDownloads, leftScopes)
+  const access = downloadAccess(
+    url,
+    tokenScopes(transport.session.apiUrl, transport.session.filesUrl),
+    transport.options.foreignDownloads,
+    leftScopes
+  )
   if (access.send === 'refuse') throw refusal(transport, shownUrl(url), access.reason, url.pathname)
   return access
 }
 
 function refusal(transport: Transport, shown: string, reason: string, urlPath: string): ApiError {
-  return new ApiError(redact(`Not downloading ${shown}: ${reason}`, transport.secrets()), {method: 'GET', path: urlPath, errorCode: 'download_refused'})
+  return new ApiError(redact(`Not downloading ${shown}: ${reason}`, transport.secrets()), {
+    method: 'GET',
+    path: urlPath,
+    errorCode: 'download_refused'
+  })
 }
 
 /**

@@ -45,7 +45,8 @@ export class ApiError extends Error {
     this.path = init.path
     this.retryable = init.retryable ?? false
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs
-    if (init.cause) Object.defineProperty(this, 'cause', {value: init.cause, enumerable: false, writable: true, configurable: true})
+    if (init.cause)
+      Object.defineProperty(this, 'cause', {value: init.cause, enumerable: false, writable: true, configurable: true})
   }
 
   /** Plain data for logs and `--json` output; the same safe fields as the message. */
@@ -71,7 +72,8 @@ export class AuthError extends ApiError {}
 export class NetworkError extends ApiError {}
 
 // On the prototype, so the stack's first line names the class too (a class field is set after the stack is taken).
-for (const type of [ApiError, AuthError, NetworkError]) Object.defineProperty(type.prototype, 'name', {value: type.name, writable: true, configurable: true})
+for (const type of [ApiError, AuthError, NetworkError])
+  Object.defineProperty(type.prototype, 'name', {value: type.name, writable: true, configurable: true})
 
 /** A redacted summary of an arbitrary thrown value (drops its `cause` chain and any attached options). */
 export function safeCause(error: unknown, secrets: Iterable<string>): SafeCause {

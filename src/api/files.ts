@@ -20,7 +20,11 @@ function quoteName(name: string): string {
 const wholeUploadBytes = 4 * 1048576
 
 /** Uploads one file as part `file` of a `multipart/form-data` request. */
-export async function uploadFile(transport: Transport, filePath: string, options: {name?: string} = {}): Promise<UploadResult> {
+export async function uploadFile(
+  transport: Transport,
+  filePath: string,
+  options: {name?: string} = {}
+): Promise<UploadResult> {
   const info = await stat(filePath)
   if (!info.isFile()) throw new TypeError(`Not a file: ${filePath}`)
   const name = options.name ?? path.basename(filePath)
@@ -41,11 +45,20 @@ export async function uploadFile(transport: Transport, filePath: string, options
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
       const hash = createHash('md5')
       sent = hash
-      const headers = {'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + info.size + tail.length)}
+      const headers = {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + info.size + tail.length)
+      }
       if (info.size <= wholeUploadBytes) {
         // Most images are small: one read and one write cost less than a stream's round trips through the thread pool.
         return readFile(filePath).then((bytes) => {
-          if (bytes.length !== info.size) throw new ApiError(`${name} changed size while being uploaded`, {method: 'POST', path: '/files/upload', errorCode: 'file_changed', retryable: true})
+          if (bytes.length !== info.size)
+            throw new ApiError(`${name} changed size while being uploaded`, {
+              method: 'POST',
+              path: '/files/upload',
+              errorCode: 'file_changed',
+              retryable: true
+            })
           hash.update(bytes)
           return {body: Buffer.concat([head, bytes, tail]), headers}
         })
@@ -64,15 +77,22 @@ export async function uploadFile(transport: Transport, filePath: string, options
       const answer = (await body.json()) as UploadResult
       const local = sent?.digest('hex')
       if (!answer || typeof answer.guid !== 'string' || typeof answer.md5_hash !== 'string') {
-        throw new ApiError('POST /files/upload answered without guid and md5_hash', {method: 'POST', path: '/files/upload', errorCode: 'invalid_answer'})
-      }
-      if (local !== answer.md5_hash.toLowerCase()) {
-        throw new ApiError(`Upload of ${name} arrived damaged: md5 ${answer.md5_hash} on the server, ${local} locally`, {
+        throw new ApiError('POST /files/upload answered without guid and md5_hash', {
           method: 'POST',
           path: '/files/upload',
-          errorCode: 'md5_mismatch',
-          retryable: true
+          errorCode: 'invalid_answer'
         })
+      }
+      if (local !== answer.md5_hash.toLowerCase()) {
+        throw new ApiError(
+          `Upload of ${name} arrived damaged: md5 ${answer.md5_hash} on the server, ${local} locally`,
+          {
+            method: 'POST',
+            path: '/files/upload',
+            errorCode: 'md5_mismatch',
+            retryable: true
+          }
+        )
       }
       return answer
     }

@@ -94,17 +94,25 @@ function positive(value: number | undefined, fallback: number, name: string, min
 /** Applies defaults and checks the options; throws a `TypeError` naming a bad option (never its value). */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const apiUrl = stripSlash(options.apiUrl || DEFAULT_API_URL)
-  for (const [name, url] of [['apiUrl', apiUrl], ['filesUrl', options.filesUrl], ['accountsUrl', options.accountsUrl]] as const) {
+  for (const [name, url] of [
+    ['apiUrl', apiUrl],
+    ['filesUrl', options.filesUrl],
+    ['accountsUrl', options.accountsUrl]
+  ] as const) {
     if (url && !/^https?:\/\/[^\s/]+/.test(url)) throw new TypeError(`kbsync client: ${name} must be an http(s) URL`)
   }
   const isDefaultApi = apiUrl === DEFAULT_API_URL
   const filesUrl = options.filesUrl ? stripSlash(options.filesUrl) : isDefaultApi ? DEFAULT_FILES_URL : undefined
   const accountsUrl = stripSlash(options.accountsUrl || (isDefaultApi ? DEFAULT_ACCOUNTS_URL : apiUrl))
   if (options.foreignDownloads !== undefined && !foreignDownloadValues.includes(options.foreignDownloads)) {
-    throw new TypeError(`kbsync client: foreignDownloads must be ${foreignDownloadValues.map((v) => `"${v}"`).join(' or ')}`)
+    throw new TypeError(
+      `kbsync client: foreignDownloads must be ${foreignDownloadValues.map((v) => `"${v}"`).join(' or ')}`
+    )
   }
   if (!options.token && !(options.login && options.securityKey)) {
-    throw new TypeError('kbsync client: no credentials: set a token (KBSYNC_TOKEN) or a login and security key (KBSYNC_LOGIN, KBSYNC_SECURITY_KEY)')
+    throw new TypeError(
+      'kbsync client: no credentials: set a token (KBSYNC_TOKEN) or a login and security key (KBSYNC_LOGIN, KBSYNC_SECURITY_KEY)'
+    )
   }
   return {
     apiUrl,
@@ -132,7 +140,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
 /** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`, `KBSYNC_FOREIGN_DOWNLOADS`. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ClientOptions {
   const personId = env.KBSYNC_PERSON_ID ? Number(env.KBSYNC_PERSON_ID) : undefined
-  const pick = (name: string): string | undefined => (env[name] && env[name]!.trim() !== '' ? env[name]!.trim() : undefined)
+  const pick = (name: string): string | undefined =>
+    env[name] && env[name]!.trim() !== '' ? env[name]!.trim() : undefined
   return {
     apiUrl: pick('KBSYNC_API_URL'),
     filesUrl: pick('KBSYNC_FILES_URL'),

@@ -14,7 +14,9 @@ const mask = '[redacted]'
 export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
   let out = text
   // Longest first, so a secret containing another is masked whole.
-  const list = [...secrets].filter((s): s is string => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length)
+  const list = [...secrets]
+    .filter((s): s is string => typeof s === 'string' && s.length >= 4)
+    .sort((a, b) => b.length - a.length)
   for (const secret of list) out = out.split(secret).join(mask)
   return out
     .replace(/(authorization["']?\s*[:=]\s*["']?)((?:bearer|basic|digest|token)\s+)?[^\s"',}]+/gi, `$1${mask}`)

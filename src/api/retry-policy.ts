@@ -36,6 +36,14 @@ function parseResetSeconds(value: string | undefined): number | undefined {
 }
 
 /** The wait a 429 answer asks for: `Retry-After`, else `X-RateLimit-Reset`, else undefined (use backoff). */
-export function serverWaitMs(headers: Record<string, string | undefined>, now: number = Date.now()): number | undefined {
+export function serverWaitMs(
+  headers: Record<string, string | undefined>,
+  now: number = Date.now()
+): number | undefined {
   return parseRetryAfter(headers['retry-after'], now) ?? parseResetSeconds(headers['x-ratelimit-reset'])
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
 }

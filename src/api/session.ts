@@ -54,8 +54,16 @@ export class Session {
 
   /** A 401 on a call with `token`, saying where the token came from (names of variables only). */
   refused(error: ApiError, token: string | undefined): AuthError {
-    const origin = token !== undefined && token === this.options.token ? 'KBSYNC_TOKEN (or tokenFile)' : `logging in with ${loginNames(this.options.personId !== undefined)}`
-    return new AuthError(`${error.message}: the access token from ${origin} was refused; check it`, {status: 401, errorCode: error.errorCode, method: error.method, path: error.path})
+    const origin =
+      token !== undefined && token === this.options.token
+        ? 'KBSYNC_TOKEN (or tokenFile)'
+        : `logging in with ${loginNames(this.options.personId !== undefined)}`
+    return new AuthError(`${error.message}: the access token from ${origin} was refused; check it`, {
+      status: 401,
+      errorCode: error.errorCode,
+      method: error.method,
+      path: error.path
+    })
   }
 
   private login(): Promise<void> {
@@ -66,23 +74,40 @@ export class Session {
   }
 
   private async exchange(): Promise<void> {
-    if (!this.canLogin) throw new AuthError('No access token: set KBSYNC_TOKEN, or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY', {method: 'POST', path: '/auth'})
+    if (!this.canLogin)
+      throw new AuthError('No access token: set KBSYNC_TOKEN, or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY', {
+        method: 'POST',
+        path: '/auth'
+      })
     const json: Record<string, unknown> = {login: this.options.login, security_key: this.options.securityKey}
     if (this.options.personId !== undefined) json.person_id = this.options.personId
     let answer: AuthResult
     try {
       // One retry of a 5xx: the platform's 500 without person_id does not go away by asking again.
-      answer = await this.send({method: 'POST', base: 'auth', path: '/auth', endpoint: 'POST /auth', json, auth: false, onFailure: 'retry', serverErrorRetries: 1})
+      answer = await this.send({
+        method: 'POST',
+        base: 'auth',
+        path: '/auth',
+        endpoint: 'POST /auth',
+        json,
+        auth: false,
+        onFailure: 'retry',
+        serverErrorRetries: 1
+      })
     } catch (error) {
       throw explainLoginFailure(error, this.options.accountsUrl, this.options.personId !== undefined)
     }
     if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
-      throw new AuthError(`Logging in at ${this.options.accountsUrl}/auth gave no access_token`, {method: 'POST', path: '/auth'})
+      throw new AuthError(`Logging in at ${this.options.accountsUrl}/auth gave no access_token`, {
+        method: 'POST',
+        path: '/auth'
+      })
     }
     this.used.add(answer.access_token)
     this.token = answer.access_token
     if (typeof answer.api_url === 'string' && answer.api_url) this.apiUrl = stripSlash(answer.api_url)
-    if (!this.options.filesUrlConfigured && typeof answer.files_url === 'string' && answer.files_url) this.filesUrl = stripSlash(answer.files_url)
+    if (!this.options.filesUrlConfigured && typeof answer.files_url === 'string' && answer.files_url)
+      this.filesUrl = stripSlash(answer.files_url)
   }
 }
 
@@ -103,11 +128,17 @@ function explainLoginFailure(error: unknown, accountsUrl: string, sentPersonId: 
   const init = {status: error.status, errorCode: error.errorCode, method: 'POST', path: '/auth'}
   if (error.status === 400 || error.status === 401 || error.status === 403) {
     const personHint = sentPersonId ? '; a KBSYNC_PERSON_ID the login does not belong to is refused the same way' : ''
-    return new AuthError(`Logging in at ${accountsUrl}/auth was refused (${answer}): ${loginNames(sentPersonId)} were refused. Check their values${personHint}.`, init)
+    return new AuthError(
+      `Logging in at ${accountsUrl}/auth was refused (${answer}): ${loginNames(sentPersonId)} were refused. Check their values${personHint}.`,
+      init
+    )
   }
   if (!isRetryableStatus(error.status)) return error
   if (sentPersonId) {
-    return new AuthError(`Logging in at ${accountsUrl}/auth failed (${answer}), again after a retry, with ${loginNames(true)} sent: the platform has a problem; try again later.`, init)
+    return new AuthError(
+      `Logging in at ${accountsUrl}/auth failed (${answer}), again after a retry, with ${loginNames(true)} sent: the platform has a problem; try again later.`,
+      init
+    )
   }
   return new AuthError(
     `Logging in at ${accountsUrl}/auth failed (${answer}), again after a retry. The platform answers so when the login (KBSYNC_LOGIN) belongs to several organisations and no person_id is sent: ` +

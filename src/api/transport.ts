@@ -6,17 +6,18 @@
  * (endpoints, uploads, the duplicate-safe create) describes calls as plain
  * `CallSpec`s.
  */
-import {Readable} from 'node:stream'
 import {Agent, request} from 'undici'
 import {answerError, flatHeaders} from './answer-error.js'
-import type {CallSpec} from './call-spec.js'
+import type {CallSpec, CallTally as Tally} from './call-spec.js'
+import {callUrl, displayPath, requestBody} from './call-request.js'
 import {CongestionWindow} from './congestion.js'
-import {ApiError, AuthError, NetworkError, safeCause} from './errors.js'
+import {rateLimitTooLong, tokenRejected} from './call-errors.js'
+import {ApiError, NetworkError, safeCause} from './errors.js'
 import {redact} from './redact.js'
 import type {ClientEvent, ClientStats} from './events.js'
 import {RateLimiter, Semaphore} from './limiter.js'
 import type {ResolvedOptions} from './options.js'
-import {backoffMs} from './retry-policy.js'
+import {backoffMs, sleep} from './retry-policy.js'
 import {Session} from './session.js'
 
 export type {BodySource, CallSpec, ResponseBody} from './call-spec.js'
@@ -39,7 +40,12 @@ export class Transport {
   private closed = false
 
   constructor(readonly options: ResolvedOptions) {
-    this.agent = new Agent({keepAliveTimeout: 10_000, connections: options.concurrency, headersTimeout: 0, bodyTimeout: 0})
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: options.concurrency,
+      headersTimeout: 0,
+      bodyTimeout: 0
+    })
     this.window = new CongestionWindow(options.concurrency)
     this.gate = new Semaphore(() => this.window.limit)
     this.limiter = new RateLimiter(options.concurrency)
@@ -53,67 +59,32 @@ export class Transport {
 
   /** Sends a call, with retries, re-login and rate limiting; resolves with the read answer. */
   async call<T>(spec: CallSpec<T>): Promise<T> {
-    if (this.closed) throw new NetworkError(`${spec.method} ${spec.path}: the client is closed`, {method: spec.method, path: spec.path, retryable: false, errorCode: 'client_closed'})
-    const {retries, maxRetryWaitMs, maxRateLimitWaitMs, retryBaseMs} = this.options
-    const rateLimitTries = Math.max(10, retries * 2)
-    let failures = 0
-    let serverErrors = 0
-    let rateLimited = 0
-    let reauthed = false
-    let attempt = 0
+    if (this.closed)
+      throw new NetworkError(`${spec.method} ${spec.path}: the client is closed`, {
+        method: spec.method,
+        path: spec.path,
+        retryable: false,
+        errorCode: 'client_closed'
+      })
+    const tally: Tally = {attempt: 0, failures: 0, serverErrors: 0, rateLimited: 0, reauthed: false}
     for (;;) {
-      attempt++
+      tally.attempt++
       if (spec.auth !== false) await this.session.ready()
       const token = this.session.token
       try {
-        return await this.attempt(spec, attempt, token)
+        return await this.attempt(spec, tally.attempt, token)
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
         if (error.status === 401 && spec.auth !== false && error.errorCode && reauthCodes.has(error.errorCode)) {
-          if (!this.session.canLogin) {
-            throw new AuthError(
-              `The access token was rejected (${error.errorCode}) on ${spec.method} ${error.path}: refresh KBSYNC_TOKEN, or set KBSYNC_LOGIN and KBSYNC_SECURITY_KEY so kbsync can log in by itself`,
-              {status: 401, errorCode: error.errorCode, method: spec.method, path: error.path}
-            )
-          }
-          if (reauthed) throw new AuthError(`The access token was rejected again (${error.errorCode}) right after logging in on ${spec.method} ${error.path}`, {status: 401, errorCode: error.errorCode, method: spec.method, path: error.path})
-          reauthed = true
-          this.emit({type: 'reauth', method: spec.method, path: error.path, status: 401, errorCode: error.errorCode, attempt})
-          await this.session.renew(token)
-          this.stats.retries++
+          await this.relogin(spec, error, tally, token)
           continue
         }
         if (error.status === 401 && spec.auth !== false && token !== undefined) throw this.session.refused(error, token)
         if (error.status === 429) {
-          rateLimited++
-          const wait = error.retryAfterMs ?? backoffMs(rateLimited, retryBaseMs, maxRetryWaitMs)
-          if (wait > maxRateLimitWaitMs) {
-            throw new ApiError(
-              `Rate limited on ${spec.method} ${error.path}: the server asks to wait ${Math.ceil(wait / 1000)} s, longer than the ${Math.round(maxRateLimitWaitMs / 1000)} s allowed (maxRateLimitWaitMs); try again later`,
-              {status: 429, errorCode: error.errorCode ?? 'too_many_requests', method: spec.method, path: error.path, retryable: true}
-            )
-          }
-          if (rateLimited > rateLimitTries) throw error
-          // Shared: every request of this client waits for the same reset.
-          this.limiter.exhaustedUntil(Date.now() + wait)
-          this.stats.retries++
-          this.emit({type: 'retry', method: spec.method, path: error.path, status: 429, errorCode: error.errorCode, attempt, waitMs: wait})
+          this.waitForRateLimit(spec, error, tally)
           continue
         }
-        if (!error.retryable) throw error
-        failures++
-        if (error.status !== undefined) serverErrors++
-        // A dropped connection climbs a finer ladder to the same top wait: three more, shorter waits first
-        // (a burst of drops is often short, and the halved pool already sends less).
-        const dropped = error instanceof NetworkError && error.errorCode !== 'timeout'
-        if (failures >= retries + (dropped ? dropRungs : 0) || serverErrors > (spec.serverErrorRetries ?? retries)) throw error
-        const wait = backoffMs(failures, dropped ? retryBaseMs / 2 ** dropRungs : retryBaseMs, maxRetryWaitMs)
-        this.stats.retries++
-        this.emit({type: 'retry', method: spec.method, path: error.path, status: error.status, errorCode: error.errorCode ?? error.cause?.code, attempt, waitMs: wait})
-        // A call waiting to resend a dropped request keeps a place in the pool: a freed place would only
-        // let the next request into the same burst (a drop is answered at once), and the halved pool would not slow anything.
-        if (error instanceof NetworkError) await this.holding(() => sleep(wait))
-        else await sleep(wait)
+        await this.waitToRetry(spec, error, tally)
         if (spec.onFailure === 'verify' && spec.verify) {
           const found = await spec.verify()
           if (found !== undefined) return found
@@ -122,10 +93,87 @@ export class Transport {
     }
   }
 
+  /** An expired or revoked token: logs in again once, or throws what to do. */
+  private async relogin(
+    spec: CallSpec<unknown>,
+    error: ApiError,
+    tally: Tally,
+    token: string | undefined
+  ): Promise<void> {
+    if (!this.session.canLogin || tally.reauthed) throw tokenRejected(spec, error, this.session.canLogin)
+    tally.reauthed = true
+    this.emit({
+      type: 'reauth',
+      method: spec.method,
+      path: error.path,
+      status: 401,
+      errorCode: error.errorCode,
+      attempt: tally.attempt
+    })
+    await this.session.renew(token)
+    this.stats.retries++
+  }
+
+  /** A 429: every request of this client waits for the reset the server names; throws when that is too long or too often. */
+  private waitForRateLimit(spec: CallSpec<unknown>, error: ApiError, tally: Tally): void {
+    const {retries, maxRetryWaitMs, maxRateLimitWaitMs, retryBaseMs} = this.options
+    tally.rateLimited++
+    const wait = error.retryAfterMs ?? backoffMs(tally.rateLimited, retryBaseMs, maxRetryWaitMs)
+    if (wait > maxRateLimitWaitMs) throw rateLimitTooLong(spec, error, wait, maxRateLimitWaitMs)
+    if (tally.rateLimited > Math.max(10, retries * 2)) throw error
+    // Shared: every request of this client waits for the same reset.
+    this.limiter.exhaustedUntil(Date.now() + wait)
+    this.stats.retries++
+    this.emit({
+      type: 'retry',
+      method: spec.method,
+      path: error.path,
+      status: 429,
+      errorCode: error.errorCode,
+      attempt: tally.attempt,
+      waitMs: wait
+    })
+  }
+
+  /** A 5xx or a network failure: waits before the next attempt, or throws when no attempt is left. */
+  private async waitToRetry(spec: CallSpec<unknown>, error: ApiError, tally: Tally): Promise<void> {
+    const {retries, maxRetryWaitMs, retryBaseMs} = this.options
+    if (!error.retryable) throw error
+    tally.failures++
+    if (error.status !== undefined) tally.serverErrors++
+    // A dropped connection climbs a finer ladder to the same top wait: three more, shorter waits first
+    // (a burst of drops is often short, and the halved pool already sends less).
+    const dropped = error instanceof NetworkError && error.errorCode !== 'timeout'
+    if (
+      tally.failures >= retries + (dropped ? dropRungs : 0) ||
+      tally.serverErrors > (spec.serverErrorRetries ?? retries)
+    )
+      throw error
+    const wait = backoffMs(tally.failures, dropped ? retryBaseMs / 2 ** dropRungs : retryBaseMs, maxRetryWaitMs)
+    this.stats.retries++
+    this.emit({
+      type: 'retry',
+      method: spec.method,
+      path: error.path,
+      status: error.status,
+      errorCode: error.errorCode ?? error.cause?.code,
+      attempt: tally.attempt,
+      waitMs: wait
+    })
+    // A call waiting to resend a dropped request keeps a place in the pool: a freed place would only
+    // let the next request into the same burst (a drop is answered at once), and the halved pool would not slow anything.
+    if (error instanceof NetworkError) await this.holding(() => sleep(wait))
+    else await sleep(wait)
+  }
+
   /** One HTTP exchange; throws `ApiError`s with `retryable` set for 5xx and network failures. */
   private async attempt<T>(spec: CallSpec<T>, attempt: number, token: string | undefined): Promise<T> {
-    const url = this.url(spec)
-    const path = this.displayPath(spec, url)
+    const url = callUrl(spec, {
+      apiUrl: this.session.apiUrl,
+      filesUrl: this.session.filesUrl,
+      accountsUrl: this.options.accountsUrl
+    })
+    const path = displayPath(spec, url, this.session.apiUrl)
     const rateWait = this.limiter.reserve()
     if (rateWait > 0) {
       const wait = Math.min(rateWait, this.options.maxRateLimitWaitMs)
@@ -139,22 +187,20 @@ export class Transport {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     try {
-      const headers: Record<string, string> = {accept: 'application/json'}
-      let body: string | Buffer | Readable | undefined
-      if (spec.json !== undefined) {
-        body = JSON.stringify(spec.json)
-        headers['content-type'] = 'application/json'
-      } else if (spec.body) {
-        const source = await spec.body()
-        body = typeof source.body === 'string' || Buffer.isBuffer(source.body) ? source.body : Readable.from(source.body)
-        Object.assign(headers, source.headers)
-      }
+      const {body, headers} = await requestBody(spec)
       if (spec.auth !== false && token) headers.authorization = `Bearer ${token}`
       this.stats.requests++
       this.stats.byEndpoint[spec.endpoint] = (this.stats.byEndpoint[spec.endpoint] ?? 0) + 1
       this.emit({type: 'request', method: spec.method, path, attempt})
-      const response = await request(url, {method: spec.method, headers, body, signal: controller.signal, dispatcher: this.agent})
-      if (this.window.answer()) this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
+      const response = await request(url, {
+        method: spec.method,
+        headers,
+        body,
+        signal: controller.signal,
+        dispatcher: this.agent
+      })
+      if (this.window.answer())
+        this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
       const answerHeaders = flatHeaders(response.headers)
       this.limiter.observe(answerHeaders)
       if (response.statusCode >= 200 && response.statusCode < 300) {
@@ -168,27 +214,57 @@ export class Transport {
         return spec.redirect(answerHeaders.location)
       }
       const text = await response.body.text().catch(() => '')
-      const failure = answerError({method: spec.method, path, status: response.statusCode, text, headers: answerHeaders}, this.secrets())
-      this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt, errorCode: failure.errorCode})
+      const failure = answerError(
+        {method: spec.method, path, status: response.statusCode, text, headers: answerHeaders},
+        this.secrets()
+      )
+      this.emit({
+        type: 'response',
+        method: spec.method,
+        path,
+        status: response.statusCode,
+        attempt,
+        errorCode: failure.errorCode
+      })
       throw failure
     } catch (error) {
       if (error instanceof ApiError) throw error
-      const secrets = this.secrets()
-      const cause = safeCause(error, secrets)
-      const reason = controller.signal.aborted ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `${cause.code ?? cause.name}: ${cause.message}`
-      this.emit({type: 'response', method: spec.method, path, attempt, errorCode: cause.code ?? (controller.signal.aborted ? 'timeout' : 'network_error')})
-      if (this.window.dropped(round)) this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
-      throw new NetworkError(redact(`${spec.method} ${path} failed: ${reason}`, secrets), {
-        method: spec.method,
-        path,
-        retryable: true,
-        errorCode: controller.signal.aborted ? 'timeout' : 'network_error',
-        cause
-      })
+      throw this.networkFailure(error, {spec, path, attempt, round}, controller.signal.aborted ? timeoutMs : undefined)
     } finally {
       clearTimeout(timer)
       release()
     }
+  }
+
+  /** The `NetworkError` of an exchange that got no answer (`timedOutMs`: it was aborted after that long), reported and counted as a drop. */
+  private networkFailure(
+    error: unknown,
+    exchange: {spec: CallSpec<unknown>; path: string; attempt: number; round: number},
+    timedOutMs: number | undefined
+  ): NetworkError {
+    const {spec, path, attempt} = exchange
+    const secrets = this.secrets()
+    const cause = safeCause(error, secrets)
+    const timedOut = timedOutMs !== undefined
+    const reason = timedOut
+      ? `timed out after ${Math.round(timedOutMs / 1000)} s`
+      : `${cause.code ?? cause.name}: ${cause.message}`
+    this.emit({
+      type: 'response',
+      method: spec.method,
+      path,
+      attempt,
+      errorCode: cause.code ?? (timedOut ? 'timeout' : 'network_error')
+    })
+    if (this.window.dropped(exchange.round))
+      this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
+    return new NetworkError(redact(`${spec.method} ${path} failed: ${reason}`, secrets), {
+      method: spec.method,
+      path,
+      retryable: true,
+      errorCode: timedOut ? 'timeout' : 'network_error',
+      cause
+    })
   }
 
   /** Runs `task` holding a place in the pool. */
@@ -199,28 +275,6 @@ export class Transport {
     } finally {
       release()
     }
-  }
-
-  private url(spec: CallSpec<unknown>): string {
-    const query = spec.query && Object.keys(spec.query).length ? `?${new URLSearchParams(spec.query).toString()}` : ''
-    switch (spec.base) {
-      case 'api':
-        return `${this.session.apiUrl}${spec.path}${query}`
-      case 'upload':
-        return this.session.filesUrl ? `${this.session.filesUrl}/v4/files/upload` : `${this.session.apiUrl}/files/upload`
-      case 'auth':
-        return `${this.options.accountsUrl}/auth`
-      case 'url':
-        return spec.path + query
-    }
-  }
-
-  private displayPath(spec: CallSpec<unknown>, url: string): string {
-    if (spec.base === 'api') return url.slice(this.session.apiUrl.length)
-    if (spec.base === 'auth') return '/auth'
-    const parsed = new URL(url)
-    // A URL outside our own services may carry its own credentials in the query (a signed link): events and messages show its path only.
-    return spec.auth === false ? parsed.pathname : parsed.pathname + parsed.search
   }
 
   /** Reports an event; a throwing listener never breaks a request. */
@@ -238,9 +292,4 @@ export class Transport {
     this.closed = true
     await this.agent.close()
   }
-}
-
-/** Resolves after `ms` milliseconds. */
-function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
 }

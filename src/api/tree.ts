@@ -11,7 +11,10 @@ import type {StructureNode, StructureResponse} from './types.js'
 const TREE_DEPTH = 10
 
 /** `GET /knowledgebase/structure`. */
-export function getStructure(transport: Transport, options: {parentTopicId?: string | null; depth?: number} = {}): Promise<StructureResponse> {
+export function getStructure(
+  transport: Transport,
+  options: {parentTopicId?: string | null; depth?: number} = {}
+): Promise<StructureResponse> {
   const query: Record<string, string> = {}
   if (options.parentTopicId) query.parent_topic_id = options.parentTopicId
   if (options.depth !== undefined) query.depth = String(options.depth)

@@ -12,7 +12,8 @@ import {isRetryableStatus} from './retry-policy.js'
 /** What the message says of `body`: the nested fence in it, guarded or not, or that none was found. */
 function likelyCause(body: string | undefined): string {
   const found = body === undefined ? undefined : nestedFenceLine(body, true)
-  if (!found) return 'Nothing known to cause this (a fence inside a fenced code block) is in the body: try again later, and if it stays, split the article to find the part the platform refuses.'
+  if (!found)
+    return 'Nothing known to cause this (a fence inside a fenced code block) is in the body: try again later, and if it stays, split the article to find the part the platform refuses.'
   const where = `line ${found.line} of the body sent starts a fence (\`\`\`) inside a fenced code block`
   return found.guarded
     ? `Likely cause: ${where}, written with a zero-width space before it as kbsync does so that the platform accepts it; this platform refuses even that: write the inner fence with ~~~ (kbsync plan warns about it as kb-nested-fence).`
@@ -26,11 +27,14 @@ function likelyCause(body: string | undefined): string {
  */
 export function explainRefusedWrite(error: unknown, body: string | undefined): unknown {
   if (!(error instanceof ApiError) || error.status === undefined || !isRetryableStatus(error.status)) return error
-  return new ApiError(`${error.message}, again after a retry: the platform answers so to a body it cannot read, and saved nothing. ${likelyCause(body)}`, {
-    status: error.status,
-    errorCode: error.errorCode,
-    method: error.method,
-    path: error.path,
-    retryable: false
-  })
+  return new ApiError(
+    `${error.message}, again after a retry: the platform answers so to a body it cannot read, and saved nothing. ${likelyCause(body)}`,
+    {
+      status: error.status,
+      errorCode: error.errorCode,
+      method: error.method,
+      path: error.path,
+      retryable: false
+    }
+  )
 }

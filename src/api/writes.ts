@@ -16,7 +16,13 @@ const CLOCK_SKEW_MS = 120_000
 /** `GET /knowledgebase/{id}`. */
 export function getItem(transport: Transport, id: string): Promise<KbItem> {
   // Attachment URLs are data, not trust: where downloads may carry the token is settled by download-access.ts alone.
-  return transport.call<KbItem>({method: 'GET', base: 'api', path: `/knowledgebase/${encodeURIComponent(id)}`, endpoint: 'GET /knowledgebase/{id}', onFailure: 'retry'})
+  return transport.call<KbItem>({
+    method: 'GET',
+    base: 'api',
+    path: `/knowledgebase/${encodeURIComponent(id)}`,
+    endpoint: 'GET /knowledgebase/{id}',
+    onFailure: 'retry'
+  })
 }
 
 /**
@@ -29,7 +35,13 @@ export async function createItem(transport: Transport, input: CreateInput): Prom
   const started = Date.now()
   return sendWrite(
     transport,
-    {method: 'POST', path: '/knowledgebase', endpoint: 'POST /knowledgebase', json: input, verify: () => findCreated(transport, input, started)},
+    {
+      method: 'POST',
+      path: '/knowledgebase',
+      endpoint: 'POST /knowledgebase',
+      json: input,
+      verify: () => findCreated(transport, input, started)
+    },
     input.body
   )
 }
@@ -70,7 +82,9 @@ async function findCreated(transport: Transport, input: CreateInput, started: nu
   const parent = input.parent_topic_id ?? null
   const structure = await getStructure(transport, {parentTopicId: parent, depth: 1})
   const title = input.title.trim()
-  const named = (structure.items ?? []).filter((n) => n.title.trim() === title && (input.type === undefined || n.type === input.type))
+  const named = (structure.items ?? []).filter(
+    (n) => n.title.trim() === title && (input.type === undefined || n.type === input.type)
+  )
   const since = Math.floor((started - CLOCK_SKEW_MS) / 1000) * 1000
   const recent: KbItem[] = []
   for (const node of named) {
@@ -111,7 +125,8 @@ export function comparableBody(body: string, title?: string): string {
 export function showsUpdate(item: KbItem, input: UpdateInput): boolean {
   if (input.title !== undefined && item.title.trim() !== input.title.trim()) return false
   if (input.parent_topic_id_changed && (item.parent_topic_id ?? null) !== (input.parent_topic_id ?? null)) return false
-  if (input.body !== undefined && comparableBody(item.body ?? '', item.title) !== comparableBody(input.body)) return false
+  if (input.body !== undefined && comparableBody(item.body ?? '', item.title) !== comparableBody(input.body))
+    return false
   return true
 }
 
@@ -134,13 +149,18 @@ export async function updateItem(transport: Transport, id: string, input: Update
 }
 
 /** `DELETE /knowledgebase/{id}`; after a failure, an item that is gone counts as deleted. */
-export async function deleteItem(transport: Transport, id: string, options: {withChildren?: boolean} = {}): Promise<boolean> {
+export async function deleteItem(
+  transport: Transport,
+  id: string,
+  options: {withChildren?: boolean} = {}
+): Promise<boolean> {
   const answer = await transport.call<{deleted?: boolean}>({
     method: 'DELETE',
     base: 'api',
     path: `/knowledgebase/${encodeURIComponent(id)}`,
     endpoint: 'DELETE /knowledgebase/{id}',
-    query: options.withChildren === undefined ? undefined : {delete_with_children: options.withChildren ? 'true' : 'false'},
+    query:
+      options.withChildren === undefined ? undefined : {delete_with_children: options.withChildren ? 'true' : 'false'},
     onFailure: 'verify',
     verify: async () => {
       try {
@@ -155,12 +175,19 @@ export async function deleteItem(transport: Transport, id: string, options: {wit
   return answer?.deleted === true
 }
 
-const ids = (people: Array<{id: number}> | undefined): string => [...(people ?? []).map((p) => p.id)].sort((a, b) => a - b).join(',')
+const ids = (people: Array<{id: number}> | undefined): string =>
+  [...(people ?? []).map((p) => p.id)].sort((a, b) => a - b).join(',')
 const sortedIds = (list: number[]): string => [...list].sort((a, b) => a - b).join(',')
 
 /** `GET /knowledgebase/{id}/permissions`. */
 export function getPermissions(transport: Transport, id: string): Promise<Permissions> {
-  return transport.call<Permissions>({method: 'GET', base: 'api', path: `/knowledgebase/${encodeURIComponent(id)}/permissions`, endpoint: 'GET /knowledgebase/{id}/permissions', onFailure: 'retry'})
+  return transport.call<Permissions>({
+    method: 'GET',
+    base: 'api',
+    path: `/knowledgebase/${encodeURIComponent(id)}/permissions`,
+    endpoint: 'GET /knowledgebase/{id}/permissions',
+    onFailure: 'retry'
+  })
 }
 
 /** `PUT /knowledgebase/{id}/permissions`; after a failure, re-sent only when the permissions differ. */
@@ -174,7 +201,10 @@ export function setPermissions(transport: Transport, id: string, input: Permissi
     onFailure: 'verify',
     verify: async () => {
       const now = await getPermissions(transport, id)
-      const same = (input.inherit === undefined || now.inherit === input.inherit) && ids(now.readers) === sortedIds(input.readers) && ids(now.editors) === sortedIds(input.editors)
+      const same =
+        (input.inherit === undefined || now.inherit === input.inherit) &&
+        ids(now.readers) === sortedIds(input.readers) &&
+        ids(now.editors) === sortedIds(input.editors)
       return same ? now : undefined
     }
   })

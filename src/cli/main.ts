@@ -73,8 +73,13 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
   }
   const command = commands.find((c) => c.name === first)
   if (!command) {
-    const guess = closest(first, commands.map((c) => c.name))
-    options.stderr.write(`kbsync: unknown command '${first}'.${guess ? ` Did you mean '${guess}'?` : ''} Run 'kbsync --help' for the list.\n`)
+    const guess = closest(
+      first,
+      commands.map((c) => c.name)
+    )
+    options.stderr.write(
+      `kbsync: unknown command '${first}'.${guess ? ` Did you mean '${guess}'?` : ''} Run 'kbsync --help' for the list.\n`
+    )
     return exitCodes.invalid
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -94,17 +99,35 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
     // Secrets may hide in a third-party message; they never reach the terminal.
     const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY]
     // A link out of the folder is the folder's fault, refused before anything is written: invalid input.
-    const usage = error instanceof UsageError || error instanceof ConfigError || error instanceof RootTopicError || error instanceof WriteOutsideError
+    const usage =
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof RootTopicError ||
+      error instanceof WriteOutsideError
     const code = usage ? exitCodes.invalid : exitCodes.failure
     const verbose = rest.includes('--verbose')
-    const message = error instanceof Error ? (verbose && !usage ? (error.stack ?? error.message) : error.message) : String(error)
+    const message =
+      error instanceof Error ? (verbose && !usage ? (error.stack ?? error.message) : error.message) : String(error)
     options.stderr.write(redact(`kbsync ${command.name}: ${message}\n`, secrets))
     if (options.env.GITHUB_ACTIONS === 'true') {
-      const line = redact(`::error title=kbsync ${command.name}::${escapeData(error instanceof Error ? error.message : String(error))}\n`, secrets)
+      const line = redact(
+        `::error title=kbsync ${command.name}::${escapeData(error instanceof Error ? error.message : String(error))}\n`,
+        secrets
+      )
       ;(parsed.values.json === true ? options.stderr : options.stdout).write(line)
     }
     // With --json, stdout holds one JSON document whatever happens: scripts parse it.
-    if (parsed.values.json === true) options.stdout.write(redact(JSON.stringify({status: 'error', exitCode: code, error: error instanceof Error ? error.message : String(error)}) + '\n', secrets))
+    if (parsed.values.json === true)
+      options.stdout.write(
+        redact(
+          JSON.stringify({
+            status: 'error',
+            exitCode: code,
+            error: error instanceof Error ? error.message : String(error)
+          }) + '\n',
+          secrets
+        )
+      )
     return code
   }
 }

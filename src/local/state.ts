@@ -65,12 +65,24 @@ export async function loadState(dir: string, rootTopicId: string | null): Promis
     return {state: emptyState(rootTopicId), warning: 'The state file is not valid JSON; matching from scratch'}
   }
   if (data.schemaVersion !== stateSchemaVersion) {
-    return {state: emptyState(rootTopicId), warning: `The state file has format ${data.schemaVersion}, this kbsync reads ${stateSchemaVersion}; matching from scratch`}
+    return {
+      state: emptyState(rootTopicId),
+      warning: `The state file has format ${data.schemaVersion}, this kbsync reads ${stateSchemaVersion}; matching from scratch`
+    }
   }
   if ((data.rootTopicId ?? null) !== rootTopicId) {
-    return {state: emptyState(rootTopicId), warning: `The state file was written for root ${data.rootTopicId ?? '(knowledge-base root)'}; matching from scratch`}
+    return {
+      state: emptyState(rootTopicId),
+      warning: `The state file was written for root ${data.rootTopicId ?? '(knowledge-base root)'}; matching from scratch`
+    }
   }
-  const state: SyncState = {schemaVersion: stateSchemaVersion, rootTopicId, items: data.items ?? {}, assets: data.assets ?? {}, ...(data.linksPending === true ? {linksPending: true} : {})}
+  const state: SyncState = {
+    schemaVersion: stateSchemaVersion,
+    rootTopicId,
+    items: data.items ?? {},
+    assets: data.assets ?? {},
+    ...(data.linksPending === true ? {linksPending: true} : {})
+  }
   await replayJournal(dir, (data as {journal?: string}).journal, state)
   return {state}
 }

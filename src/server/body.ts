@@ -63,6 +63,7 @@ export async function readJson<T>(message: IncomingMessage, limit: number): Prom
   } catch {
     throw invalidRequest('The body is not valid JSON.')
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidRequest('The body must be a JSON object.')
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidRequest('The body must be a JSON object.')
   return value as T
 }

@@ -24,8 +24,16 @@ export type BrowseAnswer = string | FileAnswer
 export function browse(store: KbStore, pathname: string, apiUrl: string, files: FileStore): BrowseAnswer {
   const tree = store.structure(null, Number.MAX_SAFE_INTEGER)
   if (pathname === '/') {
-    const html = tree.length === 0 ? '<p>No items yet: run <code>kbsync push</code>.</p>' : `<p>API: <code>${escapeText(apiUrl)}</code></p>`
-    return renderArticlePage({title: 'Local knowledge base', html, nav: navFromStructure(tree, pageOf), children: navFromStructure(tree, pageOf)})
+    const html =
+      tree.length === 0
+        ? '<p>No items yet: run <code>kbsync push</code>.</p>'
+        : `<p>API: <code>${escapeText(apiUrl)}</code></p>`
+    return renderArticlePage({
+      title: 'Local knowledge base',
+      html,
+      nav: navFromStructure(tree, pageOf),
+      children: navFromStructure(tree, pageOf)
+    })
   }
   const file = /^\/browse\/file\/([0-9a-f-]{36})$/i.exec(pathname)
   if (file) {

@@ -50,19 +50,34 @@ export function isLoopbackName(host: string): boolean {
 export function decideAccess(host: string, given: {token?: string; login?: string; securityKey?: string}): Access {
   const exposed = !isLoopbackName(host)
   const where = `the server listens on ${host}, beyond this machine`
-  if (given.token !== undefined && given.token.trim() === '') throw new ExposureError('the token is empty: give a non-empty one, or none for the local default')
-  for (const [name, value] of [['login', given.login], ['security key', given.securityKey]] as const) {
-    if (value !== undefined && value.trim() === '') throw new ExposureError(`the ${name} is empty: give both a login and a security key, or neither`)
+  if (given.token !== undefined && given.token.trim() === '')
+    throw new ExposureError('the token is empty: give a non-empty one, or none for the local default')
+  for (const [name, value] of [
+    ['login', given.login],
+    ['security key', given.securityKey]
+  ] as const) {
+    if (value !== undefined && value.trim() === '')
+      throw new ExposureError(`the ${name} is empty: give both a login and a security key, or neither`)
   }
   if ((given.login === undefined) !== (given.securityKey === undefined)) {
     throw new ExposureError('give both a login and a security key, or neither')
   }
-  const credentials = given.login !== undefined && given.securityKey !== undefined ? {login: given.login, securityKey: given.securityKey} : undefined
+  const credentials =
+    given.login !== undefined && given.securityKey !== undefined
+      ? {login: given.login, securityKey: given.securityKey}
+      : undefined
   if (!exposed) return {token: given.token ?? localToken, credentials: credentials ?? {...localCredentials}, exposed}
   if (given.token === undefined) throw new ExposureError(`${where}: give it a token of your own`)
-  if (given.token === localToken) throw new ExposureError(`${where}: '${localToken}' is the public local token, give it a token of your own`)
-  if (credentials && credentials.login === localCredentials.login && credentials.securityKey === localCredentials.securityKey) {
-    throw new ExposureError(`${where}: ${localCredentials.login}/${localCredentials.securityKey} are the public local credentials, give a login and security key of your own (or none: logins are then refused)`)
+  if (given.token === localToken)
+    throw new ExposureError(`${where}: '${localToken}' is the public local token, give it a token of your own`)
+  if (
+    credentials &&
+    credentials.login === localCredentials.login &&
+    credentials.securityKey === localCredentials.securityKey
+  ) {
+    throw new ExposureError(
+      `${where}: ${localCredentials.login}/${localCredentials.securityKey} are the public local credentials, give a login and security key of your own (or none: logins are then refused)`
+    )
   }
   return {token: given.token, credentials, exposed}
 }

@@ -39,7 +39,8 @@ export function checkFields<T extends object>(input: T, fields: ReadonlyArray<ke
   const values = input as Record<string, unknown>
   for (const field of fields) {
     const rule: Rule = rules[field]
-    if (!rule.valid(values[field])) throw invalidRequest(`${field} must be ${rule.expected}, not ${describe(values[field])}.`)
+    if (!rule.valid(values[field]))
+      throw invalidRequest(`${field} must be ${rule.expected}, not ${describe(values[field])}.`)
   }
   return input
 }
@@ -48,6 +49,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object') return 'an object'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
   return `${typeof value} ${String(value)}`
 }

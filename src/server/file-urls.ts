@@ -19,7 +19,8 @@ export function toStoredUrls(body: string, currentPrefix: string, isOwn: (guid: 
   // Before the server listens, its prefix has no origin yet: only loopback URLs are recognised then.
   const current = /^https?:\/\//.test(currentPrefix) && body.includes(currentPrefix)
   let text = current ? body.split(currentPrefix).join(storedFilePrefix) : body
-  if (text.includes('/services/kb?Id=')) text = text.replace(loopbackFileUrl, (url, guid: string) => (isOwn(guid) ? storedFilePrefix + guid : url))
+  if (text.includes('/services/kb?Id='))
+    text = text.replace(loopbackFileUrl, (url, guid: string) => (isOwn(guid) ? storedFilePrefix + guid : url))
   return text
 }
 

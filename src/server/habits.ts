@@ -52,7 +52,9 @@ export function describeHabits(habits: ResolvedHabits): string[] {
   return [
     habits.storeBodies ? 'bodies stored as the platform writes them' : '',
     habits.nestedFenceFails ? 'a body with ``` inside a fenced block answers 500' : '',
-    habits.loginPersonIds.length > 0 ? `the login belongs to person ${habits.loginPersonIds.join(', ')}${habits.loginPersonIds.length > 1 ? ' (POST /auth needs person_id)' : ''}` : '',
+    habits.loginPersonIds.length > 0
+      ? `the login belongs to person ${habits.loginPersonIds.join(', ')}${habits.loginPersonIds.length > 1 ? ' (POST /auth needs person_id)' : ''}`
+      : '',
     habits.dropOver > 0 ? `connections dropped while more than ${habits.dropOver} requests arrive within a second` : ''
   ].filter(Boolean)
 }

@@ -18,7 +18,12 @@ export type Answer = (status: number, body: unknown, given?: Record<string, stri
 export const rateKey = 'api-user'
 
 /** The answer function of one request, recording its status in the log entry. */
-export function answerer(pipeline: Pipeline, message: IncomingMessage, response: ServerResponse, entry: RequestLogEntry): Answer {
+export function answerer(
+  pipeline: Pipeline,
+  message: IncomingMessage,
+  response: ServerResponse,
+  entry: RequestLogEntry
+): Answer {
   return (status, body, given) => {
     entry.status = status
     // Every answer of the API carries the rate-limit headers, also those that spend no budget.
@@ -30,7 +35,10 @@ export function answerer(pipeline: Pipeline, message: IncomingMessage, response:
     if (hasBody(message) && !message.complete) headers.Connection = 'close'
     if (isFile(body)) {
       response.writeHead(status, {...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.size})
-      body.open().on('error', () => response.destroy()).pipe(response)
+      body
+        .open()
+        .on('error', () => response.destroy())
+        .pipe(response)
       return
     }
     const text = typeof body === 'string' ? body : JSON.stringify(body)

@@ -26,12 +26,19 @@ export async function authenticate(
     body = nullsAsAbsent(await readJson(message, authBodyBytes))
   } catch (error) {
     const known = error instanceof KbServerError && error.status !== 400
-    answer(known ? error.status : 400, known ? {error_code: error.code, error: error.message} : {error_code: 'invalid_request', error: 'The body must be a JSON object.'})
+    answer(
+      known ? error.status : 400,
+      known
+        ? {error_code: error.code, error: error.message}
+        : {error_code: 'invalid_request', error: 'The body must be a JSON object.'}
+    )
     return
   }
   const accepted = pipeline.credentials
   if (!accepted || body.login !== accepted.login || body.security_key !== accepted.securityKey) {
-    const why = accepted ? 'Wrong login or security key.' : 'This server accepts no logins: it listens beyond loopback and was given no login and security key of its own.'
+    const why = accepted
+      ? 'Wrong login or security key.'
+      : 'This server accepts no logins: it listens beyond loopback and was given no login and security key of its own.'
     answer(401, {error_code: 'invalid_credentials', error: why})
     return
   }

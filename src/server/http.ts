@@ -55,13 +55,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function handle(pipeline: Pipeline, message: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(message.url ?? '/', 'http://local')
   const method = message.method ?? 'GET'
-  const entry: RequestLogEntry = {method, path: loggedPath(url), status: 0, endpoint: 'unknown', write: false, at: Date.now()}
+  const entry: RequestLogEntry = {
+    method,
+    path: loggedPath(url),
+    status: 0,
+    endpoint: 'unknown',
+    write: false,
+    at: Date.now()
+  }
   pipeline.log.push(entry)
   const answer = answerer(pipeline, message, response, entry)
 
   // A page of another site whose name resolves to this server (DNS rebinding) gets nothing, whatever the path.
   if (!isAllowedHost(message.headers.host, pipeline.hosts.port, pipeline.hosts.names)) {
-    answer(403, {error_code: 'forbidden_host', error: `This server does not answer to the host '${(message.headers.host ?? '').slice(0, 100)}'.`})
+    answer(403, {
+      error_code: 'forbidden_host',
+      error: `This server does not answer to the host '${(message.headers.host ?? '').slice(0, 100)}'.`
+    })
     return
   }
 
@@ -103,7 +113,10 @@ function serveBrowse(pipeline: Pipeline, message: IncomingMessage, url: URL, ans
     answer(200, pipeline.browse(url.pathname))
   } catch (error) {
     const status = error instanceof KbServerError ? error.status : 500
-    answer(status, {error_code: error instanceof KbServerError ? error.code : 'server_error', error: (error as Error).message})
+    answer(status, {
+      error_code: error instanceof KbServerError ? error.code : 'server_error',
+      error: (error as Error).message
+    })
   }
 }
 

@@ -84,7 +84,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 /** The server's moving parts as the request pipeline sees them, over the opened storage. */
 function createPipeline(
   options: ServerOptions,
-  parts: {bind: string; habits: ResolvedHabits; access: Access; random: () => number; urls: Pipeline['urls']; storage: Storage}
+  parts: {
+    bind: string
+    habits: ResolvedHabits
+    access: Access
+    random: () => number
+    urls: Pipeline['urls']
+    storage: Storage
+  }
 ): Pipeline {
   const {habits, access, random, urls, storage} = parts
   const {store, tokens, files} = storage
@@ -102,7 +109,11 @@ function createPipeline(
       return fresh
     },
     faults: createFaults(
-      {failRate: options.failRate ?? 0, failModes: options.failModes ?? ['500', 'drop-before', 'drop-after'], latencyMs: options.latencyMs ?? 0},
+      {
+        failRate: options.failRate ?? 0,
+        failModes: options.failModes ?? ['500', 'drop-before', 'drop-after'],
+        latencyMs: options.latencyMs ?? 0
+      },
       options.seed ?? 1
     ),
     drops: createBurstDropper(habits.dropOver),

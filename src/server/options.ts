@@ -63,7 +63,13 @@ export interface RunningServer {
   webEdit(id: string, change: {title?: string; body?: string}): KbItem
   items(): KbItem[]
   /** Changes the injected faults while running; `dropOver` 0 stops dropping connections. */
-  setFaults(faults: {failRate?: number; latencyMs?: number; failModes?: FailMode[]; rateLimit?: RateLimitOptions; dropOver?: number}): void
+  setFaults(faults: {
+    failRate?: number
+    latencyMs?: number
+    failModes?: FailMode[]
+    rateLimit?: RateLimitOptions
+    dropOver?: number
+  }): void
   revokeToken(token: string): void
   expireToken(token: string): void
 }

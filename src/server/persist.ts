@@ -12,7 +12,21 @@
  * snapshot already holds (a kill between rename and truncation) changes
  * nothing. Temp files of a killed server are removed at the next start.
  */
-import {closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync
+} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
 import type {Change, StoreData, StoredItem} from './store.js'
 
@@ -60,7 +74,9 @@ export function openDataFile(path: string): DataFile {
       // A record cut short by a kill: cut it off, so the next append starts on a line of its own.
       if (validBytes < statSync(logPath).size) truncateFile(logPath, validBytes)
       logBytes = validBytes
-      return changes.length === 0 ? snapshot : replay(logPath, snapshot ?? {schemaVersion: 1, items: [], files: [], tokens: []}, changes)
+      return changes.length === 0
+        ? snapshot
+        : replay(logPath, snapshot ?? {schemaVersion: 1, items: [], files: [], tokens: []}, changes)
     },
     append(changes) {
       if (changes.length === 0) return
@@ -96,7 +112,9 @@ export function filesDir(dataPath: string): string {
 }
 
 function unreadable(path: string, why: string): Error {
-  return new Error(`${path}: not a data file of the local knowledge base (${why}). It is left as it is: move it away to start afresh, or restore it from a copy.`)
+  return new Error(
+    `${path}: not a data file of the local knowledge base (${why}). It is left as it is: move it away to start afresh, or restore it from a copy.`
+  )
 }
 
 function readSnapshot(path: string): PersistedData {
@@ -110,14 +128,21 @@ function readSnapshot(path: string): PersistedData {
   if (data.schemaVersion !== 1) throw new Error(`${path}: unsupported data format ${String(data.schemaVersion)}.`)
   if (!Array.isArray(data.items) || !Array.isArray(data.files)) throw unreadable(path, 'no items or files list')
   for (const item of data.items) {
-    if (!isItem(item)) throw unreadable(path, `an item without id, title, body or type: ${JSON.stringify(item).slice(0, 80)}`)
+    if (!isItem(item))
+      throw unreadable(path, `an item without id, title, body or type: ${JSON.stringify(item).slice(0, 80)}`)
   }
   return {...data, tokens: Array.isArray(data.tokens) ? data.tokens : []}
 }
 
 function isItem(item: unknown): boolean {
   const value = item as Record<string, unknown> | null
-  return !!value && typeof value.id === 'string' && typeof value.title === 'string' && typeof value.body === 'string' && (value.type === 'article' || value.type === 'topic')
+  return (
+    !!value &&
+    typeof value.id === 'string' &&
+    typeof value.title === 'string' &&
+    typeof value.body === 'string' &&
+    (value.type === 'article' || value.type === 'topic')
+  )
 }
 
 /** The complete records of the log, and how many of its bytes they fill. */
@@ -157,7 +182,8 @@ function replay(path: string, data: PersistedData, changes: Change[]): Persisted
     else if ('deleted' in change) items.delete(change.deleted)
     else files.set(change.file.guid, change.file)
   }
-  for (const item of items.values()) if (!isItem(item)) throw unreadable(path, `the log leaves an item without id, title, body or type: ${item.id}`)
+  for (const item of items.values())
+    if (!isItem(item)) throw unreadable(path, `the log leaves an item without id, title, body or type: ${item.id}`)
   return {...data, items: [...items.values()], files: [...files.values()]}
 }
 
@@ -192,5 +218,6 @@ function syncedChange(path: string, flags: string, change: (fd: number) => void)
 function removeStaleTemps(path: string): void {
   const name = basename(path)
   const stale = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:\\d+\\.)?tmp$`)
-  for (const entry of readdirSync(dirname(path))) if (stale.test(entry)) rmSync(join(dirname(path), entry), {force: true})
+  for (const entry of readdirSync(dirname(path)))
+    if (stale.test(entry)) rmSync(join(dirname(path), entry), {force: true})
 }

@@ -68,7 +68,12 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
     return {endpoint: 'structure', write: false, handle: structure}
   }
   if (pathname === '/v4/knowledgebase' && method === 'POST') {
-    return {endpoint: 'create', write: true, handle: async (r) => r.store.create(writable(r, checkFields(await itemBody<CreateInput>(r), routeFields.create)), r.editor)}
+    return {
+      endpoint: 'create',
+      write: true,
+      handle: async (r) =>
+        r.store.create(writable(r, checkFields(await itemBody<CreateInput>(r), routeFields.create)), r.editor)
+    }
   }
   if (pathname === '/v4/files/upload' && method === 'POST') return {endpoint: 'upload', write: true, handle: upload}
   if (pathname === '/services/kb' && method === 'GET') {
@@ -81,7 +86,8 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
   const permissions = permissionsPath.exec(pathname)
   if (permissions) {
     const id = permissions[1]!
-    if (method === 'GET') return {endpoint: 'getPermissions', write: false, handle: async (r) => r.store.permissions(id)}
+    if (method === 'GET')
+      return {endpoint: 'getPermissions', write: false, handle: async (r) => r.store.permissions(id)}
     if (method === 'PUT') {
       return {
         endpoint: 'setPermissions',
@@ -98,7 +104,8 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
       return {
         endpoint: 'update',
         write: true,
-        handle: async (r) => r.store.update(id, writable(r, checkFields(await itemBody<UpdateInput>(r), routeFields.update)), r.editor)
+        handle: async (r) =>
+          r.store.update(id, writable(r, checkFields(await itemBody<UpdateInput>(r), routeFields.update)), r.editor)
       }
     }
     if (method === 'DELETE') {

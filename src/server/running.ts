@@ -12,7 +12,13 @@ import type {Storage} from './storage.js'
 const webPerson: Person = {id: 2, first_name: 'Web', last_name: 'Editor', type: 'user'}
 
 /** The running server's handle over its listening HTTP server, pipeline and storage. */
-export function runningServer(parts: {server: Server; pipeline: Pipeline; storage: Storage; habits: ResolvedHabits; token: string}): RunningServer {
+export function runningServer(parts: {
+  server: Server
+  pipeline: Pipeline
+  storage: Storage
+  habits: ResolvedHabits
+  token: string
+}): RunningServer {
   const {server, pipeline, storage} = parts
   const {log} = pipeline
   let closed: Promise<void> | undefined

@@ -16,7 +16,10 @@ export function requireTitle(value: unknown): string {
 /** A non-blank body, or the platform's `knowledge_base_body_required` (a topic's message says to leave it out instead). */
 export function requireBody(value: unknown, type: ItemType): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    const why = type === 'article' ? 'An article needs a non-empty body.' : 'A topic body cannot be empty: leave body out to keep the one it has.'
+    const why =
+      type === 'article'
+        ? 'An article needs a non-empty body.'
+        : 'A topic body cannot be empty: leave body out to keep the one it has.'
     throw new KbServerError(400, 'knowledge_base_body_required', why)
   }
   return value

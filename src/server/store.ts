@@ -5,9 +5,18 @@
  */
 import {changeStamp} from './clock.js'
 import {toShownUrls, toStoredUrls} from './file-urls.js'
-import type {CreateInput, KbItem, Permissions, PermissionsInput, Person, StructureNode, UpdateInput} from '../api/types.js'
+import type {
+  CreateInput,
+  KbItem,
+  Permissions,
+  PermissionsInput,
+  Person,
+  StructureNode,
+  UpdateInput
+} from '../api/types.js'
 import {invalidRequest, KbServerError, notFound} from './errors.js'
 import {attachmentsOf, replaceGuids} from './store-files.js'
+import {itemAnswer, structureNode} from './store-answers.js'
 import type {Change, StoreContext, StoreData, StoredFile, StoredItem} from './store-types.js'
 import {isGiven, requireBody, requireTitle, userIdsOf} from './store-validation.js'
 
@@ -61,22 +70,11 @@ export class KbStore {
     const item = this.stored(id)
     const shown = toShownUrls(item.body, this.context.fileUrl(''))
     const body = prefixTitle && item.type === 'article' ? `# ${item.title.replaceAll('_', '\\_')}\n\n${shown}` : shown
-    return {
-      id: item.id,
-      title: item.title,
-      type: item.type,
+    return itemAnswer(
+      item,
       body,
-      author: item.author,
-      last_edited_by: item.last_edited_by,
-      parent_topic_id: item.parent_topic_id,
-      created_at: item.created_at,
-      updated_at: item.updated_at,
-      version: item.version,
-      access_right: 'write',
-      is_open_for_organization: true,
-      is_public: false,
-      attachments: attachmentsOf(item.body, this.files, (guid) => this.context.fileUrl(guid))
-    }
+      attachmentsOf(item.body, this.files, (guid) => this.context.fileUrl(guid))
+    )
   }
 
   /** `POST /knowledgebase`. */
@@ -118,7 +116,11 @@ export class KbStore {
       const parent = input.parent_topic_id ?? null
       this.requireTopic(parent)
       if (parent !== null && (parent === id || this.isDescendant(parent, id))) {
-        throw new KbServerError(400, 'knowledge_base_invalid_parent', 'A topic cannot move into itself or its own subtree.')
+        throw new KbServerError(
+          400,
+          'knowledge_base_invalid_parent',
+          'A topic cannot move into itself or its own subtree.'
+        )
       }
       next.parent_topic_id = parent
     }
@@ -161,20 +163,12 @@ export class KbStore {
   structure(parentId: string | null, depth: number): StructureNode[] {
     if (parentId !== null) {
       const parent = this.stored(parentId)
-      if (parent.type !== 'topic') throw new KbServerError(400, 'knowledge_base_invalid_parent', `'${parentId}' is not a topic.`)
+      if (parent.type !== 'topic')
+        throw new KbServerError(400, 'knowledge_base_invalid_parent', `'${parentId}' is not a topic.`)
     }
     const build = (id: string | null, level: number): StructureNode[] =>
       this.childrenOf(id).map((item) => {
-        const node: StructureNode = {
-          id: item.id,
-          type: item.type,
-          title: item.title,
-          parent_topic_id: item.parent_topic_id,
-          access_right: 'write',
-          is_open_for_organization: true,
-          created_at: item.created_at,
-          updated_at: item.updated_at
-        }
+        const node = structureNode(item)
         if (item.type === 'topic' && level < depth) node.children = build(item.id, level + 1)
         return node
       })
@@ -195,13 +189,15 @@ export class KbStore {
   /** `PUT /knowledgebase/{id}/permissions`. */
   setPermissions(id: string, input: PermissionsInput, editor: Person): Permissions {
     const item = {...this.stored(id)}
-    if (input.inherit !== undefined && typeof input.inherit !== 'boolean') throw invalidRequest('inherit must be a boolean.')
+    if (input.inherit !== undefined && typeof input.inherit !== 'boolean')
+      throw invalidRequest('inherit must be a boolean.')
     if (input.inherit !== undefined && item.type === 'article') {
       throw invalidRequest('inherit is supported for topics only.')
     }
     const readers = userIdsOf(input.readers, 'readers', this.context.users)
     const editors = userIdsOf(input.editors, 'editors', this.context.users)
-    const inherit = item.type === 'topic' ? (input.inherit ?? item.permissions.inherit) : readers.length + editors.length === 0
+    const inherit =
+      item.type === 'topic' ? (input.inherit ?? item.permissions.inherit) : readers.length + editors.length === 0
     item.permissions = {inherit, readers, editors}
     this.touch(item, editor)
     this.put(item)
@@ -245,7 +241,11 @@ export class KbStore {
     if (id === null) return
     const parent = this.items.get(id)
     if (!parent || parent.type !== 'topic') {
-      throw new KbServerError(400, 'knowledge_base_invalid_parent', `Parent topic '${id}' does not exist or is not a topic.`)
+      throw new KbServerError(
+        400,
+        'knowledge_base_invalid_parent',
+        `Parent topic '${id}' does not exist or is not a topic.`
+      )
     }
   }
 

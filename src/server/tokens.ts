@@ -18,7 +18,9 @@ export interface TokenSets {
 /** Names `credentials` in the data file without holding them: a one-way hash (undefined: no logins accepted). */
 function issuerOf(credentials: Credentials | undefined): string | undefined {
   if (!credentials) return undefined
-  return createHash('sha256').update(`kbsync-local-server\0${credentials.login}\0${credentials.securityKey}`).digest('hex')
+  return createHash('sha256')
+    .update(`kbsync-local-server\0${credentials.login}\0${credentials.securityKey}`)
+    .digest('hex')
 }
 
 /**
@@ -26,7 +28,11 @@ function issuerOf(credentials: Credentials | undefined): string | undefined {
  * given those persisted with the issuer that issued them (files of earlier
  * versions name none: theirs were the public local credentials).
  */
-export function createTokens(token: string, credentials: Credentials | undefined, persisted?: {tokens: string[]; tokensIssuer?: string}) {
+export function createTokens(
+  token: string,
+  credentials: Credentials | undefined,
+  persisted?: {tokens: string[]; tokensIssuer?: string}
+) {
   const issuer = issuerOf(credentials)
   const persistedIssuer = persisted?.tokensIssuer ?? issuerOf(localCredentials)
   const kept = issuer !== undefined && persistedIssuer === issuer ? (persisted?.tokens ?? []) : []
@@ -40,6 +46,9 @@ export function createTokens(token: string, credentials: Credentials | undefined
       issued.add(fresh)
     },
     /** What the data file keeps. */
-    persisted: (): {tokens: string[]; tokensIssuer?: string} => ({tokens: [...issued], ...(issuer ? {tokensIssuer: issuer} : {})})
+    persisted: (): {tokens: string[]; tokensIssuer?: string} => ({
+      tokens: [...issued],
+      ...(issuer ? {tokensIssuer: issuer} : {})
+    })
   }
 }

@@ -27,7 +27,10 @@ export async function receiveUpload(message: IncomingMessage, files: FileStore, 
   let parser: ReturnType<typeof Busboy>
   try {
     // Fields and other parts are not used: small limits keep them from filling memory instead.
-    parser = Busboy({headers: message.headers as {'content-type': string}, limits: {fileSize: limit, files: 4, fields: 16, fieldSize: 65536, parts: 24}})
+    parser = Busboy({
+      headers: message.headers as {'content-type': string},
+      limits: {fileSize: limit, files: 4, fields: 16, fieldSize: 65536, parts: 24}
+    })
   } catch {
     throw unreadable()
   }
@@ -48,7 +51,14 @@ export async function receiveUpload(message: IncomingMessage, files: FileStore, 
       received.catch(fail)
     })
     parser.on('finish', () => {
-      if (!received) return fail(new KbServerError(400, 'no_file_in_request', 'The multipart body has no file part (one with a filename or of type application/octet-stream).'))
+      if (!received)
+        return fail(
+          new KbServerError(
+            400,
+            'no_file_in_request',
+            'The multipart body has no file part (one with a filename or of type application/octet-stream).'
+          )
+        )
       received.then(resolve, () => undefined)
     })
     parser.on('error', () => fail(unreadable()))
@@ -57,7 +67,12 @@ export async function receiveUpload(message: IncomingMessage, files: FileStore, 
   })
 }
 
-async function store(stream: BusboyFileStream, name: string, files: FileStore, oversize: () => KbServerError): Promise<StoredFile> {
+async function store(
+  stream: BusboyFileStream,
+  name: string,
+  files: FileStore,
+  oversize: () => KbServerError
+): Promise<StoredFile> {
   const guid = randomUUID()
   const incoming = files.receive(guid)
   const hash = createHash('md5')

@@ -82,7 +82,13 @@ describe('against a server that drops connections while too many are in flight',
       }
     })
     const events: ClientEvent[] = []
-    client = new KbClient({apiUrl: `${server.url}/v4`, token: 'tok-0123456789', concurrency: 8, retryBaseMs: 20, onEvent: (e) => events.push(e)})
+    client = new KbClient({
+      apiUrl: `${server.url}/v4`,
+      token: 'tok-0123456789',
+      concurrency: 8,
+      retryBaseMs: 20,
+      onEvent: (e) => events.push(e)
+    })
     const ids = Array.from({length: 60}, (_, i) => `A${i}`)
     const items = await Promise.all(ids.map((id) => client!.getItem(id)))
     expect(items.map((i) => i.id)).toEqual(ids)

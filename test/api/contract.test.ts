@@ -49,7 +49,12 @@ describe('knowledge-base endpoints', () => {
   it('creates, reads, updates, moves and deletes', async () => {
     const topic = await client.createItem({type: 'topic', title: 'Guides'})
     expect(topic).toMatchObject({type: 'topic', title: 'Guides', parent_topic_id: null, version: expect.any(Number)})
-    const article = await client.createItem({type: 'article', title: 'Install', parent_topic_id: topic.id, body: 'Run it.'})
+    const article = await client.createItem({
+      type: 'article',
+      title: 'Install',
+      parent_topic_id: topic.id,
+      body: 'Run it.'
+    })
     expect(article.parent_topic_id).toBe(topic.id)
     const read = await client.getItem(article.id)
     expect(read.body).toMatch(/Run it\./)
@@ -107,7 +112,11 @@ describe('knowledge-base endpoints', () => {
     const before = await client.getPermissions(topic.id)
     expect(typeof before.inherit).toBe('boolean')
     const ids = [1001, 1002] // the server's default users
-    const after = await client.setPermissions(topic.id, {inherit: false, readers: ids.slice(0, 1), editors: ids.slice(1, 2)})
+    const after = await client.setPermissions(topic.id, {
+      inherit: false,
+      readers: ids.slice(0, 1),
+      editors: ids.slice(1, 2)
+    })
     expect(after.inherit).toBe(false)
     expect(after.readers.map((p) => p.id)).toEqual(ids.slice(0, 1))
     expect((await client.getPermissions(topic.id)).editors.map((p) => p.id)).toEqual(ids.slice(1, 2))
@@ -140,9 +149,17 @@ describe('knowledge-base endpoints', () => {
 
 describe('errors', () => {
   it('400 validation codes', async () => {
-    await expectApiError(client.createItem({type: 'article', title: '', body: 'x'}), 400, 'knowledge_base_title_required')
+    await expectApiError(
+      client.createItem({type: 'article', title: '', body: 'x'}),
+      400,
+      'knowledge_base_title_required'
+    )
     await expectApiError(client.createItem({type: 'article', title: 'No body'}), 400, 'knowledge_base_body_required')
-    const error = await expectApiError(client.createItem({type: 'article', title: 'Lost', parent_topic_id: 'NOSUCHTOPIC', body: 'x'}), 400, 'knowledge_base_invalid_parent')
+    const error = await expectApiError(
+      client.createItem({type: 'article', title: 'Lost', parent_topic_id: 'NOSUCHTOPIC', body: 'x'}),
+      400,
+      'knowledge_base_invalid_parent'
+    )
     expect(error).toMatchObject({method: 'POST', path: '/knowledgebase', retryable: false})
     expect(error.message).toContain('knowledge_base_invalid_parent')
   })
@@ -180,7 +197,13 @@ describe('errors', () => {
     const own = await startServer({port: 0, dataPath})
     try {
       const events: string[] = []
-      const login = new KbClient({apiUrl: own.apiUrl, login: 'local', securityKey: 'local-key', retryBaseMs: 5, onEvent: (e) => events.push(e.type)})
+      const login = new KbClient({
+        apiUrl: own.apiUrl,
+        login: 'local',
+        securityKey: 'local-key',
+        retryBaseMs: 5,
+        onEvent: (e) => events.push(e.type)
+      })
       extra.push(login)
       await login.getTree()
       own.expireToken(await newestToken(dataPath))
@@ -212,10 +235,18 @@ describe('errors', () => {
       const results = await Promise.all(Array.from({length: 8}, () => patient.getStructure()))
       expect(results).toHaveLength(8)
       expect(patient.stats().rateLimitWaits).toBeGreaterThan(0)
-      const hasty = new KbClient({apiUrl: limited.apiUrl, token: limited.token, retryBaseMs: 5, concurrency: 8, maxRateLimitWaitMs: 0})
+      const hasty = new KbClient({
+        apiUrl: limited.apiUrl,
+        token: limited.token,
+        retryBaseMs: 5,
+        concurrency: 8,
+        maxRateLimitWaitMs: 0
+      })
       extra.push(hasty)
       const outcomes = await Promise.allSettled(Array.from({length: 8}, () => hasty.getStructure()))
-      const rejected = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as ApiError)
+      const rejected = outcomes
+        .filter((o) => o.status === 'rejected')
+        .map((o) => (o as PromiseRejectedResult).reason as ApiError)
       expect(rejected.length).toBeGreaterThan(0)
       expect(rejected[0]).toMatchObject({status: 429, errorCode: 'too_many_requests'})
       expect(rejected[0]!.message).toMatch(/maxRateLimitWaitMs/)

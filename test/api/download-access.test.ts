@@ -2,7 +2,8 @@
 import {describe, expect, it} from 'vitest'
 import {downloadAccess, tokenScopes} from '../../src/api/download-access.js'
 
-const send = (url: string, scopes: ReturnType<typeof tokenScopes>, leftScopes = false): string => downloadAccess(new URL(url), scopes, 'anonymous', leftScopes).send
+const send = (url: string, scopes: ReturnType<typeof tokenScopes>, leftScopes = false): string =>
+  downloadAccess(new URL(url), scopes, 'anonymous', leftScopes).send
 
 describe('downloadAccess', () => {
   it('gives the token to the platform files service and the API file routes only', () => {
@@ -45,8 +46,14 @@ describe('downloadAccess', () => {
   })
 
   it('refuses by default, saying why and what to set', () => {
-    const access = downloadAccess(new URL('https://evil.test/x.png'), tokenScopes('https://kb.example/v4', undefined), 'refuse')
+    const access = downloadAccess(
+      new URL('https://evil.test/x.png'),
+      tokenScopes('https://kb.example/v4', undefined),
+      'refuse'
+    )
     expect(access).toMatchObject({send: 'refuse'})
-    expect('reason' in access && access.reason).toMatch(/neither the API \(https:\/\/kb\.example\) nor the files service \(none known: .*KBSYNC_FILES_URL to it\).*KBSYNC_FOREIGN_DOWNLOADS/)
+    expect('reason' in access && access.reason).toMatch(
+      /neither the API \(https:\/\/kb\.example\) nor the files service \(none known: .*KBSYNC_FILES_URL to it\).*KBSYNC_FOREIGN_DOWNLOADS/
+    )
   })
 })

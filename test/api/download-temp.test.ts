@@ -11,7 +11,10 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {tinyServer} from './tiny-server.js'
 
-vi.mock('node:crypto', async (original) => ({...(await original<typeof import('node:crypto')>()), randomBytes: (size: number) => Buffer.alloc(size, 0xab)}))
+vi.mock('node:crypto', async (original) => ({
+  ...(await original<typeof import('node:crypto')>()),
+  randomBytes: (size: number) => Buffer.alloc(size, 0xab)
+}))
 
 const TOKEN = 'tok-TEMP-0123456789'
 let dir = ''
@@ -55,7 +58,9 @@ describe('the temporary file of a download', () => {
     const client = new KbClient({apiUrl: `${server.url}/v4`, token: TOKEN, retryBaseMs: 1, retries: 2})
     try {
       const sub = await mkdtemp(path.join(dir, 'cut-'))
-      await expect(client.downloadFile(`${server.url}/services/kb?Id=g1`, path.join(sub, 'cut.bin'))).rejects.toMatchObject({retryable: true})
+      await expect(
+        client.downloadFile(`${server.url}/services/kb?Id=g1`, path.join(sub, 'cut.bin'))
+      ).rejects.toMatchObject({retryable: true})
       // A connection cut without a whole answer is a dropped one: `retries` plus three shorter retries first.
       expect(server.seen).toHaveLength(2 + 3)
       expect(await readdir(sub)).toEqual([])

@@ -19,9 +19,25 @@ const events: ClientEvent[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'kbsync-faults-'))
-  server = await startServer({port: 0, latencyMs: 1, failRate: 0.1, failModes: ['500', 'drop-before', 'drop-after'], seed: 42, rateLimit: {limit: 60, windowSeconds: 1}})
+  server = await startServer({
+    port: 0,
+    latencyMs: 1,
+    failRate: 0.1,
+    failModes: ['500', 'drop-before', 'drop-after'],
+    seed: 42,
+    rateLimit: {limit: 60, windowSeconds: 1}
+  })
   // This server's 500s are random and pass (the platform's refuse a body for good: one retry by default).
-  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, retryBaseMs: 20, retries: 6, writeServerErrorRetries: 5, concurrency: 8, onEvent: (e) => events.push(e)})
+  client = new KbClient({
+    apiUrl: server.apiUrl,
+    filesUrl: server.filesUrl,
+    token: server.token,
+    retryBaseMs: 20,
+    retries: 6,
+    writeServerErrorRetries: 5,
+    concurrency: 8,
+    onEvent: (e) => events.push(e)
+  })
 })
 
 afterAll(async () => {
@@ -32,9 +48,18 @@ afterAll(async () => {
 
 it('a batch of ~100 writes under faults and a low rate limit completes without duplicates or doubled writes', async () => {
   const started = Date.now()
-  const topics = await Promise.all(Array.from({length: 6}, (_, i) => client.createItem({type: 'topic', title: `Topic ${i}`})))
+  const topics = await Promise.all(
+    Array.from({length: 6}, (_, i) => client.createItem({type: 'topic', title: `Topic ${i}`}))
+  )
   const articles: KbItem[] = await Promise.all(
-    Array.from({length: 36}, (_, i) => client.createItem({type: 'article', title: `Article ${i}`, parent_topic_id: topics[i % topics.length]!.id, body: `Body ${i}`}))
+    Array.from({length: 36}, (_, i) =>
+      client.createItem({
+        type: 'article',
+        title: `Article ${i}`,
+        parent_topic_id: topics[i % topics.length]!.id,
+        body: `Body ${i}`
+      })
+    )
   )
   const files = await Promise.all(
     Array.from({length: 12}, async (_, i) => {
@@ -45,10 +70,14 @@ it('a batch of ~100 writes under faults and a low rate limit completes without d
   )
   const uploads = await Promise.all(files.map((f) => client.uploadFile(f)))
   const updated = await Promise.all(
-    articles.map((a, i) => client.updateItem(a.id, {body: i < uploads.length ? `Body ${i} ![f](${uploads[i]!.guid})` : `Body ${i} v2`}))
+    articles.map((a, i) =>
+      client.updateItem(a.id, {body: i < uploads.length ? `Body ${i} ![f](${uploads[i]!.guid})` : `Body ${i} v2`})
+    )
   )
   await Promise.all(topics.map((t) => client.setPermissions(t.id, {inherit: false, readers: [], editors: []})))
-  const moved = await Promise.all(articles.slice(0, 6).map((a, i) => client.moveItem(a.id, topics[(i + 1) % topics.length]!.id)))
+  const moved = await Promise.all(
+    articles.slice(0, 6).map((a, i) => client.moveItem(a.id, topics[(i + 1) % topics.length]!.id))
+  )
   const elapsed = Date.now() - started
 
   // Every operation completed with the expected result.
@@ -95,7 +124,8 @@ it('answers lost after the write (30% drop-after): creates found, not repeated; 
   try {
     const topic = await c.createItem({type: 'topic', title: 'Lossy'})
     const made: KbItem[] = []
-    for (let i = 0; i < 10; i++) made.push(await c.createItem({type: 'article', title: `Lossy ${i}`, parent_topic_id: topic.id, body: `v1 ${i}`}))
+    for (let i = 0; i < 10; i++)
+      made.push(await c.createItem({type: 'article', title: `Lossy ${i}`, parent_topic_id: topic.id, body: `v1 ${i}`}))
     for (const item of made) await c.updateItem(item.id, {body: `${item.title} v2`})
     const log = lossy.requestLog()
     expect(log.filter((e) => e.write && e.faulted === 'drop-after').length).toBeGreaterThan(0)
@@ -104,7 +134,9 @@ it('answers lost after the write (30% drop-after): creates found, not repeated; 
     for (const item of made) expect(applied.get(`PUT /v4/knowledgebase/${item.id}`), item.title).toBe(1)
     const items = lossy.items()
     expect(items).toHaveLength(11)
-    expect(items.filter((i) => i.type === 'article').every((i) => i.body === `${i.title} v2` && i.version === 2)).toBe(true)
+    expect(items.filter((i) => i.type === 'article').every((i) => i.body === `${i.title} v2` && i.version === 2)).toBe(
+      true
+    )
   } finally {
     await c.close()
     await lossy.close()

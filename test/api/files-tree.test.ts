@@ -36,7 +36,10 @@ describe('upload', () => {
       await writeFile(file, content)
       const server = await serve((req, res) => {
         const part = filePart(req.body, String(req.headers['content-type']))
-        json(res, 200, {guid: '7e1f0000-0000-4000-8000-000000000001', md5_hash: createHash('md5').update(part.data).digest('hex')})
+        json(res, 200, {
+          guid: '7e1f0000-0000-4000-8000-000000000001',
+          md5_hash: createHash('md5').update(part.data).digest('hex')
+        })
       })
       const result = await client(server).uploadFile(file)
       expect(result.md5_hash).toBe(createHash('md5').update(content).digest('hex'))
@@ -52,9 +55,21 @@ describe('upload', () => {
   it('names the file as browsers do: only a quote and line breaks are escaped', async () => {
     const file = path.join(tiny.dir, 'named.png')
     await writeFile(file, 'png bytes')
-    const server = await serve((req, res) => json(res, 200, {guid: 'g3', md5_hash: createHash('md5').update(filePart(req.body, String(req.headers['content-type'])).data).digest('hex')}))
-    for (const name of ['100% pic.png', 'say "cheese".png', 'caf\u00e9 #1 & co.png']) await client(server).uploadFile(file, {name})
-    expect(server.seen.map((seen) => filePart(seen.body, String(seen.headers['content-type'])).filename)).toEqual(['100% pic.png', 'say %22cheese%22.png', 'caf\u00e9 #1 & co.png'])
+    const server = await serve((req, res) =>
+      json(res, 200, {
+        guid: 'g3',
+        md5_hash: createHash('md5')
+          .update(filePart(req.body, String(req.headers['content-type'])).data)
+          .digest('hex')
+      })
+    )
+    for (const name of ['100% pic.png', 'say "cheese".png', 'caf\u00e9 #1 & co.png'])
+      await client(server).uploadFile(file, {name})
+    expect(server.seen.map((seen) => filePart(seen.body, String(seen.headers['content-type'])).filename)).toEqual([
+      '100% pic.png',
+      'say %22cheese%22.png',
+      'caf\u00e9 #1 & co.png'
+    ])
   })
 
   it('uses {filesUrl}/v4/files/upload, re-opens the file after a dropped connection, and rejects a wrong md5', async () => {
@@ -65,12 +80,19 @@ describe('upload', () => {
       calls++
       if (calls === 1) return 'drop'
       if (req.url.includes('bad')) return json(res, 200, {guid: 'g', md5_hash: '00000000000000000000000000000000'})
-      json(res, 200, {guid: 'g2', md5_hash: createHash('md5').update(filePart(req.body, String(req.headers['content-type'])).data).digest('hex')})
+      json(res, 200, {
+        guid: 'g2',
+        md5_hash: createHash('md5')
+          .update(filePart(req.body, String(req.headers['content-type'])).data)
+          .digest('hex')
+      })
     })
     const c = client(server, {filesUrl: `${server.url}/`})
     expect((await c.uploadFile(file, {name: 'renamed.pdf'})).guid).toBe('g2')
     expect(server.seen.map((s) => s.url)).toEqual(['/v4/files/upload', '/v4/files/upload'])
-    expect(filePart(server.seen[1]!.body, String(server.seen[1]!.headers['content-type'])).data.toString()).toBe('pdf bytes')
+    expect(filePart(server.seen[1]!.body, String(server.seen[1]!.headers['content-type'])).data.toString()).toBe(
+      'pdf bytes'
+    )
     const bad = client(server, {filesUrl: `${server.url}/bad`, retries: 2})
     await expect(bad.uploadFile(file)).rejects.toMatchObject({errorCode: 'md5_mismatch', method: 'POST'})
   })
@@ -125,13 +147,15 @@ describe('getTree', () => {
       .map((n) => (n.type === 'topic' && depth < max ? {...n, children: build(n.id, depth + 1, max)} : {...n}))
   }
   /** With `echoAsked`, the answer's `depth` is the one asked for even when the server cut the tree shallower. */
-  const structureServer = (maxDepth: number, echoAsked = false): Handler => (req, res) => {
-    const url = new URL(req.url, 'http://x')
-    const asked = Number(url.searchParams.get('depth') ?? 2)
-    const depth = Math.min(asked, maxDepth)
-    const parent = url.searchParams.get('parent_topic_id')
-    json(res, 200, {parent_topic_id: parent, depth: echoAsked ? asked : depth, items: build(parent, 1, depth)})
-  }
+  const structureServer =
+    (maxDepth: number, echoAsked = false): Handler =>
+    (req, res) => {
+      const url = new URL(req.url, 'http://x')
+      const asked = Number(url.searchParams.get('depth') ?? 2)
+      const depth = Math.min(asked, maxDepth)
+      const parent = url.searchParams.get('parent_topic_id')
+      json(res, 200, {parent_topic_id: parent, depth: echoAsked ? asked : depth, items: build(parent, 1, depth)})
+    }
   const count = (nodes: Node[]): number => nodes.reduce((n, node) => n + 1 + count(node.children ?? []), 0)
 
   it('gets the whole tree in one request from a server that honours the depth', async () => {
@@ -146,7 +170,10 @@ describe('getTree', () => {
     const server = await serve(structureServer(3))
     const tree = (await client(server).getTree()) as Node[]
     expect(count(tree)).toBe(all.length)
-    const t3 = tree.find((n) => n.id === 'T0')!.children!.find((n) => n.id === 'T1')!.children!.find((n) => n.id === 'T2')!
+    const t3 = tree
+      .find((n) => n.id === 'T0')!
+      .children!.find((n) => n.id === 'T1')!
+      .children!.find((n) => n.id === 'T2')!
     expect(t3.children!.map((n) => n.id).sort()).toEqual(['A3', 'T3'])
     // The empty topic at level 1 is not fetched again; chain of 8 cut every 3 levels: 3 requests.
     expect(server.seen).toHaveLength(3)

@@ -10,11 +10,21 @@ const TOKEN = 'tok-SECRET-0123456789'
 let servers: Tiny[] = []
 const clients: KbClient[] = []
 
-async function setup(handler: Handler, extra: ConstructorParameters<typeof KbClient>[0] = {}): Promise<{server: Tiny; client: KbClient; events: ClientEvent[]}> {
+async function setup(
+  handler: Handler,
+  extra: ConstructorParameters<typeof KbClient>[0] = {}
+): Promise<{server: Tiny; client: KbClient; events: ClientEvent[]}> {
   const server = await tinyServer(handler)
   servers.push(server)
   const events: ClientEvent[] = []
-  const client = new KbClient({apiUrl: `${server.url}/v4`, token: TOKEN, retryBaseMs: 5, timeoutMs: 2000, onEvent: (e) => events.push(e), ...extra})
+  const client = new KbClient({
+    apiUrl: `${server.url}/v4`,
+    token: TOKEN,
+    retryBaseMs: 5,
+    timeoutMs: 2000,
+    onEvent: (e) => events.push(e),
+    ...extra
+  })
   clients.push(client)
   return {server, client, events}
 }
@@ -40,24 +50,39 @@ describe('retries', () => {
   })
 
   it('does not retry 501 or 4xx, and gives up after `retries` attempts', async () => {
-    const {server, client} = await setup((req, res) => {
-      if (req.url.includes('NI')) return json(res, 501, {error_code: 'not_implemented', error: 'no'})
-      if (req.url.includes('NF')) return json(res, 404, {error_code: 'knowledge_base_not_found', error: 'gone'})
-      json(res, 503, {error_code: 'server_error', error: 'down'})
-    }, {retries: 3})
-    await expect(client.getItem('NI')).rejects.toMatchObject({status: 501, errorCode: 'not_implemented', retryable: false})
+    const {server, client} = await setup(
+      (req, res) => {
+        if (req.url.includes('NI')) return json(res, 501, {error_code: 'not_implemented', error: 'no'})
+        if (req.url.includes('NF')) return json(res, 404, {error_code: 'knowledge_base_not_found', error: 'gone'})
+        json(res, 503, {error_code: 'server_error', error: 'down'})
+      },
+      {retries: 3}
+    )
+    await expect(client.getItem('NI')).rejects.toMatchObject({
+      status: 501,
+      errorCode: 'not_implemented',
+      retryable: false
+    })
     const notFound = await client.getItem('NF').catch((e: unknown) => e)
     expect(notFound).toBeInstanceOf(ApiError)
-    expect(notFound).toMatchObject({status: 404, errorCode: 'knowledge_base_not_found', method: 'GET', path: '/knowledgebase/NF'})
+    expect(notFound).toMatchObject({
+      status: 404,
+      errorCode: 'knowledge_base_not_found',
+      method: 'GET',
+      path: '/knowledgebase/NF'
+    })
     await expect(client.getItem('X')).rejects.toMatchObject({status: 503, retryable: true})
     expect(server.seen.filter((s) => s.url.endsWith('/X'))).toHaveLength(3)
   })
 
   it('times out a silent server and retries', async () => {
-    const {server, client} = await setup((req, res, i) => {
-      if (i === 0) return // never answers
-      json(res, 200, item('T'))
-    }, {timeoutMs: 150})
+    const {server, client} = await setup(
+      (req, res, i) => {
+        if (i === 0) return // never answers
+        json(res, 200, item('T'))
+      },
+      {timeoutMs: 150}
+    )
     const started = Date.now()
     expect((await client.getItem('T')).id).toBe('T')
     expect(Date.now() - started).toBeGreaterThanOrEqual(140)
@@ -72,9 +97,12 @@ describe('retries', () => {
   })
 
   it('keeps at most `concurrency` requests in flight', async () => {
-    const {server, client} = await setup((req, res) => {
-      setTimeout(() => json(res, 200, item('C')), 20)
-    }, {concurrency: 3})
+    const {server, client} = await setup(
+      (req, res) => {
+        setTimeout(() => json(res, 200, item('C')), 20)
+      },
+      {concurrency: 3}
+    )
     await Promise.all(Array.from({length: 12}, () => client.getItem('C')))
     expect(server.maxInFlight()).toBeLessThanOrEqual(3)
     expect(server.maxInFlight()).toBeGreaterThan(1)
@@ -95,9 +123,17 @@ describe('rate limits', () => {
   })
 
   it('falls back to X-RateLimit-Reset, and fails clearly when the demanded wait is too long', async () => {
-    const {server, client} = await setup((req, res) => {
-      json(res, 429, {error_code: 'too_many_requests', error: 'slow down'}, {'x-ratelimit-reset': '600', 'x-ratelimit-remaining': '0'})
-    }, {maxRateLimitWaitMs: 2000})
+    const {server, client} = await setup(
+      (req, res) => {
+        json(
+          res,
+          429,
+          {error_code: 'too_many_requests', error: 'slow down'},
+          {'x-ratelimit-reset': '600', 'x-ratelimit-remaining': '0'}
+        )
+      },
+      {maxRateLimitWaitMs: 2000}
+    )
     const started = Date.now()
     const error = await client.getItem('A').catch((e: unknown) => e)
     expect(Date.now() - started).toBeLessThan(1000)
@@ -108,10 +144,19 @@ describe('rate limits', () => {
   })
 
   it('waits out a rate-limit reset longer than the failure backoff cap', async () => {
-    const {server, client} = await setup((req, res, i) => {
-      if (i === 0) return json(res, 429, {error_code: 'too_many_requests', error: 'slow down'}, {'x-ratelimit-reset': '1', 'x-ratelimit-remaining': '0'})
-      json(res, 200, item('A1'))
-    }, {maxRetryWaitMs: 100})
+    const {server, client} = await setup(
+      (req, res, i) => {
+        if (i === 0)
+          return json(
+            res,
+            429,
+            {error_code: 'too_many_requests', error: 'slow down'},
+            {'x-ratelimit-reset': '1', 'x-ratelimit-remaining': '0'}
+          )
+        json(res, 200, item('A1'))
+      },
+      {maxRetryWaitMs: 100}
+    )
     const started = Date.now()
     expect((await client.getItem('A1')).id).toBe('A1')
     expect(Date.now() - started).toBeGreaterThanOrEqual(950)
@@ -120,10 +165,17 @@ describe('rate limits', () => {
 
   it('slows down when X-RateLimit-Remaining runs low, spreading the rest until the reset', async () => {
     let remaining = 6
-    const {server, client, events} = await setup((req, res) => {
-      remaining = Math.max(0, remaining - 1)
-      json(res, 200, item('R'), {'x-ratelimit-limit': '100', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': '1'})
-    }, {concurrency: 1})
+    const {server, client, events} = await setup(
+      (req, res) => {
+        remaining = Math.max(0, remaining - 1)
+        json(res, 200, item('R'), {
+          'x-ratelimit-limit': '100',
+          'x-ratelimit-remaining': String(remaining),
+          'x-ratelimit-reset': '1'
+        })
+      },
+      {concurrency: 1}
+    )
     const started = Date.now()
     for (let i = 0; i < 5; i++) await client.getItem('R')
     expect(events.some((e) => e.type === 'rate-limit-wait')).toBe(true)
@@ -142,11 +194,15 @@ describe('duplicate-safe writes', () => {
       if (req.method === 'POST') return 'drop'
       if (req.url.includes('/structure')) {
         expect(req.url).toContain('parent_topic_id=P1')
-        return json(res, 200, {parent_topic_id: 'P1', depth: 1, items: [
-          {id: 'OLD', type: 'article', title: 'Guide', parent_topic_id: 'P1', created_at: '2020-01-01T00:00:00Z'},
-          {id: 'NEW', type: 'article', title: 'Guide', parent_topic_id: 'P1', created_at: created},
-          {id: 'TOP', type: 'topic', title: 'Guide', parent_topic_id: 'P1', created_at: created}
-        ]})
+        return json(res, 200, {
+          parent_topic_id: 'P1',
+          depth: 1,
+          items: [
+            {id: 'OLD', type: 'article', title: 'Guide', parent_topic_id: 'P1', created_at: '2020-01-01T00:00:00Z'},
+            {id: 'NEW', type: 'article', title: 'Guide', parent_topic_id: 'P1', created_at: created},
+            {id: 'TOP', type: 'topic', title: 'Guide', parent_topic_id: 'P1', created_at: created}
+          ]
+        })
       }
       json(res, 200, item('NEW', {title: 'Guide', parent_topic_id: 'P1', created_at: created}))
     })
@@ -158,11 +214,18 @@ describe('duplicate-safe writes', () => {
   it('a create that is absent after a 500 is sent again', async () => {
     let posts = 0
     const {server, client} = await setup((req, res) => {
-      if (req.method === 'POST') return ++posts === 1 ? json(res, 500, {error_code: 'server_error', error: 'x'}) : json(res, 200, item('Z', {title: 'Fresh'}))
+      if (req.method === 'POST')
+        return ++posts === 1
+          ? json(res, 500, {error_code: 'server_error', error: 'x'})
+          : json(res, 200, item('Z', {title: 'Fresh'}))
       json(res, 200, {parent_topic_id: null, depth: 1, items: []})
     })
     expect((await client.createItem({type: 'article', title: 'Fresh', body: 'b'})).id).toBe('Z')
-    expect(server.seen.map((s) => `${s.method} ${s.url.split('?')[0]}`)).toEqual(['POST /v4/knowledgebase', 'GET /v4/knowledgebase/structure', 'POST /v4/knowledgebase'])
+    expect(server.seen.map((s) => `${s.method} ${s.url.split('?')[0]}`)).toEqual([
+      'POST /v4/knowledgebase',
+      'GET /v4/knowledgebase/structure',
+      'POST /v4/knowledgebase'
+    ])
   })
 
   it('an update applied before the connection dropped is not sent again', async () => {
@@ -190,25 +253,33 @@ describe('authentication', () => {
   it('logs in with login and security key, uses the returned URLs, and logs in again once on expired_token', async () => {
     let tokens = 0
     let api = ''
-    const {server, client, events} = await setup((req, res) => {
-      if (req.url === '/v4/auth') {
-        tokens++
-        expect(JSON.parse(req.body.toString())).toEqual({login: 'bot', security_key: 'KEY-secret-987'})
-        return json(res, 200, {access_token: `tok-${tokens}-xyz`, api_url: `${api}/other/v4/`, files_url: `${api}/`})
-      }
-      if (req.headers.authorization === 'Bearer tok-1-xyz') return json(res, 401, {error_code: 'expired_token', error: 'expired'})
-      json(res, 200, item('A'))
-    }, {token: undefined, login: 'bot', securityKey: 'KEY-secret-987'})
+    const {server, client, events} = await setup(
+      (req, res) => {
+        if (req.url === '/v4/auth') {
+          tokens++
+          expect(JSON.parse(req.body.toString())).toEqual({login: 'bot', security_key: 'KEY-secret-987'})
+          return json(res, 200, {access_token: `tok-${tokens}-xyz`, api_url: `${api}/other/v4/`, files_url: `${api}/`})
+        }
+        if (req.headers.authorization === 'Bearer tok-1-xyz')
+          return json(res, 401, {error_code: 'expired_token', error: 'expired'})
+        json(res, 200, item('A'))
+      },
+      {token: undefined, login: 'bot', securityKey: 'KEY-secret-987'}
+    )
     api = server.url
     await Promise.all([client.getItem('A'), client.getItem('B'), client.getItem('C')])
     expect(tokens).toBe(2)
-    expect(server.seen.filter((s) => s.url !== '/v4/auth').every((s) => s.url.startsWith('/other/v4/knowledgebase/'))).toBe(true)
+    expect(
+      server.seen.filter((s) => s.url !== '/v4/auth').every((s) => s.url.startsWith('/other/v4/knowledgebase/'))
+    ).toBe(true)
     expect(events.filter((e) => e.type === 'reauth').length).toBeGreaterThan(0)
     expect(JSON.stringify(events)).not.toMatch(/tok-|KEY-secret/)
   })
 
   it('with a ready token, an expired token fails clearly and is not retried', async () => {
-    const {server, client} = await setup((req, res) => json(res, 401, {error_code: 'revoked_token', error: `token ${TOKEN} revoked`}))
+    const {server, client} = await setup((req, res) =>
+      json(res, 401, {error_code: 'revoked_token', error: `token ${TOKEN} revoked`})
+    )
     const error = await client.getItem('A').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AuthError)
     expect((error as AuthError).message).toMatch(/KBSYNC_TOKEN/)
@@ -217,11 +288,14 @@ describe('authentication', () => {
   })
 
   it('a rejected login says which variables to check, and never shows the key', async () => {
-    const {client} = await setup((req, res) => json(res, 401, {error_code: 'invalid_credentials', error: 'bad key KEY-secret-987'}), {
-      token: undefined,
-      login: 'bot',
-      securityKey: 'KEY-secret-987'
-    })
+    const {client} = await setup(
+      (req, res) => json(res, 401, {error_code: 'invalid_credentials', error: 'bad key KEY-secret-987'}),
+      {
+        token: undefined,
+        login: 'bot',
+        securityKey: 'KEY-secret-987'
+      }
+    )
     const error = (await client.getItem('A').catch((e: unknown) => e)) as AuthError
     expect(error).toBeInstanceOf(AuthError)
     expect(error.message).toMatch(/KBSYNC_SECURITY_KEY/)

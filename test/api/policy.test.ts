@@ -12,11 +12,17 @@ import {comparableBody, showsUpdate, updatePayload} from '../../src/api/writes.j
 describe('backoff', () => {
   it('stays within [0, min(cap, base * 2^(attempt-1))) for any attempt and random draw', () => {
     fc.assert(
-      fc.property(fc.integer({min: 1, max: 40}), fc.integer({min: 1, max: 5000}), fc.integer({min: 0, max: 60_000}), fc.double({min: 0, max: 0.999999, noNaN: true}), (attempt, base, cap, r) => {
-        const wait = backoffMs(attempt, base, cap, () => r)
-        const ceiling = Math.min(cap, base * 2 ** (attempt - 1))
-        return wait >= 0 && (ceiling === 0 ? wait === 0 : wait < ceiling)
-      })
+      fc.property(
+        fc.integer({min: 1, max: 40}),
+        fc.integer({min: 1, max: 5000}),
+        fc.integer({min: 0, max: 60_000}),
+        fc.double({min: 0, max: 0.999999, noNaN: true}),
+        (attempt, base, cap, r) => {
+          const wait = backoffMs(attempt, base, cap, () => r)
+          const ceiling = Math.min(cap, base * 2 ** (attempt - 1))
+          return wait >= 0 && (ceiling === 0 ? wait === 0 : wait < ceiling)
+        }
+      )
     )
   })
 
@@ -102,7 +108,9 @@ describe('options', () => {
     expect(o.apiUrl).toBe('https://api.pyrus.com/v4')
     expect(o.filesUrl).toBe('https://files.pyrus.com')
     expect(o.accountsUrl).toBe('https://accounts.pyrus.com/api/v4')
-    expect([o.concurrency, o.timeoutMs, o.uploadTimeoutMs, o.retries, o.maxRetryWaitMs, o.maxRateLimitWaitMs]).toEqual([8, 30_000, 600_000, 5, 30_000, 660_000])
+    expect([o.concurrency, o.timeoutMs, o.uploadTimeoutMs, o.retries, o.maxRetryWaitMs, o.maxRateLimitWaitMs]).toEqual([
+      8, 30_000, 600_000, 5, 30_000, 660_000
+    ])
     const local = resolveOptions({apiUrl: 'http://127.0.0.1:9/v4//', login: 'l', securityKey: 'k'})
     expect(local.apiUrl).toBe('http://127.0.0.1:9/v4')
     expect(local.filesUrl).toBeUndefined()
@@ -120,7 +128,16 @@ describe('options', () => {
   })
 
   it('reads the environment', () => {
-    expect(optionsFromEnv({KBSYNC_API_URL: 'http://h/v4', KBSYNC_FILES_URL: 'http://f', KBSYNC_TOKEN: 'T', KBSYNC_LOGIN: 'L', KBSYNC_SECURITY_KEY: 'K', KBSYNC_PERSON_ID: '7'})).toEqual({
+    expect(
+      optionsFromEnv({
+        KBSYNC_API_URL: 'http://h/v4',
+        KBSYNC_FILES_URL: 'http://f',
+        KBSYNC_TOKEN: 'T',
+        KBSYNC_LOGIN: 'L',
+        KBSYNC_SECURITY_KEY: 'K',
+        KBSYNC_PERSON_ID: '7'
+      })
+    ).toEqual({
       apiUrl: 'http://h/v4',
       filesUrl: 'http://f',
       accountsUrl: undefined,
@@ -135,8 +152,15 @@ describe('options', () => {
 describe('update payload and read-back comparison', () => {
   it('never sends parent_topic_id without parent_topic_id_changed', () => {
     expect(updatePayload({body: 'b', parent_topic_id: 'X'})).toEqual({body: 'b'})
-    expect(updatePayload({title: 't', parent_topic_id_changed: true})).toEqual({title: 't', parent_topic_id: null, parent_topic_id_changed: true})
-    expect(updatePayload({parent_topic_id: 'P', parent_topic_id_changed: true})).toEqual({parent_topic_id: 'P', parent_topic_id_changed: true})
+    expect(updatePayload({title: 't', parent_topic_id_changed: true})).toEqual({
+      title: 't',
+      parent_topic_id: null,
+      parent_topic_id_changed: true
+    })
+    expect(updatePayload({parent_topic_id: 'P', parent_topic_id_changed: true})).toEqual({
+      parent_topic_id: 'P',
+      parent_topic_id_changed: true
+    })
   })
 
   it('sees a body the platform returned (title heading, file URLs) as the one sent', () => {
@@ -144,7 +168,16 @@ describe('update payload and read-back comparison', () => {
     const sent = `Intro\n\n![pic](${guid})\n`
     const returned = `# My title\n\nIntro\n\n![pic](https://files.example/services/kb?Id=${guid})`
     expect(comparableBody(returned, 'My title')).toBe(comparableBody(sent))
-    const item = {id: 'A', title: 'My title', type: 'article' as const, body: returned, parent_topic_id: 'P', created_at: '', updated_at: '', version: 2}
+    const item = {
+      id: 'A',
+      title: 'My title',
+      type: 'article' as const,
+      body: returned,
+      parent_topic_id: 'P',
+      created_at: '',
+      updated_at: '',
+      version: 2
+    }
     expect(showsUpdate(item, {body: sent})).toBe(true)
     expect(showsUpdate(item, {body: 'Other'})).toBe(false)
     expect(showsUpdate(item, {title: 'My title', parent_topic_id: 'Q', parent_topic_id_changed: true})).toBe(false)
@@ -184,14 +217,25 @@ describe('the title heading of a returned body', () => {
 
 describe('redaction and event lines', () => {
   it('removes secrets and bearer values', () => {
-    const text = redact('token abcd1234 sent as Authorization: Bearer abcd1234 and {"authorization":"Bearer zzzz9999"}', ['abcd1234'])
+    const text = redact(
+      'token abcd1234 sent as Authorization: Bearer abcd1234 and {"authorization":"Bearer zzzz9999"}',
+      ['abcd1234']
+    )
     expect(text).not.toContain('abcd1234')
     expect(text).not.toContain('zzzz9999')
   })
 
   it('formats events without secrets', () => {
-    expect(formatClientEvent({type: 'retry', method: 'PUT', path: '/knowledgebase/A1', attempt: 2, status: 500, errorCode: 'server_error', waitMs: 120})).toBe(
-      'api: retry PUT /knowledgebase/A1 (attempt 2, 500 server_error) in 120 ms'
-    )
+    expect(
+      formatClientEvent({
+        type: 'retry',
+        method: 'PUT',
+        path: '/knowledgebase/A1',
+        attempt: 2,
+        status: 500,
+        errorCode: 'server_error',
+        waitMs: 120
+      })
+    ).toBe('api: retry PUT /knowledgebase/A1 (attempt 2, 500 server_error) in 120 ms')
   })
 })

@@ -29,15 +29,26 @@ beforeAll(async () => {
   proxy = await tinyServer(async (req, res) => {
     const {authorization, 'content-type': contentType} = req.headers
     const headers = {...(authorization ? {authorization} : {}), ...(contentType ? {'content-type': contentType} : {})}
-    const answer = await request(server.filesUrl + req.url, {method: req.method as 'GET', headers, body: req.body.length ? req.body : undefined})
+    const answer = await request(server.filesUrl + req.url, {
+      method: req.method as 'GET',
+      headers,
+      body: req.body.length ? req.body : undefined
+    })
     const text = (await answer.body.text()).split(server.filesUrl).join(foreign.url)
-    res.writeHead(answer.statusCode, {'content-type': String(answer.headers['content-type'] ?? 'application/json')}).end(text)
+    res
+      .writeHead(answer.statusCode, {'content-type': String(answer.headers['content-type'] ?? 'application/json')})
+      .end(text)
   })
   const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
   try {
     root = (await client.createItem({type: 'topic', title: 'Foreign files', parent_topic_id: null, body: 'Topic.'})).id
     const guid = (await client.uploadFile(path.resolve('package.json'), {name: 'logo.png'})).guid
-    await client.createItem({type: 'article', title: 'With logo', parent_topic_id: root, body: `Look:\n\n![Logo](${guid})`})
+    await client.createItem({
+      type: 'article',
+      title: 'With logo',
+      parent_topic_id: root,
+      body: `Look:\n\n![Logo](${guid})`
+    })
   } finally {
     await client.close()
   }
@@ -53,7 +64,11 @@ afterAll(async () => {
 async function pull(extra: NodeJS.ProcessEnv) {
   const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-pull-foreign-'))
   folders.push(dir)
-  const run = await cli(['pull', dir, '--root-topic', root], {KBSYNC_API_URL: `${proxy.url}/v4`, KBSYNC_TOKEN: server.token, ...extra})
+  const run = await cli(['pull', dir, '--root-topic', root], {
+    KBSYNC_API_URL: `${proxy.url}/v4`,
+    KBSYNC_TOKEN: server.token,
+    ...extra
+  })
   return {run, dir}
 }
 

@@ -18,7 +18,9 @@ describe('redact: the one secret-masking function', () => {
   })
 
   it('masks the password of a URL, whoever wrote it', () => {
-    expect(redact('GET https://bot:s3cret-pw@kb.example/api failed')).toBe('GET https://bot:[redacted]@kb.example/api failed')
+    expect(redact('GET https://bot:s3cret-pw@kb.example/api failed')).toBe(
+      'GET https://bot:[redacted]@kb.example/api failed'
+    )
     expect(redact('proxy http://u:p@10.0.0.1:8080 refused')).toBe('proxy http://u:[redacted]@10.0.0.1:8080 refused')
   })
 
@@ -35,7 +37,9 @@ describe('redact: the one secret-masking function', () => {
   })
 
   it("masks the client's summaries of a network failure, a URL's password included", () => {
-    const cause = safeCause(new Error('connect to https://bot:pw-123456@kb.example failed, token tok-12345678'), ['tok-12345678'])
+    const cause = safeCause(new Error('connect to https://bot:pw-123456@kb.example failed, token tok-12345678'), [
+      'tok-12345678'
+    ])
     expect(cause.message).toBe('connect to https://bot:[redacted]@kb.example failed, token [redacted]')
     const error = new NetworkError('x', {method: 'GET', path: '/', cause})
     expect(JSON.stringify(error.cause)).not.toMatch(/pw-123456|tok-12345678/)

@@ -24,7 +24,14 @@ afterEach(async () => {
 /** Everything a user or a log could ever see of an error. */
 function exposure(error: unknown): string {
   const e = error as Error & {cause?: unknown}
-  return [String(e), e.message, e.stack, JSON.stringify(e), inspect(e, {depth: 10, showHidden: true}), JSON.stringify(e.cause ?? null)].join('\n')
+  return [
+    String(e),
+    e.message,
+    e.stack,
+    JSON.stringify(e),
+    inspect(e, {depth: 10, showHidden: true}),
+    JSON.stringify(e.cause ?? null)
+  ].join('\n')
 }
 
 function expectClean(text: string): void {
@@ -56,7 +63,10 @@ describe('secrets never leak', () => {
         return json(res, 200, {access_token: TOKEN, api_url: '', files_url: ''})
       }
       const status = req.url.includes('/500') ? 500 : req.url.includes('/401') ? 401 : 400
-      json(res, status, {error_code: status === 401 ? 'invalid_token' : 'knowledge_base_invalid_request', error: `you sent ${req.headers.authorization} (${req.headers.authorization?.slice(7)})`})
+      json(res, status, {
+        error_code: status === 401 ? 'invalid_token' : 'knowledge_base_invalid_request',
+        error: `you sent ${req.headers.authorization} (${req.headers.authorization?.slice(7)})`
+      })
     }
     const {client, events} = await make(echo, true)
     for (const id of ['400', '401', '500']) {
@@ -75,7 +85,13 @@ describe('secrets never leak', () => {
     const port = (refused.address() as AddressInfo).port
     await new Promise<void>((r) => refused.close(() => r()))
     const events: ClientEvent[] = []
-    const client = new KbClient({apiUrl: `http://127.0.0.1:${port}/v4`, token: TOKEN, retries: 2, retryBaseMs: 1, onEvent: (e) => events.push(e)})
+    const client = new KbClient({
+      apiUrl: `http://127.0.0.1:${port}/v4`,
+      token: TOKEN,
+      retries: 2,
+      retryBaseMs: 1,
+      onEvent: (e) => events.push(e)
+    })
     clients.push(client)
     const errors: unknown[] = [await client.getItem('A').catch((e: unknown) => e)]
     const {client: dropping} = await make(() => 'drop')
@@ -90,7 +106,14 @@ describe('secrets never leak', () => {
   })
 
   it('through a failed login', async () => {
-    const {client} = await make((req, res) => json(res, 401, {error_code: 'invalid_credentials', error: `key ${JSON.parse(req.body.toString()).security_key} wrong`}), true)
+    const {client} = await make(
+      (req, res) =>
+        json(res, 401, {
+          error_code: 'invalid_credentials',
+          error: `key ${JSON.parse(req.body.toString()).security_key} wrong`
+        }),
+      true
+    )
     const error = await client.getItem('A').catch((e: unknown) => e)
     expect(error).toMatchObject({name: 'AuthError', status: 401})
     expectClean(exposure(error))

@@ -38,7 +38,13 @@ export async function tinyServer(handler: Handler): Promise<Tiny> {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', async () => {
-      const entry: Seen = {method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), at: Date.now()}
+      const entry: Seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        at: Date.now()
+      }
       seen.push(entry)
       const outcome = await handler(entry, res, seen.length - 1)
       if (outcome === 'drop') req.socket.destroy()
@@ -60,12 +66,27 @@ export async function tinyServer(handler: Handler): Promise<Tiny> {
 }
 
 /** Sends a JSON answer. */
-export function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+): void {
   res.writeHead(status, {'content-type': 'application/json', ...headers})
   res.end(JSON.stringify(body))
 }
 
 /** A plausible knowledge-base item. */
 export function item(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {id, title: `Item ${id}`, type: 'article', body: 'x', parent_topic_id: null, created_at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), updated_at: '2026-01-01T00:00:00Z', version: 1, ...extra}
+  return {
+    id,
+    title: `Item ${id}`,
+    type: 'article',
+    body: 'x',
+    parent_topic_id: null,
+    created_at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    updated_at: '2026-01-01T00:00:00Z',
+    version: 1,
+    ...extra
+  }
 }

@@ -34,7 +34,14 @@ describe('attachment URLs on another origin', () => {
   it('an attachment the API lists elsewhere gets no token: refused by default, fetched without it with foreignDownloads "anonymous"', async () => {
     const foreign = await recorder()
     const api = await serve((req, res) =>
-      json(res, 200, {id: 'A1', title: 'A', type: 'article', body: 'b', version: 1, attachments: [{id: 'g1', name: 'a.png', size: 13, url: `${foreign.url}/services/kb?Id=g1`}]})
+      json(res, 200, {
+        id: 'A1',
+        title: 'A',
+        type: 'article',
+        body: 'b',
+        version: 1,
+        attachments: [{id: 'g1', name: 'a.png', size: 13, url: `${foreign.url}/services/kb?Id=g1`}]
+      })
     )
     const safe = client({apiUrl: `${api.url}/v4`})
     const url = (await safe.getItem('A1')).attachments![0]!.url
@@ -56,8 +63,15 @@ describe('attachment URLs on another origin', () => {
 
   it('the files origin is the configured one, or the one the login answered', async () => {
     const files = await recorder('file bytes')
-    const accounts = await serve((req, res) => json(res, 200, {access_token: TOKEN, api_url: `${accounts.url}/v4/`, files_url: `${files.url}/`}))
-    const loggedIn = client({apiUrl: `${accounts.url}/v4`, token: undefined, login: 'bot', securityKey: 'key-ORIGINS-abcdef'})
+    const accounts = await serve((req, res) =>
+      json(res, 200, {access_token: TOKEN, api_url: `${accounts.url}/v4/`, files_url: `${files.url}/`})
+    )
+    const loggedIn = client({
+      apiUrl: `${accounts.url}/v4`,
+      token: undefined,
+      login: 'bot',
+      securityKey: 'key-ORIGINS-abcdef'
+    })
     await loggedIn.downloadFile(`${files.url}/services/kb?Id=g1`, path.join(tiny.dir, 'login.png'))
     const configured = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: `${files.url}/`})
     await configured.downloadFile(`${files.url}/services/kb?Id=g2`, path.join(tiny.dir, 'configured.png'))
@@ -69,7 +83,9 @@ describe('attachment URLs on another origin', () => {
     const api = await recorder()
     const port = new URL(api.url).port
     const c = client({apiUrl: `${api.url}/v4`})
-    await expect(c.downloadFile(`http://localhost:${port}/services/kb?Id=g1`, path.join(tiny.dir, 'localhost.png'))).rejects.toMatchObject({errorCode: 'download_refused'})
+    await expect(
+      c.downloadFile(`http://localhost:${port}/services/kb?Id=g1`, path.join(tiny.dir, 'localhost.png'))
+    ).rejects.toMatchObject({errorCode: 'download_refused'})
     expect(api.seen).toEqual([])
   })
 })
@@ -97,7 +113,9 @@ describe('redirects', () => {
       ['/services/kb?Id=a', `Bearer ${TOKEN}`],
       ['/real/a', `Bearer ${TOKEN}`]
     ])
-    await expect(safe.downloadFile(`${files.url}/services/kb?Id=b`, path.join(tiny.dir, 'b.bin'))).rejects.toMatchObject({errorCode: 'download_refused'})
+    await expect(
+      safe.downloadFile(`${files.url}/services/kb?Id=b`, path.join(tiny.dir, 'b.bin'))
+    ).rejects.toMatchObject({errorCode: 'download_refused'})
     expect(foreign.seen).toEqual([])
     expect(await readdir(tiny.dir)).not.toContain('b.bin')
 
@@ -114,12 +132,21 @@ describe('redirects', () => {
     expect(await leftovers()).toEqual([])
   })
 
-  it('keep the query of a URL outside the token\'s services (a signed link) out of events and messages', async () => {
+  it("keep the query of a URL outside the token's services (a signed link) out of events and messages", async () => {
     const foreign = await serve((req, res) => json(res, 403, {error: 'expired'}))
-    const files = await serve((req, res) => void res.writeHead(302, {location: `${foreign.url}/bucket/a.png?X-Signature=sig-SECRET-0123`}).end())
+    const files = await serve(
+      (req, res) => void res.writeHead(302, {location: `${foreign.url}/bucket/a.png?X-Signature=sig-SECRET-0123`}).end()
+    )
     const events: string[] = []
-    const open = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: files.url, foreignDownloads: 'anonymous', onEvent: (event) => events.push(JSON.stringify(event))})
-    const error = (await open.downloadFile(`${files.url}/services/kb?Id=a`, path.join(tiny.dir, 'signed.png')).catch((e: Error) => e)) as Error & {path: string}
+    const open = client({
+      apiUrl: 'http://127.0.0.1:9/v4',
+      filesUrl: files.url,
+      foreignDownloads: 'anonymous',
+      onEvent: (event) => events.push(JSON.stringify(event))
+    })
+    const error = (await open
+      .downloadFile(`${files.url}/services/kb?Id=a`, path.join(tiny.dir, 'signed.png'))
+      .catch((e: Error) => e)) as Error & {path: string}
     expect(foreign.seen.map((s) => s.url)).toEqual(['/bucket/a.png?X-Signature=sig-SECRET-0123'])
     expect(error).toMatchObject({status: 403, path: '/bucket/a.png'})
     expect(JSON.stringify(error) + error.message + events.join('\n')).not.toContain('sig-SECRET')
@@ -128,9 +155,11 @@ describe('redirects', () => {
   })
 
   it('stops after a few hops', async () => {
-    const files = await serve((req, res) => void res.writeHead(302, {location: "/services/kb?Id=again"}).end())
+    const files = await serve((req, res) => void res.writeHead(302, {location: '/services/kb?Id=again'}).end())
     const c = client({apiUrl: 'http://127.0.0.1:9/v4', filesUrl: files.url})
-    await expect(c.downloadFile(`${files.url}/services/kb?Id=loop`, path.join(tiny.dir, 'loop.bin'))).rejects.toMatchObject({errorCode: 'too_many_redirects'})
+    await expect(
+      c.downloadFile(`${files.url}/services/kb?Id=loop`, path.join(tiny.dir, 'loop.bin'))
+    ).rejects.toMatchObject({errorCode: 'too_many_redirects'})
     expect(files.seen.length).toBeLessThanOrEqual(11)
     expect(await leftovers()).toEqual([])
   })
@@ -147,8 +176,16 @@ describe('paths on the API origin', () => {
     await safe.downloadFile(`${host.url}/services/kb?Id=g1`, path.join(tiny.dir, 'own.png'))
     await safe.downloadFile(`${host.url}/v4/files/download/g2`, path.join(tiny.dir, 'api-file.png'))
     expect(sawToken(host)).toEqual([true, true])
-    for (const escape of [`${host.url}/services/kb/../../v4/members`, `${host.url}/v4/files/../members`, `${host.url}/v4/files/%2e%2e/members`, `${host.url}/v4/files/..%2Fmembers`, `${host.url}/v4/files/..%5cmembers`]) {
-      await expect(safe.downloadFile(escape, path.join(tiny.dir, 'members.png'))).rejects.toMatchObject({errorCode: 'download_refused'})
+    for (const escape of [
+      `${host.url}/services/kb/../../v4/members`,
+      `${host.url}/v4/files/../members`,
+      `${host.url}/v4/files/%2e%2e/members`,
+      `${host.url}/v4/files/..%2Fmembers`,
+      `${host.url}/v4/files/..%5cmembers`
+    ]) {
+      await expect(safe.downloadFile(escape, path.join(tiny.dir, 'members.png'))).rejects.toMatchObject({
+        errorCode: 'download_refused'
+      })
     }
     expect(host.seen).toHaveLength(2)
 
@@ -172,7 +209,9 @@ describe('paths on the API origin', () => {
     const host = await recorder()
     const open = client({apiUrl: `${host.url}/v4`, foreignDownloads: 'anonymous'})
     for (const url of ['file:///etc/passwd', `http://user:pass@${new URL(host.url).host}/services/kb?Id=g1`]) {
-      await expect(open.downloadFile(url, path.join(tiny.dir, 'odd.bin'))).rejects.toMatchObject({errorCode: 'download_refused'})
+      await expect(open.downloadFile(url, path.join(tiny.dir, 'odd.bin'))).rejects.toMatchObject({
+        errorCode: 'download_refused'
+      })
     }
     expect(host.seen).toEqual([])
   })

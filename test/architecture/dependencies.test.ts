@@ -11,7 +11,9 @@ import {importsOf, packageOf, repoRoot, sourceFiles} from './source-imports.js'
  * `@types/unist`, so a user's compiler needs those installed. Everything
  * tests, benchmarks and tools use is a devDependency.
  */
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {dependencies?: Record<string, string>}
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>
+}
 const dependencies = Object.keys(manifest.dependencies ?? {}).sort()
 
 function importedPackages(): Map<string, string> {
@@ -37,7 +39,9 @@ describe('dependencies are what the shipped code imports', () => {
 
   it('every imported package is a dependency (or its @types package, for a types-only one)', () => {
     const provided = new Set(dependencies.map(providedName))
-    const missing = [...imported].filter(([name]) => !provided.has(name)).map(([name, where]) => `${name} (imported at ${where})`)
+    const missing = [...imported]
+      .filter(([name]) => !provided.has(name))
+      .map(([name, where]) => `${name} (imported at ${where})`)
     expect(missing).toEqual([])
   })
 

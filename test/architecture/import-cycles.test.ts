@@ -22,8 +22,21 @@ describe('reading imports', () => {
       "const i = () => import('./i.js')",
       "const j = createRequire(import.meta.url).resolve('pkg/dist/j.js')"
     ].join('\n')
-    const found = importsOfText('x.ts', text).map(({specifier, typeOnly, dynamic}) => `${specifier} ${typeOnly ? 'type' : dynamic ? 'lazy' : 'runtime'}`)
-    expect(found).toEqual(['./a.js type', './b.js type', './c.js runtime', './d.js runtime', './e.js runtime', './f.js type', './g.js runtime', './h.js type', './i.js lazy', 'pkg/dist/j.js lazy'])
+    const found = importsOfText('x.ts', text).map(
+      ({specifier, typeOnly, dynamic}) => `${specifier} ${typeOnly ? 'type' : dynamic ? 'lazy' : 'runtime'}`
+    )
+    expect(found).toEqual([
+      './a.js type',
+      './b.js type',
+      './c.js runtime',
+      './d.js runtime',
+      './e.js runtime',
+      './f.js type',
+      './g.js runtime',
+      './h.js type',
+      './i.js lazy',
+      'pkg/dist/j.js lazy'
+    ])
   })
 
   it('resolves a relative specifier to the source file it names', () => {
@@ -44,7 +57,10 @@ describe('import cycles', () => {
       ['errors.ts', []],
       ['self.ts', ['self.ts']]
     ])
-    expect(describeCycles(graph)).toEqual(['commands.ts -> init.ts -> main.ts -> commands.ts (a tangle of 3 files)', 'self.ts -> self.ts (a tangle of 1 files)'])
+    expect(describeCycles(graph)).toEqual([
+      'commands.ts -> init.ts -> main.ts -> commands.ts (a tangle of 3 files)',
+      'self.ts -> self.ts (a tangle of 1 files)'
+    ])
     graph.set('init.ts', ['errors.ts'])
     graph.set('self.ts', [])
     expect(describeCycles(graph)).toEqual([])
@@ -70,7 +86,8 @@ describe('push and pull are siblings', () => {
       for (const file of shipped.filter((name) => name.startsWith(from))) {
         for (const entry of importsOf(file)) {
           const target = resolveRelative(file, entry.specifier, known)
-          if (target && mayNotImport.some((folder) => target.startsWith(folder))) crossings.push(`${file}:${entry.line} imports ${target}`)
+          if (target && mayNotImport.some((folder) => target.startsWith(folder)))
+            crossings.push(`${file}:${entry.line} imports ${target}`)
         }
       }
       expect(shipped.some((name) => name.startsWith(from))).toBe(true)

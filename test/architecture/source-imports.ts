@@ -74,9 +74,14 @@ export function importsOfText(fileName: string, text: string): SourceImport[] {
   }
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, importClauseIsTypeOnly(node.importClause), false)
-    else if (ts.isExportDeclaration(node) && node.moduleSpecifier) add(node.moduleSpecifier, exportIsTypeOnly(node), false)
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier)
+      add(node.moduleSpecifier, exportIsTypeOnly(node), false)
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true, false)
-    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || isRequireResolve(node.expression)) && node.arguments[0]) {
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || isRequireResolve(node.expression)) &&
+      node.arguments[0]
+    ) {
       add(node.arguments[0], false, true)
     }
     ts.forEachChild(node, visit)

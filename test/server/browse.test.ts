@@ -11,9 +11,19 @@ beforeAll(async () => {
   const auth = {authorization: `Bearer ${server.token}`}
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array([137, 80, 78, 71])]), 'pic.png')
-  guid = ((await (await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: form})).json()) as {guid: string}).guid
+  guid = (
+    (await (await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: form})).json()) as {
+      guid: string
+    }
+  ).guid
   const post = async (body: object) =>
-    ((await (await fetch(`${server.apiUrl}/knowledgebase`, {method: 'POST', headers: {...auth, 'content-type': 'application/json'}, body: JSON.stringify(body)})).json()) as {id: string})
+    (await (
+      await fetch(`${server.apiUrl}/knowledgebase`, {
+        method: 'POST',
+        headers: {...auth, 'content-type': 'application/json'},
+        body: JSON.stringify(body)
+      })
+    ).json()) as {id: string}
   topicId = (await post({type: 'topic', title: 'Guides <b>'})).id
   articleId = (
     await post({

@@ -17,7 +17,11 @@ async function start(options: Parameters<typeof startServer>[0] = {}) {
   const call = async (method: string, path: string, body?: unknown, raw?: string) => {
     const headers: Record<string, string> = {authorization: `Bearer ${server.token}`}
     if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(server.apiUrl + path, {method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body))})
+    const response = await fetch(server.apiUrl + path, {
+      method,
+      headers,
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body))
+    })
     return {status: response.status, json: (await response.json()) as any}
   }
   return {server, call}
@@ -43,7 +47,8 @@ describe('local server: details', () => {
     const {call} = await start()
     const t = (await call('POST', '/knowledgebase', {type: 'topic', title: 'T'})).json
     const empty = (await call('POST', '/knowledgebase', {type: 'topic', title: 'Empty'})).json
-    for (const title of ['Zeta', 'Alpha', 'Mid']) await call('POST', '/knowledgebase', {title, body: 'x', parent_topic_id: t.id})
+    for (const title of ['Zeta', 'Alpha', 'Mid'])
+      await call('POST', '/knowledgebase', {title, body: 'x', parent_topic_id: t.id})
     const answer = (await call('GET', '/knowledgebase/structure')).json
     expect(answer.depth).toBe(2)
     expect(answer.items.map((n: any) => n.title)).toEqual(['T', 'Empty'])
@@ -59,7 +64,8 @@ describe('local server: details', () => {
     const {call} = await start()
     const a = (await call('POST', '/knowledgebase', {title: 'A', body: '1'})).json
     const stamps = [a.updated_at]
-    for (const body of ['2', '3', '4']) stamps.push((await call('PUT', `/knowledgebase/${a.id}`, {body})).json.updated_at)
+    for (const body of ['2', '3', '4'])
+      stamps.push((await call('PUT', `/knowledgebase/${a.id}`, {body})).json.updated_at)
     expect(new Set(stamps).size).toBe(4)
     expect([...stamps].sort()).toEqual(stamps)
   })
@@ -67,7 +73,11 @@ describe('local server: details', () => {
   it('defaults topic permissions to inherited', async () => {
     const {call} = await start()
     const t = (await call('POST', '/knowledgebase', {type: 'topic', title: 'T'})).json
-    expect((await call('GET', `/knowledgebase/${t.id}/permissions`)).json).toMatchObject({inherit: true, readers: [], editors: []})
+    expect((await call('GET', `/knowledgebase/${t.id}/permissions`)).json).toMatchObject({
+      inherit: true,
+      readers: [],
+      editors: []
+    })
   })
 
   it('answers empty_file and no_file_in_request, and wants a token to download', async () => {
@@ -83,7 +93,9 @@ describe('local server: details', () => {
     expect(((await b.json()) as any).error_code).toBe('no_file_in_request')
     const good = new FormData()
     good.append('file', new Blob(['hi']), 'h.txt')
-    const {guid} = (await (await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: good})).json()) as any
+    const {guid} = (await (
+      await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: good})
+    ).json()) as any
     expect((await fetch(`${server.filesUrl}/services/kb?Id=${guid}`)).status).toBe(401)
   })
 
@@ -93,7 +105,11 @@ describe('local server: details', () => {
     const upload = async (name: string) => {
       const form = new FormData()
       form.append('file', new Blob([name]), name)
-      return ((await (await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: form})).json()) as any).guid as string
+      return (
+        (await (
+          await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: form})
+        ).json()) as any
+      ).guid as string
     }
     const [g1, g2, g3] = [await upload('a.png'), await upload('b.png'), await upload('c.pdf')]
     const url = (g: string) => `${server.filesUrl}/services/kb?Id=${g}`
@@ -111,7 +127,11 @@ describe('local server: details', () => {
     const auth = {authorization: `Bearer ${server.token}`}
     const form = new FormData()
     form.append('file', new Blob(['x']), 'x.png')
-    const guid = ((await (await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: form})).json()) as any).guid as string
+    const guid = (
+      (await (
+        await fetch(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: auth, body: form})
+      ).json()) as any
+    ).guid as string
     const shown = `The guid \`${guid}\` came back.\n\n\`\`\`\n${guid}\n\`\`\`\n`
     const item = (await call('POST', '/knowledgebase', {title: 'Shown', body: shown})).json
     expect(item.body).toBe(shown)

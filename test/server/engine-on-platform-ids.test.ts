@@ -45,7 +45,10 @@ describe('the engine on mixed-case ids', () => {
     await mkdir(path.join(dir, 'guides'))
     await writeFile(path.join(dir, 'guides', '_index.md'), '---\ntitle: Guides\n---\nAll the guides.\n')
     await writeFile(path.join(dir, 'guides', 'setup.md'), '# Setup\n\nFirst read [the welcome](../welcome.md).\n')
-    await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nThen [set up](guides/setup.md) in [the guides](guides/).\n')
+    await writeFile(
+      path.join(dir, 'welcome.md'),
+      '# Welcome\n\nThen [set up](guides/setup.md) in [the guides](guides/).\n'
+    )
     const pushed = await cli(['push', dir, '--root-topic', root], env)
     expect(pushed.code, pushed.err).toBe(0)
     const entries = flatten(await client.getTree(root))
@@ -71,7 +74,10 @@ describe('the engine on mixed-case ids', () => {
     expect(server.counts().writes - before).toBe(0)
 
     // An edit in the pulled folder reaches the item its kb_id names, whatever the case.
-    const setupFile = path.join(elsewhere, files.find((file) => /setup/i.test(file))!)
+    const setupFile = path.join(
+      elsewhere,
+      files.find((file) => /setup/i.test(file))!
+    )
     await writeFile(setupFile, (await readFile(setupFile, 'utf8')).replace('First read', 'Please read'))
     const edited = await cli(['push', elsewhere, '--root-topic', root], env)
     expect(edited.code, edited.err).toBe(0)
@@ -102,6 +108,9 @@ describe('the engine on a server that will not empty a topic body', () => {
       headers: {authorization: `Bearer ${server.token}`, 'content-type': 'application/json'},
       body: JSON.stringify({body: ''})
     })
-    expect([refused.status, ((await refused.json()) as {error_code: string}).error_code]).toEqual([400, 'knowledge_base_body_required'])
+    expect([refused.status, ((await refused.json()) as {error_code: string}).error_code]).toEqual([
+      400,
+      'knowledge_base_body_required'
+    ])
   })
 })

@@ -19,7 +19,11 @@ const login = (base: string, body: unknown, type = 'application/json') =>
   fetch(`${base}/v4/auth`, {method: 'POST', headers: {'content-type': type}, body: JSON.stringify(body)})
 
 /** A request with a Host header of our choosing (fetch does not let one set it). */
-function withHost(url: string, host: string, options: {method?: string; headers?: Record<string, string>; body?: string} = {}) {
+function withHost(
+  url: string,
+  host: string,
+  options: {method?: string; headers?: Record<string, string>; body?: string} = {}
+) {
   return new Promise<{status: number; headers: Record<string, unknown>; text: string}>((resolve, reject) => {
     const req = request(url, {method: options.method ?? 'GET', headers: {...options.headers, host}}, (res) => {
       let text = ''
@@ -37,24 +41,38 @@ describe('local server beyond loopback', () => {
     const refused = await login(local(server), {login: 'local', security_key: 'local-key'})
     expect(refused.status).toBe(401)
     expect(((await refused.json()) as {error_code: string}).error_code).toBe('invalid_credentials')
-    const structure = await fetch(`${local(server)}/v4/knowledgebase/structure`, {headers: {authorization: 'Bearer S3cret-operator-token'}})
+    const structure = await fetch(`${local(server)}/v4/knowledgebase/structure`, {
+      headers: {authorization: 'Bearer S3cret-operator-token'}
+    })
     expect(structure.status).toBe(200)
-    const publicToken = await fetch(`${local(server)}/v4/knowledgebase/structure`, {headers: {authorization: 'Bearer kbsync-local-token'}})
+    const publicToken = await fetch(`${local(server)}/v4/knowledgebase/structure`, {
+      headers: {authorization: 'Bearer kbsync-local-token'}
+    })
     expect(publicToken.status).toBe(401)
   })
 
   it("accepts the operator's own login when exposed", async () => {
-    const server = await start({host: '0.0.0.0', token: 'S3cret-operator-token', login: 'ops', securityKey: 'ops-key-1'})
+    const server = await start({
+      host: '0.0.0.0',
+      token: 'S3cret-operator-token',
+      login: 'ops',
+      securityKey: 'ops-key-1'
+    })
     const answer = await login(local(server), {login: 'ops', security_key: 'ops-key-1'})
     expect(answer.status).toBe(200)
     const {access_token} = (await answer.json()) as {access_token: string}
-    expect((await fetch(`${local(server)}/v4/knowledgebase/structure`, {headers: {authorization: `Bearer ${access_token}`}})).status).toBe(200)
+    expect(
+      (await fetch(`${local(server)}/v4/knowledgebase/structure`, {headers: {authorization: `Bearer ${access_token}`}}))
+        .status
+    ).toBe(200)
   })
 
   it('refuses to start exposed with the public token, the public login or an empty token', async () => {
     await expect(startServer({host: '0.0.0.0'})).rejects.toThrow(/token of your own/)
     await expect(startServer({host: '0.0.0.0', token: 'kbsync-local-token'})).rejects.toThrow(/public local token/)
-    await expect(startServer({host: '0.0.0.0', token: 'S3cret-operator-token', login: 'local', securityKey: 'local-key'})).rejects.toThrow(/public local credentials/)
+    await expect(
+      startServer({host: '0.0.0.0', token: 'S3cret-operator-token', login: 'local', securityKey: 'local-key'})
+    ).rejects.toThrow(/public local credentials/)
     await expect(startServer({token: ''})).rejects.toThrow(/token is empty/)
   })
 
@@ -82,7 +100,15 @@ describe('local server: requests a browser can be tricked into', () => {
       expect((await withHost(`${server.apiUrl}/knowledgebase/structure`, host, {headers: auth})).status).toBe(403)
       expect((await withHost(`${server.filesUrl}/`, host)).status).toBe(403)
       const body = JSON.stringify({login: 'local', security_key: 'local-key'})
-      expect((await withHost(`${server.apiUrl}/auth`, host, {method: 'POST', headers: {'content-type': 'application/json'}, body})).status).toBe(403)
+      expect(
+        (
+          await withHost(`${server.apiUrl}/auth`, host, {
+            method: 'POST',
+            headers: {'content-type': 'application/json'},
+            body
+          })
+        ).status
+      ).toBe(403)
     }
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `127.1.2.3:${port}`, `LOCALHOST:${port}`]) {
       expect((await withHost(`${server.apiUrl}/knowledgebase/structure`, host, {headers: auth})).status).toBe(200)
@@ -93,24 +119,39 @@ describe('local server: requests a browser can be tricked into', () => {
     const server = await start({host: '0.0.0.0', token: 'S3cret-operator-token', allowedHosts: ['kb.internal']})
     const port = new URL(server.filesUrl).port
     const auth = {authorization: 'Bearer S3cret-operator-token'}
-    expect((await withHost(`${local(server)}/v4/knowledgebase/structure`, `kb.internal:${port}`, {headers: auth})).status).toBe(200)
-    expect((await withHost(`${local(server)}/v4/knowledgebase/structure`, `other.internal:${port}`, {headers: auth})).status).toBe(403)
+    expect(
+      (await withHost(`${local(server)}/v4/knowledgebase/structure`, `kb.internal:${port}`, {headers: auth})).status
+    ).toBe(200)
+    expect(
+      (await withHost(`${local(server)}/v4/knowledgebase/structure`, `other.internal:${port}`, {headers: auth})).status
+    ).toBe(403)
   })
 
   it('refuses JSON sent as text/plain or without a type (415), so no page can send a simple cross-origin request', async () => {
     const server = await start()
     const plain = await login(server.filesUrl, {login: 'local', security_key: 'local-key'}, 'text/plain;charset=UTF-8')
-    expect([plain.status, ((await plain.json()) as {error_code: string}).error_code]).toEqual([415, 'unsupported_media_type'])
+    expect([plain.status, ((await plain.json()) as {error_code: string}).error_code]).toEqual([
+      415,
+      'unsupported_media_type'
+    ])
     const create = await fetch(`${server.apiUrl}/knowledgebase`, {
       method: 'POST',
       headers: {authorization: `Bearer ${server.token}`, 'content-type': 'text/plain'},
       body: JSON.stringify({title: 'A', body: 'x'})
     })
     expect(create.status).toBe(415)
-    const untyped = await fetch(`${server.apiUrl}/knowledgebase`, {method: 'POST', headers: {authorization: `Bearer ${server.token}`}, body: new Blob([JSON.stringify({title: 'A', body: 'x'})])})
+    const untyped = await fetch(`${server.apiUrl}/knowledgebase`, {
+      method: 'POST',
+      headers: {authorization: `Bearer ${server.token}`},
+      body: new Blob([JSON.stringify({title: 'A', body: 'x'})])
+    })
     expect(untyped.status).toBe(415)
     expect(server.items()).toEqual([])
-    const json = await login(server.filesUrl, {login: 'local', security_key: 'local-key'}, 'Application/JSON; charset=utf-8')
+    const json = await login(
+      server.filesUrl,
+      {login: 'local', security_key: 'local-key'},
+      'Application/JSON; charset=utf-8'
+    )
     expect(json.status).toBe(200)
   })
 

@@ -21,8 +21,15 @@ export function serversPerTest(defaults: ServerOptions = {}): (options?: ServerO
     const server = await startServer({...defaults, ...options})
     servers.push(server)
     const call: Started['call'] = async (method, path, body) => {
-      const headers: Record<string, string> = {authorization: `Bearer ${server.token}`, 'content-type': 'application/json'}
-      const response = await fetch(server.apiUrl + path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)})
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${server.token}`,
+        'content-type': 'application/json'
+      }
+      const response = await fetch(server.apiUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
       return {status: response.status, json: await response.json()}
     }
     return {server, call}
@@ -42,7 +49,10 @@ export interface Served {
 }
 
 /** Spawns `kbsync serve <args>` from the build (`builtCli`) and waits until it prints where it listens (rejects with its output if it exits first). */
-export async function spawnServe(args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}): Promise<Served> {
+export async function spawnServe(
+  args: string[],
+  options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}
+): Promise<Served> {
   const child = spawn(process.execPath, [builtCli, 'serve', ...args], {
     cwd: options.cwd,
     env: {...process.env, ...options.env},

@@ -22,7 +22,14 @@ const MiB = 1048576
  * to the answer and how many bytes went out before it. Halfway, sending
  * waits for `halfway` when given.
  */
-function streamUpload(url: string, headers: Record<string, string>, head: string, total: number, tail: string, halfway?: () => Promise<void>) {
+function streamUpload(
+  url: string,
+  headers: Record<string, string>,
+  head: string,
+  total: number,
+  tail: string,
+  halfway?: () => Promise<void>
+) {
   return new Promise<{status: number; json: {error_code?: string; guid?: string}; sent: number}>((resolve, reject) => {
     let sent = 0
     let answered = false
@@ -71,7 +78,10 @@ describe('local server: request size limits', () => {
     const headers = {authorization: `Bearer ${server.token}`, 'content-type': 'application/json'}
     const big = JSON.stringify({title: 'Big', body: 'x'.repeat(8192)})
     const declared = await fetch(`${server.apiUrl}/knowledgebase`, {method: 'POST', headers, body: big})
-    expect([declared.status, ((await declared.json()) as {error_code: string}).error_code]).toEqual([413, 'request_too_large'])
+    expect([declared.status, ((await declared.json()) as {error_code: string}).error_code]).toEqual([
+      413,
+      'request_too_large'
+    ])
     const chunked = await fetch(`${server.apiUrl}/knowledgebase`, {
       method: 'POST',
       headers,
@@ -80,20 +90,33 @@ describe('local server: request size limits', () => {
     } as RequestInit)
     expect(chunked.status).toBe(413)
     expect(server.items()).toEqual([])
-    const small = await fetch(`${server.apiUrl}/knowledgebase`, {method: 'POST', headers, body: JSON.stringify({title: 'Small', body: 'x'})})
+    const small = await fetch(`${server.apiUrl}/knowledgebase`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({title: 'Small', body: 'x'})
+    })
     expect(small.status).toBe(200)
   })
 
   it('answers 413 too_large_file to an upload past the limit and stops reading it', async () => {
     const server = await start({limits: {fileBytes: 4 * MiB}})
     const {headers, head, tail} = multipart('huge.bin')
-    const answer = await streamUpload(`${server.filesUrl}/v4/files/upload`, {...headers, authorization: `Bearer ${server.token}`}, head, 512 * MiB, tail)
+    const answer = await streamUpload(
+      `${server.filesUrl}/v4/files/upload`,
+      {...headers, authorization: `Bearer ${server.token}`},
+      head,
+      512 * MiB,
+      tail
+    )
     expect([answer.status, answer.json.error_code]).toEqual([413, 'too_large_file'])
     // Refused after a few MiB, not after the 512 MiB the client meant to send.
     expect(answer.sent).toBeLessThan(64 * MiB)
     // Refused from the Content-Length alone, before the rest (never sent here) arrives.
     const declared = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.filesUrl}/v4/files/upload`, {method: 'POST', headers: {...headers, authorization: `Bearer ${server.token}`, 'content-length': String(5 * MiB)}})
+      const req = request(`${server.filesUrl}/v4/files/upload`, {
+        method: 'POST',
+        headers: {...headers, authorization: `Bearer ${server.token}`, 'content-length': String(5 * MiB)}
+      })
       req.on('response', (res) => resolve(res.statusCode!))
       req.on('error', reject)
       req.write(head)
@@ -113,13 +136,23 @@ describe('local server: request size limits', () => {
     // Halfway through, the first half is already on disk (a buffering server would have written nothing yet).
     const onDisk = async () => {
       const deadline = Date.now() + 10_000
-      const written = () => readdirSync(files).filter((name) => name.endsWith('.tmp')).reduce((sum, name) => sum + statSync(join(files, name)).size, 0)
+      const written = () =>
+        readdirSync(files)
+          .filter((name) => name.endsWith('.tmp'))
+          .reduce((sum, name) => sum + statSync(join(files, name)).size, 0)
       while (written() < size / 4) {
         if (Date.now() > deadline) throw new Error(`only ${written()} bytes on disk halfway through the upload`)
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
     }
-    const answer = await streamUpload(`${server.filesUrl}/v4/files/upload`, {...headers, authorization: `Bearer ${server.token}`}, head, size, tail, onDisk)
+    const answer = await streamUpload(
+      `${server.filesUrl}/v4/files/upload`,
+      {...headers, authorization: `Bearer ${server.token}`},
+      head,
+      size,
+      tail,
+      onDisk
+    )
     clearInterval(sampler)
     expect(answer.status).toBe(200)
     expect(statSync(join(files, answer.json.guid!)).size).toBe(size)

@@ -26,7 +26,9 @@ describe('local server: requests as the official clients send them', () => {
   it('reads null as an absent field (the Python client), but parent_topic_id null as the root', async () => {
     const {call} = await start()
     const topic = (await call('POST', '/knowledgebase', {type: 'topic', title: 'Guides', body: 'About guides.'})).json
-    const article = (await call('POST', '/knowledgebase', {title: 'Install', parent_topic_id: topic.id, body: 'Run it.'})).json
+    const article = (
+      await call('POST', '/knowledgebase', {title: 'Install', parent_topic_id: topic.id, body: 'Run it.'})
+    ).json
 
     const renamed = await call('PUT', `/knowledgebase/${article.id}`, pythonRename)
     expect(renamed.status, JSON.stringify(renamed.json)).toBe(200)
@@ -36,19 +38,45 @@ describe('local server: requests as the official clients send them', () => {
     expect(renamedTopic.status).toBe(200)
     expect(renamedTopic.json).toMatchObject({title: 'X', body: 'About guides.', parent_topic_id: null})
 
-    const edited = await call('PUT', `/knowledgebase/${article.id}`, {title: null, body: 'Run it now.', parent_topic_id: null, parent_topic_id_changed: null})
+    const edited = await call('PUT', `/knowledgebase/${article.id}`, {
+      title: null,
+      body: 'Run it now.',
+      parent_topic_id: null,
+      parent_topic_id_changed: null
+    })
     expect([edited.status, edited.json.title, edited.json.parent_topic_id]).toEqual([200, 'X', topic.id])
-    const moved = await call('PUT', `/knowledgebase/${article.id}`, {title: null, body: null, parent_topic_id: null, parent_topic_id_changed: true})
+    const moved = await call('PUT', `/knowledgebase/${article.id}`, {
+      title: null,
+      body: null,
+      parent_topic_id: null,
+      parent_topic_id_changed: true
+    })
     expect(moved.json.parent_topic_id).toBeNull()
 
-    const created = await call('POST', '/knowledgebase', {type: 'topic', title: 'New', body: null, parent_topic_id: null})
+    const created = await call('POST', '/knowledgebase', {
+      type: 'topic',
+      title: 'New',
+      body: null,
+      parent_topic_id: null
+    })
     expect([created.status, created.json.type, created.json.parent_topic_id]).toEqual([200, 'topic', null])
-    const typeless = await call('POST', '/knowledgebase', {type: null, title: 'Plain', body: 'x', parent_topic_id: null})
+    const typeless = await call('POST', '/knowledgebase', {
+      type: null,
+      title: 'Plain',
+      body: 'x',
+      parent_topic_id: null
+    })
     expect([typeless.status, typeless.json.type]).toEqual([200, 'article'])
     // An article still needs its body: null is no body.
-    expect((await call('POST', '/knowledgebase', {title: 'Empty', body: null, parent_topic_id: null})).json.error_code).toBe('knowledge_base_body_required')
+    expect(
+      (await call('POST', '/knowledgebase', {title: 'Empty', body: null, parent_topic_id: null})).json.error_code
+    ).toBe('knowledge_base_body_required')
 
-    const permissions = await call('PUT', `/knowledgebase/${topic.id}/permissions`, {inherit: null, readers: [1001], editors: null})
+    const permissions = await call('PUT', `/knowledgebase/${topic.id}/permissions`, {
+      inherit: null,
+      readers: [1001],
+      editors: null
+    })
     expect(permissions.status, JSON.stringify(permissions.json)).toBe(200)
     expect(permissions.json).toMatchObject({inherit: true, readers: [{id: 1001}], editors: []})
   })
@@ -63,7 +91,10 @@ describe('local server: requests as the official clients send them', () => {
       })
       expect(answer.status, url).toBe(200)
       const {access_token} = (await answer.json()) as {access_token: string}
-      expect((await fetch(`${server.apiUrl}/knowledgebase/structure`, {headers: {authorization: `Bearer ${access_token}`}})).status).toBe(200)
+      expect(
+        (await fetch(`${server.apiUrl}/knowledgebase/structure`, {headers: {authorization: `Bearer ${access_token}`}}))
+          .status
+      ).toBe(200)
     }
   })
 
@@ -78,38 +109,66 @@ describe('local server: requests as the official clients send them', () => {
 
     // No filename, only the type of a file: the part's name is the file's.
     const raw = multipart('name="notes.txt"', 'application/octet-stream', 'some notes')
-    const second = await fetch(`${server.apiUrl}/files/upload`, {method: 'POST', headers: {...auth, 'content-type': raw.contentType}, body: raw.body})
+    const second = await fetch(`${server.apiUrl}/files/upload`, {
+      method: 'POST',
+      headers: {...auth, 'content-type': raw.contentType},
+      body: raw.body
+    })
     expect(second.status).toBe(200)
     const notes = ((await second.json()) as {guid: string}).guid
-    const item = (await call('POST', '/knowledgebase', {title: 'Files', body: `<a href="${guid}">r</a> <a href="${notes}">n</a>`})).json
+    const item = (
+      await call('POST', '/knowledgebase', {title: 'Files', body: `<a href="${guid}">r</a> <a href="${notes}">n</a>`})
+    ).json
     expect(item.attachments.map((a: {name: string}) => a.name)).toEqual(['report.pdf', 'notes.txt'])
 
-    for (const url of [`${server.filesUrl}/files/download/${guid}`, `${server.filesUrl}/v4/files/download/${guid.toUpperCase()}`]) {
+    for (const url of [
+      `${server.filesUrl}/files/download/${guid}`,
+      `${server.filesUrl}/v4/files/download/${guid.toUpperCase()}`
+    ]) {
       const download = await fetch(url, {headers: auth})
       expect(download.status, url).toBe(200)
       expect(await download.text()).toBe('%PDF report')
     }
     expect((await fetch(`${server.filesUrl}/files/download/${guid}`)).status).toBe(401)
-    const missing = await fetch(`${server.filesUrl}/files/download/00000000-0000-0000-0000-000000000000`, {headers: auth})
+    const missing = await fetch(`${server.filesUrl}/files/download/00000000-0000-0000-0000-000000000000`, {
+      headers: auth
+    })
     expect(missing.status).toBe(404)
 
     // A part that is only a text field still carries no file.
     const field = multipart('name="file"', 'text/plain', 'not a file')
-    const refused = await fetch(`${server.apiUrl}/files/upload`, {method: 'POST', headers: {...auth, 'content-type': field.contentType}, body: field.body})
-    expect([refused.status, ((await refused.json()) as {error_code: string}).error_code]).toEqual([400, 'no_file_in_request'])
+    const refused = await fetch(`${server.apiUrl}/files/upload`, {
+      method: 'POST',
+      headers: {...auth, 'content-type': field.contentType},
+      body: field.body
+    })
+    expect([refused.status, ((await refused.json()) as {error_code: string}).error_code]).toEqual([
+      400,
+      'no_file_in_request'
+    ])
   })
 
   it('routes before it authenticates: an unknown path is 404 whatever the token, a known one still 401 without it', async () => {
     const {server} = await start()
-    const tokens: Array<Record<string, string>> = [{}, {authorization: 'Bearer wrong'}, {authorization: `Bearer ${server.token}`}]
+    const tokens: Array<Record<string, string>> = [
+      {},
+      {authorization: 'Bearer wrong'},
+      {authorization: `Bearer ${server.token}`}
+    ]
     for (const headers of tokens) {
       for (const path of ['/v4/nothing', '/v4/knowledgebase/A/B/C', '/api/v4/knowledgebase/structure']) {
         const answer = await fetch(`${server.filesUrl}${path}`, {headers})
-        expect([answer.status, ((await answer.json()) as {error_code: string}).error_code], path).toEqual([404, 'not_found'])
+        expect([answer.status, ((await answer.json()) as {error_code: string}).error_code], path).toEqual([
+          404,
+          'not_found'
+        ])
       }
     }
     const known = await fetch(`${server.apiUrl}/knowledgebase/structure`)
-    expect([known.status, ((await known.json()) as {error_code: string}).error_code]).toEqual([401, 'token_not_specified'])
+    expect([known.status, ((await known.json()) as {error_code: string}).error_code]).toEqual([
+      401,
+      'token_not_specified'
+    ])
   })
 
   it('refuses an empty topic body like an empty article body, and keeps the body it has', async () => {
@@ -125,7 +184,10 @@ describe('local server: requests as the official clients send them', () => {
     expect([kept.body, kept.version]).toEqual(['About T.', 1])
     // A topic without a body is still fine, and a rename leaves its body alone.
     expect((await call('POST', '/knowledgebase', {type: 'topic', title: 'Bare'})).status).toBe(200)
-    expect((await call('PUT', `/knowledgebase/${topic.id}`, {title: 'T2'})).json).toMatchObject({title: 'T2', body: 'About T.'})
+    expect((await call('PUT', `/knowledgebase/${topic.id}`, {title: 'T2'})).json).toMatchObject({
+      title: 'T2',
+      body: 'About T.'
+    })
   })
 
   it('gives ids that mix upper and lower case, like the platform', async () => {

@@ -12,7 +12,11 @@ const start = serversPerTest({seed: 3})
 
 /** POSTs a login to `url`; resolves to the status and error code (or token). */
 async function login(url: string, fields: Record<string, unknown>): Promise<[number, string]> {
-  const answer = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({login: 'local', security_key: 'local-key', ...fields})})
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({login: 'local', security_key: 'local-key', ...fields})
+  })
   const json = (await answer.json()) as {error_code?: string; access_token?: string}
   return [answer.status, json.error_code ?? (json.access_token ? 'token' : '')]
 }
@@ -63,11 +67,18 @@ describe('platform habit: a fence inside a fenced code block', () => {
     ])
     // A title alone, or a body whose fences do not nest, is written.
     expect((await call('PUT', `/knowledgebase/${topic.id}`, {title: 'Renamed'})).status).toBe(200)
-    expect((await call('PUT', `/knowledgebase/${article.id}`, {body: '~~~\ncode\n~~~\n\n```\nmore\n```'})).status).toBe(200)
+    expect((await call('PUT', `/knowledgebase/${article.id}`, {body: '~~~\ncode\n~~~\n\n```\nmore\n```'})).status).toBe(
+      200
+    )
     // Nor does a fence line the dialect guards with a zero-width space, as kbsync writes code that shows a fence.
-    expect((await call('PUT', `/knowledgebase/${article.id}`, {body: '```markdown\n\u200B```js\nlet x = 1\n\u200B```\n```'})).status).toBe(200)
+    expect(
+      (await call('PUT', `/knowledgebase/${article.id}`, {body: '```markdown\n\u200B```js\nlet x = 1\n\u200B```\n```'}))
+        .status
+    ).toBe(200)
     // Without the habit such a body is stored.
-    expect((await (await start()).call('POST', '/knowledgebase', {title: 'Fences', body: fenceInFence})).status).toBe(200)
+    expect((await (await start()).call('POST', '/knowledgebase', {title: 'Fences', body: fenceInFence})).status).toBe(
+      200
+    )
   })
 
   it('finds a three-backtick line inside any fenced block: longer backtick fences, tildes, info strings, quotes, lists', () => {

@@ -36,7 +36,11 @@ describe('local server: the store log', () => {
     const grown = size(`${dataPath}.log`) - logBefore
     expect(grown).toBeGreaterThan(0)
     expect(grown).toBeLessThan(4096)
-    const lines = readFileSync(`${dataPath}.log`, 'utf8').trim().split('\n').slice(-2).map((line) => JSON.parse(line))
+    const lines = readFileSync(`${dataPath}.log`, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(-2)
+      .map((line) => JSON.parse(line))
     expect(lines.map((record) => record.item.title)).toEqual(['Small', 'Huge, renamed'])
   })
 
@@ -50,7 +54,10 @@ describe('local server: the store log', () => {
     const items = first.server.items()
     await first.server.close()
     expect(size(`${dataPath}.log`)).toBe(0)
-    expect(JSON.parse(readFileSync(dataPath, 'utf8')).items.map((item: {title: string}) => item.title)).toEqual(['T', 'B'])
+    expect(JSON.parse(readFileSync(dataPath, 'utf8')).items.map((item: {title: string}) => item.title)).toEqual([
+      'T',
+      'B'
+    ])
     const second = await start(dataPath)
     expect(second.server.items()).toEqual(items)
   })
@@ -67,14 +74,20 @@ describe('local server: the store log', () => {
     await second.server.close()
     await first.server.close()
     writeFileSync(`${dataPath}.log`, '{"item": 5}\n')
-    await expect(startServer({dataPath})).rejects.toThrow(`${dataPath}.log:1: not a data file of the local knowledge base`)
+    await expect(startServer({dataPath})).rejects.toThrow(
+      `${dataPath}.log:1: not a data file of the local knowledge base`
+    )
   })
 
   it('removes the temporary files a killed server left, in the data folder and among the files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kbsync-log-'))
     const dataPath = join(dir, 'kb.json')
     await mkdir(`${dataPath}.files`)
-    const stale = [`${dataPath}.tmp`, `${dataPath}.4242.tmp`, join(`${dataPath}.files`, '0b0d6a3e-5a53-4f8e-9b7a-2f6d5f4f0c11.tmp')]
+    const stale = [
+      `${dataPath}.tmp`,
+      `${dataPath}.4242.tmp`,
+      join(`${dataPath}.files`, '0b0d6a3e-5a53-4f8e-9b7a-2f6d5f4f0c11.tmp')
+    ]
     for (const path of stale) writeFileSync(path, '{"torn')
     writeFileSync(join(dir, 'other.json.tmp'), 'not ours')
     await start(dataPath)
@@ -98,7 +111,10 @@ describe('local server: the store log', () => {
     const boundary = '----kbsynckill'
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`
     const {request} = await import('node:http')
-    const upload = request(`${url}/v4/files/upload`, {method: 'POST', headers: {authorization: 'Bearer kbsync-local-token', 'content-type': `multipart/form-data; boundary=${boundary}`}})
+    const upload = request(`${url}/v4/files/upload`, {
+      method: 'POST',
+      headers: {authorization: 'Bearer kbsync-local-token', 'content-type': `multipart/form-data; boundary=${boundary}`}
+    })
     upload.on('error', () => undefined)
     upload.write(head)
     upload.write(Buffer.alloc(2 * 1048576, 1))

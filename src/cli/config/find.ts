@@ -37,7 +37,11 @@ export async function readConfigFile(file: string): Promise<Record<string, unkno
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    throw new ConfigError(`cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, 'config', file)
+    throw new ConfigError(
+      `cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      'config',
+      file
+    )
   }
   let data: unknown
   try {
@@ -48,6 +52,7 @@ export async function readConfigFile(file: string): Promise<Record<string, unkno
     const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined
     throw new ConfigError(`not valid JSON${line ? ` (line ${line})` : ''}: ${message}`, 'config', file)
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ConfigError('must hold a JSON object', 'config', file)
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new ConfigError('must hold a JSON object', 'config', file)
   return data as Record<string, unknown>
 }

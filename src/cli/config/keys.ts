@@ -4,10 +4,10 @@
  * the documentation both follow this table.
  */
 import {foreignDownloadValues} from '../../api/index.js'
-import {ConfigError} from './errors.js'
 
 /** How a raw value is checked and converted. */
-export type KeyKind = 'path' | 'url' | 'url-template' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list' | 'choice'
+export type KeyKind =
+  'path' | 'url' | 'url-template' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list' | 'choice'
 
 /** One configuration key. */
 export interface KeyDefinition {
@@ -29,9 +29,27 @@ export interface KeyDefinition {
 
 /** Every key a config file may hold. */
 export const keyDefinitions: KeyDefinition[] = [
-  {key: 'dir', kind: 'path', env: 'KBSYNC_DIR', flag: 'dir', doc: 'the folder of Markdown to sync (relative to the config file)'},
-  {key: 'apiUrl', kind: 'url', env: 'KBSYNC_API_URL', flag: 'api-url', doc: 'the API of the platform; unset: the embedded local knowledge base'},
-  {key: 'filesUrl', kind: 'url', env: 'KBSYNC_FILES_URL', flag: 'files-url', doc: 'the files service for uploads (default: from the API)'},
+  {
+    key: 'dir',
+    kind: 'path',
+    env: 'KBSYNC_DIR',
+    flag: 'dir',
+    doc: 'the folder of Markdown to sync (relative to the config file)'
+  },
+  {
+    key: 'apiUrl',
+    kind: 'url',
+    env: 'KBSYNC_API_URL',
+    flag: 'api-url',
+    doc: 'the API of the platform; unset: the embedded local knowledge base'
+  },
+  {
+    key: 'filesUrl',
+    kind: 'url',
+    env: 'KBSYNC_FILES_URL',
+    flag: 'files-url',
+    doc: 'the files service for uploads (default: from the API)'
+  },
   {
     key: 'foreignDownloads',
     kind: 'choice',
@@ -39,16 +57,82 @@ export const keyDefinitions: KeyDefinition[] = [
     env: 'KBSYNC_FOREIGN_DOWNLOADS',
     doc: 'a file URL outside the API and files services (an attachment elsewhere, a redirect away): "refuse" (default) to skip it, "anonymous" to fetch it without the token; the token never goes there'
   },
-  {key: 'accountsUrl', kind: 'url', env: 'KBSYNC_ACCOUNTS_URL', doc: 'where a login and security key log in (default: the platform\'s accounts service, or {apiUrl}/auth for any other API)'},
-  {key: 'personId', kind: 'int', env: 'KBSYNC_PERSON_ID', min: 1, max: Number.MAX_SAFE_INTEGER, doc: 'person_id sent with the login when several accounts share one login'},
-  {key: 'rootTopic', kind: 'nullable-string', env: 'KBSYNC_ROOT_TOPIC', flag: 'root-topic', doc: 'the topic id the folder maps to; null: the knowledge-base root'},
-  {key: 'tokenFile', kind: 'path', env: 'KBSYNC_TOKEN_FILE', flag: 'token-file', doc: 'a file holding the access token (the token itself never goes in this file)'},
-  {key: 'concurrency', kind: 'int', env: 'KBSYNC_CONCURRENCY', flag: 'concurrency', min: 1, max: 64, doc: 'parallel requests'},
-  {key: 'maxRateLimitWait', kind: 'int', env: 'KBSYNC_MAX_RATE_LIMIT_WAIT', min: 0, max: 3600, doc: 'seconds the rate limit may hold a request before the run fails (the platform\'s interval is 600)'},
-  {key: 'prune', kind: 'boolean', env: 'KBSYNC_PRUNE', flag: 'prune', doc: 'delete remote items kbsync created that no file maps to any more'},
-  {key: 'maxDeletions', kind: 'int', env: 'KBSYNC_MAX_DELETIONS', flag: 'max-deletions', min: 0, max: 1_000_000, doc: 'deletions allowed without --yes'},
-  {key: 'maxWarnings', kind: 'int', env: 'KBSYNC_MAX_WARNINGS', flag: 'max-warnings', min: 0, max: 1_000_000_000, doc: 'a plan, push or watch run with more warnings than this fails (exit 2) before any write; unset: no limit'},
-  {key: 'ignore', kind: 'string-list', env: 'KBSYNC_IGNORE', doc: 'extra gitignore-style patterns, skipped like .kbsyncignore ones by every command'},
+  {
+    key: 'accountsUrl',
+    kind: 'url',
+    env: 'KBSYNC_ACCOUNTS_URL',
+    doc: "where a login and security key log in (default: the platform's accounts service, or {apiUrl}/auth for any other API)"
+  },
+  {
+    key: 'personId',
+    kind: 'int',
+    env: 'KBSYNC_PERSON_ID',
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    doc: 'person_id sent with the login when several accounts share one login'
+  },
+  {
+    key: 'rootTopic',
+    kind: 'nullable-string',
+    env: 'KBSYNC_ROOT_TOPIC',
+    flag: 'root-topic',
+    doc: 'the topic id the folder maps to; null: the knowledge-base root'
+  },
+  {
+    key: 'tokenFile',
+    kind: 'path',
+    env: 'KBSYNC_TOKEN_FILE',
+    flag: 'token-file',
+    doc: 'a file holding the access token (the token itself never goes in this file)'
+  },
+  {
+    key: 'concurrency',
+    kind: 'int',
+    env: 'KBSYNC_CONCURRENCY',
+    flag: 'concurrency',
+    min: 1,
+    max: 64,
+    doc: 'parallel requests'
+  },
+  {
+    key: 'maxRateLimitWait',
+    kind: 'int',
+    env: 'KBSYNC_MAX_RATE_LIMIT_WAIT',
+    min: 0,
+    max: 3600,
+    doc: "seconds the rate limit may hold a request before the run fails (the platform's interval is 600)"
+  },
+  {
+    key: 'prune',
+    kind: 'boolean',
+    env: 'KBSYNC_PRUNE',
+    flag: 'prune',
+    doc: 'delete remote items kbsync created that no file maps to any more'
+  },
+  {
+    key: 'maxDeletions',
+    kind: 'int',
+    env: 'KBSYNC_MAX_DELETIONS',
+    flag: 'max-deletions',
+    min: 0,
+    max: 1_000_000,
+    doc: 'deletions allowed without --yes'
+  },
+  {
+    key: 'maxWarnings',
+    kind: 'int',
+    env: 'KBSYNC_MAX_WARNINGS',
+    flag: 'max-warnings',
+    min: 0,
+    max: 1_000_000_000,
+    doc: 'a plan, push or watch run with more warnings than this fails (exit 2) before any write; unset: no limit'
+  },
+  {
+    key: 'ignore',
+    kind: 'string-list',
+    env: 'KBSYNC_IGNORE',
+    doc: 'extra gitignore-style patterns, skipped like .kbsyncignore ones by every command'
+  },
   {
     key: 'brokenLinks',
     kind: 'choice',
@@ -57,18 +141,97 @@ export const keyDefinitions: KeyDefinition[] = [
     flag: 'broken-links',
     doc: 'a link or image whose target does not exist: "error" (default) stops the run before any write; "warn" publishes its text (the link text, the image\'s alt) with a warning'
   },
-  {key: 'repoUrl', kind: 'url', env: 'KBSYNC_REPO_URL', doc: 'base URL of the repository\'s files, e.g. "https://github.com/org/repo/blob/main/": a link to a file of the repository outside the folder points there (unset: its text is published, with a warning)'},
-  {key: 'siteRoot', kind: 'path', env: 'KBSYNC_SITE_ROOT', doc: 'the folder root-relative links and images (`/img/a.png`) are served from, e.g. Docusaurus\'s "static" (relative to the config file); tried after the repository root'},
-  {key: 'browser', kind: 'path', env: 'KBSYNC_BROWSER', doc: 'the Chromium or Chrome executable that renders Mermaid diagrams (unset: /usr/bin/chromium and the other usual places; see docs/diagrams.md)'},
-  {key: 'articleUrl', kind: 'url-template', env: 'KBSYNC_ARTICLE_URL', flag: 'article-url', doc: 'URL of an article in the web application, {id} standing for its id (links in kbsync convert --to gfm|html)'},
-  {key: 'checkLinks.warn', kind: 'boolean', env: 'KBSYNC_CHECK_LINKS_WARN', flag: 'warn', doc: 'kbsync check-links and plan --check-links: a broken external link is a warning (exit 0), not an error (exit 2)'},
-  {key: 'checkLinks.concurrency', kind: 'int', env: 'KBSYNC_CHECK_LINKS_CONCURRENCY', flag: 'link-concurrency', min: 1, max: 64, doc: 'external links checked at once (default 8)'},
-  {key: 'checkLinks.perHost', kind: 'int', env: 'KBSYNC_CHECK_LINKS_PER_HOST', flag: 'per-host', min: 1, max: 16, doc: 'external links of one host checked at once (default 2)'},
-  {key: 'checkLinks.timeoutMs', kind: 'int', env: 'KBSYNC_CHECK_LINKS_TIMEOUT_MS', flag: 'link-timeout', min: 100, max: 300_000, doc: 'time-out of one request of the link check, in milliseconds (default 10000)'},
-  {key: 'checkLinks.cacheHours', kind: 'int', env: 'KBSYNC_CHECK_LINKS_CACHE_HOURS', min: 0, max: 8760, doc: 'how long an OK link is not checked again (.kbsync/link-cache.json; default 24); broken ones are checked every run'},
-  {key: 'checkLinks.exclude', kind: 'string-list', env: 'KBSYNC_CHECK_LINKS_EXCLUDE', doc: 'URLs the link check skips: a pattern with * matches the whole URL, one without is a prefix ("https://internal.example.com/")'},
-  {key: 'watch.debounceMs', kind: 'int', env: 'KBSYNC_WATCH_DEBOUNCE_MS', flag: 'debounce', min: 0, max: 60_000, doc: 'quiet time before watch pushes a burst of changes'},
-  {key: 'preview.port', kind: 'int', env: 'KBSYNC_PREVIEW_PORT', flag: 'port', min: 0, max: 65_535, doc: 'port of kbsync preview'}
+  {
+    key: 'repoUrl',
+    kind: 'url',
+    env: 'KBSYNC_REPO_URL',
+    doc: 'base URL of the repository\'s files, e.g. "https://github.com/org/repo/blob/main/": a link to a file of the repository outside the folder points there (unset: its text is published, with a warning)'
+  },
+  {
+    key: 'siteRoot',
+    kind: 'path',
+    env: 'KBSYNC_SITE_ROOT',
+    doc: 'the folder root-relative links and images (`/img/a.png`) are served from, e.g. Docusaurus\'s "static" (relative to the config file); tried after the repository root'
+  },
+  {
+    key: 'browser',
+    kind: 'path',
+    env: 'KBSYNC_BROWSER',
+    doc: 'the Chromium or Chrome executable that renders Mermaid diagrams (unset: /usr/bin/chromium and the other usual places; see docs/diagrams.md)'
+  },
+  {
+    key: 'articleUrl',
+    kind: 'url-template',
+    env: 'KBSYNC_ARTICLE_URL',
+    flag: 'article-url',
+    doc: 'URL of an article in the web application, {id} standing for its id (links in kbsync convert --to gfm|html)'
+  },
+  {
+    key: 'checkLinks.warn',
+    kind: 'boolean',
+    env: 'KBSYNC_CHECK_LINKS_WARN',
+    flag: 'warn',
+    doc: 'kbsync check-links and plan --check-links: a broken external link is a warning (exit 0), not an error (exit 2)'
+  },
+  {
+    key: 'checkLinks.concurrency',
+    kind: 'int',
+    env: 'KBSYNC_CHECK_LINKS_CONCURRENCY',
+    flag: 'link-concurrency',
+    min: 1,
+    max: 64,
+    doc: 'external links checked at once (default 8)'
+  },
+  {
+    key: 'checkLinks.perHost',
+    kind: 'int',
+    env: 'KBSYNC_CHECK_LINKS_PER_HOST',
+    flag: 'per-host',
+    min: 1,
+    max: 16,
+    doc: 'external links of one host checked at once (default 2)'
+  },
+  {
+    key: 'checkLinks.timeoutMs',
+    kind: 'int',
+    env: 'KBSYNC_CHECK_LINKS_TIMEOUT_MS',
+    flag: 'link-timeout',
+    min: 100,
+    max: 300_000,
+    doc: 'time-out of one request of the link check, in milliseconds (default 10000)'
+  },
+  {
+    key: 'checkLinks.cacheHours',
+    kind: 'int',
+    env: 'KBSYNC_CHECK_LINKS_CACHE_HOURS',
+    min: 0,
+    max: 8760,
+    doc: 'how long an OK link is not checked again (.kbsync/link-cache.json; default 24); broken ones are checked every run'
+  },
+  {
+    key: 'checkLinks.exclude',
+    kind: 'string-list',
+    env: 'KBSYNC_CHECK_LINKS_EXCLUDE',
+    doc: 'URLs the link check skips: a pattern with * matches the whole URL, one without is a prefix ("https://internal.example.com/")'
+  },
+  {
+    key: 'watch.debounceMs',
+    kind: 'int',
+    env: 'KBSYNC_WATCH_DEBOUNCE_MS',
+    flag: 'debounce',
+    min: 0,
+    max: 60_000,
+    doc: 'quiet time before watch pushes a burst of changes'
+  },
+  {
+    key: 'preview.port',
+    kind: 'int',
+    env: 'KBSYNC_PREVIEW_PORT',
+    flag: 'port',
+    min: 0,
+    max: 65_535,
+    doc: 'port of kbsync preview'
+  }
 ]
 
 /** Keys that hold secrets: refused in a config file, which usually sits in git. */
@@ -76,85 +239,4 @@ export const forbiddenFileKeys: Record<string, string> = {
   token: 'a config file is usually committed; put the token in KBSYNC_TOKEN or in a file named by tokenFile',
   securityKey: 'a config file is usually committed; put the security key in KBSYNC_SECURITY_KEY',
   password: 'a config file is usually committed; use KBSYNC_LOGIN and KBSYNC_SECURITY_KEY'
-}
-
-/** Where the value came from, for messages: `--concurrency`, `KBSYNC_CONCURRENCY`, `"concurrency" in FILE`. */
-export interface ValueOrigin {
-  source: 'flag' | 'env' | 'file'
-  /** The name the user wrote. */
-  name: string
-  file?: string
-}
-
-function fail(origin: ValueOrigin, expected: string, shown?: string): never {
-  const where = origin.source === 'file' ? `key "${origin.name}"` : origin.source === 'env' ? `environment variable ${origin.name}` : `option --${origin.name}`
-  throw new ConfigError(`${where} must be ${expected}${shown === undefined ? '' : `, not ${shown}`}`, origin.name, origin.file)
-}
-
-/** A short, safe rendering of a bad value (values here are never secrets). */
-function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)
-  return text.length > 60 ? text.slice(0, 57) + '...' : text
-}
-
-/**
- * Checks and converts one raw value of `definition`. Strings from the
- * environment and flags are parsed (`"8"` -> 8, `"true"` -> true); file values
- * must already have the JSON type.
- */
-export function coerce(definition: KeyDefinition, raw: unknown, origin: ValueOrigin): unknown {
-  const fromText = origin.source !== 'file' && typeof raw === 'string'
-  switch (definition.kind) {
-    case 'int': {
-      const value = fromText && /^-?\d+$/.test((raw as string).trim()) ? Number(raw) : raw
-      const range = `an integer from ${definition.min} to ${definition.max}`
-      if (typeof value !== 'number' || !Number.isInteger(value)) fail(origin, range, show(raw))
-      if (value < definition.min! || value > definition.max!) fail(origin, range, show(raw))
-      return value
-    }
-    case 'boolean': {
-      if (typeof raw === 'boolean') return raw
-      if (fromText && /^(1|true|yes)$/i.test(raw as string)) return true
-      if (fromText && /^(0|false|no|)$/i.test(raw as string)) return false
-      return fail(origin, 'true or false', show(raw))
-    }
-    case 'string-list': {
-      if (fromText) return (raw as string).split(',').map((s) => s.trim()).filter(Boolean)
-      if (!Array.isArray(raw) || raw.some((s) => typeof s !== 'string')) fail(origin, 'an array of strings', show(raw))
-      return raw
-    }
-    case 'choice': {
-      const value = typeof raw === 'string' ? raw.trim() : raw
-      if (typeof value !== 'string' || !definition.choices!.includes(value)) fail(origin, `one of ${definition.choices!.map((c) => `"${c}"`).join(', ')}`, show(raw))
-      return value
-    }
-    case 'nullable-string': {
-      if (raw === null) return null
-      if (typeof raw !== 'string') return fail(origin, 'a string or null', show(raw))
-      return raw.trim() === '' ? null : raw.trim()
-    }
-    case 'url': {
-      if (typeof raw !== 'string' || raw.trim() === '') return fail(origin, 'a URL', show(raw))
-      let url: URL
-      try {
-        url = new URL(raw.trim())
-      } catch {
-        return fail(origin, 'an http(s) URL', show(raw))
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(origin, 'an http(s) URL', show(raw))
-      // Credentials in a URL would be echoed in every message that names the host.
-      if (url.username || url.password) fail(origin, 'a URL without credentials (use KBSYNC_TOKEN)')
-      return raw.trim().replace(/\/+$/, '')
-    }
-    case 'url-template': {
-      if (typeof raw !== 'string' || !raw.includes('{id}')) return fail(origin, 'an http(s) URL containing {id}', show(raw))
-      // Checked as the URL it becomes; the placeholder itself is not valid in every position.
-      coerce({...definition, kind: 'url'}, raw.split('{id}').join('0'), origin)
-      return raw.trim()
-    }
-    default: {
-      if (typeof raw !== 'string' || raw.trim() === '') return fail(origin, 'a non-empty string', show(raw))
-      return raw.trim()
-    }
-  }
 }

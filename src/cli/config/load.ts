@@ -7,7 +7,8 @@ import path from 'node:path'
 import type {ForeignDownloads} from '../../api/index.js'
 import {ConfigError, type ConfigSource} from './errors.js'
 import {findConfigFile, readConfigFile} from './find.js'
-import {coerce, forbiddenFileKeys, keyDefinitions, type KeyDefinition} from './keys.js'
+import {coerce} from './coerce.js'
+import {forbiddenFileKeys, keyDefinitions, type KeyDefinition} from './keys.js'
 
 /** The resolved configuration every command works with. */
 export interface KbsyncConfig {
@@ -50,7 +51,14 @@ export interface KbsyncConfig {
   watch: {debounceMs: number}
   preview: {port: number}
   /** `kbsync check-links` and `plan --check-links`; unset fields take the checker's defaults. */
-  checkLinks: {warn?: boolean; concurrency?: number; perHost?: number; timeoutMs?: number; cacheHours?: number; exclude?: string[]}
+  checkLinks: {
+    warn?: boolean
+    concurrency?: number
+    perHost?: number
+    timeoutMs?: number
+    cacheHours?: number
+    exclude?: string[]
+  }
   /** The config file used, when one was found. */
   configFile?: string
   /** Where each key's value came from. */
@@ -87,18 +95,26 @@ const allowedFileKeys = new Set(['$schema', '$comment', 'login', ...keyDefinitio
 function flattenFile(data: Record<string, unknown>, file: string): Map<string, unknown> {
   const out = new Map<string, unknown>()
   for (const [key, value] of Object.entries(data)) {
-    if (key in forbiddenFileKeys) throw new ConfigError(`key "${key}" is not allowed in a config file: ${forbiddenFileKeys[key]}`, key, file)
-    if (!allowedFileKeys.has(key)) throw new ConfigError(`unknown key "${key}" (known: ${[...allowedFileKeys].filter((k) => !k.startsWith('$')).join(', ')})`, key, file)
+    if (key in forbiddenFileKeys)
+      throw new ConfigError(`key "${key}" is not allowed in a config file: ${forbiddenFileKeys[key]}`, key, file)
+    if (!allowedFileKeys.has(key))
+      throw new ConfigError(
+        `unknown key "${key}" (known: ${[...allowedFileKeys].filter((k) => !k.startsWith('$')).join(', ')})`,
+        key,
+        file
+      )
     if (key.startsWith('$')) continue
     const nested = keyDefinitions.filter((d) => d.key.startsWith(key + '.'))
     if (nested.length === 0) {
       out.set(key, value)
       continue
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`key "${key}" must be an object`, key, file)
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new ConfigError(`key "${key}" must be an object`, key, file)
     for (const [sub, subValue] of Object.entries(value)) {
       const full = `${key}.${sub}`
-      if (!nested.some((d) => d.key === full)) throw new ConfigError(`unknown key "${full}" (known: ${nested.map((d) => d.key).join(', ')})`, full, file)
+      if (!nested.some((d) => d.key === full))
+        throw new ConfigError(`unknown key "${full}" (known: ${nested.map((d) => d.key).join(', ')})`, full, file)
       out.set(full, subValue)
     }
   }
@@ -112,16 +128,29 @@ function setPath(target: Record<string, unknown>, key: string, value: unknown): 
 }
 
 /** The value of `definition` from the highest source that sets it. */
-function pick(definition: KeyDefinition, options: LoadConfigOptions, file: Map<string, unknown>, fileName: string | undefined): {value: unknown; source: ConfigSource} | undefined {
+function pick(
+  definition: KeyDefinition,
+  options: LoadConfigOptions,
+  file: Map<string, unknown>,
+  fileName: string | undefined
+): {value: unknown; source: ConfigSource} | undefined {
   const flag = definition.flag ? options.flags?.[definition.flag] : undefined
   // Boolean flags only switch on: `--prune` absent must not override the file.
   if (flag !== undefined && !(definition.kind === 'boolean' && flag === false)) {
     return {value: coerce(definition, flag, {source: 'flag', name: definition.flag!}), source: 'flag'}
   }
   const env = definition.env ? options.env[definition.env] : undefined
-  if (env !== undefined && env !== '') return {value: coerce(definition, env, {source: 'env', name: definition.env!}), source: 'env'}
+  if (env !== undefined && env !== '')
+    return {value: coerce(definition, env, {source: 'env', name: definition.env!}), source: 'env'}
   if (file.has(definition.key)) {
-    return {value: coerce(definition, file.get(definition.key), {source: 'file', name: definition.key, ...(fileName ? {file: fileName} : {})}), source: 'file'}
+    return {
+      value: coerce(definition, file.get(definition.key), {
+        source: 'file',
+        name: definition.key,
+        ...(fileName ? {file: fileName} : {})
+      }),
+      source: 'file'
+    }
   }
   return undefined
 }
@@ -132,7 +161,10 @@ async function readTokenFile(file: string): Promise<string> {
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    throw new ConfigError(`tokenFile ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, 'tokenFile')
+    throw new ConfigError(
+      `tokenFile ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      'tokenFile'
+    )
   }
   const token = text.split(/\r?\n/)[0]!.trim()
   if (token === '') throw new ConfigError(`tokenFile ${file} is empty`, 'tokenFile')
@@ -140,9 +172,15 @@ async function readTokenFile(file: string): Promise<string> {
 }
 
 /** Adds login, security key and token (KBSYNC_TOKEN wins over a token file: the environment is the more specific source in CI). */
-async function addSecrets(config: Record<string, unknown>, env: NodeJS.ProcessEnv, file: Map<string, unknown>, configFile: string | undefined): Promise<void> {
+async function addSecrets(
+  config: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  file: Map<string, unknown>,
+  configFile: string | undefined
+): Promise<void> {
   const login = env.KBSYNC_LOGIN || (typeof file.get('login') === 'string' ? (file.get('login') as string) : undefined)
-  if (file.has('login') && typeof file.get('login') !== 'string') throw new ConfigError('key "login" must be a string', 'login', configFile)
+  if (file.has('login') && typeof file.get('login') !== 'string')
+    throw new ConfigError('key "login" must be a string', 'login', configFile)
   if (login) config.login = login
   if (env.KBSYNC_SECURITY_KEY) config.securityKey = env.KBSYNC_SECURITY_KEY
   if (env.KBSYNC_TOKEN) config.token = env.KBSYNC_TOKEN
@@ -159,7 +197,8 @@ async function addSecrets(config: Record<string, unknown>, env: NodeJS.ProcessEn
 export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConfig> {
   const cwd = path.resolve(options.cwd)
   const explicit = options.flags?.config ?? options.env.KBSYNC_CONFIG
-  if (explicit !== undefined && (typeof explicit !== 'string' || explicit === '')) throw new ConfigError('--config must name a file', 'config')
+  if (explicit !== undefined && (typeof explicit !== 'string' || explicit === ''))
+    throw new ConfigError('--config must name a file', 'config')
   const configFile = typeof explicit === 'string' ? path.resolve(cwd, explicit) : await findConfigFile(cwd)
   const file = configFile ? flattenFile(await readConfigFile(configFile), configFile) : new Map<string, unknown>()
   const fileDir = configFile ? path.dirname(configFile) : cwd
@@ -169,7 +208,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConf
   for (const definition of keyDefinitions) {
     const found = pick(definition, options, file, configFile)
     let value = found ? found.value : defaults[definition.key]
-    if (definition.kind === 'path' && typeof value === 'string') value = path.resolve(found?.source === 'file' ? fileDir : cwd, value)
+    if (definition.kind === 'path' && typeof value === 'string')
+      value = path.resolve(found?.source === 'file' ? fileDir : cwd, value)
     if (value !== undefined) setPath(config, definition.key, value)
     sources[definition.key] = found ? found.source : 'default'
   }
@@ -182,7 +222,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConf
   if (!options.withoutSecrets) await addSecrets(config, options.env, file, configFile)
   if (configFile) config.configFile = configFile
   config.sources = sources
-  if (!isAssembled(config)) throw new Error(`kbsync: the configuration was assembled without its folder or its sources (a bug; please report it)`)
+  if (!isAssembled(config))
+    throw new Error(
+      `kbsync: the configuration was assembled without its folder or its sources (a bug; please report it)`
+    )
   return config
 }
 
@@ -193,5 +236,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConf
  */
 function isAssembled(config: object): config is KbsyncConfig {
   const fields: Record<string, unknown> = {...config}
-  return typeof fields.dir === 'string' && typeof fields.sources === 'object' && fields.sources !== null && 'rootTopic' in fields
+  return (
+    typeof fields.dir === 'string' &&
+    typeof fields.sources === 'object' &&
+    fields.sources !== null &&
+    'rootTopic' in fields
+  )
 }

@@ -17,9 +17,12 @@ const secretKeys = ['token', 'securityKey'] as const
  * `[redacted]` (or left absent), every string value passed through `redact`.
  */
 export function redactConfig<T extends object>(config: T): T {
-  const secrets = secretKeys.map((key) => (config as Record<string, unknown>)[key]).filter((v): v is string => typeof v === 'string')
+  const secrets = secretKeys
+    .map((key) => (config as Record<string, unknown>)[key])
+    .filter((v): v is string => typeof v === 'string')
   const walk = (value: unknown, key?: string): unknown => {
-    if (key !== undefined && (secretKeys as readonly string[]).includes(key)) return value === undefined ? undefined : mask
+    if (key !== undefined && (secretKeys as readonly string[]).includes(key))
+      return value === undefined ? undefined : mask
     if (typeof value === 'string') return redact(value, secrets)
     if (Array.isArray(value)) return value.map((v) => walk(v))
     if (value && typeof value === 'object') {

@@ -33,7 +33,14 @@ const plain = (text: string) => text
 /** A palette that colours, or one that returns text unchanged. */
 export function palette(enabled: boolean): Palette {
   if (!enabled) return {red: plain, yellow: plain, green: plain, cyan: plain, dim: plain, bold: plain}
-  return {red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), cyan: wrap(36, 39), dim: wrap(2, 22), bold: wrap(1, 22)}
+  return {
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    green: wrap(32, 39),
+    cyan: wrap(36, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22)
+  }
 }
 
 /** Removes ANSI escapes (for width computations and tests). */

@@ -6,7 +6,10 @@ import {createReporter, type Reporter} from './reporter.js'
  * The reporter for `context`: `--json`, `--quiet` and `--verbose` from the
  * parsed flags; `dir` for annotation paths; `secrets` masked in every line.
  */
-export function reporterFor(context: Pick<CommandContext, 'stdout' | 'stderr' | 'env'> & {values?: CommandContext['values']}, extra: {dir?: string; secrets?: Array<string | undefined>} = {}): Reporter {
+export function reporterFor(
+  context: Pick<CommandContext, 'stdout' | 'stderr' | 'env'> & {values?: CommandContext['values']},
+  extra: {dir?: string; secrets?: Array<string | undefined>} = {}
+): Reporter {
   const values = context.values ?? {}
   return createReporter({
     stdout: context.stdout,

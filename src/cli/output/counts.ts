@@ -15,11 +15,18 @@ export interface DiagnosticCounts extends SeverityCounts {
 export function diagnosticCounts(list: readonly Diagnostic[]): DiagnosticCounts {
   return {
     ...countSeverities(list),
-    rules: groupByRule(list).map((g) => ({rule: g.rule, severity: g.severity, count: g.items.length, files: g.files.length}))
+    rules: groupByRule(list).map((g) => ({
+      rule: g.rule,
+      severity: g.severity,
+      count: g.items.length,
+      files: g.files.length
+    }))
   }
 }
 
 /** A value holding `diagnostics` (a plan) with their counts added as `diagnosticCounts`, for `--json`. */
-export function withCounts<T extends {diagnostics: readonly Diagnostic[]}>(value: T): T & {diagnosticCounts: DiagnosticCounts} {
+export function withCounts<T extends {diagnostics: readonly Diagnostic[]}>(
+  value: T
+): T & {diagnosticCounts: DiagnosticCounts} {
   return {...value, diagnosticCounts: diagnosticCounts(value.diagnostics)}
 }

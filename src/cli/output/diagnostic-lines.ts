@@ -36,4 +36,3 @@ export function diagnosticLines(list: readonly Diagnostic[], options: Diagnostic
     ...(options.withoutInfos ? [] : infoLines(infos, colours))
   ]
 }
-

@@ -18,12 +18,20 @@ export function diagnosticsMarkdown(list: readonly Diagnostic[]): string {
   const groups = groupByRule(list).sort((a, b) => order[a.severity] - order[b.severity])
   // Infos are never annotated: they are counted in the table, not "left out".
   const left = list.filter((d) => d.severity !== 'info').length - shown.size
-  const lines = ['| Severity | Rule | Count | Files | Annotated | First places |', '| --- | --- | --- | --- | --- | --- |']
+  const lines = [
+    '| Severity | Rule | Count | Files | Annotated | First places |',
+    '| --- | --- | --- | --- | --- | --- |'
+  ]
   for (const group of groups) {
     const annotatedCount = group.items.filter((d) => shown.has(d)).length
     const places = placesText(group.items, 3)
-    lines.push(`| ${group.severity} | ${cell(group.rule || '(none)')} | ${group.items.length} | ${group.files.length} | ${annotatedCount} | ${cell(places)} |`)
+    lines.push(
+      `| ${group.severity} | ${cell(group.rule || '(none)')} | ${group.items.length} | ${group.files.length} | ${annotatedCount} | ${cell(places)} |`
+    )
   }
-  const note = left > 0 ? `${left} not annotated (the runner shows only the first few; at most 10 per rule are annotated, errors first); counted here.` : 'Every one is annotated.'
+  const note =
+    left > 0
+      ? `${left} not annotated (the runner shows only the first few; at most 10 per rule are annotated, errors first); counted here.`
+      : 'Every one is annotated.'
   return [`#### Messages by rule`, '', note, '', ...lines].join('\n') + '\n'
 }

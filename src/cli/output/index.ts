@@ -3,7 +3,15 @@
  * status line), GitHub annotations and step summaries.
  */
 export {createReporter, formatDiagnostic, type OutputStream, type Reporter, type ReporterOptions} from './reporter.js'
-export {annotated, annotation, annotationPath, annotationsPerRule, escapeData, escapeProperty, type AnnotationOptions} from './annotations.js'
+export {
+  annotated,
+  annotation,
+  annotationPath,
+  annotationsPerRule,
+  escapeData,
+  escapeProperty,
+  type AnnotationOptions
+} from './annotations.js'
 export {diagnosticLines, type DiagnosticLinesOptions} from './diagnostic-lines.js'
 export {diagnosticCounts, withCounts, type DiagnosticCounts} from './counts.js'
 export {diagnosticsMarkdown} from './diagnostics-summary.js'

@@ -30,7 +30,9 @@ export function resultLine(result: PushResult): string {
   const what = [...counts].map(([verb, n]) => `${n} ${verb}`).join(', ')
   switch (result.status) {
     case 'ok':
-      return result.done.length === 0 ? 'up to date; watching' : `pushed: ${what} (${plural(result.writes, 'write')}); watching`
+      return result.done.length === 0
+        ? 'up to date; watching'
+        : `pushed: ${what} (${plural(result.writes, 'write')}); watching`
     case 'invalid':
       return `not pushed: fix the errors above; watching`
     case 'refused':

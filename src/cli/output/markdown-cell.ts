@@ -2,5 +2,9 @@
 
 /** Escapes text for a Markdown table cell: pipes, line breaks and the characters that would format it. */
 export function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').replace(/([`*_<>[\]])/g, '\\$1')
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/([`*_<>[\]])/g, '\\$1')
 }

@@ -88,7 +88,10 @@ export function createReporter(options: ReporterOptions): Reporter {
   const {out, err} = screen
 
   const annotate = (d: Diagnostic) => {
-    const line = annotation(d, {...(options.dir ? {dir: options.dir} : {}), ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})})
+    const line = annotation(d, {
+      ...(options.dir ? {dir: options.dir} : {}),
+      ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})
+    })
     // The runner reads workflow commands from both streams; stdout must stay pure JSON with --json.
     if (json) err(line)
     else out(line)

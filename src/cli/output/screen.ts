@@ -25,7 +25,11 @@ export interface Screen {
 }
 
 /** The screen of one command run; `interactive`: stdout is a terminal (bars are redrawn after a line). */
-export function createScreen(streams: {stdout: OutputStream; stderr: OutputStream}, interactive: boolean, mask: (text: string) => string): Screen {
+export function createScreen(
+  streams: {stdout: OutputStream; stderr: OutputStream},
+  interactive: boolean,
+  mask: (text: string) => string
+): Screen {
   const {stdout, stderr} = streams
   let barShown = false
   let statusShown = false

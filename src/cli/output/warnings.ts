@@ -45,7 +45,11 @@ export function warningLines(warnings: readonly Diagnostic[], options: WarningLi
     const shown = groups.slice(0, budget - 2)
     const rest = groups.slice(budget - 2)
     const restCount = rest.reduce((sum, g) => sum + g.items.length, 0)
-    return [header, ...shown.flatMap((g) => groupLines(g, 1, options.places, colours)), `and ${plural(rest.length, 'more rule')} (${plural(restCount, 'warning')}): ${ruleCounts(rest)}`]
+    return [
+      header,
+      ...shown.flatMap((g) => groupLines(g, 1, options.places, colours)),
+      `and ${plural(rest.length, 'more rule')} (${plural(restCount, 'warning')}): ${ruleCounts(rest)}`
+    ]
   }
   // One line per rule, then a second line (its places) for as many rules as the budget allows, in order.
   let spare = budget - 1 - groups.length

@@ -28,7 +28,11 @@ export interface DocusaurusNavigation {
 }
 
 /** Applies `navigation` to every folder topic of `layout`. */
-export function applyCategories(layout: LayoutTopic, navigation: DocusaurusNavigation, diagnostics: Diagnostic[]): void {
+export function applyCategories(
+  layout: LayoutTopic,
+  navigation: DocusaurusNavigation,
+  diagnostics: Diagnostic[]
+): void {
   const visit = (topic: LayoutTopic): void => {
     const found = topic.folder !== undefined ? navigation.categories.get(topic.folder) : undefined
     if (found?.category.docId !== undefined) linkDoc(topic, found.category.docId, found.file, navigation, diagnostics)
@@ -59,7 +63,13 @@ function docIdOf(file: string, facts: SidebarFacts): string {
 }
 
 /** Makes the document `id` names the topic's body (the body it had, if any, becomes its first article). */
-function linkDoc(topic: LayoutTopic, id: string, categoryFile: string, navigation: DocusaurusNavigation, diagnostics: Diagnostic[]): void {
+function linkDoc(
+  topic: LayoutTopic,
+  id: string,
+  categoryFile: string,
+  navigation: DocusaurusNavigation,
+  diagnostics: Diagnostic[]
+): void {
   const matches = (file: string) => {
     const own = docIdOf(file, navigation.sidebarOf(file))
     return id === own || id.endsWith('/' + own)

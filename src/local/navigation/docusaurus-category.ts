@@ -23,10 +23,15 @@ export function parseCategory(text: string, file: string): {category: Category; 
   const document = parseDocument(text, {lineCounter, prettyErrors: false})
   const problems: Diagnostic[] = []
   const category: Category = {}
-  const fail = (line: number, message: string, hint: string) => problems.push({severity: 'error', file, line, message, hint, rule: 'navigation-category'})
+  const fail = (line: number, message: string, hint: string) =>
+    problems.push({severity: 'error', file, line, message, hint, rule: 'navigation-category'})
   if (document.errors.length > 0) {
     const error = document.errors[0]!
-    fail(lineCounter.linePos(error.pos[0]).line, `Invalid ${file.endsWith('.json') ? 'JSON' : 'YAML'} in the category file: ${error.message.split('\n')[0]}`, 'Fix the syntax, e.g. `{"label": "Guides", "position": 2}`')
+    fail(
+      lineCounter.linePos(error.pos[0]).line,
+      `Invalid ${file.endsWith('.json') ? 'JSON' : 'YAML'} in the category file: ${error.message.split('\n')[0]}`,
+      'Fix the syntax, e.g. `{"label": "Guides", "position": 2}`'
+    )
     return {category, problems}
   }
   const data: unknown = document.toJS()
@@ -36,13 +41,19 @@ export function parseCategory(text: string, file: string): {category: Category; 
     return node?.range ? lineCounter.linePos(node.range[0]).line : 1
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
-    fail(1, 'A category file must hold an object of keys (`label`, `position`, `link`)', 'Write e.g. `{"label": "Guides", "position": 2}`')
+    fail(
+      1,
+      'A category file must hold an object of keys (`label`, `position`, `link`)',
+      'Write e.g. `{"label": "Guides", "position": 2}`'
+    )
     return {category, problems}
   }
   const record = data as Record<string, unknown>
   if ('label' in record) {
-    if ((typeof record.label === 'string' && record.label.trim() !== '') || typeof record.label === 'number') category.label = String(record.label).trim()
-    else fail(lineOf('label'), '`label` must be a non-empty string', 'Write the folder\'s title, e.g. `"label": "Guides"`')
+    if ((typeof record.label === 'string' && record.label.trim() !== '') || typeof record.label === 'number')
+      category.label = String(record.label).trim()
+    else
+      fail(lineOf('label'), '`label` must be a non-empty string', 'Write the folder\'s title, e.g. `"label": "Guides"`')
   }
   if ('position' in record) {
     if (typeof record.position === 'number' && Number.isFinite(record.position)) category.position = record.position
@@ -50,10 +61,20 @@ export function parseCategory(text: string, file: string): {category: Category; 
   }
   const link = record.link as Record<string, unknown> | null | undefined
   if (link !== undefined && link !== null) {
-    if (typeof link !== 'object' || Array.isArray(link)) fail(lineOf('link'), '`link` must be an object such as `{"type": "doc", "id": "intro"}`', 'Write `"link": {"type": "doc", "id": "<document id>"}` or remove it')
+    if (typeof link !== 'object' || Array.isArray(link))
+      fail(
+        lineOf('link'),
+        '`link` must be an object such as `{"type": "doc", "id": "intro"}`',
+        'Write `"link": {"type": "doc", "id": "<document id>"}` or remove it'
+      )
     else if (link.type === 'doc') {
       if (typeof link.id === 'string' && link.id.trim() !== '') category.docId = link.id.trim()
-      else fail(lineOf('link'), 'A `link` of type `doc` needs the `id` of a document', 'Write `"link": {"type": "doc", "id": "<document id>"}`')
+      else
+        fail(
+          lineOf('link'),
+          'A `link` of type `doc` needs the `id` of a document',
+          'Write `"link": {"type": "doc", "id": "<document id>"}`'
+        )
     }
   }
   return {category, problems}

@@ -45,7 +45,8 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
     const base = path.resolve(path.dirname(mkdocs.path), config.docsDir)
     const relative = path.relative(source.root, base)
     // The folder is the docs folder, holds it, or lies inside it; a sibling folder is no concern of this nav (nor are its problems).
-    const applies = relative === '' || !relative.startsWith('..') || relative.split(path.sep).every((part) => part === '..')
+    const applies =
+      relative === '' || !relative.startsWith('..') || relative.split(path.sep).every((part) => part === '..')
     if (applies) diagnostics.push(...config.problems)
     if (config.hasNav && applies) loaded.outlines.push({source: mkdocsFileName, file, base, entries: config.entries})
   }
@@ -57,7 +58,12 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
         const parsed = parseSummary(text, summary)
         diagnostics.push(...parsed.problems)
         loaded.navigationFiles.add(summary)
-        loaded.outlines.push({source: summaryFileName, file: summary, base: path.join(source.root, walk.path), entries: parsed.entries})
+        loaded.outlines.push({
+          source: summaryFileName,
+          file: summary,
+          base: path.join(source.root, walk.path),
+          entries: parsed.entries
+        })
       }
     }
     const category = walk.others.find((file) => isCategoryFile(path.posix.basename(file)))
@@ -82,11 +88,16 @@ function navigationFolders(walk: WalkedDir): WalkedDir[] {
 
 /** The text files of the walk that navigation needs read besides the documents (category files), in `loadNavigation`'s folders. */
 export function navigationTextFiles(walk: WalkedDir): string[] {
-  return navigationFolders(walk).flatMap((folder) => folder.others.filter((file) => isCategoryFile(path.posix.basename(file))))
+  return navigationFolders(walk).flatMap((folder) =>
+    folder.others.filter((file) => isCategoryFile(path.posix.basename(file)))
+  )
 }
 
 /** The nearest `mkdocs.yml` (or `.yaml`) at or above `root`, up to the repository root (only `root` itself outside a repository). */
-async function findMkdocs(root: string, repository: string | undefined): Promise<{path: string; text: string} | undefined> {
+async function findMkdocs(
+  root: string,
+  repository: string | undefined
+): Promise<{path: string; text: string} | undefined> {
   const top = repository ?? root
   for (let dir = root; ; dir = path.dirname(dir)) {
     for (const name of [mkdocsFileName, 'mkdocs.yaml']) {

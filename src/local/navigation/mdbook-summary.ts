@@ -27,7 +27,10 @@ const comment = /^[ \t]*<!--/
  * article.
  */
 export function looksLikeSummary(text: string): boolean {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '' && !comment.test(line))
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !comment.test(line))
   const first = lines.find((line) => !heading.test(line) && !separator.test(line))
   if (first === undefined) return false
   const item = listItem.exec(first)
@@ -79,7 +82,7 @@ export function parseSummary(text: string, file: string): ParsedOutline {
         file,
         line,
         message: `${summaryFileName} line ${line} is not a chapter: mdBook expects \`- [Title](file.md)\` (or \`[Title](file.md)\` for a prefix or suffix chapter), a \`# Part\` title or \`---\``,
-        hint: 'Write the line as a link to the chapter\'s file, e.g. `- [Installation](installation.md)`, or remove it',
+        hint: "Write the line as a link to the chapter's file, e.g. `- [Installation](installation.md)`, or remove it",
         rule: 'navigation-summary'
       })
       return
@@ -113,7 +116,10 @@ export function parseSummary(text: string, file: string): ParsedOutline {
 /** An entry from a link's text and target (`<a b.md>`, `a%20b.md` and `./a.md` all name `a b.md`; an empty target is a draft). */
 function entryOf(text: string, target: string, line: number): NavEntry {
   const entry: NavEntry = {title: plainTitle(text), line, children: []}
-  let file = target.trim().replace(/^<(.*)>$/, '$1').replace(/#.*$/, '')
+  let file = target
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .replace(/#.*$/, '')
   try {
     file = decodeURIComponent(file)
   } catch {

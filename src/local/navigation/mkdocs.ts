@@ -30,7 +30,8 @@ export function parseMkdocs(text: string, file: string): MkdocsConfig {
     const range = (node as {range?: [number, number, number]} | null)?.range
     return range ? lineCounter.linePos(range[0]).line : 1
   }
-  const fail = (node: unknown, message: string, hint: string) => problems.push({severity: 'error', file, line: lineOf(node), message, hint, rule: 'navigation-mkdocs'})
+  const fail = (node: unknown, message: string, hint: string) =>
+    problems.push({severity: 'error', file, line: lineOf(node), message, hint, rule: 'navigation-mkdocs'})
   const config: MkdocsConfig = {docsDir: 'docs', hasNav: false, entries: [], problems}
   if (document.errors.length > 0) {
     const error = document.errors[0]!
@@ -50,13 +51,22 @@ export function parseMkdocs(text: string, file: string): MkdocsConfig {
   if (docsDir !== undefined) {
     const value: unknown = isScalar(docsDir) ? docsDir.value : undefined
     if (typeof value === 'string' && value.trim() !== '') config.docsDir = value.trim().replace(/\/+$/, '')
-    else fail(docsDir, '`docs_dir` must be a folder name', 'Write `docs_dir: docs` (the folder of the documents, relative to mkdocs.yml)')
+    else
+      fail(
+        docsDir,
+        '`docs_dir` must be a folder name',
+        'Write `docs_dir: docs` (the folder of the documents, relative to mkdocs.yml)'
+      )
   }
   const nav = contents.get('nav', true) as YamlNode | undefined
   if (nav === undefined || (isScalar(nav) && nav.value === null)) return config
   config.hasNav = true
   if (!isSeq(nav)) {
-    fail(nav, '`nav` must be a list of pages and sections', 'Write each item as `- Title: file.md` or `- Section:` followed by its own list')
+    fail(
+      nav,
+      '`nav` must be a list of pages and sections',
+      'Write each item as `- Title: file.md` or `- Section:` followed by its own list'
+    )
     return config
   }
   config.entries = itemsOf(nav.items as YamlNode[], lineOf, fail)
@@ -89,7 +99,11 @@ function itemsOf(items: YamlNode[], lineOf: (node: unknown) => number, fail: Fai
         continue
       }
     }
-    fail(item, 'A `nav` item must be a page (`file.md`), a titled page (`Title: file.md`) or a section (`Title:` over a list)', 'Write it as `- Title: path/to/file.md`, with the path relative to docs_dir')
+    fail(
+      item,
+      'A `nav` item must be a page (`file.md`), a titled page (`Title: file.md`) or a section (`Title:` over a list)',
+      'Write it as `- Title: path/to/file.md`, with the path relative to docs_dir'
+    )
   }
   return entries
 }

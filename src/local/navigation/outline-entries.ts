@@ -26,9 +26,18 @@ function convert(run: OutlineRun, entry: NavEntry, titles: string[]): LayoutNode
   const path = entry.title !== undefined ? [...titles, entry.title] : titles
   const children = present(entry.children.map((child) => convert(run, child, path)))
   const named = entry.title !== undefined ? {navTitle: entry.title} : {}
-  if (children.length === 0) return file === undefined ? undefined : {kind: 'article', file, ...named, nav: origin(run, entry)}
+  if (children.length === 0)
+    return file === undefined ? undefined : {kind: 'article', file, ...named, nav: origin(run, entry)}
   if (file !== undefined) {
-    const topic: LayoutTopic = {kind: 'topic', key: file, file, ...named, nav: origin(run, entry), ordered: true, children}
+    const topic: LayoutTopic = {
+      kind: 'topic',
+      key: file,
+      file,
+      ...named,
+      nav: origin(run, entry),
+      ordered: true,
+      children
+    }
     run.topics.set(file, topic)
     return topic
   }
@@ -69,10 +78,19 @@ function pageFile(run: OutlineRun, entry: NavEntry): string | undefined {
 function section(run: OutlineRun, entry: NavEntry, titles: string[], children: LayoutNode[]): LayoutTopic {
   const {homeFolder, folders, topics} = run
   const folder = commonFolder(children)
-  const inside = folder !== undefined && folder !== homeFolder && (homeFolder === '' || folder.startsWith(homeFolder + '/'))
+  const inside =
+    folder !== undefined && folder !== homeFolder && (homeFolder === '' || folder.startsWith(homeFolder + '/'))
   const named = entry.title !== undefined ? {navTitle: entry.title} : {}
   if (inside && folders.has(folder) && !topics.has(folder)) {
-    const topic: LayoutTopic = {kind: 'topic', key: folder, folder, ...named, nav: origin(run, entry), ordered: true, children}
+    const topic: LayoutTopic = {
+      kind: 'topic',
+      key: folder,
+      folder,
+      ...named,
+      nav: origin(run, entry),
+      ordered: true,
+      children
+    }
     const index = folders.get(folder)!.file
     // A listed index page of the folder, as the section's own page (MkDocs' navigation.indexes), or an unlisted one: the body.
     const listed = children.findIndex((child) => child.kind === 'article' && child.file === index)
@@ -84,7 +102,9 @@ function section(run: OutlineRun, entry: NavEntry, titles: string[], children: L
     topics.set(folder, topic)
     return topic
   }
-  let key = [homeFolder, '.nav', ...titles.map((title) => title.replace(/\//g, '-'))].filter((part) => part !== '').join('/')
+  let key = [homeFolder, '.nav', ...titles.map((title) => title.replace(/\//g, '-'))]
+    .filter((part) => part !== '')
+    .join('/')
   for (let n = 2; topics.has(key); n++) key = key.replace(/~\d+$/, '') + `~${n}`
   const topic: LayoutTopic = {kind: 'topic', key, ...named, nav: origin(run, entry), ordered: true, children}
   topics.set(key, topic)
@@ -103,6 +123,7 @@ function commonFolder(nodes: LayoutNode[]): string | undefined {
   gather(nodes)
   if (files.length === 0) return undefined
   let common = path.posix.dirname(files[0]!)
-  for (const file of files) while (common !== '.' && file !== common && !file.startsWith(common + '/')) common = path.posix.dirname(common)
+  for (const file of files)
+    while (common !== '.' && file !== common && !file.startsWith(common + '/')) common = path.posix.dirname(common)
   return common === '.' ? '' : common
 }

@@ -34,7 +34,12 @@ export interface OutlineRun {
 }
 
 /** Starts applying `outline` to the layout of the folder `root` (absolute); undefined when its base folder is not in the layout. */
-export function startRun(layout: LayoutTopic, outline: NavOutline, root: string, diagnostics: Diagnostic[]): OutlineRun | undefined {
+export function startRun(
+  layout: LayoutTopic,
+  outline: NavOutline,
+  root: string,
+  diagnostics: Diagnostic[]
+): OutlineRun | undefined {
   const baseRelative = path.relative(root, outline.base).split(path.sep).join('/')
   const homeFolder = baseRelative.startsWith('..') ? '' : baseRelative
   const home = findFolder(layout, homeFolder)
@@ -60,14 +65,31 @@ export function startRun(layout: LayoutTopic, outline: NavOutline, root: string,
     }
   }
   mark(outline.entries)
-  return {outline, diagnostics, home, homeFolder, baseRelative, folders, documents, known, referenced, used: new Set(), topics: new Map(), resolvePage}
+  return {
+    outline,
+    diagnostics,
+    home,
+    homeFolder,
+    baseRelative,
+    folders,
+    documents,
+    known,
+    referenced,
+    used: new Set(),
+    topics: new Map(),
+    resolvePage
+  }
 }
 
 /** The folder topic of the layout whose folder is `folder`. */
 function findFolder(topic: LayoutTopic, folder: string): LayoutTopic | undefined {
   if (topic.folder === folder) return topic
   for (const child of topic.children) {
-    if (child.kind !== 'topic' || (child.folder !== undefined && folder !== child.folder && !folder.startsWith(child.folder + '/'))) continue
+    if (
+      child.kind !== 'topic' ||
+      (child.folder !== undefined && folder !== child.folder && !folder.startsWith(child.folder + '/'))
+    )
+      continue
     const found = findFolder(child, folder)
     if (found) return found
   }

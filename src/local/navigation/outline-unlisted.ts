@@ -44,7 +44,10 @@ export function placeUnlisted(run: OutlineRun, children: LayoutNode[]): string[]
 export function warnUnlisted(run: OutlineRun, unlisted: string[]): void {
   if (unlisted.length === 0) return
   const {outline} = run
-  const shown = unlisted.slice(0, 3).map((file) => `\`${file}\``).join(', ')
+  const shown = unlisted
+    .slice(0, 3)
+    .map((file) => `\`${file}\``)
+    .join(', ')
   run.diagnostics.push({
     severity: 'warning',
     file: outline.file,
