@@ -44,7 +44,11 @@ export const shapes: readonly Shape[] = [
   {name: '`<details>` x n (a block each)', unit: '<details>\n\n', sizes: kilobytes},
   {name: '`<details><summary>` x n', unit: '<details><summary>', sizes: kilobytes},
   {name: 'hint-block openers x n', unit: '<div data-node="hintBlock" data-color="blue">\ntext\n', sizes: kilobytes},
-  {name: '`<a data-node="anchorLink" data-id="x">` x n', unit: '<a data-node="anchorLink" data-id="x">', sizes: kilobytes},
+  {
+    name: '`<a data-node="anchorLink" data-id="x">` x n',
+    unit: '<a data-node="anchorLink" data-id="x">',
+    sizes: kilobytes
+  },
   {name: '`>` x n (an eighth of the sizes)', unit: '>', sizes: kilobytes.map((size) => size / 8)},
   {name: '`>` x n (baseline: lines of 100 `>`)', unit: '>', sizes: kilobytes, baselineUnit: '>'.repeat(100) + ' a\n'},
   // Not lines of nested items: remark-parse is quadratic in the number of nested lists a list holds too.

@@ -8,7 +8,12 @@
 import {KbClient} from '../src/api/index.js'
 
 const [apiUrl, filesUrl, count, concurrency] = process.argv.slice(2)
-const client = new KbClient({apiUrl: apiUrl!, filesUrl: filesUrl!, token: process.env.KBSYNC_TOKEN ?? '', concurrency: Number(concurrency)})
+const client = new KbClient({
+  apiUrl: apiUrl!,
+  filesUrl: filesUrl!,
+  token: process.env.KBSYNC_TOKEN ?? '',
+  concurrency: Number(concurrency)
+})
 const topic = await client.createItem({type: 'topic', title: 'Bare', parent_topic_id: null})
 const total = Number(count) - 1
 let next = 0
@@ -17,7 +22,12 @@ await Promise.all(
   Array.from({length: Number(concurrency)}, async () => {
     while (next < total) {
       const index = next++
-      await client.createItem({type: 'article', title: `Bare ${index}`, parent_topic_id: topic.id, body: `Body ${index}.\n`})
+      await client.createItem({
+        type: 'article',
+        title: `Bare ${index}`,
+        parent_topic_id: topic.id,
+        body: `Body ${index}.\n`
+      })
     }
   })
 )

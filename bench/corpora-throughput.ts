@@ -40,7 +40,10 @@ function* markdownFiles(dir: string): Generator<string> {
 
 /** The bodies of every Markdown file under `root`. */
 export function readBodies(root: string): Body[] {
-  return [...markdownFiles(root)].map((path) => ({path, value: readFileSync(path, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')}))
+  return [...markdownFiles(root)].map((path) => ({
+    path,
+    value: readFileSync(path, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')
+  }))
 }
 
 /** Result of the benchmark: speeds in MB/s and the ratio of time per MB (kbsync / remark). */

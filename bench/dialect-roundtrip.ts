@@ -123,13 +123,23 @@ export function runDialectRoundTrip(size = 1_000_000, runs = 3): {dialect: numbe
   const gfmDocument = buildDocument(gfmSection, size)
   const plain = unified().use(remarkParse).use(remarkGfm).use(remarkStringify).freeze()
   console.log(`Dialect round trip (Node ${process.version})`)
-  const gfm = measure('remark + remark-gfm (GFM document)', gfmDocument, (value) => String(plain.processSync(value)), runs)
-  const dialect = measure('kbsync parseKb + stringifyKb (dialect document)', dialectDocument, (value) => stringifyKb(parseKb(value)), runs)
+  const gfm = measure(
+    'remark + remark-gfm (GFM document)',
+    gfmDocument,
+    (value) => String(plain.processSync(value)),
+    runs
+  )
+  const dialect = measure(
+    'kbsync parseKb + stringifyKb (dialect document)',
+    dialectDocument,
+    (value) => stringifyKb(parseKb(value)),
+    runs
+  )
   const ratio = gfm / dialect
   console.log(`ratio (time per MB, kbsync / remark-gfm): ${ratio.toFixed(2)}x (target <= 1.3x)`)
   return {dialect, gfm, ratio}
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runDialectRoundTrip(Number(process.argv[2] ?? 1_000_000), Number(process.argv[3] ?? 3))
 }

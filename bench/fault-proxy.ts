@@ -51,15 +51,18 @@ export async function startFaultProxy(target: string, decide: (request: ProxiedR
       if (fate === 'drop-before') return void req.socket.destroy()
       // The server checks Host: the request goes on as if sent to it directly.
       const headers = {...req.headers, host: upstream.host}
-      const forwarded = http.request({host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent}, (answer) => {
-        if (fate === 'drop-after') {
-          answer.resume()
-          answer.on('end', () => req.socket.destroy())
-          return
+      const forwarded = http.request(
+        {host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent},
+        (answer) => {
+          if (fate === 'drop-after') {
+            answer.resume()
+            answer.on('end', () => req.socket.destroy())
+            return
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
         }
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      })
+      )
       forwarded.on('error', () => req.socket.destroy())
       forwarded.end(body)
     })
@@ -87,7 +90,12 @@ export async function startFaultProxy(target: string, decide: (request: ProxiedR
  * arriving in a burst is dropped: half before the server sees it, half
  * after it was applied (the answer lost).
  */
-export function burstDrops(share: number, meanBurstMs: number, seed: number, now: () => number = Date.now): (request: ProxiedRequest) => Fate {
+export function burstDrops(
+  share: number,
+  meanBurstMs: number,
+  seed: number,
+  now: () => number = Date.now
+): (request: ProxiedRequest) => Fate {
   const random = seededRandom(seed)
   // Bursts per millisecond outside them, so that bursts cover `share` of the time.
   const rate = share / ((1 - share) * meanBurstMs)

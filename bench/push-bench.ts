@@ -22,14 +22,23 @@ export interface Row {
 }
 
 /** Runs `bench/push-child.js` on `dir`; resolves with its figures. */
-export function pushInChild(dir: string, server: Pick<RunningServer, 'apiUrl' | 'filesUrl' | 'token'>, concurrency: number): Promise<{ms: number; planMs: number; maxRssMb: number; requests: number; failed: number}> {
+export function pushInChild(
+  dir: string,
+  server: Pick<RunningServer, 'apiUrl' | 'filesUrl' | 'token'>,
+  concurrency: number
+): Promise<{ms: number; planMs: number; maxRssMb: number; requests: number; failed: number}> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'push-child.js')
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, dir, server.apiUrl, server.filesUrl, String(concurrency)], {env: {...process.env, KBSYNC_TOKEN: server.token}, stdio: ['ignore', 'pipe', 'inherit']})
+    const child = spawn(process.execPath, [script, dir, server.apiUrl, server.filesUrl, String(concurrency)], {
+      env: {...process.env, KBSYNC_TOKEN: server.token},
+      stdio: ['ignore', 'pipe', 'inherit']
+    })
     let out = ''
     child.stdout.on('data', (d) => (out += String(d)))
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`push child exited ${code}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`push child exited ${code}`))
+    )
   })
 }
 
@@ -37,11 +46,19 @@ export function pushInChild(dir: string, server: Pick<RunningServer, 'apiUrl' | 
 function bareInChild(server: RunningServer, count: number, concurrency: number): Promise<number> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-child.js')
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, server.apiUrl, server.filesUrl, String(count), String(concurrency)], {env: {...process.env, KBSYNC_TOKEN: server.token}, stdio: ['ignore', 'pipe', 'inherit']})
+    const child = spawn(
+      process.execPath,
+      [script, server.apiUrl, server.filesUrl, String(count), String(concurrency)],
+      {env: {...process.env, KBSYNC_TOKEN: server.token}, stdio: ['ignore', 'pipe', 'inherit']}
+    )
     let out = ''
     child.stdout.on('data', (d) => (out += String(d)))
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve((JSON.parse(out.trim().split('\n').pop()!) as {ms: number}).ms) : reject(new Error(`bare child exited ${code}`))))
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve((JSON.parse(out.trim().split('\n').pop()!) as {ms: number}).ms)
+        : reject(new Error(`bare child exited ${code}`))
+    )
   })
 }
 
@@ -52,7 +69,12 @@ async function tempTree(articles: number, imageEvery: number): Promise<string> {
 }
 
 /** One push of a fresh tree to a fresh server at `latencyMs`: the child's figures and the server's request count. */
-async function pushFresh(articles: number, images: number, latencyMs: number, concurrency: number): Promise<{ms: number; planMs: number; requests: number}> {
+async function pushFresh(
+  articles: number,
+  images: number,
+  latencyMs: number,
+  concurrency: number
+): Promise<{ms: number; planMs: number; requests: number}> {
   const dir = await tempTree(articles, articles / images)
   const server = await startServer({port: 0, latencyMs})
   try {
@@ -79,7 +101,13 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
  * (these machines are shared: one run can be off by 15%); the sequential
  * push, mostly waiting, once.
  */
-export async function benchInitialPush(articles: number, images: number, latencyMs: number, concurrency = 8, repeats = 3): Promise<Row[]> {
+export async function benchInitialPush(
+  articles: number,
+  images: number,
+  latencyMs: number,
+  concurrency = 8,
+  repeats = 3
+): Promise<Row[]> {
   const parallelRuns: Array<{ms: number; planMs: number; requests: number}> = []
   for (let i = 0; i < repeats; i++) parallelRuns.push(await pushFresh(articles, images, latencyMs, concurrency))
   const parallel = median(parallelRuns)
@@ -101,9 +129,27 @@ export async function benchInitialPush(articles: number, images: number, latency
       target: '',
       met: null
     },
-    {bench: name, measure: 'wall time, concurrency 1', value: `${seconds(sequential.ms)} (${sequential.requests} requests)`, target: '', met: null},
-    {bench: name, measure: 'speed-up over sequential', value: `${(sequential.ms / parallel.ms).toFixed(2)}x`, target: '>= 6x', met: sequential.ms / parallel.ms >= 6},
-    {bench: name, measure: `vs ideal (requests x latency / ${concurrency} = ${seconds(ideal)})`, value: `${(parallel.ms / ideal).toFixed(2)}x`, target: '<= 1.5x', met: parallel.ms / ideal <= 1.5},
+    {
+      bench: name,
+      measure: 'wall time, concurrency 1',
+      value: `${seconds(sequential.ms)} (${sequential.requests} requests)`,
+      target: '',
+      met: null
+    },
+    {
+      bench: name,
+      measure: 'speed-up over sequential',
+      value: `${(sequential.ms / parallel.ms).toFixed(2)}x`,
+      target: '>= 6x',
+      met: sequential.ms / parallel.ms >= 6
+    },
+    {
+      bench: name,
+      measure: `vs ideal (requests x latency / ${concurrency} = ${seconds(ideal)})`,
+      value: `${(parallel.ms / ideal).toFixed(2)}x`,
+      target: '<= 1.5x',
+      met: parallel.ms / ideal <= 1.5
+    },
     {
       bench: name,
       measure: `transport floor: ${parallel.requests} bare creates at concurrency ${concurrency}, no engine work (median of ${repeats})`,
@@ -130,13 +176,39 @@ export async function benchLargeTree(articles: number): Promise<Row[]> {
     const noop = await push({dir, client})
     const ms = performance.now() - started
     const counts = server.counts()
-    const reads = Object.entries(counts).filter(([key]) => key !== 'writes' && key !== 'structure').reduce((sum, [, n]) => sum + n, 0)
+    const reads = Object.entries(counts)
+      .filter(([key]) => key !== 'writes' && key !== 'structure')
+      .reduce((sum, [, n]) => sum + n, 0)
     const name = `${articles}-article tree`
     return [
-      {bench: name, measure: 'initial push: peak RSS (child process)', value: `${first.maxRssMb.toFixed(0)} MB`, target: '< 300 MB', met: first.maxRssMb < 300},
-      {bench: name, measure: 'initial push: wall time (no latency)', value: `${(first.ms / 1000).toFixed(1)} s`, target: '', met: null},
-      {bench: name, measure: 'no-op push: requests', value: `${server.requestLog().length} (structure ${counts.structure ?? 0}, other ${reads}, writes ${counts.writes}, ops ${noop.plan.ops.length})`, target: 'structure reads only', met: reads === 0 && counts.writes === 0},
-      {bench: name, measure: 'no-op push: wall time', value: `${(ms / 1000).toFixed(2)} s`, target: '< 2 s', met: ms < 2000}
+      {
+        bench: name,
+        measure: 'initial push: peak RSS (child process)',
+        value: `${first.maxRssMb.toFixed(0)} MB`,
+        target: '< 300 MB',
+        met: first.maxRssMb < 300
+      },
+      {
+        bench: name,
+        measure: 'initial push: wall time (no latency)',
+        value: `${(first.ms / 1000).toFixed(1)} s`,
+        target: '',
+        met: null
+      },
+      {
+        bench: name,
+        measure: 'no-op push: requests',
+        value: `${server.requestLog().length} (structure ${counts.structure ?? 0}, other ${reads}, writes ${counts.writes}, ops ${noop.plan.ops.length})`,
+        target: 'structure reads only',
+        met: reads === 0 && counts.writes === 0
+      },
+      {
+        bench: name,
+        measure: 'no-op push: wall time',
+        value: `${(ms / 1000).toFixed(2)} s`,
+        target: '< 2 s',
+        met: ms < 2000
+      }
     ]
   } finally {
     await client.close()

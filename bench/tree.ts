@@ -10,7 +10,11 @@ import path from 'node:path'
  * deep every fifth topic), each linking to the first article of the next topic; every `imageEvery`-th
  * article shows its own small PNG. Returns the article paths.
  */
-export async function generateTree(dir: string, articles: number, options: {perTopic?: number; imageEvery?: number} = {}): Promise<string[]> {
+export async function generateTree(
+  dir: string,
+  articles: number,
+  options: {perTopic?: number; imageEvery?: number} = {}
+): Promise<string[]> {
   const perTopic = options.perTopic ?? 20
   const imageEvery = options.imageEvery ?? 0
   const topics = Math.ceil(articles / perTopic)
@@ -25,8 +29,13 @@ export async function generateTree(dir: string, articles: number, options: {perT
     // Every article links to the first one of the next topic (which links nowhere): links without long
     // dependency chains, so the push can create articles in parallel as a real docs tree allows.
     const first = ((t + 1) % topics) * perTopic
-    const target = `${topicDir((t + 1) % topics).split(path.sep).join('/')}/page-${first}.md`
-    const link = i % perTopic === 0 ? '' : ` and a [link to page ${first}](${path.posix.relative(topicDir(t).split(path.sep).join('/'), target)})`
+    const target = `${topicDir((t + 1) % topics)
+      .split(path.sep)
+      .join('/')}/page-${first}.md`
+    const link =
+      i % perTopic === 0
+        ? ''
+        : ` and a [link to page ${first}](${path.posix.relative(topicDir(t).split(path.sep).join('/'), target)})`
     let body = `# Page ${i}\n\nArticle ${i} with **bold** text${link}.\n\n- one\n- two\n\n| a | b |\n| --- | --- |\n| ${i} | x |\n`
     if (imageEvery > 0 && i % imageEvery === 0) {
       await writeFile(path.join(dir, topicDir(t), 'img', `pic-${i}.png`), pngBytes(i))

@@ -33,7 +33,19 @@ if (code !== 0) {
 }
 
 console.log('\nA second run finds nothing to do:')
-const again = await main(['plan', dir, '--exit-code'], {...io, stdout: {write: (text) => process.stdout.write(text.split('\n').filter((l) => /No changes|Plan:/.test(l)).map((l) => `  ${l}\n`).join(''))}})
+const again = await main(['plan', dir, '--exit-code'], {
+  ...io,
+  stdout: {
+    write: (text) =>
+      process.stdout.write(
+        text
+          .split('\n')
+          .filter((l) => /No changes|Plan:/.test(l))
+          .map((l) => `  ${l}\n`)
+          .join('')
+      )
+  }
+})
 if (again !== 0) {
   console.error(`\nkbsync plan --exit-code exited with ${again}: the second run was not a no-op`)
   process.exit(1)
@@ -41,9 +53,13 @@ if (again !== 0) {
 
 /** Prints the tree under the root, indented, with ids. */
 function printTree(nodes, depth = 0) {
-  const sorted = [...nodes].sort((a, b) => (a.type === b.type ? a.title.localeCompare(b.title) : a.type === 'topic' ? -1 : 1))
+  const sorted = [...nodes].sort((a, b) =>
+    a.type === b.type ? a.title.localeCompare(b.title) : a.type === 'topic' ? -1 : 1
+  )
   for (const node of sorted) {
-    console.log(`${'  '.repeat(depth + 1)}${node.type === 'topic' ? '▸' : '•'} ${node.title}  (${node.type} ${node.id})`)
+    console.log(
+      `${'  '.repeat(depth + 1)}${node.type === 'topic' ? '▸' : '•'} ${node.title}  (${node.type} ${node.id})`
+    )
     if (node.children) printTree(node.children, depth + 1)
   }
 }
@@ -58,5 +74,7 @@ try {
 } finally {
   await connection.close()
 }
-console.log(`\nData: ${path.join(dir, '.kbsync', 'local-kb.json')}; sync state: ${path.join(dir, '.kbsync', 'state.json')}`)
+console.log(
+  `\nData: ${path.join(dir, '.kbsync', 'local-kb.json')}; sync state: ${path.join(dir, '.kbsync', 'state.json')}`
+)
 console.log(`Try: node dist/src/cli/bin.js status ${dir}`)

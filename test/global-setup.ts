@@ -10,7 +10,11 @@ import {builtDir} from './built.js'
 export default function setup(): void {
   const root = new URL('..', import.meta.url)
   try {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', builtDir], {cwd: root, stdio: 'inherit'})
+    execFileSync(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', builtDir],
+      {cwd: root, stdio: 'inherit'}
+    )
   } catch (error) {
     if (process.env.KBSYNC_DIST === undefined) throw error
     console.warn(`global-setup: the build into ${builtDir} reported type errors; testing what it emitted`)

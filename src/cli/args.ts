@@ -7,7 +7,8 @@ import {UsageError} from './errors.js'
 export function parsePort(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined
   const port = Number(value)
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not '${value}'`)
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not '${value}'`)
   return port
 }
 
@@ -36,5 +37,7 @@ export function untilInterrupted(): Promise<void> {
 
 /** What to throw for a failed listen on `port`: a usage error when the port is taken, else `error` itself. */
 export function listenError(error: unknown, port: number): unknown {
-  return (error as {code?: string}).code === 'EADDRINUSE' ? new UsageError(`port ${port} is in use; pick another with --port (0 picks a free one)`) : error
+  return (error as {code?: string}).code === 'EADDRINUSE'
+    ? new UsageError(`port ${port} is in use; pick another with --port (0 picks a free one)`)
+    : error
 }

@@ -84,7 +84,10 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
   const onEvent = options.onEvent ? {onEvent: options.onEvent} : {}
   if (config.apiUrl && options.embeddedDir === undefined) {
     if (!config.token && !(config.login && config.securityKey)) {
-      throw new ConfigError(`no credentials for ${describeHost(config.apiUrl)}: set KBSYNC_TOKEN (or tokenFile), or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY`, 'KBSYNC_TOKEN')
+      throw new ConfigError(
+        `no credentials for ${describeHost(config.apiUrl)}: set KBSYNC_TOKEN (or tokenFile), or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY`,
+        'KBSYNC_TOKEN'
+      )
     }
     // Both credentials when both are set: the token is used first, and the login renews it when it expires.
     const client = new KbClient({
@@ -108,16 +111,27 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
 async function connectEmbedded(dir: string, config: KbsyncConfig, options: ConnectOptions): Promise<Connection> {
   const dataPath = path.join(dir, embeddedDataFile)
   if (options.embeddedDir !== undefined && !existsSync(dataPath)) {
-    throw new ConfigError(`${dir} has no embedded knowledge base (${embeddedDataFile} not found): push that folder first, or name the folder that has one`, '--from')
+    throw new ConfigError(
+      `${dir} has no embedded knowledge base (${embeddedDataFile} not found): push that folder first, or name the folder that has one`,
+      '--from'
+    )
   }
   const onEvent = options.onEvent ? {onEvent: options.onEvent} : {}
   const make = (lease: Lease) =>
-    new KbClient({apiUrl: lease.apiUrl, filesUrl: lease.filesUrl, token: lease.token, concurrency: config.concurrency, maxRateLimitWaitMs: config.maxRateLimitWait * 1000, ...onEvent})
+    new KbClient({
+      apiUrl: lease.apiUrl,
+      filesUrl: lease.filesUrl,
+      token: lease.token,
+      concurrency: config.concurrency,
+      maxRateLimitWaitMs: config.maxRateLimitWait * 1000,
+      ...onEvent
+    })
   const first = await leaseEmbedded(dir)
   const leased = leasedClient(first, () => leaseEmbedded(dir), make)
   const shown = path.relative(options.cwd ?? process.cwd(), dataPath) || dataPath
   const where = shown.startsWith('..') ? dataPath : shown
-  const servedBy = first.role === 'client' ? ` (served by kbsync process ${first.owner.pid}, \`kbsync ${first.owner.command}\`)` : ''
+  const servedBy =
+    first.role === 'client' ? ` (served by kbsync process ${first.owner.pid}, \`kbsync ${first.owner.command}\`)` : ''
   return {
     client: leased.client,
     description: `embedded local knowledge base at ${where}${servedBy}`,

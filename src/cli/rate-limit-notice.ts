@@ -13,7 +13,10 @@ export const noticeAfterMs = 5000
  * An event handler that calls `say` once for each rate-limit wait of at least
  * `noticeAfterMs` that ends later than the last one announced.
  */
-export function rateLimitNotices(say: (line: string) => void, now: () => number = Date.now): (event: ClientEvent) => void {
+export function rateLimitNotices(
+  say: (line: string) => void,
+  now: () => number = Date.now
+): (event: ClientEvent) => void {
   let announcedUntil = 0
   return (event) => {
     const rateLimited = event.type === 'rate-limit-wait' || (event.type === 'retry' && event.status === 429)

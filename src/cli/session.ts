@@ -62,7 +62,10 @@ export interface SyncSession {
  * embedded local knowledge base (the command says which); with
  * `embeddedDir`, to that folder's embedded knowledge base (`pull --from`).
  */
-export async function openSession(context: CommandContext, options: {mayCreateDir?: boolean; embeddedDir?: string} = {}): Promise<SyncSession> {
+export async function openSession(
+  context: CommandContext,
+  options: {mayCreateDir?: boolean; embeddedDir?: string} = {}
+): Promise<SyncSession> {
   // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.
   const config = await folderConfig(context, {mayCreateDir: options.mayCreateDir === true})
   const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
@@ -72,7 +75,11 @@ export async function openSession(context: CommandContext, options: {mayCreateDi
     reporter.debug(formatClientEvent(event))
     notice(event)
   }
-  const target = await connect(config, {cwd: context.cwd, onEvent, ...(options.embeddedDir !== undefined ? {embeddedDir: options.embeddedDir} : {})})
+  const target = await connect(config, {
+    cwd: context.cwd,
+    onEvent,
+    ...(options.embeddedDir !== undefined ? {embeddedDir: options.embeddedDir} : {})
+  })
   return {config, reporter, target}
 }
 
@@ -82,11 +89,22 @@ export async function openSession(context: CommandContext, options: {mayCreateDi
  * defaults; `withoutSecrets` for commands that never connect), and the
  * folder and site root checked.
  */
-export async function folderConfig(context: CommandContext, options: {mayCreateDir?: boolean; withoutSecrets?: boolean} = {}): Promise<KbsyncConfig> {
-  if (context.positionals.length > 1) throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
-  if (context.values.quiet === true && context.values.verbose === true) throw new UsageError('--quiet and --verbose contradict each other: pick one')
+export async function folderConfig(
+  context: CommandContext,
+  options: {mayCreateDir?: boolean; withoutSecrets?: boolean} = {}
+): Promise<KbsyncConfig> {
+  if (context.positionals.length > 1)
+    throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
+  if (context.values.quiet === true && context.values.verbose === true)
+    throw new UsageError('--quiet and --verbose contradict each other: pick one')
   const positional = context.positionals[0]
-  const config = await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, ...(options.withoutSecrets ? {withoutSecrets: true} : {}), ...(positional ? {dir: positional} : {})})
+  const config = await loadConfig({
+    cwd: context.cwd,
+    env: context.env,
+    flags: context.values,
+    ...(options.withoutSecrets ? {withoutSecrets: true} : {}),
+    ...(positional ? {dir: positional} : {})
+  })
   await checkFolders(config, options.mayCreateDir === true)
   return config
 }
@@ -95,7 +113,9 @@ export async function folderConfig(context: CommandContext, options: {mayCreateD
 export async function checkFolders(config: Pick<KbsyncConfig, 'dir' | 'siteRoot'>, mayCreate = false): Promise<void> {
   await checkFolder(config.dir, mayCreate)
   if (config.siteRoot !== undefined && !(await stat(config.siteRoot).catch(() => undefined))?.isDirectory()) {
-    throw new UsageError(`the site root ${config.siteRoot} is not a folder (check "siteRoot" in the config file or KBSYNC_SITE_ROOT)`)
+    throw new UsageError(
+      `the site root ${config.siteRoot} is not a folder (check "siteRoot" in the config file or KBSYNC_SITE_ROOT)`
+    )
   }
 }
 
@@ -107,7 +127,8 @@ async function checkFolder(dir: string, mayCreate = false): Promise<void> {
   const info = await stat(dir).catch(() => undefined)
   if (info?.isDirectory()) return
   if (info) throw new UsageError(`${dir} is not a folder`)
-  if (!mayCreate) throw new UsageError(`the folder ${dir} does not exist (check the DIR argument, --dir or "dir" in the config file)`)
+  if (!mayCreate)
+    throw new UsageError(`the folder ${dir} does not exist (check the DIR argument, --dir or "dir" in the config file)`)
 }
 
 /** The engine options a config gives (plus the command's own). */
@@ -130,6 +151,9 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
 
 /** How links resolve beyond the folder's documents, as the config says: every command that scans uses the same. */
 export function linkOptionsOf(config: Pick<KbsyncConfig, 'brokenLinks' | 'repoUrl' | 'siteRoot'>): LinkOptions {
-  return {brokenLinks: config.brokenLinks, ...(config.repoUrl !== undefined ? {repoUrl: config.repoUrl} : {}), ...(config.siteRoot !== undefined ? {siteRoot: config.siteRoot} : {})}
+  return {
+    brokenLinks: config.brokenLinks,
+    ...(config.repoUrl !== undefined ? {repoUrl: config.repoUrl} : {}),
+    ...(config.siteRoot !== undefined ? {siteRoot: config.siteRoot} : {})
+  }
 }
-

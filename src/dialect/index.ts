@@ -7,5 +7,11 @@ export {kbProcessor} from './processor.js'
 export {gfmToKb, gfmToKbTree, alertColors, type GfmToKbOptions} from './gfm-to-kb/index.js'
 export {kbToGfm, kbTreeToGfm, defaultArticleUrl, defaultTopicUrl, type KbToGfmOptions} from './kb-to-gfm/index.js'
 export {kbToHtml, kbTreeToHtml, safeUrl, videoEmbed, type KbToHtmlOptions} from './to-html/index.js'
-export {kbToCommentHtml, kbTreeToCommentHtml, commentColors, commentTags, type CommentColor} from './comment-html/index.js'
+export {
+  kbToCommentHtml,
+  kbTreeToCommentHtml,
+  commentColors,
+  commentTags,
+  type CommentColor
+} from './comment-html/index.js'
 export {asPlatformStores} from './platform-form.js'

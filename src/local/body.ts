@@ -56,7 +56,8 @@ export function readDocumentHead(text: string, file: string, diagnostics: Diagno
 /** The body of a document read by `readDocumentHead`; with `dropHeading`, its opening heading blanked. */
 export function bodyOf(head: DocumentHead, dropHeading: boolean): {body: string; empty: boolean} {
   const lines = head.lines.slice()
-  if (dropHeading && head.heading) for (let index = 0; index < head.heading.lineCount; index++) lines[head.heading.line - 1 + index] = ''
+  if (dropHeading && head.heading)
+    for (let index = 0; index < head.heading.lineCount; index++) lines[head.heading.line - 1 + index] = ''
   const body = lines.join('\n')
   return {body, empty: body.trim() === ''}
 }

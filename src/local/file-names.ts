@@ -23,17 +23,30 @@ export function fileNameProblems(relative: string, names: string[]): Diagnostic[
   const problems: Diagnostic[] = []
   const at = (name: string) => (relative === '' ? name : `${relative}/${name}`)
   const warn = (name: string, message: string) =>
-    problems.push({severity: 'warning', file: at(name), message, hint: 'Rename the file so that every system can hold it', rule: 'file-name'})
+    problems.push({
+      severity: 'warning',
+      file: at(name),
+      message,
+      hint: 'Rename the file so that every system can hold it',
+      rule: 'file-name'
+    })
   const byFolded = new Map<string, string>()
   for (const name of names) {
     if (reserved.test(name)) warn(name, `\`${name}\` is a reserved device name on Windows`)
-    else if (forbidden.test(name)) warn(name, `\`${name}\` holds a character Windows does not allow in file names (< > : " \\ | ? * or a control character)`)
+    else if (forbidden.test(name))
+      warn(
+        name,
+        `\`${name}\` holds a character Windows does not allow in file names (< > : " \\ | ? * or a control character)`
+      )
     else if (/[. ]$/.test(name)) warn(name, `\`${name}\` ends with a dot or a space, which Windows drops`)
     if (Buffer.byteLength(name) > maxBytes) warn(name, `\`${name.slice(0, 20)}…\` is longer than ${maxBytes} bytes`)
     const folded = name.normalize('NFC').toLowerCase()
     const previous = byFolded.get(folded)
     if (previous !== undefined) {
-      const how = previous.normalize('NFC') === name.normalize('NFC') ? 'in how their accented letters are encoded (Unicode NFC and NFD): one file on macOS' : 'in case: one file on Windows and macOS'
+      const how =
+        previous.normalize('NFC') === name.normalize('NFC')
+          ? 'in how their accented letters are encoded (Unicode NFC and NFD): one file on macOS'
+          : 'in case: one file on Windows and macOS'
       warn(name, `\`${name}\` and \`${previous}\` differ only ${how}`)
     } else byFolded.set(folded, name)
   }
@@ -49,7 +62,11 @@ export const documentExtensions = ['.md', '.mdx'] as const
  */
 export function isDocumentName(name: string): boolean {
   const lower = name.toLowerCase()
-  return documentExtensions.some((extension) => lower.endsWith(extension)) && !lower.endsWith('.remote.md') && !isPartialName(name)
+  return (
+    documentExtensions.some((extension) => lower.endsWith(extension)) &&
+    !lower.endsWith('.remote.md') &&
+    !isPartialName(name)
+  )
 }
 
 /**

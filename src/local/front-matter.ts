@@ -52,7 +52,13 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     }
   }
   if (end === -1) {
-    diagnostics.push({severity: 'error', file, line: 1, message: 'Front matter is not closed with a `---` line', rule: 'front-matter-unclosed'})
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: 1,
+      message: 'Front matter is not closed with a `---` line',
+      rule: 'front-matter-unclosed'
+    })
     return none
   }
   const yaml = lines.slice(1, end).join('\n')
@@ -82,21 +88,43 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     return offset === undefined ? 2 : lineCounter.linePos(offset).line + 1
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
-    diagnostics.push({severity: 'error', file, line: 2, message: 'Front matter must be a mapping of keys to values', rule: 'front-matter-type'})
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: 2,
+      message: 'Front matter must be a mapping of keys to values',
+      rule: 'front-matter-type'
+    })
     return result
   }
   const record = data as Record<string, unknown>
   if ('title' in record) {
     if (typeof record.title === 'string' && record.title.trim() !== '') result.title = record.title.trim()
     else if (typeof record.title === 'number') result.title = String(record.title)
-    else diagnostics.push({severity: 'error', file, line: lineOf('title'), message: '`title` must be a non-empty string', rule: 'front-matter-type'})
+    else
+      diagnostics.push({
+        severity: 'error',
+        file,
+        line: lineOf('title'),
+        message: '`title` must be a non-empty string',
+        rule: 'front-matter-type'
+      })
   }
   if ('kb_id' in record) {
     const id = record.kb_id
-    if ((typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id.trim())) || (typeof id === 'number' && Number.isInteger(id))) {
+    if (
+      (typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id.trim())) ||
+      (typeof id === 'number' && Number.isInteger(id))
+    ) {
       result.kbId = String(id).trim()
     } else {
-      diagnostics.push({severity: 'error', file, line: lineOf('kb_id'), message: '`kb_id` must be an item id such as `OJHEAFQ26YT`', rule: 'front-matter-type'})
+      diagnostics.push({
+        severity: 'error',
+        file,
+        line: lineOf('kb_id'),
+        message: '`kb_id` must be an item id such as `OJHEAFQ26YT`',
+        rule: 'front-matter-type'
+      })
     }
   }
   readSidebarKeys(record, result, file, lineOf, diagnostics)
@@ -107,7 +135,11 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
       const offset = node?.range?.[0]
       return offset === undefined ? lineOf('permissions') : lineCounter.linePos(offset).line + 1
     }
-    const permissions = readPermissions(record.permissions, {file, line: lineOf('permissions'), allowInherit: false, lineOf: lineIn}, diagnostics)
+    const permissions = readPermissions(
+      record.permissions,
+      {file, line: lineOf('permissions'), allowInherit: false, lineOf: lineIn},
+      diagnostics
+    )
     if (permissions) result.permissions = permissions
   }
   return result
@@ -118,19 +150,38 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
  * order, so a value of the wrong type is a warning (the key is ignored),
  * never a reason to refuse the tree.
  */
-function readSidebarKeys(record: Record<string, unknown>, result: FrontMatter, file: string, lineOf: (key: string) => number, diagnostics: Diagnostic[]): void {
+function readSidebarKeys(
+  record: Record<string, unknown>,
+  result: FrontMatter,
+  file: string,
+  lineOf: (key: string) => number,
+  diagnostics: Diagnostic[]
+): void {
   const warn = (key: string, what: string) =>
-    diagnostics.push({severity: 'warning', file, line: lineOf(key), message: `\`${key}\` must be ${what}; it is ignored`, hint: `Write \`${key}\` as ${what}, or remove it`, rule: 'front-matter-type'})
+    diagnostics.push({
+      severity: 'warning',
+      file,
+      line: lineOf(key),
+      message: `\`${key}\` must be ${what}; it is ignored`,
+      hint: `Write \`${key}\` as ${what}, or remove it`,
+      rule: 'front-matter-type'
+    })
   if ('id' in record) {
-    if ((typeof record.id === 'string' && record.id.trim() !== '') || typeof record.id === 'number') result.id = String(record.id).trim()
+    if ((typeof record.id === 'string' && record.id.trim() !== '') || typeof record.id === 'number')
+      result.id = String(record.id).trim()
     else warn('id', 'a non-empty string')
   }
   if ('sidebar_label' in record) {
-    if ((typeof record.sidebar_label === 'string' && record.sidebar_label.trim() !== '') || typeof record.sidebar_label === 'number') result.sidebarLabel = String(record.sidebar_label).trim()
+    if (
+      (typeof record.sidebar_label === 'string' && record.sidebar_label.trim() !== '') ||
+      typeof record.sidebar_label === 'number'
+    )
+      result.sidebarLabel = String(record.sidebar_label).trim()
     else warn('sidebar_label', 'a non-empty string')
   }
   if ('sidebar_position' in record) {
-    const position = typeof record.sidebar_position === 'string' ? Number(record.sidebar_position) : record.sidebar_position
+    const position =
+      typeof record.sidebar_position === 'string' ? Number(record.sidebar_position) : record.sidebar_position
     if (typeof position === 'number' && Number.isFinite(position)) result.sidebarPosition = position
     else warn('sidebar_position', 'a number')
   }

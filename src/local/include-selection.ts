@@ -32,7 +32,13 @@ export function findDirectives(line: string): IncludeDirective[] {
   const found: IncludeDirective[] = []
   for (const match of line.matchAll(directive)) {
     const [text, escape, kind, argument = ''] = match
-    found.push({kind, ...parseArgument(argument.trim()), index: match.index, length: text.length, escaped: escape === '\\'})
+    found.push({
+      kind,
+      ...parseArgument(argument.trim()),
+      index: match.index,
+      length: text.length,
+      escaped: escape === '\\'
+    })
   }
   return found
 }

@@ -70,7 +70,14 @@ export async function expandIncludes(body: string, file: string, context: Includ
 }
 
 /** A line with its directives replaced; `chain` holds the files being included around it (cycles, depth). */
-async function expandLine(line: string, from: string, place: {file: string; line: number}, context: IncludeContext, diagnostics: Diagnostic[], chain: string[]): Promise<string> {
+async function expandLine(
+  line: string,
+  from: string,
+  place: {file: string; line: number},
+  context: IncludeContext,
+  diagnostics: Diagnostic[],
+  chain: string[]
+): Promise<string> {
   const directives = findDirectives(line)
   if (directives.length === 0) return line
   let result = ''
@@ -107,23 +114,46 @@ async function replacement(
   }
   const target = path.resolve(path.dirname(from), directive.path)
   const real = await realpath(target).catch(() => undefined)
-  if (!real) return warn('include-missing', `Included file ${directive.path} does not exist; the directive is left out.`, 'Fix the path (it is relative to the including file).')
+  if (!real)
+    return warn(
+      'include-missing',
+      `Included file ${directive.path} does not exist; the directive is left out.`,
+      'Fix the path (it is relative to the including file).'
+    )
   if (!isInside(context.boundary, real)) {
-    return warn('include-outside', `Included file ${directive.path} lies outside the repository (or folder) being synced; the directive is left out.`, 'Include only files inside the repository.')
+    return warn(
+      'include-outside',
+      `Included file ${directive.path} lies outside the repository (or folder) being synced; the directive is left out.`,
+      'Include only files inside the repository.'
+    )
   }
   if (chain.includes(real) || chain.length >= maxIncludeDepth) {
-    return warn('include-depth', `Included file ${directive.path} includes itself, or includes nest deeper than ${maxIncludeDepth} levels; the directive is left out.`, 'Remove the include cycle.')
+    return warn(
+      'include-depth',
+      `Included file ${directive.path} includes itself, or includes nest deeper than ${maxIncludeDepth} levels; the directive is left out.`,
+      'Remove the include cycle.'
+    )
   }
   const text = await readFile(real, 'utf8').catch(() => undefined)
-  if (text === undefined) return warn('include-missing', `Included file ${directive.path} cannot be read; the directive is left out.`, 'Include a readable file.')
+  if (text === undefined)
+    return warn(
+      'include-missing',
+      `Included file ${directive.path} cannot be read; the directive is left out.`,
+      'Include a readable file.'
+    )
   const selected = selectLines(text, directive.selection, directive.kind === 'rustdoc_include')
   if (selected === undefined) {
     const anchor = 'anchor' in directive.selection ? directive.selection.anchor : ''
-    return warn('include-anchor-missing', `Included file ${directive.path} has no anchor ${anchor}; the directive is left out.`, `Add ANCHOR: ${anchor} and ANCHOR_END: ${anchor} lines to the file, or fix the name.`)
+    return warn(
+      'include-anchor-missing',
+      `Included file ${directive.path} has no anchor ${anchor}; the directive is left out.`,
+      `Add ANCHOR: ${anchor} and ANCHOR_END: ${anchor} lines to the file, or fix the name.`
+    )
   }
   // Nested includes resolve against the included file; their problems are reported at the outer directive.
   const nested: string[] = []
-  for (const line of selected.split('\n')) nested.push(await expandLine(line, real, place, context, diagnostics, [...chain, real]))
+  for (const line of selected.split('\n'))
+    nested.push(await expandLine(line, real, place, context, diagnostics, [...chain, real]))
   return nested.join('\n')
 }
 

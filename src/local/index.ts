@@ -3,7 +3,17 @@
  * sync state file. Knows nothing of HTTP.
  */
 export {countSeverities, type Diagnostic} from './diagnostic.js'
-export type {AssetRef, BodyRefs, LinkRef, LocalArticle, LocalAsset, LocalNode, LocalPermissions, LocalTopic, ScanResult} from './types.js'
+export type {
+  AssetRef,
+  BodyRefs,
+  LinkRef,
+  LocalArticle,
+  LocalAsset,
+  LocalNode,
+  LocalPermissions,
+  LocalTopic,
+  ScanResult
+} from './types.js'
 export {scanFolder, type ScanOptions} from './scan.js'
 export {outlineOrigin} from './navigation/shaped.js'
 export {hashFile, sha256, sourceHashOf} from './hash.js'

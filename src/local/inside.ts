@@ -24,7 +24,21 @@
  * the threat, not a process racing the run: between the check of a level and
  * the write a few microseconds later, nobody is expected to swap folders.
  */
-import {constants, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats} from 'node:fs'
+import {
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type Stats
+} from 'node:fs'
 import path from 'node:path'
 import {isInside} from './walk.js'
 
@@ -111,7 +125,12 @@ export function openAppendInside(root: string, rel: string): number {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error
     const link = readlinkSync(target)
-    throw refused(folderOf(root), target, link, `is a symbolic link to ${link}: kbsync appends only to real files; remove it`)
+    throw refused(
+      folderOf(root),
+      target,
+      link,
+      `is a symbolic link to ${link}: kbsync appends only to real files; remove it`
+    )
   }
 }
 
@@ -119,7 +138,8 @@ export function openAppendInside(root: string, rel: string): number {
 export function renameInside(root: string, from: string, to: string): void {
   const folder = folderOf(root)
   const source = existingInside(folder, from)
-  if (source === undefined) throw Object.assign(new Error(`${shown(folder, path.join(folder.real, from))} does not exist`), {code: 'ENOENT'})
+  if (source === undefined)
+    throw Object.assign(new Error(`${shown(folder, path.join(folder.real, from))} does not exist`), {code: 'ENOENT'})
   renameSync(source, writableTarget(folder, to))
 }
 
@@ -223,11 +243,21 @@ function followInside(folder: Folder, link: string, kind: 'folder' | 'file'): st
     real = realpathSync.native(link)
   } catch {
     const target = readlinkSync(link)
-    throw refused(folder, link, target, `is a symbolic link to ${target}, which does not exist: kbsync does not write through links it cannot follow; remove it`)
+    throw refused(
+      folder,
+      link,
+      target,
+      `is a symbolic link to ${target}, which does not exist: kbsync does not write through links it cannot follow; remove it`
+    )
   }
   if (isInside(folder.real, real)) return real
   const fix = kind === 'folder' ? 'replace it with a real folder' : 'remove it, and kbsync writes a real file there'
-  throw refused(folder, link, real, `is a symbolic link to ${real}, outside the folder: kbsync does not write through links that leave the folder; ${fix}`)
+  throw refused(
+    folder,
+    link,
+    real,
+    `is a symbolic link to ${real}, outside the folder: kbsync does not write through links that leave the folder; ${fix}`
+  )
 }
 
 function refused(folder: Folder, link: string, target: string, sentence: string): WriteOutsideError {

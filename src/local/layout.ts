@@ -62,7 +62,10 @@ export const indexName = '_index.md'
 export function folderLayout(walked: WalkedDir, diagnostics: Diagnostic[]): LayoutTopic {
   const build = (walk: WalkedDir, beside: string | undefined): LayoutTopic => {
     const topic: LayoutTopic = {kind: 'topic', key: walk.path, folder: walk.path, children: []}
-    const candidates = walk.path === '' ? walk.files.filter((file) => path.posix.basename(file) === indexName) : bodyCandidates(walk, beside)
+    const candidates =
+      walk.path === ''
+        ? walk.files.filter((file) => path.posix.basename(file) === indexName)
+        : bodyCandidates(walk, beside)
     const [body, ...others] = candidates
     if (body !== undefined) topic.file = body
     for (const other of others) diagnostics.push(competing(other, body!, walk.path))

@@ -76,7 +76,11 @@ export function splitUrl(written: string): {pathPart: string; suffix: string} {
 }
 
 /** Finds the document, file or repository file named by a link of `file` whose destination is `written`. */
-export async function findLinkTarget(written: string, file: string, context: LinkContext): Promise<LinkTarget | LinkMiss> {
+export async function findLinkTarget(
+  written: string,
+  file: string,
+  context: LinkContext
+): Promise<LinkTarget | LinkMiss> {
   const url = withoutLiquid(written)
   const {pathPart} = splitUrl(url)
   const misses: LinkMiss[] = []
@@ -87,7 +91,8 @@ export async function findLinkTarget(written: string, file: string, context: Lin
     return undefined
   }
   if (pathPart.startsWith('/')) {
-    const byAddress = documentAtAddress(context.targets, pathPart) ?? documentAtAddress(context.targets, withoutFirstSegment(pathPart))
+    const byAddress =
+      documentAtAddress(context.targets, pathPart) ?? documentAtAddress(context.targets, withoutFirstSegment(pathPart))
     if (byAddress) return {document: byAddress}
     for (const absolute of rootRelative(pathPart, context)) {
       const found = await attempt(absolute)
@@ -102,7 +107,10 @@ export async function findLinkTarget(written: string, file: string, context: Lin
     if (byPage) return {document: byPage}
     // Docusaurus reads a path from the folder too; sites with folder-style addresses (Jekyll, Hugo, MkDocs) serve
     // `a/page.md` at `a/page/`, so their relative links start from there.
-    const alternatives = [pathPart.startsWith('.') ? undefined : pathPart, path.posix.join(file.replace(/\.mdx?$/i, ''), pathPart)]
+    const alternatives = [
+      pathPart.startsWith('.') ? undefined : pathPart,
+      path.posix.join(file.replace(/\.mdx?$/i, ''), pathPart)
+    ]
     for (const alternative of alternatives) {
       if (alternative === undefined) continue
       const found = await classifyLink(path.join(context.root, alternative), context)
@@ -114,9 +122,15 @@ export async function findLinkTarget(written: string, file: string, context: Lin
 }
 
 /** Finds the file the image or attachment `url` of `file` names. */
-export async function findAssetTarget(url: string, file: string, context: LinkContext): Promise<{file: string} | LinkMiss> {
+export async function findAssetTarget(
+  url: string,
+  file: string,
+  context: LinkContext
+): Promise<{file: string} | LinkMiss> {
   const {pathPart} = splitUrl(url)
-  const places = pathPart.startsWith('/') ? rootRelative(pathPart, context) : [path.join(context.root, path.posix.dirname(file), pathPart)]
+  const places = pathPart.startsWith('/')
+    ? rootRelative(pathPart, context)
+    : [path.join(context.root, path.posix.dirname(file), pathPart)]
   const misses: LinkMiss[] = []
   for (const absolute of places) {
     const found = await classifyFile(absolute, context)
@@ -143,8 +157,12 @@ const staticFolders = ['public', 'static']
 function rootRelative(pathPart: string, context: LinkContext): string[] {
   const {root, repository} = context
   // Conventional static folders in the folder or beside it; beside it only inside the repository.
-  const conventional = staticFolders.flatMap((name) => [path.join(root, name), path.join(path.dirname(root), name)]).filter((folder) => isInside(repository ?? root, folder))
-  const bases = [repository, context.siteRoot, root, ...conventional].filter((base): base is string => base !== undefined)
+  const conventional = staticFolders
+    .flatMap((name) => [path.join(root, name), path.join(path.dirname(root), name)])
+    .filter((folder) => isInside(repository ?? root, folder))
+  const bases = [repository, context.siteRoot, root, ...conventional].filter(
+    (base): base is string => base !== undefined
+  )
   const places = bases.map((base) => path.join(base, pathPart))
   const stripped = withoutFirstSegment(pathPart)
   if (stripped !== pathPart) places.push(path.join(context.root, stripped))
@@ -176,7 +194,8 @@ async function classifyLink(absolute: string, context: LinkContext): Promise<Lin
     }
     return {lookedFor: relative, outside: false}
   }
-  if (context.repository === undefined || !isInside(context.repository, absolute)) return {lookedFor: relative, outside: true}
+  if (context.repository === undefined || !isInside(context.repository, absolute))
+    return {lookedFor: relative, outside: true}
   const real = await realpath(absolute).catch(() => undefined)
   if (real === undefined) return {lookedFor: relative, outside: true}
   if (!isInside(context.repository, real)) return {lookedFor: relative, outside: true, refused: true}
@@ -193,7 +212,8 @@ async function classifyFile(absolute: string, context: LinkContext): Promise<{fi
     const real = await realpath(absolute)
     if (!(await stat(real)).isFile()) return {lookedFor: relative, outside: !inside}
     // A link inside the folder may lead elsewhere in the repository, never out of it.
-    const allowed = isInside(context.root, real) || (context.repository !== undefined && isInside(context.repository, real))
+    const allowed =
+      isInside(context.root, real) || (context.repository !== undefined && isInside(context.repository, real))
     return allowed ? {file: relative} : {lookedFor: relative, outside: !inside, refused: true}
   } catch {
     return {lookedFor: relative, outside: !inside}

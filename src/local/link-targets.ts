@@ -48,7 +48,12 @@ const indexName = /^(?:index|readme)$/i
  * keys.)
  */
 export function pageAddressesOf(record: Readonly<Record<string, unknown>>): Pick<SiteAddresses, 'slug' | 'permalink'> {
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : undefined)
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value.trim() !== ''
+      ? value.trim()
+      : typeof value === 'number'
+        ? String(value)
+        : undefined
   const slug = text(record.slug)
   // Hugo's `url` is the page's address only when it is a path; a full URL is somewhere else.
   const permalink = text(record.permalink) ?? (text(record.url)?.startsWith('/') ? text(record.url) : undefined)
@@ -83,16 +88,30 @@ export function emptyLinkTargets(articles: Set<string>, topics: Set<string>): Li
  * and permalink of its front matter. A first document keeps an address
  * another one claims too.
  */
-export function recordDocument(targets: LinkTargets, file: string, document: LinkRef, addresses: SiteAddresses = {}): void {
-  const docFolder = folderOf(file).split('/').map((part) => part.replace(numberPrefix, '')).join('/')
-  const name = addresses.id ?? path.posix.basename(file).replace(/\.mdx?$/i, '').replace(numberPrefix, '')
+export function recordDocument(
+  targets: LinkTargets,
+  file: string,
+  document: LinkRef,
+  addresses: SiteAddresses = {}
+): void {
+  const docFolder = folderOf(file)
+    .split('/')
+    .map((part) => part.replace(numberPrefix, ''))
+    .join('/')
+  const name =
+    addresses.id ??
+    path.posix
+      .basename(file)
+      .replace(/\.mdx?$/i, '')
+      .replace(numberPrefix, '')
   const add = (address: string) => {
     const key = addressKey(address)
     if (!targets.addresses.has(key)) targets.addresses.set(key, document)
   }
   add(joinAddress(docFolder, name))
   if (indexName.test(name)) add(docFolder)
-  if (addresses.slug !== undefined) add(addresses.slug.startsWith('/') ? addresses.slug : joinAddress(docFolder, addresses.slug))
+  if (addresses.slug !== undefined)
+    add(addresses.slug.startsWith('/') ? addresses.slug : joinAddress(docFolder, addresses.slug))
   if (addresses.permalink !== undefined) add(addresses.permalink)
   const page = addresses.permalink ?? (addresses.slug?.startsWith('/') ? addresses.slug : undefined)
   if (page !== undefined) targets.pages.set(file, page)
@@ -117,10 +136,15 @@ export function documentAt(targets: LinkTargets, candidate: string): LinkRef | u
   if ((documentExtensions as readonly string[]).includes(extension)) {
     // `x.md` written for `x.mdx` (Docusaurus accepts either), and the other way round.
     const stem = candidate.slice(0, -extension.length)
-    for (const other of documentExtensions) if (other !== extension && targets.articles.has(stem + other)) return {target: stem + other, kind: 'article'}
+    for (const other of documentExtensions)
+      if (other !== extension && targets.articles.has(stem + other)) return {target: stem + other, kind: 'article'}
     return undefined
   }
-  const stem = pageExtension.test(candidate) ? candidate.replace(pageExtension, '') : extension === '' ? candidate : undefined
+  const stem = pageExtension.test(candidate)
+    ? candidate.replace(pageExtension, '')
+    : extension === ''
+      ? candidate
+      : undefined
   if (stem === undefined) return undefined
   const page = pageForms(targets, stem)
   if (page) return page
@@ -140,7 +164,9 @@ export function documentAtAddress(targets: LinkTargets, address: string): LinkRe
 /** The document file `candidate` is, when it is one (the file of a topic's body names the topic). */
 function documentFile(targets: LinkTargets, candidate: string): LinkRef | undefined {
   if (targets.articles.has(candidate)) return {target: candidate, kind: 'article'}
-  const topic = targets.topicFiles.get(candidate) ?? (path.posix.basename(candidate) === '_index.md' ? folderOf(candidate) : undefined)
+  const topic =
+    targets.topicFiles.get(candidate) ??
+    (path.posix.basename(candidate) === '_index.md' ? folderOf(candidate) : undefined)
   return topic !== undefined && targets.topics.has(topic) ? {target: topic, kind: 'topic'} : undefined
 }
 

@@ -21,7 +21,16 @@ export interface ConversionMessage {
 /** Converts GFM source (of the file `file`) to a dialect tree. */
 export function toKbTree(markdown: string, file: string): {tree: Root; messages: ConversionMessage[]} {
   const {tree, messages} = gfmToKbTree(markdown, {path: file})
-  return {tree, messages: messages.map((m) => ({message: m.reason, line: m.line, column: m.column, fatal: m.fatal, ruleId: m.ruleId}))}
+  return {
+    tree,
+    messages: messages.map((m) => ({
+      message: m.reason,
+      line: m.line,
+      column: m.column,
+      fatal: m.fatal,
+      ruleId: m.ruleId
+    }))
+  }
 }
 
 /** Serialises a dialect tree to the canonical body. */
@@ -51,7 +60,9 @@ export function bodyTree(node: LocalNode): Root | undefined {
   // The scan read the references from the body cache or from a pattern (`plain-body.ts`), not from this parse:
   // should the two ever disagree, marking by position would point links at the wrong documents.
   if (node.resolutions && marked !== node.resolutions.length) {
-    throw new Error(`${file}: the body holds ${marked} local references, but the scan read ${node.resolutions.length}; please report this with the file`)
+    throw new Error(
+      `${file}: the body holds ${marked} local references, but the scan read ${node.resolutions.length}; please report this with the file`
+    )
   }
   dropPositions(tree)
   node.tree = tree

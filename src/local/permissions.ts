@@ -22,7 +22,13 @@ interface Where {
 export function readPermissions(value: unknown, where: Where, diagnostics: Diagnostic[]): LocalPermissions | undefined {
   const lineOf = where.lineOf ?? (() => where.line)
   const error = (message: string, key?: string): undefined => {
-    diagnostics.push({severity: 'error', file: where.file, line: key ? lineOf(key) : where.line, message, rule: 'permissions-invalid'})
+    diagnostics.push({
+      severity: 'error',
+      file: where.file,
+      line: key ? lineOf(key) : where.line,
+      message,
+      rule: 'permissions-invalid'
+    })
     return undefined
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -33,7 +39,9 @@ export function readPermissions(value: unknown, where: Where, diagnostics: Diagn
   for (const key of Object.keys(record)) {
     if (!known.includes(key)) {
       return error(
-        key === 'inherit' ? '`inherit` applies to topics only (set it in the folder\'s `_permissions.yml`)' : `Unknown permissions key \`${key}\` (expected ${known.join(', ')})`,
+        key === 'inherit'
+          ? "`inherit` applies to topics only (set it in the folder's `_permissions.yml`)"
+          : `Unknown permissions key \`${key}\` (expected ${known.join(', ')})`,
         key
       )
     }
@@ -61,14 +69,25 @@ export function readPermissions(value: unknown, where: Where, diagnostics: Diagn
 }
 
 /** Parses the text of a `_permissions.yml` file (at `file`). */
-export function parsePermissionsFile(text: string, file: string, diagnostics: Diagnostic[]): LocalPermissions | undefined {
+export function parsePermissionsFile(
+  text: string,
+  file: string,
+  diagnostics: Diagnostic[]
+): LocalPermissions | undefined {
   const lineCounter = new LineCounter()
   const document = parseDocument(text, {lineCounter, prettyErrors: false})
   if (document.errors.length > 0) {
     // Later errors mostly follow from the first: report that one.
     for (const error of document.errors.slice(0, 1)) {
       const at = lineCounter.linePos(error.pos[0])
-      diagnostics.push({severity: 'error', file, line: at.line, column: at.col, message: `Invalid YAML: ${error.message.split('\n')[0]}`, rule: 'permissions-yaml'})
+      diagnostics.push({
+        severity: 'error',
+        file,
+        line: at.line,
+        column: at.col,
+        message: `Invalid YAML: ${error.message.split('\n')[0]}`,
+        rule: 'permissions-yaml'
+      })
     }
     return undefined
   }
@@ -82,5 +101,9 @@ export function parsePermissionsFile(text: string, file: string, diagnostics: Di
 
 /** A stable string form of permissions, for hashing and comparing. */
 export function permissionsKey(permissions: LocalPermissions): string {
-  return JSON.stringify({inherit: permissions.inherit ?? null, readers: permissions.readers, editors: permissions.editors})
+  return JSON.stringify({
+    inherit: permissions.inherit ?? null,
+    readers: permissions.readers,
+    editors: permissions.editors
+  })
 }

@@ -53,7 +53,16 @@ const attentionMax = 2 * (maxNesting - 2 * markersInRow - 5)
  * comment); undefined when only parsing can tell.
  */
 export function plainBodyRefs(body: string): LocalRef[] | undefined {
-  if (unsafeCharacter.test(body) || templateSyntax.test(body) || siteContainer.test(body) || body.includes('####') || indentedLine.test(body) || listCode.test(body) || mayNestDeep(body)) return undefined
+  if (
+    unsafeCharacter.test(body) ||
+    templateSyntax.test(body) ||
+    siteContainer.test(body) ||
+    body.includes('####') ||
+    indentedLine.test(body) ||
+    listCode.test(body) ||
+    mayNestDeep(body)
+  )
+    return undefined
   const refs: LocalRef[] = []
   // The text outside the links and images, and their own texts.
   let rest = ''

@@ -12,7 +12,14 @@ import type {Diagnostic} from './diagnostic.js'
 import {diagramPath, isMermaidLang, mermaidKey} from '../diagrams/mermaid-source.js'
 import {keptAsCode} from '../diagrams/code-markers.js'
 import {isDrawioPath} from '../dialect/gfm-to-kb/drawio-links.js'
-import {findAssetTarget, findLinkTarget, splitUrl, type LinkContext, type LinkMiss, type LinkTarget} from './link-resolve.js'
+import {
+  findAssetTarget,
+  findLinkTarget,
+  splitUrl,
+  type LinkContext,
+  type LinkMiss,
+  type LinkTarget
+} from './link-resolve.js'
 import type {LinkTargets} from './link-targets.js'
 
 /**
@@ -20,7 +27,11 @@ import type {LinkTargets} from './link-targets.js'
  * upload, a URL to link to instead (a file of the repository), or nothing
  * but its text (the link's text, the image's alt).
  */
-export type Resolved = {link: {target: string; kind: 'article' | 'topic'}} | {asset: {path: string}} | {external: {url: string}} | {plain: true}
+export type Resolved =
+  | {link: {target: string; kind: 'article' | 'topic'}}
+  | {asset: {path: string}}
+  | {external: {url: string}}
+  | {plain: true}
 
 /** Documents known to the scan (article files, topic folders, their site addresses) and the other files it found. */
 export interface DocumentIndex extends LinkTargets {
@@ -62,7 +73,13 @@ export interface LocalRef {
   column?: number
 }
 
-type RefNode = {type: string; url?: string; value?: string; data?: object; position?: {start: {line: number; column: number}}}
+type RefNode = {
+  type: string
+  url?: string
+  value?: string
+  data?: object
+  position?: {start: {line: number; column: number}}
+}
 
 /**
  * The nodes of `tree` that point at a local path, in document order, after
@@ -85,10 +102,21 @@ function refNodesOf(tree: Root): {nodes: RefNode[]; localDefinitions: boolean} {
   const nodes: RefNode[] = []
   let localDefinitions = false
   const walk = (parent: {children?: unknown[]}): void => {
-    for (const child of parent.children as Array<{type: string; url?: string; lang?: string | null; children?: unknown[]}>) {
+    for (const child of parent.children as Array<{
+      type: string
+      url?: string
+      lang?: string | null
+      children?: unknown[]
+    }>) {
       if (child.url !== undefined && isLocalUrl(child.url)) {
         if (child.type === 'definition') localDefinitions = true
-        else if (child.type === 'link' || child.type === 'image' || child.type === 'attachment' || child.type === 'drawio') nodes.push(child as RefNode)
+        else if (
+          child.type === 'link' ||
+          child.type === 'image' ||
+          child.type === 'attachment' ||
+          child.type === 'drawio'
+        )
+          nodes.push(child as RefNode)
       } else if (child.type === 'code' && isMermaidLang(child.lang)) {
         nodes.push(child)
       }
@@ -166,12 +194,21 @@ export interface ResolveContext extends LinkContext, LinkOptions {}
  * folder, images and attachment files (inside the folder, or elsewhere in
  * the repository). Problems go to `diagnostics` with file and line.
  */
-export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, context: ResolveContext, diagnostics: Diagnostic[]): Promise<Resolution> {
+export async function resolveLocalRefs(
+  refs: readonly LocalRef[],
+  file: string,
+  context: ResolveContext,
+  diagnostics: Diagnostic[]
+): Promise<Resolution> {
   const resolutions: Array<Resolved | null> = refs.map(() => null)
   const used: string[] = []
   const diagrams: DiagramUse[] = []
   for (const [index, ref] of refs.entries()) {
-    const at = {file, ...(ref.line !== undefined ? {line: ref.line} : {}), ...(ref.column !== undefined ? {column: ref.column} : {})}
+    const at = {
+      file,
+      ...(ref.line !== undefined ? {line: ref.line} : {}),
+      ...(ref.column !== undefined ? {column: ref.column} : {})
+    }
     const report: Report = (diagnostic) => diagnostics.push({...at, ...diagnostic})
     if (ref.kind === 'diagram') {
       const key = mermaidKey(ref.source ?? '')
@@ -193,9 +230,17 @@ export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, 
       used.push(found.file)
     } else if (found.refused) {
       const where = found.outside ? 'the repository that holds the folder' : 'the folder'
-      report({severity: 'error', message: `${what} \`${ref.url}\` lies outside ${where} (or a symbolic link leads there)`, hint: 'Copy the file into the folder', rule: 'asset-outside'})
+      report({
+        severity: 'error',
+        message: `${what} \`${ref.url}\` lies outside ${where} (or a symbolic link leads there)`,
+        hint: 'Copy the file into the folder',
+        rule: 'asset-outside'
+      })
     } else {
-      resolutions[index] = broken(context, report, {message: `${what} \`${ref.url}\` not found (looked for \`${found.lookedFor}\`)`, rule: 'asset-missing'})
+      resolutions[index] = broken(context, report, {
+        message: `${what} \`${ref.url}\` not found (looked for \`${found.lookedFor}\`)`,
+        rule: 'asset-missing'
+      })
     }
   }
   return {resolutions, used, diagrams}
@@ -204,11 +249,22 @@ export async function resolveLocalRefs(refs: readonly LocalRef[], file: string, 
 type Report = (diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column'>) => void
 
 /** What a link becomes: a document link, a link into the repository, or its text (with a warning, or an error when broken). */
-function resolveLink(url: string, found: LinkTarget | LinkMiss, context: ResolveContext, report: Report): Resolved | null {
+function resolveLink(
+  url: string,
+  found: LinkTarget | LinkMiss,
+  context: ResolveContext,
+  report: Report
+): Resolved | null {
   if ('document' in found) return {link: found.document}
   if ('repositoryFile' in found || 'file' in found) {
-    const inRepository = 'repositoryFile' in found ? found.repositoryFile : context.repository !== undefined ? repositoryPath(context, found.file) : undefined
-    if (context.repoUrl !== undefined && inRepository !== undefined) return {external: {url: repositoryUrl(context.repoUrl, inRepository, url)}}
+    const inRepository =
+      'repositoryFile' in found
+        ? found.repositoryFile
+        : context.repository !== undefined
+          ? repositoryPath(context, found.file)
+          : undefined
+    if (context.repoUrl !== undefined && inRepository !== undefined)
+      return {external: {url: repositoryUrl(context.repoUrl, inRepository, url)}}
     if ('file' in found) {
       // The platform cannot hold a link to a local file: a relative URL there would lead nowhere.
       report({
@@ -228,7 +284,10 @@ function resolveLink(url: string, found: LinkTarget | LinkMiss, context: Resolve
     return {plain: true}
   }
   if (found.outside) {
-    return broken(context, report, {message: `Link \`${url}\` points outside the folder, to \`${found.lookedFor}\`, which is no file of the repository that holds it`, rule: 'link-outside'})
+    return broken(context, report, {
+      message: `Link \`${url}\` points outside the folder, to \`${found.lookedFor}\`, which is no file of the repository that holds it`,
+      rule: 'link-outside'
+    })
   }
   return broken(context, report, {
     message: `Link \`${url}\` points to \`${found.lookedFor}\`, which is not a document of the folder`,
@@ -238,12 +297,20 @@ function resolveLink(url: string, found: LinkTarget | LinkMiss, context: Resolve
 }
 
 /** A target that does not exist: an error, or with `brokenLinks: "warn"` a warning and the reference published as its text. */
-function broken(context: ResolveContext, report: Report, problem: {message: string; hint?: string; rule: string}): Resolved | null {
+function broken(
+  context: ResolveContext,
+  report: Report,
+  problem: {message: string; hint?: string; rule: string}
+): Resolved | null {
   if (context.brokenLinks !== 'warn') {
     report({severity: 'error', ...problem})
     return null
   }
-  report({severity: 'warning', ...problem, message: `${problem.message}; its text is published without it (--broken-links=warn)`})
+  report({
+    severity: 'warning',
+    ...problem,
+    message: `${problem.message}; its text is published without it (--broken-links=warn)`
+  })
   return {plain: true}
 }
 
@@ -280,8 +347,20 @@ function inlineLocalReferences(tree: Root): void {
       const {url, title} = local.get(node.identifier)!
       const replacement =
         node.type === 'linkReference'
-          ? {type: 'link' as const, url, title, children: node.children, ...(node.position ? {position: node.position} : {})}
-          : {type: 'image' as const, url, title, alt: node.alt ?? '', ...(node.position ? {position: node.position} : {})}
+          ? {
+              type: 'link' as const,
+              url,
+              title,
+              children: node.children,
+              ...(node.position ? {position: node.position} : {})
+            }
+          : {
+              type: 'image' as const,
+              url,
+              title,
+              alt: node.alt ?? '',
+              ...(node.position ? {position: node.position} : {})
+            }
       parent.children.splice(index, 1, replacement as never)
     }
     return undefined
@@ -289,6 +368,17 @@ function inlineLocalReferences(tree: Root): void {
 }
 
 /** The context `resolveLocalRefs` reads for the folder at `root` (absolute real path): its documents, its repository (`repositoryRoot` of `root`), the options. */
-export function resolveContextOf(root: string, repository: string | undefined, documents: DocumentIndex, options: LinkOptions = {}): ResolveContext {
-  return {root, targets: documents, files: documents.files, ...(repository !== undefined ? {repository} : {}), ...options}
+export function resolveContextOf(
+  root: string,
+  repository: string | undefined,
+  documents: DocumentIndex,
+  options: LinkOptions = {}
+): ResolveContext {
+  return {
+    root,
+    targets: documents,
+    files: documents.files,
+    ...(repository !== undefined ? {repository} : {}),
+    ...options
+  }
 }

@@ -12,7 +12,16 @@ import type {BodyStore} from './scan-reuse.js'
 import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
-import {collectLocalRefs, markLocalRefs, resolveContextOf, resolveLocalRefs, type DiagramUse, type DocumentIndex, type LinkOptions, type Resolved} from './references.js'
+import {
+  collectLocalRefs,
+  markLocalRefs,
+  resolveContextOf,
+  resolveLocalRefs,
+  type DiagramUse,
+  type DocumentIndex,
+  type LinkOptions,
+  type Resolved
+} from './references.js'
 import {hashFile, sha256} from './hash.js'
 import {expandIncludes, includeContext, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
@@ -56,7 +65,11 @@ export interface BodyContext {
  * parsed now, `resolutions`, `refs`); returns the local files they use, by
  * content hash.
  */
-export async function readBodies(bodies: readonly PendingBody[], context: BodyContext, diagnostics: Diagnostic[]): Promise<Record<string, LocalAsset>> {
+export async function readBodies(
+  bodies: readonly PendingBody[],
+  context: BodyContext,
+  diagnostics: Diagnostic[]
+): Promise<Record<string, LocalAsset>> {
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
   const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
   let kept = 0
@@ -73,7 +86,9 @@ export async function readBodies(bodies: readonly PendingBody[], context: BodyCo
       node.tree = tree
     }
     for (const message of facts.messages) found.push(diagnosticOf(message, file, expanded))
-    const refs = expanded.lineOf ? facts.refs.map((ref) => (ref.line ? {...ref, line: originalLine(expanded, ref.line)} : ref)) : facts.refs
+    const refs = expanded.lineOf
+      ? facts.refs.map((ref) => (ref.line ? {...ref, line: originalLine(expanded, ref.line)} : ref))
+      : facts.refs
     const resolution = await resolveLocalRefs(refs, file, linkContext, found)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
@@ -147,19 +162,38 @@ function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
 }
 
 /** Adds the files a body uses to its refs (each content once) and to the scan's assets (first path wins). */
-function addAssetRefs(node: LocalNode, used: readonly string[], files: Map<string, {sha256: string; size: number}>, assets: Record<string, LocalAsset>, root: string): void {
+function addAssetRefs(
+  node: LocalNode,
+  used: readonly string[],
+  files: Map<string, {sha256: string; size: number}>,
+  assets: Record<string, LocalAsset>,
+  root: string
+): void {
   for (const assetPath of used) {
     const {sha256: hash, size} = files.get(assetPath)!
     assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size}
-    if (!node.refs.assets.some((a) => a.sha256 === hash)) node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
+    if (!node.refs.assets.some((a) => a.sha256 === hash))
+      node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
   }
 }
 
 /** Adds the Mermaid diagrams a body uses, as assets keyed by their source (`mermaidKey`), each once. */
-function addDiagramRefs(node: LocalNode, diagrams: readonly DiagramUse[], assets: Record<string, LocalAsset>, root: string): void {
+function addDiagramRefs(
+  node: LocalNode,
+  diagrams: readonly DiagramUse[],
+  assets: Record<string, LocalAsset>,
+  root: string
+): void {
   for (const {key, source, file, line} of diagrams) {
     const relative = diagramPath(key)
-    assets[key] ??= {path: relative, absolutePath: path.join(root, relative), sha256: key, size: 0, diagram: {source, file, ...(line !== undefined ? {line} : {})}}
-    if (!node.refs.assets.some((a) => a.sha256 === key)) node.refs.assets.push({kind: 'image', path: relative, sha256: key})
+    assets[key] ??= {
+      path: relative,
+      absolutePath: path.join(root, relative),
+      sha256: key,
+      size: 0,
+      diagram: {source, file, ...(line !== undefined ? {line} : {})}
+    }
+    if (!node.refs.assets.some((a) => a.sha256 === key))
+      node.refs.assets.push({kind: 'image', path: relative, sha256: key})
   }
 }

@@ -42,8 +42,19 @@ function buildTopic(layout: LayoutTopic, parent: string | undefined, context: No
   const {documents, diagnostics} = context
   const key = layout.key
   // Titles from names are NFC: macOS may hand out names in NFD, which would look the same and compare different.
-  const name = layout.folder !== undefined ? path.posix.basename(layout.folder).normalize('NFC') : layout.file !== undefined ? documentStem(layout.file) : (layout.navTitle ?? key)
-  const topic: LocalTopic = {kind: 'topic', path: key, title: key === '' ? '' : name, children: [], refs: {links: [], assets: []}}
+  const name =
+    layout.folder !== undefined
+      ? path.posix.basename(layout.folder).normalize('NFC')
+      : layout.file !== undefined
+        ? documentStem(layout.file)
+        : (layout.navTitle ?? key)
+  const topic: LocalTopic = {
+    kind: 'topic',
+    path: key,
+    title: key === '' ? '' : name,
+    children: [],
+    refs: {links: [], assets: []}
+  }
   if (parent !== undefined) topic.parent = parent
   if (layout.nav) topic.navigation = layout.nav
   if (layout.ordered) topic.ordered = true
@@ -53,7 +64,10 @@ function buildTopic(layout: LayoutTopic, parent: string | undefined, context: No
   if (file !== undefined) {
     const {text, head} = context.headOf(file)
     const legacy = path.posix.basename(file) === indexName
-    const chosen = layout.label !== undefined ? {title: layout.label, from: 'navigation' as const, dropHeading: head.heading?.title === layout.label} : chooseTitle(head, layout.navTitle, name, !legacy)
+    const chosen =
+      layout.label !== undefined
+        ? {title: layout.label, from: 'navigation' as const, dropHeading: head.heading?.title === layout.label}
+        : chooseTitle(head, layout.navTitle, name, !legacy)
     const {body, empty} = bodyOf(head, chosen.dropHeading)
     topic.file = file
     recordDocument(documents, file, {target: key, kind: 'topic'}, head.frontMatter)
@@ -64,7 +78,13 @@ function buildTopic(layout: LayoutTopic, parent: string | undefined, context: No
     }
     if (head.frontMatter.kbId) topic.kbId = head.frontMatter.kbId
     if (head.frontMatter.permissions) {
-      diagnostics.push({severity: 'warning', file, line: 2, message: 'A topic\'s permissions belong in `_permissions.yml`; the front matter key is ignored', rule: 'permissions-misplaced'})
+      diagnostics.push({
+        severity: 'warning',
+        file,
+        line: 2,
+        message: "A topic's permissions belong in `_permissions.yml`; the front matter key is ignored",
+        rule: 'permissions-misplaced'
+      })
     }
     if (key === '') rootIndexWarning(file, head, empty, diagnostics)
     else if (!empty) context.bodies.push({node: topic, file, body})
@@ -78,7 +98,8 @@ function buildTopic(layout: LayoutTopic, parent: string | undefined, context: No
     const permissions = parsePermissionsFile(context.readText(permissionsFile), permissionsFile, diagnostics)
     if (permissions) topic.permissions = permissions
   }
-  for (const child of layout.children) topic.children.push(child.kind === 'topic' ? buildTopic(child, key, context) : buildArticle(child, key, context))
+  for (const child of layout.children)
+    topic.children.push(child.kind === 'topic' ? buildTopic(child, key, context) : buildArticle(child, key, context))
   return topic
 }
 
@@ -134,7 +155,11 @@ function buildArticle(layout: LayoutArticle, parent: string, context: NodeContex
 
 /** The root maps to the knowledge base or the configured topic, which kbsync never writes: what its `_index.md` says is ignored. */
 function rootIndexWarning(file: string, head: DocumentHead, empty: boolean, diagnostics: Diagnostic[]): void {
-  const ignored = [head.frontMatter.title ? '`title`' : '', head.frontMatter.kbId ? '`kb_id`' : '', empty ? '' : 'body'].filter(Boolean)
+  const ignored = [
+    head.frontMatter.title ? '`title`' : '',
+    head.frontMatter.kbId ? '`kb_id`' : '',
+    empty ? '' : 'body'
+  ].filter(Boolean)
   if (ignored.length === 0) return
   diagnostics.push({
     severity: 'warning',

@@ -71,7 +71,13 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   }
   for (const file of otherFilesOf(walked)) {
     if (!isPartialName(path.posix.basename(file))) continue
-    diagnostics.push({severity: 'info', file, message: 'A partial (its name starts with `_`) is no page of its own: not published', hint: 'Rename it without the `_` to publish it as an article', rule: 'partial-skipped'})
+    diagnostics.push({
+      severity: 'info',
+      file,
+      message: 'A partial (its name starts with `_`) is no page of its own: not published',
+      hint: 'Rename it without the `_` to publish it as an article',
+      rule: 'partial-skipped'
+    })
   }
   const navigation = await loadNavigation({root, repository, walked, readText}, diagnostics)
   const documentWalk = withoutFiles(walked, navigation.navigationFiles)
@@ -91,14 +97,42 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   for (const outline of navigation.outlines) applyOutline(layout, outline, root, diagnostics)
   const sidebarOf = (file: string) => {
     const {id, sidebarLabel, sidebarPosition} = headOf(file).head.frontMatter
-    return {...(id !== undefined ? {id} : {}), ...(sidebarLabel !== undefined ? {label: sidebarLabel} : {}), ...(sidebarPosition !== undefined ? {position: sidebarPosition} : {})}
+    return {
+      ...(id !== undefined ? {id} : {}),
+      ...(sidebarLabel !== undefined ? {label: sidebarLabel} : {}),
+      ...(sidebarPosition !== undefined ? {position: sidebarPosition} : {})
+    }
   }
   applyCategories(layout, {categories: navigation.categories, sidebarOf}, diagnostics)
 
-  const permissionsFiles = new Map(permissionsFilesOf(walked).map((file) => [path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), file]))
-  const rootTopic = buildNodes(layout, {headOf, readText, permissionsFileOf: (folder) => permissionsFiles.get(folder), documents, byPath, bodies, diagnostics})
+  const permissionsFiles = new Map(
+    permissionsFilesOf(walked).map((file) => [path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), file])
+  )
+  const rootTopic = buildNodes(layout, {
+    headOf,
+    readText,
+    permissionsFileOf: (folder) => permissionsFiles.get(folder),
+    documents,
+    byPath,
+    bodies,
+    diagnostics
+  })
   disambiguateTitles(rootTopic, diagnostics)
-  const assets = options.skipBodies ? {} : await readBodies(bodies, {root, repository, documents, cache: options.reuse?.bodies ?? options.cache ?? BodyCache.none(), ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}), ...(options.links ? {links: options.links} : {}), ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})}, diagnostics)
+  const assets = options.skipBodies
+    ? {}
+    : await readBodies(
+        bodies,
+        {
+          root,
+          repository,
+          documents,
+          cache: options.reuse?.bodies ?? options.cache ?? BodyCache.none(),
+          ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}),
+          ...(options.links ? {links: options.links} : {}),
+          ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})
+        },
+        diagnostics
+      )
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
   let articleCount = 0
@@ -130,5 +164,9 @@ function otherFilesOf(walk: WalkedDir): string[] {
 /** The walk without the documents `files` (navigation files, which are never published). */
 function withoutFiles(walk: WalkedDir, files: ReadonlySet<string>): WalkedDir {
   if (files.size === 0) return walk
-  return {...walk, files: walk.files.filter((file) => !files.has(file)), dirs: walk.dirs.map((dir) => withoutFiles(dir, files))}
+  return {
+    ...walk,
+    files: walk.files.filter((file) => !files.has(file)),
+    dirs: walk.dirs.map((dir) => withoutFiles(dir, files))
+  }
 }

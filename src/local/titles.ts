@@ -25,10 +25,19 @@ export interface ChosenTitle {
  * heading out of it (kbsync's own `_index.md`: a topic is titled by front
  * matter or folder name, its body kept whole).
  */
-export function chooseTitle(head: DocumentHead | undefined, navTitle: string | undefined, name: string, headingTitles = true): ChosenTitle {
+export function chooseTitle(
+  head: DocumentHead | undefined,
+  navTitle: string | undefined,
+  name: string,
+  headingTitles = true
+): ChosenTitle {
   const heading = headingTitles ? head?.heading?.title : undefined
   // `## The \`match\` construct` under the navigation title `The match construct` is the same title.
-  const pick = (title: string, from: TitleSource): ChosenTitle => ({title, from, dropHeading: heading !== undefined && (heading === title || plainTitle(heading) === title)})
+  const pick = (title: string, from: TitleSource): ChosenTitle => ({
+    title,
+    from,
+    dropHeading: heading !== undefined && (heading === title || plainTitle(heading) === title)
+  })
   if (head?.frontMatter.title !== undefined) {
     const title = head.frontMatter.title
     return {title, from: 'front matter', dropHeading: heading !== undefined && isTitleLine(head.heading!, title)}

@@ -83,7 +83,9 @@ export function disambiguateTitles(root: LocalTopic, diagnostics: Diagnostic[]):
       for (const node of others) {
         // A name the first one has too (`Café.md` in NFC and in NFD: one file on macOS) tells nothing apart.
         const names = [nameOf(node), pathOf(node)].filter((name) => name !== nameOf(first!) && name !== pathOf(first!))
-        const title = names.map((name) => `${node.title} (${name})`).find((candidate) => !taken.has(titleKey(candidate)))
+        const title = names
+          .map((name) => `${node.title} (${name})`)
+          .find((candidate) => !taken.has(titleKey(candidate)))
         if (title === undefined) continue
         taken.add(titleKey(title))
         renamed.push(`\`${fileOf(node)}\` as "${title}"`)
@@ -106,7 +108,8 @@ export function disambiguateTitles(root: LocalTopic, diagnostics: Diagnostic[]):
 
 /** The name that tells a node apart: its file's or folder's name. */
 function nameOf(node: LocalNode): string {
-  const folderName = node.kind === 'topic' && (node.file === undefined || path.posix.basename(node.file) === '_index.md')
+  const folderName =
+    node.kind === 'topic' && (node.file === undefined || path.posix.basename(node.file) === '_index.md')
   return folderName ? path.posix.basename(node.path).normalize('NFC') : documentStem(node.file ?? node.path)
 }
 

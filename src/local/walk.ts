@@ -29,7 +29,14 @@ export interface WalkedDir {
 }
 
 /** The rules of the walk's diagnostics about entries it skipped: each names the entry, and a watcher says it once. */
-const skipRules: ReadonlySet<string> = new Set(['symlink-broken', 'symlink-loop', 'symlink-outside', 'symlink-folder', 'symlink-ignored', 'unreadable'])
+const skipRules: ReadonlySet<string> = new Set([
+  'symlink-broken',
+  'symlink-loop',
+  'symlink-outside',
+  'symlink-folder',
+  'symlink-ignored',
+  'unreadable'
+])
 
 /** Whether `d` is the walk's word about an entry it skipped (a link it does not follow, a folder it may not read). */
 export function isSkipNotice(d: Diagnostic): boolean {
@@ -70,13 +77,24 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
     const result: WalkedDir = {path: relative, files: [], others: [], dirs: []}
     const listed = await listFolder(absolute, relative === '')
     if (!listed) {
-      diagnostics.push({severity: 'error', file: relative, message: 'Folder cannot be read (permission denied), so what it holds cannot be planned', hint: 'Make it readable, or list it in .kbsyncignore', rule: 'unreadable'})
+      diagnostics.push({
+        severity: 'error',
+        file: relative,
+        message: 'Folder cannot be read (permission denied), so what it holds cannot be planned',
+        hint: 'Make it readable, or list it in .kbsyncignore',
+        rule: 'unreadable'
+      })
       return undefined
     }
     // Directory entries carry their type: only symbolic links (and file systems that do not say) need a stat.
     const entries = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const names = entries.map((entry) => entry.name)
-    diagnostics.push(...fileNameProblems(relative, names.filter((name) => !isExcluded(rules, relative === '' ? name : `${relative}/${name}`, false))))
+    diagnostics.push(
+      ...fileNameProblems(
+        relative,
+        names.filter((name) => !isExcluded(rules, relative === '' ? name : `${relative}/${name}`, false))
+      )
+    )
     for (const entry of entries) {
       const name = entry.name
       const childRelative = relative === '' ? name : `${relative}/${name}`
@@ -90,13 +108,28 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
         } catch (error) {
           diagnostics.push(
             (error as NodeJS.ErrnoException).code === 'ELOOP'
-              ? {severity: 'warning', file: childRelative, message: 'Symbolic link loops (it leads back to itself through other links), skipped', rule: 'symlink-loop'}
-              : {severity: 'warning', file: childRelative, message: 'Broken symbolic link, skipped', rule: 'symlink-broken'}
+              ? {
+                  severity: 'warning',
+                  file: childRelative,
+                  message: 'Symbolic link loops (it leads back to itself through other links), skipped',
+                  rule: 'symlink-loop'
+                }
+              : {
+                  severity: 'warning',
+                  file: childRelative,
+                  message: 'Broken symbolic link, skipped',
+                  rule: 'symlink-broken'
+                }
           )
           continue
         }
         if (!isInside(root, real)) {
-          diagnostics.push({severity: 'warning', file: childRelative, message: 'Symbolic link points outside the folder, skipped', rule: 'symlink-outside'})
+          diagnostics.push({
+            severity: 'warning',
+            file: childRelative,
+            message: 'Symbolic link points outside the folder, skipped',
+            rule: 'symlink-outside'
+          })
           continue
         }
         const target = path.relative(root, real).split(path.sep).join('/')
@@ -105,13 +138,30 @@ export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagn
           const loop = isInside(real, absolute)
           diagnostics.push(
             loop
-              ? {severity: 'warning', file: childRelative, message: 'Symbolic link loops back to a folder that contains it, skipped', rule: 'symlink-loop'}
-              : {severity: 'warning', file: childRelative, message: `Symbolic link to the folder ${target || '.'} inside the synced folder, skipped: that folder is synced as itself`, hint: 'Link to its articles instead, or move the folder here', rule: 'symlink-folder'}
+              ? {
+                  severity: 'warning',
+                  file: childRelative,
+                  message: 'Symbolic link loops back to a folder that contains it, skipped',
+                  rule: 'symlink-loop'
+                }
+              : {
+                  severity: 'warning',
+                  file: childRelative,
+                  message: `Symbolic link to the folder ${target || '.'} inside the synced folder, skipped: that folder is synced as itself`,
+                  hint: 'Link to its articles instead, or move the folder here',
+                  rule: 'symlink-folder'
+                }
           )
           continue
         }
         if (isExcluded(rules, target, false)) {
-          diagnostics.push({severity: 'warning', file: childRelative, message: `Symbolic link to ${target}, which is ignored, skipped`, hint: `Remove the link, or stop ignoring ${target}`, rule: 'symlink-ignored'})
+          diagnostics.push({
+            severity: 'warning',
+            file: childRelative,
+            message: `Symbolic link to ${target}, which is ignored, skipped`,
+            hint: `Remove the link, or stop ignoring ${target}`,
+            rule: 'symlink-ignored'
+          })
           continue
         }
       } else if (!entry.isDirectory() && !entry.isFile()) {

@@ -46,11 +46,23 @@ async function workspace(name: string): Promise<{workspace: string; temp: string
 }
 
 /** Runs the action for `event` with the server's URL and token as inputs. */
-async function run(name: string, event: RunnerOptions['event'], inputs: Record<string, string> = {}, prepare?: (docs: string) => Promise<void>) {
+async function run(
+  name: string,
+  event: RunnerOptions['event'],
+  inputs: Record<string, string> = {},
+  prepare?: (docs: string) => Promise<void>
+) {
   const folders = await workspace(name)
   await prepare?.(path.join(folders.workspace, 'docs'))
   const root = await local.client.createItem({type: 'topic', title: name, parent_topic_id: null})
-  const given = {folder: 'docs', 'api-url': local.server.apiUrl, 'files-url': local.server.filesUrl, token: local.server.token, 'root-topic': root.id, ...inputs}
+  const given = {
+    folder: 'docs',
+    'api-url': local.server.apiUrl,
+    'files-url': local.server.filesUrl,
+    token: local.server.token,
+    'root-topic': root.id,
+    ...inputs
+  }
   const result = await runAction({actionPath, ...folders, event, inputs: given})
   return {...result, ...folders, root: root.id, inputs: given}
 }
@@ -72,7 +84,10 @@ describe('the GitHub Action', () => {
     expect(result.summary).toContain('Welcome')
     expect(await titlesUnder(result.root)).toEqual([])
     // setup-node and the state cache are the runner's own actions, recorded, not run; nothing is saved on a plan.
-    expect(result.steps.filter((step) => step.outcome === 'recorded').map((step) => step.uses)).toEqual(['actions/setup-node@v4', 'actions/cache/restore@v4'])
+    expect(result.steps.filter((step) => step.outcome === 'recorded').map((step) => step.uses)).toEqual([
+      'actions/setup-node@v4',
+      'actions/cache/restore@v4'
+    ])
     expect(result.steps.find((step) => step.name === 'Save the sync state')?.outcome).toBe('skipped')
   })
 
@@ -86,7 +101,13 @@ describe('the GitHub Action', () => {
     const save = result.steps.find((step) => step.name === 'Save the sync state')
     expect(save?.outcome).toBe('recorded')
     expect(save?.with?.path).toContain('**/.kbsync/state.json')
-    const again = await runAction({actionPath, workspace: result.workspace, temp: await mkdtemp(path.join(scratch, 'again-')), event: pushToMain, inputs: result.inputs})
+    const again = await runAction({
+      actionPath,
+      workspace: result.workspace,
+      temp: await mkdtemp(path.join(scratch, 'again-')),
+      event: pushToMain,
+      inputs: result.inputs
+    })
     expect(again.outputs).toEqual({command: 'push', 'exit-code': '0'})
     expect(again.summary).toContain('0 write request(s)')
   })
@@ -98,7 +119,9 @@ describe('the GitHub Action', () => {
   })
 
   it("fails the step with kbsync's exit code 2 on invalid input, with an annotation on the file, writing nothing", async () => {
-    const result = await run('invalid', pushToMain, {}, (docs) => writeFile(path.join(docs, 'broken.md'), '# Broken\n\nSee [the missing page](missing.md).\n'))
+    const result = await run('invalid', pushToMain, {}, (docs) =>
+      writeFile(path.join(docs, 'broken.md'), '# Broken\n\nSee [the missing page](missing.md).\n')
+    )
     expect(result.failed).toBe(true)
     expect(result.outputs).toEqual({command: 'push', 'exit-code': '2'})
     const step = result.steps.find((s) => s.name === 'kbsync push')!
@@ -121,7 +144,9 @@ describe('the GitHub Action', () => {
   it('keeps the token out of the log and the summary, and runs no shell from the args input', async () => {
     const result = await run('secrets', pullRequest, {args: '--quiet; touch pwned $(touch pwned2)'})
     const log = result.steps.map((step) => step.stdout + step.stderr).join('\n')
-    const unmasked = log.split('\n').filter((line) => line.includes(local.server.token) && !line.startsWith('::add-mask::'))
+    const unmasked = log
+      .split('\n')
+      .filter((line) => line.includes(local.server.token) && !line.startsWith('::add-mask::'))
     expect(unmasked).toEqual([])
     expect(log).toContain(`::add-mask::${local.server.token}`)
     expect(result.summary).not.toContain(local.server.token)
@@ -138,11 +163,23 @@ describe('the GitHub Action', () => {
     await cp(path.join(repo, 'scripts/action'), path.join(bare, 'scripts/action'), {recursive: true})
     // A stand-in npm that records its calls and "builds" by linking the suite's build.
     const calls = path.join(bare, 'npm-calls')
-    await writeFile(path.join(bare, 'bin/npm'), `#!/usr/bin/env bash\necho "$*" >> ${JSON.stringify(calls)}\nif [ "$1" = run ]; then ln -s ${JSON.stringify(builtDir)} dist; fi\n`)
+    await writeFile(
+      path.join(bare, 'bin/npm'),
+      `#!/usr/bin/env bash\necho "$*" >> ${JSON.stringify(calls)}\nif [ "$1" = run ]; then ln -s ${JSON.stringify(builtDir)} dist; fi\n`
+    )
     await chmod(path.join(bare, 'bin/npm'), 0o755)
     const folders = await workspace('bare')
-    const result = await runAction({actionPath: bare, ...folders, event: pullRequest, inputs: {folder: 'docs', 'api-url': local.server.apiUrl, token: local.server.token}, env: {PATH: `${path.join(bare, 'bin')}:${process.env.PATH}`}})
-    expect((await readFile(calls, 'utf8')).trim().split('\n')).toEqual(['ci --no-audit --no-fund --loglevel=error', 'run build --silent'])
+    const result = await runAction({
+      actionPath: bare,
+      ...folders,
+      event: pullRequest,
+      inputs: {folder: 'docs', 'api-url': local.server.apiUrl, token: local.server.token},
+      env: {PATH: `${path.join(bare, 'bin')}:${process.env.PATH}`}
+    })
+    expect((await readFile(calls, 'utf8')).trim().split('\n')).toEqual([
+      'ci --no-audit --no-fund --loglevel=error',
+      'run build --silent'
+    ])
     expect(result.outputs).toEqual({command: 'plan', 'exit-code': '0'})
   })
 })

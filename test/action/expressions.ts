@@ -22,7 +22,9 @@ type Value = string | boolean
 
 /** Replaces every `${{ expr }}` in `text` with its value (as the runner formats it: `true`, `false`, text). */
 export function interpolate(text: string, contexts: Contexts, failed: boolean): string {
-  return text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => String(evaluateValue(expression, contexts, failed)))
+  return text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) =>
+    String(evaluateValue(expression, contexts, failed))
+  )
 }
 
 /** The truth of an `if:` condition (with or without `${{ }}` around it). */
@@ -44,7 +46,8 @@ function evaluateValue(expression: string, contexts: Contexts, failed: boolean):
   const peek = () => tokens[at]
   const take = (expected?: string): string => {
     const token = tokens[at++]
-    if (token === undefined || (expected !== undefined && token !== expected)) throw new Error(`expression "${expression}": expected ${expected ?? 'more'} at ${token ?? 'the end'}`)
+    if (token === undefined || (expected !== undefined && token !== expected))
+      throw new Error(`expression "${expression}": expected ${expected ?? 'more'} at ${token ?? 'the end'}`)
     return token
   }
   const primary = (): Value => {
@@ -104,7 +107,8 @@ function tokenize(expression: string): string[] {
 /** A dotted context path; a missing property is '' as on the runner, an unknown context throws. */
 function lookup(pathText: string, contexts: Contexts): Value {
   const [head, ...rest] = pathText.split('.')
-  if (head !== 'inputs' && head !== 'github' && head !== 'steps') throw new Error(`unknown context "${head}" in ${pathText}`)
+  if (head !== 'inputs' && head !== 'github' && head !== 'steps')
+    throw new Error(`unknown context "${head}" in ${pathText}`)
   let value: ContextValue | undefined = contexts[head]
   for (const key of rest) value = typeof value === 'object' ? value[key] : undefined
   return typeof value === 'string' ? value : ''

@@ -67,7 +67,8 @@ export async function runAction(options: RunnerOptions): Promise<ActionRun> {
   const action = parse(readFileSync(path.join(options.actionPath, 'action.yml'), 'utf8'))
   if (action.runs?.using !== 'composite') throw new Error('action.yml: runs.using is not composite')
   const inputs: Record<string, string> = {}
-  for (const [name, spec] of Object.entries<{default?: string}>(action.inputs ?? {})) inputs[name] = options.inputs[name] ?? spec.default ?? ''
+  for (const [name, spec] of Object.entries<{default?: string}>(action.inputs ?? {}))
+    inputs[name] = options.inputs[name] ?? spec.default ?? ''
   const summaryFile = path.join(options.temp, 'step-summary.md')
   writeFileSync(summaryFile, '')
   const contexts: Contexts = {
@@ -91,7 +92,9 @@ export async function runAction(options: RunnerOptions): Promise<ActionRun> {
       continue
     }
     if (step.uses) {
-      const given = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, interpolate(String(v), contexts, failed)]))
+      const given = Object.fromEntries(
+        Object.entries(step.with ?? {}).map(([k, v]) => [k, interpolate(String(v), contexts, failed)])
+      )
       steps.push({name, outcome: 'recorded', uses: step.uses, with: given, stdout: '', stderr: ''})
       continue
     }
@@ -100,19 +103,33 @@ export async function runAction(options: RunnerOptions): Promise<ActionRun> {
     if (record.outcome === 'failure') failed = true
   }
   const outputs = Object.fromEntries(
-    Object.entries<{value: string}>(action.outputs ?? {}).map(([name, spec]) => [name, interpolate(spec.value, contexts, failed)])
+    Object.entries<{value: string}>(action.outputs ?? {}).map(([name, spec]) => [
+      name,
+      interpolate(spec.value, contexts, failed)
+    ])
   )
   return {steps, outputs, failed, summary: readFileSync(summaryFile, 'utf8')}
 }
 
 /** Runs one `run` step in bash; its outputs go into `contexts.steps[id]`. */
-async function runStep(step: ActionStep, index: number, contexts: Contexts, failed: boolean, options: RunnerOptions & {summaryFile: string}): Promise<StepRecord> {
-  if (step.shell !== 'bash') throw new Error(`step ${index + 1}: a composite action's run step needs shell: bash (it has ${step.shell ?? 'none'})`)
+async function runStep(
+  step: ActionStep,
+  index: number,
+  contexts: Contexts,
+  failed: boolean,
+  options: RunnerOptions & {summaryFile: string}
+): Promise<StepRecord> {
+  if (step.shell !== 'bash')
+    throw new Error(
+      `step ${index + 1}: a composite action's run step needs shell: bash (it has ${step.shell ?? 'none'})`
+    )
   const script = path.join(options.temp, `step-${index}.sh`)
   const outputFile = path.join(options.temp, `output-${index}`)
   writeFileSync(script, interpolate(step.run!, contexts, failed))
   writeFileSync(outputFile, '')
-  const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, interpolate(String(v), contexts, failed)]))
+  const stepEnv = Object.fromEntries(
+    Object.entries(step.env ?? {}).map(([k, v]) => [k, interpolate(String(v), contexts, failed)])
+  )
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? options.temp,
@@ -137,9 +154,17 @@ async function runStep(step: ActionStep, index: number, contexts: Contexts, fail
 }
 
 /** Runs `script` as the runner runs a `shell: bash` step. */
-function runBash(script: string, cwd: string, env: Record<string, string>): Promise<{exitCode: number; stdout: string; stderr: string}> {
+function runBash(
+  script: string,
+  cwd: string,
+  env: Record<string, string>
+): Promise<{exitCode: number; stdout: string; stderr: string}> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

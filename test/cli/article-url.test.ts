@@ -15,21 +15,32 @@ function convert(argv: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
 describe('articleUrl', () => {
   it('makes a link function from the template, encoding the id', () => {
     expect(articleUrlOf({})).toBeUndefined()
-    expect(articleUrlOf({articleUrl: 'https://kb.example.com/a/{id}?from={id}'})!('A B')).toBe('https://kb.example.com/a/A%20B?from=A%20B')
+    expect(articleUrlOf({articleUrl: 'https://kb.example.com/a/{id}?from={id}'})!('A B')).toBe(
+      'https://kb.example.com/a/A%20B?from=A%20B'
+    )
   })
 
   it('is checked: an http(s) URL holding {id}', async () => {
     const cwd = await tempDir()
-    await expect(loadConfig({cwd, env: {KBSYNC_ARTICLE_URL: 'https://kb.example.com/article'}})).rejects.toThrow(/KBSYNC_ARTICLE_URL must be an http\(s\) URL containing \{id\}/)
-    await expect(loadConfig({cwd, env: {}, flags: {'article-url': 'ftp://kb.example.com/{id}'}})).rejects.toThrow(/--article-url/)
-    expect((await loadConfig({cwd, env: {KBSYNC_ARTICLE_URL: 'https://kb.example.com/#/article/{id}'}})).articleUrl).toBe('https://kb.example.com/#/article/{id}')
+    await expect(loadConfig({cwd, env: {KBSYNC_ARTICLE_URL: 'https://kb.example.com/article'}})).rejects.toThrow(
+      /KBSYNC_ARTICLE_URL must be an http\(s\) URL containing \{id\}/
+    )
+    await expect(loadConfig({cwd, env: {}, flags: {'article-url': 'ftp://kb.example.com/{id}'}})).rejects.toThrow(
+      /--article-url/
+    )
+    expect(
+      (await loadConfig({cwd, env: {KBSYNC_ARTICLE_URL: 'https://kb.example.com/#/article/{id}'}})).articleUrl
+    ).toBe('https://kb.example.com/#/article/{id}')
   })
 
   it('convert --to gfm and --to html link articles with the configured URL; default without one', async () => {
     const cwd = await tempDir()
     const plain = await convert(['--to', 'gfm'], cwd)
     expect(plain.out).toBe('See [the guide](https://pyrus.com/t#kb/article/OJHEAFQ26YT).\n')
-    await writeFile(path.join(cwd, 'kbsync.config.json'), JSON.stringify({articleUrl: 'https://kb.example.com/t#kb/article/{id}'}))
+    await writeFile(
+      path.join(cwd, 'kbsync.config.json'),
+      JSON.stringify({articleUrl: 'https://kb.example.com/t#kb/article/{id}'})
+    )
     await mkdir(path.join(cwd, 'sub'))
     // Found walking up, as every command finds it.
     const gfm = await convert(['--to', 'gfm'], path.join(cwd, 'sub'))
@@ -42,12 +53,17 @@ describe('articleUrl', () => {
     expect(flag.out).toContain('(https://other.example/OJHEAFQ26YT)')
     const other = path.join(await tempDir(), 'kb.json')
     await writeFile(other, JSON.stringify({articleUrl: 'https://third.example/a/{id}'}))
-    expect((await convert(['--to', 'gfm', '--config', other], cwd)).out).toContain('(https://third.example/a/OJHEAFQ26YT)')
+    expect((await convert(['--to', 'gfm', '--config', other], cwd)).out).toContain(
+      '(https://third.example/a/OJHEAFQ26YT)'
+    )
   })
 
   it('convert needs no credentials: a missing token file is not read', async () => {
     const cwd = await tempDir()
-    await writeFile(path.join(cwd, 'kbsync.config.json'), JSON.stringify({tokenFile: 'no-such-token', articleUrl: 'https://kb.example.com/{id}'}))
+    await writeFile(
+      path.join(cwd, 'kbsync.config.json'),
+      JSON.stringify({tokenFile: 'no-such-token', articleUrl: 'https://kb.example.com/{id}'})
+    )
     const result = await convert(['--to', 'gfm'], cwd)
     expect(result.code, result.err).toBe(0)
     expect(result.out).toContain('(https://kb.example.com/OJHEAFQ26YT)')

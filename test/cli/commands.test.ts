@@ -66,11 +66,20 @@ describe('kbsync status', () => {
     const result = await kbsync(['status', dir, '--root-topic', root, '--json'])
     expect(result.code).toBe(0)
     const report = JSON.parse(result.out) as StatusReport
-    expect(report).toMatchObject({schemaVersion: 1, dir: expect.any(String), rootTopicId: root, synced: false, clean: false, remote: [], conflicts: []})
+    expect(report).toMatchObject({
+      schemaVersion: 1,
+      dir: expect.any(String),
+      rootTopicId: root,
+      synced: false,
+      clean: false,
+      remote: [],
+      conflicts: []
+    })
     expect(report.target).toContain('127.0.0.1')
     expect(report.local.length).toBeGreaterThan(10)
     expect(new Set(report.local.map((e) => e.change))).toEqual(new Set(['added', 'upload', 'permissions']))
-    for (const entry of report.local) expect(Object.keys(entry)).toEqual(expect.arrayContaining(['change', 'type', 'path', 'title', 'reason']))
+    for (const entry of report.local)
+      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['change', 'type', 'path', 'title', 'reason']))
     expect((await kbsync(['status', dir, '--root-topic', root, '--exit-code'])).code).toBe(4)
   })
 
@@ -98,16 +107,22 @@ describe('kbsync status', () => {
   })
 
   it('a conflict exits 3', async () => {
-    const welcomeId = (await client.getTree(root)).find((n) => n.type === 'article' && n.title.startsWith('Welcome'))!.id
+    const welcomeId = (await client.getTree(root)).find(
+      (n) => n.type === 'article' && n.title.startsWith('Welcome')
+    )!.id
     server.webEdit(welcomeId, {body: 'Also edited on the web.'})
     const result = await kbsync(['status', dir, '--root-topic', root, '--json'])
     expect(result.code).toBe(3)
-    expect((JSON.parse(result.out) as StatusReport).conflicts).toEqual([expect.objectContaining({path: 'welcome.md', change: 'conflict'})])
+    expect((JSON.parse(result.out) as StatusReport).conflicts).toEqual([
+      expect.objectContaining({path: 'welcome.md', change: 'conflict'})
+    ])
   })
 
   it('invalid input exits 2, with annotations under GITHUB_ACTIONS=true', async () => {
     const bad = await folder('fixtures/trees/invalid')
-    const result = await kbsync(['status', bad], {env: {...env, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: path.dirname(bad)}})
+    const result = await kbsync(['status', bad], {
+      env: {...env, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: path.dirname(bad)}
+    })
     expect(result.code).toBe(2)
     expect(result.err).toMatch(/bad-yaml\.md:\d+(:\d+)?: error: /)
     expect(result.out).toMatch(/^::error file=invalid\/bad-yaml\.md,line=\d+/m)
@@ -116,7 +131,9 @@ describe('kbsync status', () => {
   it('under GITHUB_ACTIONS=true, a failure without a file of its own is an annotation too', async () => {
     const dir = await folder('fixtures/trees/basic')
     const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/v4`
-    const result = await kbsync(['push', dir], {env: {KBSYNC_API_URL: url, KBSYNC_TOKEN: secret, GITHUB_ACTIONS: 'true'}})
+    const result = await kbsync(['push', dir], {
+      env: {KBSYNC_API_URL: url, KBSYNC_TOKEN: secret, GITHUB_ACTIONS: 'true'}
+    })
     expect(result.code).toBe(1)
     expect(result.out).toMatch(/^::error title=kbsync push::/m)
     expect(result.out + result.err).not.toContain(secret)
@@ -135,7 +152,9 @@ describe('connections and exit codes', () => {
   it('a refusing API is a runtime failure: exit 1, the token not printed', async () => {
     const dir = await folder('fixtures/trees/basic')
     const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/v4`
-    const result = await kbsync(['status', dir], {env: {KBSYNC_API_URL: url, KBSYNC_FILES_URL: url, KBSYNC_TOKEN: secret}})
+    const result = await kbsync(['status', dir], {
+      env: {KBSYNC_API_URL: url, KBSYNC_FILES_URL: url, KBSYNC_TOKEN: secret}
+    })
     expect(result.code).toBe(1)
     expect(result.err).toContain('kbsync status:')
   })
@@ -173,7 +192,10 @@ describe('connections and exit codes', () => {
     const dir = await folder('fixtures/trees/basic')
     for (const command of ['plan', 'push', 'pull']) {
       const result = await kbsync([command, dir, '--root-topic', 'NOPE0000000'])
-      expect([result.code, result.err]).toEqual([2, expect.stringContaining('the root topic NOPE0000000 is not in the knowledge base')])
+      expect([result.code, result.err]).toEqual([
+        2,
+        expect.stringContaining('the root topic NOPE0000000 is not in the knowledge base')
+      ])
     }
   })
 

@@ -32,7 +32,16 @@ describe('loadConfig', () => {
     const dir = path.join(root, 'empty')
     await mkdir(dir, {recursive: true})
     const config = await loadConfig({cwd: dir, env: {}})
-    expect(config).toMatchObject({dir, rootTopic: null, concurrency: 8, prune: false, maxDeletions: 10, ignore: [], watch: {debounceMs: 300}, preview: {port: 4400}})
+    expect(config).toMatchObject({
+      dir,
+      rootTopic: null,
+      concurrency: 8,
+      prune: false,
+      maxDeletions: 10,
+      ignore: [],
+      watch: {debounceMs: 300},
+      preview: {port: 4400}
+    })
     expect(config.apiUrl).toBeUndefined()
     expect(config.sources.concurrency).toBe('default')
   })
@@ -47,7 +56,13 @@ describe('loadConfig', () => {
   })
 
   it('precedence: flags > env > file > defaults, key by key', async () => {
-    const dir = await project('precedence', {apiUrl: 'https://file.example/v4', rootTopic: 'FILE', concurrency: 2, maxDeletions: 5, prune: true})
+    const dir = await project('precedence', {
+      apiUrl: 'https://file.example/v4',
+      rootTopic: 'FILE',
+      concurrency: 2,
+      maxDeletions: 5,
+      prune: true
+    })
     const env = {KBSYNC_API_URL: 'https://env.example/v4/', KBSYNC_CONCURRENCY: '4', KBSYNC_TOKEN: 'tok-env-secret'}
     const flags = {concurrency: '6', json: true, 'exit-code': true}
     const config = await loadConfig({cwd: dir, env, flags})
@@ -60,7 +75,12 @@ describe('loadConfig', () => {
     expect(config.prune).toBe(true) // an absent boolean flag does not switch the file's value off
     expect(config.preview.port).toBe(4400) // default
     expect(config.token).toBe('tok-env-secret')
-    const flagged = await loadConfig({cwd: dir, env, flags: {'root-topic': 'FLAG', 'api-url': 'http://127.0.0.1:9/v4'}, dir: 'docs'})
+    const flagged = await loadConfig({
+      cwd: dir,
+      env,
+      flags: {'root-topic': 'FLAG', 'api-url': 'http://127.0.0.1:9/v4'},
+      dir: 'docs'
+    })
     expect(flagged.rootTopic).toBe('FLAG')
     expect(flagged.apiUrl).toBe('http://127.0.0.1:9/v4')
     expect(flagged.dir).toBe(path.join(dir, 'docs'))
@@ -104,7 +124,9 @@ describe('loadConfig', () => {
   })
 
   it('names the environment variable of an invalid value', async () => {
-    const error = (await loadConfig({cwd: root, env: {KBSYNC_CONCURRENCY: 'many'}}).catch((e: unknown) => e)) as ConfigError
+    const error = (await loadConfig({cwd: root, env: {KBSYNC_CONCURRENCY: 'many'}}).catch(
+      (e: unknown) => e
+    )) as ConfigError
     expect(error).toBeInstanceOf(ConfigError)
     expect(error.message).toContain('KBSYNC_CONCURRENCY')
   })
@@ -120,7 +142,9 @@ describe('loadConfig', () => {
 
 describe('redact', () => {
   it('masks secrets, bearer tokens and URL passwords', () => {
-    const text = redact('token abcd1234 sent as Authorization: Bearer abcd1234 to https://u:pw12@h.example/x', ['abcd1234'])
+    const text = redact('token abcd1234 sent as Authorization: Bearer abcd1234 to https://u:pw12@h.example/x', [
+      'abcd1234'
+    ])
     expect(text).not.toContain('abcd1234')
     expect(text).not.toContain('pw12')
     expect(text).toContain('[redacted]')

@@ -18,10 +18,17 @@ describe('connect', () => {
   it('with a token and a login, an expired token is renewed by logging in (with person_id) and the call goes through', async () => {
     server = await tinyServer((req, res) => {
       if (req.url === '/v4/auth') return json(res, 200, {access_token: 'fresh', api_url: `${server!.url}/v4`})
-      if (req.headers.authorization !== 'Bearer fresh') return json(res, 401, {error_code: 'expired_token', error: 'expired'})
+      if (req.headers.authorization !== 'Bearer fresh')
+        return json(res, 401, {error_code: 'expired_token', error: 'expired'})
       json(res, 200, {parent_topic_id: null, depth: 10, items: []})
     })
-    const env = {KBSYNC_API_URL: `${server.url}/v4`, KBSYNC_TOKEN: 'stale', KBSYNC_LOGIN: 'bot@example.com', KBSYNC_SECURITY_KEY: 'key', KBSYNC_PERSON_ID: '7'}
+    const env = {
+      KBSYNC_API_URL: `${server.url}/v4`,
+      KBSYNC_TOKEN: 'stale',
+      KBSYNC_LOGIN: 'bot@example.com',
+      KBSYNC_SECURITY_KEY: 'key',
+      KBSYNC_PERSON_ID: '7'
+    }
     const config = await loadConfig({cwd: process.cwd(), env})
     const connection = await connect(config)
     try {
@@ -29,8 +36,16 @@ describe('connect', () => {
     } finally {
       await connection.close()
     }
-    expect(server.seen.map((s) => s.url)).toEqual(['/v4/knowledgebase/structure?depth=10', '/v4/auth', '/v4/knowledgebase/structure?depth=10'])
-    expect(JSON.parse(server.seen[1]!.body.toString())).toEqual({login: 'bot@example.com', security_key: 'key', person_id: 7})
+    expect(server.seen.map((s) => s.url)).toEqual([
+      '/v4/knowledgebase/structure?depth=10',
+      '/v4/auth',
+      '/v4/knowledgebase/structure?depth=10'
+    ])
+    expect(JSON.parse(server.seen[1]!.body.toString())).toEqual({
+      login: 'bot@example.com',
+      security_key: 'key',
+      person_id: 7
+    })
   })
 
   it('logs in at the configured accounts URL', async () => {
@@ -38,7 +53,12 @@ describe('connect', () => {
       if (req.url === '/accounts/auth') return json(res, 200, {access_token: 'fresh'})
       json(res, 200, {parent_topic_id: null, depth: 10, items: []})
     })
-    const env = {KBSYNC_API_URL: `${server.url}/v4`, KBSYNC_ACCOUNTS_URL: `${server.url}/accounts`, KBSYNC_LOGIN: 'bot@example.com', KBSYNC_SECURITY_KEY: 'key'}
+    const env = {
+      KBSYNC_API_URL: `${server.url}/v4`,
+      KBSYNC_ACCOUNTS_URL: `${server.url}/accounts`,
+      KBSYNC_LOGIN: 'bot@example.com',
+      KBSYNC_SECURITY_KEY: 'key'
+    }
     const connection = await connect(await loadConfig({cwd: process.cwd(), env}))
     try {
       await connection.client.getTree()
@@ -53,7 +73,10 @@ describe('rateLimitNotices', () => {
   it('says a long wait once for all the requests held by the same reset, and says nothing of short waits or failures', () => {
     const lines: string[] = []
     let now = 0
-    const notice = rateLimitNotices((line) => lines.push(line), () => now)
+    const notice = rateLimitNotices(
+      (line) => lines.push(line),
+      () => now
+    )
     notice({type: 'retry', method: 'GET', path: '/a', status: 500, waitMs: 20_000})
     notice({type: 'retry', method: 'GET', path: '/a', status: 429, waitMs: 2000})
     expect(lines).toEqual([])

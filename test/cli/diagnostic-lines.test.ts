@@ -11,9 +11,31 @@ import type {Diagnostic} from '../../src/local/diagnostic.js'
 import {diagnosticLines} from '../../src/cli/output/diagnostic-lines.js'
 import {formatDiagnostic} from '../../src/cli/output/format.js'
 
-const deep = (file: string, line: number): Diagnostic => ({severity: 'warning', file, line, column: 1, message: 'Heading level 4 is not supported by the platform; written as level 3.', rule: 'kb-heading-depth'})
-const missing = (file: string, line: number): Diagnostic => ({severity: 'error', file, line, column: 3, message: `Link target \`x${line}.md\` not found`, hint: 'fix the path', rule: 'missing-link-target'})
-const comment = (file: string, line: number): Diagnostic => ({severity: 'info', file, line, column: 1, message: 'HTML comment left out of the body (readers never saw it).', rule: 'kb-html-comment'})
+const deep = (file: string, line: number): Diagnostic => ({
+  severity: 'warning',
+  file,
+  line,
+  column: 1,
+  message: 'Heading level 4 is not supported by the platform; written as level 3.',
+  rule: 'kb-heading-depth'
+})
+const missing = (file: string, line: number): Diagnostic => ({
+  severity: 'error',
+  file,
+  line,
+  column: 3,
+  message: `Link target \`x${line}.md\` not found`,
+  hint: 'fix the path',
+  rule: 'missing-link-target'
+})
+const comment = (file: string, line: number): Diagnostic => ({
+  severity: 'info',
+  file,
+  line,
+  column: 1,
+  message: 'HTML comment left out of the body (readers never saw it).',
+  rule: 'kb-html-comment'
+})
 
 /** `n` files `d0.md` … with `perFile` diagnostics each from `make`. */
 function many(make: (file: string, line: number) => Diagnostic, files: number, perFile: number): Diagnostic[] {
@@ -38,7 +60,15 @@ describe('diagnosticLines', () => {
   })
 
   it('keeps the warning section within 20 lines and within the number of files with warnings, whatever the number of rules', () => {
-    const rules = Array.from({length: 40}, (_, r) => Array.from({length: 60}, (_, i): Diagnostic => ({severity: 'warning', file: `f${i}.md`, line: r + 1, message: `problem ${r}`, rule: `rule-${r}`}))).flat()
+    const rules = Array.from({length: 40}, (_, r) =>
+      Array.from({length: 60}, (_, i): Diagnostic => ({
+        severity: 'warning',
+        file: `f${i}.md`,
+        line: r + 1,
+        message: `problem ${r}`,
+        rule: `rule-${r}`
+      }))
+    ).flat()
     const wide = diagnosticLines(rules)
     expect(wide).toHaveLength(20)
     expect(wide[0]).toBe('2400 warnings in 60 files, by rule (--verbose lists each):')
@@ -47,7 +77,11 @@ describe('diagnosticLines', () => {
     const few = diagnosticLines(rules.filter((d) => ['f0.md', 'f1.md', 'f2.md'].includes(d.file!)))
     expect(few.length).toBeLessThanOrEqual(3)
     // One document with warnings of two rules: one line, which names both.
-    const one = diagnosticLines([deep('a.md', 5), deep('a.md', 9), {severity: 'warning', file: 'a.md', line: 2, message: 'Task list', rule: 'kb-task-list'}])
+    const one = diagnosticLines([
+      deep('a.md', 5),
+      deep('a.md', 9),
+      {severity: 'warning', file: 'a.md', line: 2, message: 'Task list', rule: 'kb-task-list'}
+    ])
     expect(one).toEqual(['3 warnings in 1 file, by rule (--verbose lists each): kb-heading-depth ×2, kb-task-list ×1'])
   })
 
@@ -58,14 +92,23 @@ describe('diagnosticLines', () => {
 
   it('says "e.g." when a rule\'s messages differ, and lists each warning with verbose', () => {
     const links = many((file, line) => ({...missing(file, line), severity: 'warning'}), 10, 3)
-    expect(diagnosticLines(links)[1]).toBe('warning [missing-link-target] ×30: e.g. Link target `x1.md` not found (fix the path)')
+    expect(diagnosticLines(links)[1]).toBe(
+      'warning [missing-link-target] ×30: e.g. Link target `x1.md` not found (fix the path)'
+    )
     const verbose = diagnosticLines(many(deep, 30, 5), {verbose: true})
     expect(verbose).toHaveLength(150)
-    expect(verbose[149]).toBe('d29.md:5:1: warning: Heading level 4 is not supported by the platform; written as level 3. [kb-heading-depth]')
+    expect(verbose[149]).toBe(
+      'd29.md:5:1: warning: Heading level 4 is not supported by the platform; written as level 3. [kb-heading-depth]'
+    )
   })
 
   it('sums infos up in one line per rule, never one each, and leaves them out when quiet', () => {
-    const infos = many(comment, 12, 3).concat({severity: 'info', file: 'a.md', message: 'Something noted', rule: 'kb-note'})
+    const infos = many(comment, 12, 3).concat({
+      severity: 'info',
+      file: 'a.md',
+      message: 'Something noted',
+      rule: 'kb-note'
+    })
     expect(diagnosticLines(infos)).toEqual([
       'info: 36 HTML comments left out of 12 documents (the platform shows none) [kb-html-comment]',
       'info: Something noted [kb-note]'
@@ -100,7 +143,8 @@ describe('diagnosticLines (property)', () => {
         const section = lines.slice(errors.length, lines.length - infoLines.length)
         const files = new Set(warnings.flatMap((d) => (d.file ? [d.file] : []))).size
         expect(section.length).toBeLessThanOrEqual(Math.max(1, Math.min(maxWarningLines, files)))
-        if (warnings.length > 0 && warnings.length <= section.length) expect(section).toEqual(warnings.map((d) => formatDiagnostic(d)))
+        if (warnings.length > 0 && warnings.length <= section.length)
+          expect(section).toEqual(warnings.map((d) => formatDiagnostic(d)))
         else if (warnings.length > 0) {
           // A header with the total, unless the section is a line per rule (too little room for a header and places).
           const header = /^(\d+) warnings?/.exec(section[0]!)
@@ -121,7 +165,10 @@ describe('diagnosticLines (property)', () => {
         // One line per rule of infos, and their counts make the total.
         const infoRules = new Set(infos.map((d) => d.rule ?? ''))
         expect(infoLines).toHaveLength(infoRules.size)
-        const infoSum = infoLines.reduce((sum, l) => sum + Number(/^info: (\d+) HTML comments?/.exec(l)?.[1] ?? /×(\d+)/.exec(l)?.[1] ?? 1), 0)
+        const infoSum = infoLines.reduce(
+          (sum, l) => sum + Number(/^info: (\d+) HTML comments?/.exec(l)?.[1] ?? /×(\d+)/.exec(l)?.[1] ?? 1),
+          0
+        )
         expect(infoSum).toBe(infos.length)
       }),
       {numRuns: 300}

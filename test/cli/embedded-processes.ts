@@ -25,17 +25,26 @@ export interface CliProcess {
 
 /** Starts `kbsync <args>` in `cwd`. */
 export function startCli(args: string[], cwd: string): CliProcess {
-  const child = spawn(process.execPath, [cliPath, ...args], {cwd, env: embeddedEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd,
+    env: embeddedEnv(),
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let out = ''
   let err = ''
   child.stdout!.on('data', (d) => (out += String(d)))
   child.stderr!.on('data', (d) => (err += String(d)))
-  const exited = new Promise<number | string | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)))
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal))
+  )
   return {child, out: () => out, err: () => err, exited}
 }
 
 /** Runs `kbsync <args>` in `cwd` to its end. */
-export async function runCli(args: string[], cwd: string): Promise<{code: number | string | null; out: string; err: string}> {
+export async function runCli(
+  args: string[],
+  cwd: string
+): Promise<{code: number | string | null; out: string; err: string}> {
   const running = startCli(args, cwd)
   const code = await running.exited
   return {code, out: running.out(), err: running.err()}

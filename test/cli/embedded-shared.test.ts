@@ -105,7 +105,9 @@ describe('one embedded knowledge base, several processes', () => {
     serve.child.kill('SIGTERM')
     expect(await serve.exited).toBe(0)
     expect(existsSync(recordOf(dir))).toBe(false)
-    expect((await storedItems(dataOf(dir))).map((item) => [item.title, item.body])).toEqual([['A', 'Pushed while serve runs.\n']])
+    expect((await storedItems(dataOf(dir))).map((item) => [item.title, item.body])).toEqual([
+      ['A', 'Pushed while serve runs.\n']
+    ])
     expect((await runCli(['plan', '.'], dir)).out).toContain('No changes')
   }, 60_000)
 
@@ -127,7 +129,11 @@ describe('one embedded knowledge base, several processes', () => {
     const dir = await folderWith({'a.md': '# A\n\nText.\n'})
     // This test's own process: alive, and no kbsync server at port 9.
     await mkdir(path.dirname(recordOf(dir)))
-    await writeFile(recordOf(dir), JSON.stringify({pid: process.pid, nonce: 'other', command: 'watch', apiUrl: 'http://127.0.0.1:9/v4', token: 'x'}), {mode: 0o600})
+    await writeFile(
+      recordOf(dir),
+      JSON.stringify({pid: process.pid, nonce: 'other', command: 'watch', apiUrl: 'http://127.0.0.1:9/v4', token: 'x'}),
+      {mode: 0o600}
+    )
     const push = await runCli(['push', '.'], dir)
     expect(push.err).toBe('')
     expect(push.code).toBe(0)
@@ -140,7 +146,18 @@ describe('one embedded knowledge base, several processes', () => {
     const owner = spawn(process.execPath, ['-e', 'setTimeout(() => undefined, 60000)'])
     try {
       await mkdir(path.dirname(recordOf(dir)))
-      await writeFile(recordOf(dir), JSON.stringify({pid: owner.pid, nonce: 'closing', command: 'watch', apiUrl: 'http://127.0.0.1:9/v4', token: 'x', closing: true}), {mode: 0o600})
+      await writeFile(
+        recordOf(dir),
+        JSON.stringify({
+          pid: owner.pid,
+          nonce: 'closing',
+          command: 'watch',
+          apiUrl: 'http://127.0.0.1:9/v4',
+          token: 'x',
+          closing: true
+        }),
+        {mode: 0o600}
+      )
       const push = started(['push', '.'], dir)
       // Past the grace period a silent live owner gets: still waiting.
       await new Promise((resolve) => setTimeout(resolve, 6500))
@@ -163,7 +180,10 @@ describe('one embedded knowledge base, several processes', () => {
         console.log('owner')
       })
       setInterval(() => undefined, 1000)`
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {env: embeddedEnv(), stdio: ['ignore', 'pipe', 'inherit']})
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        env: embeddedEnv(),
+        stdio: ['ignore', 'pipe', 'inherit']
+      })
       let out = ''
       child.stdout.on('data', (d) => (out += String(d)))
       const exited = new Promise((resolve) => child.on('exit', (_code, received) => resolve(received)))
@@ -182,10 +202,20 @@ describe('one embedded knowledge base, several processes', () => {
     const connection = await connect(await loadConfig({cwd: dir, env: {}}), {cwd: dir})
     try {
       expect(connection.description).toContain(`served by kbsync process ${serve.child.pid}`)
-      await connection.client.createItem({type: 'article', title: 'Before', parent_topic_id: null, body: 'Written through serve.'})
+      await connection.client.createItem({
+        type: 'article',
+        title: 'Before',
+        parent_topic_id: null,
+        body: 'Written through serve.'
+      })
       serve.child.kill('SIGTERM')
       expect(await serve.exited).toBe(0)
-      await connection.client.createItem({type: 'article', title: 'After', parent_topic_id: null, body: 'Written by the new owner.'})
+      await connection.client.createItem({
+        type: 'article',
+        title: 'After',
+        parent_topic_id: null,
+        body: 'Written by the new owner.'
+      })
       expect(JSON.parse(await readFile(recordOf(dir), 'utf8')).pid).toBe(process.pid)
     } finally {
       await connection.close()
@@ -201,7 +231,9 @@ describe('one embedded knowledge base, several processes', () => {
     const connection = await connect(await loadConfig({cwd: dir, env: {}}), {cwd: dir})
     try {
       const inFlight = connection.client.getTree()
-      const failure = expect(inFlight).rejects.toThrow(new RegExp(`kbsync process ${serve.child.pid}, \`kbsync serve\`\\) stopped\\. Run the command again`))
+      const failure = expect(inFlight).rejects.toThrow(
+        new RegExp(`kbsync process ${serve.child.pid}, \`kbsync serve\`\\) stopped\\. Run the command again`)
+      )
       await new Promise((resolve) => setTimeout(resolve, 300))
       serve.child.kill('SIGTERM')
       await failure

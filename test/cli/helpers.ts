@@ -13,7 +13,10 @@ export interface Run {
 }
 
 /** Runs `kbsync <argv>` in-process in `cwd` with exactly `env` (and `stdin` as its standard input). */
-export async function run(argv: string[], options: {cwd: string; env?: NodeJS.ProcessEnv; stdin?: string}): Promise<Run> {
+export async function run(
+  argv: string[],
+  options: {cwd: string; env?: NodeJS.ProcessEnv; stdin?: string}
+): Promise<Run> {
   const stdout = new PassThrough()
   const stderr = new PassThrough()
   let out = ''

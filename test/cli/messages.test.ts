@@ -77,14 +77,19 @@ describe('kbsync plan: the messages', () => {
   it('says the HTML comments in one line, never one each', async () => {
     const dir = await noisyTree()
     const plan = await run(['plan', dir], {cwd: dir})
-    expect(plan.err).toContain(`info: ${documents} HTML comments left out of ${documents} documents (the platform shows none) [kb-html-comment]`)
+    expect(plan.err).toContain(
+      `info: ${documents} HTML comments left out of ${documents} documents (the platform shows none) [kb-html-comment]`
+    )
     expect(plan.err.match(/kb-html-comment/g)).toHaveLength(1)
   })
 
   it('under GitHub Actions annotates at most 10 per rule, errors first, and counts the rest in the step summary', async () => {
     const dir = await noisyTree(true)
     const summary = path.join(await tempDir(), 'summary.md')
-    const plan = await run(['plan', dir], {cwd: dir, env: {GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: path.dirname(dir)}})
+    const plan = await run(['plan', dir], {
+      cwd: dir,
+      env: {GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: path.dirname(dir)}
+    })
     const annotations = plan.out.split('\n').filter((line) => line.startsWith('::'))
     expect(annotations[0]).toMatch(/^::error file=docs\/page-7\.md,line=\d+,col=\d+,title=kbsync missing-link-target::/)
     expect(annotations.filter((line) => line.includes('title=kbsync kb-heading-depth'))).toHaveLength(10)
@@ -92,7 +97,9 @@ describe('kbsync plan: the messages', () => {
     expect(annotations.filter((line) => line.includes('kb-html-comment'))).toEqual([])
     const markdown = await readFile(summary, 'utf8')
     expect(markdown).toContain('| error | missing-link-target | 1 | 1 | 1 |')
-    expect(markdown).toContain('| warning | kb-heading-depth | 90 | 30 | 10 | page-0.md:5, page-0.md:9, page-0.md:13 and 87 more in 29 files |')
+    expect(markdown).toContain(
+      '| warning | kb-heading-depth | 90 | 30 | 10 | page-0.md:5, page-0.md:9, page-0.md:13 and 87 more in 29 files |'
+    )
     expect(markdown).toContain('80 not annotated')
   })
 })
@@ -124,7 +131,11 @@ describe('--max-warnings', () => {
     const dir = await noisyTree()
     const flagged = await run(['push', dir, '--max-warnings', '5', '--json'], {cwd: dir})
     expect(flagged.code).toBe(2)
-    expect(JSON.parse(flagged.out)).toMatchObject({status: 'invalid', writes: 0, error: expect.stringContaining('100 warnings, more than the 5 allowed')})
+    expect(JSON.parse(flagged.out)).toMatchObject({
+      status: 'invalid',
+      writes: 0,
+      error: expect.stringContaining('100 warnings, more than the 5 allowed')
+    })
     expect(flagged.err).toContain('Nothing was written.')
     await writeFile(path.join(dir, 'kbsync.config.json'), JSON.stringify({maxWarnings: 10}))
     const configured = await run(['push'], {cwd: dir})

@@ -37,10 +37,15 @@ describe('kbsync pull with the shared session', () => {
     const configFile = path.join(project, 'kbsync.config.json')
     await writeFile(configFile, JSON.stringify({dir: 'handbook', apiUrl: server.apiUrl, filesUrl: server.filesUrl}))
     const elsewhere = await tempDir('kbsync-pull-cwd-')
-    const result = await run(['pull', '--config', configFile, '--verbose'], {cwd: elsewhere, env: {KBSYNC_TOKEN: token}})
+    const result = await run(['pull', '--config', configFile, '--verbose'], {
+      cwd: elsewhere,
+      env: {KBSYNC_TOKEN: token}
+    })
     expect(result.code, result.err).toBe(0)
     // The config file's dir, relative to the file, not to the working directory.
-    expect(await readFile(path.join(project, 'handbook', 'Guides', 'Install.md'), 'utf8')).toContain('Run the installer.')
+    expect(await readFile(path.join(project, 'handbook', 'Guides', 'Install.md'), 'utf8')).toContain(
+      'Run the installer.'
+    )
     expect(result.out).toContain('Done: ')
     expect(result.err).toMatch(/^api: \w+ GET \S+/m)
     expect(result.out + result.err).not.toContain(token)

@@ -7,7 +7,14 @@ import {mkdtemp, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {annotation, createReporter, escapeData, escapeProperty, planSummaryMarkdown, type OutputStream} from '../../src/cli/output/index.js'
+import {
+  annotation,
+  createReporter,
+  escapeData,
+  escapeProperty,
+  planSummaryMarkdown,
+  type OutputStream
+} from '../../src/cli/output/index.js'
 import type {PushPlan} from '../../src/sync/index.js'
 
 interface Captured extends OutputStream {
@@ -15,15 +22,28 @@ interface Captured extends OutputStream {
 }
 
 function stream(isTTY: boolean): Captured {
-  const s: Captured = {text: '', isTTY, columns: 80, write(chunk: string) {
-    s.text += chunk
-    return true
-  }}
+  const s: Captured = {
+    text: '',
+    isTTY,
+    columns: 80,
+    write(chunk: string) {
+      s.text += chunk
+      return true
+    }
+  }
   return s
 }
 
 const esc = '\x1b['
-const diag = {severity: 'error' as const, file: 'guides/install.md', line: 3, column: 5, message: 'Heading too deep', hint: 'use ##', rule: 'kb-heading-depth'}
+const diag = {
+  severity: 'error' as const,
+  file: 'guides/install.md',
+  line: 3,
+  column: 5,
+  message: 'Heading too deep',
+  hint: 'use ##',
+  rule: 'kb-heading-depth'
+}
 
 let tmp: string
 beforeAll(async () => {
@@ -65,12 +85,16 @@ describe('GitHub annotations', () => {
     expect(plain.text).not.toContain('::error')
     const ci = stream(false)
     createReporter({stdout: ci, stderr: stream(false), env: {GITHUB_ACTIONS: 'true'}}).diagnostic(diag)
-    expect(ci.text).toBe('::error file=guides/install.md,line=3,col=5,title=kbsync kb-heading-depth::Heading too deep (use ##)\n')
+    expect(ci.text).toBe(
+      '::error file=guides/install.md,line=3,col=5,title=kbsync kb-heading-depth::Heading too deep (use ##)\n'
+    )
   })
 
   it('accompany an error that names no file (a conflict, refused deletions), only under GITHUB_ACTIONS=true', () => {
     const ci = stream(false)
-    createReporter({stdout: ci, stderr: stream(false), env: {GITHUB_ACTIONS: 'true'}}).error('conflict: a.md was edited\non both sides, 100%')
+    createReporter({stdout: ci, stderr: stream(false), env: {GITHUB_ACTIONS: 'true'}}).error(
+      'conflict: a.md was edited\non both sides, 100%'
+    )
     expect(ci.text).toBe('::error::conflict: a.md was edited%0Aon both sides, 100%25\n')
     const plain = stream(false)
     createReporter({stdout: plain, stderr: stream(false), env: {}}).error('conflict: a.md')
@@ -88,7 +112,13 @@ describe('GitHub annotations', () => {
   it('make paths relative to GITHUB_WORKSPACE and go to stderr in --json mode', () => {
     const stdout = stream(false)
     const stderr = stream(false)
-    const r = createReporter({stdout, stderr, env: {GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: '/repo'}, json: true, dir: '/repo/docs'})
+    const r = createReporter({
+      stdout,
+      stderr,
+      env: {GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: '/repo'},
+      json: true,
+      dir: '/repo/docs'
+    })
     r.diagnostic({severity: 'warning', file: 'a.md', message: 'm'})
     r.json({ok: true})
     expect(JSON.parse(stdout.text)).toEqual({ok: true})
@@ -147,7 +177,13 @@ describe('step summary', () => {
   it('is appended to $GITHUB_STEP_SUMMARY when set, and skipped otherwise', async () => {
     const file = path.join(tmp, 'summary.md')
     const plan: PushPlan = {
-      schemaVersion: 1, dir: '/d', rootTopicId: null, orphans: [], diagnostics: [], blocked: false, needsConfirmation: false,
+      schemaVersion: 1,
+      dir: '/d',
+      rootTopicId: null,
+      orphans: [],
+      diagnostics: [],
+      blocked: false,
+      needsConfirmation: false,
       ops: [{op: 'create', type: 'article', path: 'a|b.md', title: 'A | B', reason: 'new'}],
       summary: {create: 1, update: 0, move: 0, rename: 0, delete: 0, permissions: 0, upload: 0, conflict: 0, drift: 0}
     }

@@ -15,7 +15,8 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 
 const repo = path.resolve('.')
-const isClone = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {cwd: repo}).stdout?.toString().trim() === 'true'
+const isClone =
+  spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {cwd: repo}).stdout?.toString().trim() === 'true'
 let work: string | undefined
 
 afterAll(async () => {
@@ -28,8 +29,17 @@ describe.runIf(isClone && process.env.KBSYNC_FRESH_CLONE === '1')('npm start fro
     const clone = path.join(work, 'kbsync')
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', repo, clone])
     await symlink(path.join(repo, 'node_modules'), path.join(clone, 'node_modules'), 'dir')
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('KBSYNC_') && !key.startsWith('npm_') && key !== 'GITHUB_ACTIONS'))
-    const result = spawnSync('npm', ['start', '--silent'], {cwd: clone, env: {...env, NO_COLOR: '1'}, encoding: 'utf8', timeout: 150_000})
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([key]) => !key.startsWith('KBSYNC_') && !key.startsWith('npm_') && key !== 'GITHUB_ACTIONS'
+      )
+    )
+    const result = spawnSync('npm', ['start', '--silent'], {
+      cwd: clone,
+      env: {...env, NO_COLOR: '1'},
+      encoding: 'utf8',
+      timeout: 150_000
+    })
     const output = `${result.stdout}\n${result.stderr}`
     expect(result.status, output).toBe(0)
     expect(result.stdout).toContain('embedded local knowledge base')

@@ -37,7 +37,11 @@ describe('adversarial dialect bodies', () => {
     const paragraph = tree.children[0] as Paragraph
     expect(tree.children).toHaveLength(1)
     expect(paragraph.children).toHaveLength(2 * count)
-    expect(paragraph.children.every((child, index) => (index % 2 === 0 ? child.type === 'html' && child.value === '<u>' : child.type === 'text'))).toBe(true)
+    expect(
+      paragraph.children.every((child, index) =>
+        index % 2 === 0 ? child.type === 'html' && child.value === '<u>' : child.type === 'text'
+      )
+    ).toBe(true)
   })
 
   it('pairs 160 KB of unclosed `<details>` into as many tags, each reported', () => {
@@ -103,7 +107,10 @@ describe('adversarial dialect bodies', () => {
   it('names an attachment nested 50,000 underlines deep', () => {
     let inner: PhrasingContent[] = [text('deep.pdf')]
     for (let level = 0; level < 50_000; level++) inner = [{type: 'underline', children: inner} as PhrasingContent]
-    const tree: Root = {type: 'root', children: [{type: 'paragraph', children: [html('<a data-node="attachment" href="g">'), ...inner, html('</a>')]}]}
+    const tree: Root = {
+      type: 'root',
+      children: [{type: 'paragraph', children: [html('<a data-node="attachment" href="g">'), ...inner, html('</a>')]}]
+    }
     kbTransform(tree)
     expect((tree.children[0] as Paragraph).children).toEqual([{type: 'attachment', url: 'g', name: 'deep.pdf'}])
   })

@@ -9,7 +9,10 @@ import {describe, expect, it} from 'vitest'
 import {guardFenceLines, unguardFenceLines} from '../../plugins/code-fence.js'
 import {gfmToKb, kbToGfm, parseKb, stringifyKb} from '../../src/dialect/index.js'
 
-const codeTree = (value: string, lang?: string): Root => ({type: 'root', children: [{type: 'code', lang: lang ?? null, meta: null, value}]})
+const codeTree = (value: string, lang?: string): Root => ({
+  type: 'root',
+  children: [{type: 'code', lang: lang ?? null, meta: null, value}]
+})
 const valueOf = (tree: Root) => (tree.children[0] as Code).value
 
 /** The lines between a body's first fence and its last, as a parser that knows only three-backtick fences sees them. */
@@ -33,7 +36,9 @@ describe('code blocks holding fence lines', () => {
   })
 
   it('any code text round-trips, and no line inside the fence starts with backticks', () => {
-    const line = fc.array(fc.constantFrom('`', '```', '````', '\u200B', ' ', '\t', 'a', '~~~'), {maxLength: 6}).map((parts) => parts.join(''))
+    const line = fc
+      .array(fc.constantFrom('`', '```', '````', '\u200B', ' ', '\t', 'a', '~~~'), {maxLength: 6})
+      .map((parts) => parts.join(''))
     const value = fc.array(line, {minLength: 1, maxLength: 6}).map((lines) => lines.join('\n'))
     fc.assert(
       fc.property(value, (text) => {

@@ -50,7 +50,10 @@ describe('kbsync convert', () => {
 
   it('refuses invalid UTF-8 (naming file and line) instead of writing replacement characters', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kbsync-convert-'))
-    writeFileSync(join(dir, 'bad.md'), Buffer.concat([Buffer.from('# T\n\nbad '), Buffer.from([0xff, 0xfe]), Buffer.from(' bytes\n')]))
+    writeFileSync(
+      join(dir, 'bad.md'),
+      Buffer.concat([Buffer.from('# T\n\nbad '), Buffer.from([0xff, 0xfe]), Buffer.from(' bytes\n')])
+    )
     const {code, stdout, stderr} = kbsync(['bad.md'], '', dir)
     expect(code).toBe(2)
     expect(stdout).toBe('')

@@ -57,10 +57,12 @@ const paragraph = fc.array(inline, {minLength: 1, maxLength: 4}).map((parts) => 
 const block = fc.oneof(
   paragraph,
   fc.tuple(fc.integer({min: 1, max: 6}), words).map(([depth, text]) => `${'#'.repeat(depth)} ${text}`),
-  fc.tuple(fc.constantFrom('NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'), paragraph).map(([kind, text]) => `> [!${kind}]\n> ${text}`),
-  fc.array(fc.tuple(fc.constantFrom('- ', '- [ ] ', '- [x] ', '1. '), paragraph), {minLength: 1, maxLength: 3}).map((items) =>
-    items.map(([marker, text]) => marker + text).join('\n')
-  ),
+  fc
+    .tuple(fc.constantFrom('NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'), paragraph)
+    .map(([kind, text]) => `> [!${kind}]\n> ${text}`),
+  fc
+    .array(fc.tuple(fc.constantFrom('- ', '- [ ] ', '- [x] ', '1. '), paragraph), {minLength: 1, maxLength: 3})
+    .map((items) => items.map(([marker, text]) => marker + text).join('\n')),
   fc.tuple(words, words).map(([a, b]) => `| ${a} | ${b} |\n| --- | --- |\n| ${b} | ${a} |`),
   words.map((w) => '```js\n' + w + '\n```'),
   words.map((w) => `<div class="x">${w}</div>`),

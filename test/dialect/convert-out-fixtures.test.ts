@@ -20,16 +20,24 @@ function parseMessages(markdown: string): VFileMessage[] {
   return file.messages
 }
 
-const targets: Array<[prefix: string, ext: string, run: (input: string) => {output: string; messages: VFileMessage[]}]> = [
-  ['kb-to-gfm-', 'md', (input) => {
-    const {markdown, messages} = kbToGfm(input)
-    return {output: markdown, messages}
-  }],
+const targets: Array<
+  [prefix: string, ext: string, run: (input: string) => {output: string; messages: VFileMessage[]}]
+> = [
+  [
+    'kb-to-gfm-',
+    'md',
+    (input) => {
+      const {markdown, messages} = kbToGfm(input)
+      return {output: markdown, messages}
+    }
+  ],
   ['kb-to-html-', 'html', (input) => ({output: kbToHtml(input) + '\n', messages: parseMessages(input)})],
   ['kb-to-comment-html-', 'html', (input) => ({output: kbToCommentHtml(input) + '\n', messages: parseMessages(input)})]
 ]
 
-const cases = readdirSync(root).filter((name) => targets.some(([prefix]) => name.startsWith(prefix))).sort()
+const cases = readdirSync(root)
+  .filter((name) => targets.some(([prefix]) => name.startsWith(prefix)))
+  .sort()
 
 function plain(messages: VFileMessage[]) {
   return messages.map((m) => ({line: m.line, column: m.column, ruleId: m.ruleId, reason: m.reason}))

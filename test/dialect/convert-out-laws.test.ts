@@ -20,26 +20,112 @@ import {describe, expect, it} from 'vitest'
 import {gfmToKb, kbToCommentHtml, kbToGfm, kbToHtml, parseKb, stringifyKb} from '../../src/dialect/index.js'
 
 const fragments = [
-  '<script>alert(1)</script>', '<script src="x.js">', '</script>', '<SCRIPT>', 'javascript:alert(1)', 'JaVaScRiPt:x', 'java\tscript:x',
-  ' javascript:x', 'vbscript:msgbox', 'data:text/html;base64,PHNjcmlwdD4=', 'data:image/svg+xml,<svg onload=alert(1)>',
-  '<img src=x onerror=alert(1)>', '<svg onload=alert(1)>', '<a href="javascript:x">', '</a>', '[x](', '![y](', ')', '<',
-  '>', '"', "'", '`', '\n', '\n\n', ' ', '    ', '- ', '> ', '# ', '<!--', '-->', '<style>', '<iframe srcdoc="<script>">',
-  '<div data-node="hintBlock" data-color="red">', '<div data-node="hintBlock" data-color="red" onclick="x">', '</div>',
-  '<details>', '<summary>', '</summary>', '</details>', '<video src="', '"></video>', '<iframe data-node="drawio" src="',
-  '"></iframe>', '<div data-node="attachmentsGroup">', '<a data-node="attachment" href="', '<mark data-color="pink" onmouseover="x">',
-  '</mark>', '<u>', '</u>', '<a data-node="articleLink" data-article-id="', '<a data-node="anchorLink" data-id="', '" />',
-  '<img src="', '" width="1" height="1">', '<javascript:alert(1)>', '<https://example.com>', '&#106;avascript:', '&#x3C;script',
-  '**', '*', '~~', '|', '| --- |', '[^1]', '[^1]: x', 'https://example.com', 'www.example.com'
+  '<script>alert(1)</script>',
+  '<script src="x.js">',
+  '</script>',
+  '<SCRIPT>',
+  'javascript:alert(1)',
+  'JaVaScRiPt:x',
+  'java\tscript:x',
+  ' javascript:x',
+  'vbscript:msgbox',
+  'data:text/html;base64,PHNjcmlwdD4=',
+  'data:image/svg+xml,<svg onload=alert(1)>',
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)>',
+  '<a href="javascript:x">',
+  '</a>',
+  '[x](',
+  '![y](',
+  ')',
+  '<',
+  '>',
+  '"',
+  "'",
+  '`',
+  '\n',
+  '\n\n',
+  ' ',
+  '    ',
+  '- ',
+  '> ',
+  '# ',
+  '<!--',
+  '-->',
+  '<style>',
+  '<iframe srcdoc="<script>">',
+  '<div data-node="hintBlock" data-color="red">',
+  '<div data-node="hintBlock" data-color="red" onclick="x">',
+  '</div>',
+  '<details>',
+  '<summary>',
+  '</summary>',
+  '</details>',
+  '<video src="',
+  '"></video>',
+  '<iframe data-node="drawio" src="',
+  '"></iframe>',
+  '<div data-node="attachmentsGroup">',
+  '<a data-node="attachment" href="',
+  '<mark data-color="pink" onmouseover="x">',
+  '</mark>',
+  '<u>',
+  '</u>',
+  '<a data-node="articleLink" data-article-id="',
+  '<a data-node="anchorLink" data-id="',
+  '" />',
+  '<img src="',
+  '" width="1" height="1">',
+  '<javascript:alert(1)>',
+  '<https://example.com>',
+  '&#106;avascript:',
+  '&#x3C;script',
+  '**',
+  '*',
+  '~~',
+  '|',
+  '| --- |',
+  '[^1]',
+  '[^1]: x',
+  'https://example.com',
+  'www.example.com'
 ]
 
 /** Adversarial Markdown: fragments of markup and script URLs mixed with arbitrary text. */
 const adversarial = fc
-  .array(fc.oneof({weight: 4, arbitrary: fc.constantFrom(...fragments)}, {weight: 1, arbitrary: fc.string({maxLength: 12})}), {maxLength: 40})
+  .array(
+    fc.oneof({weight: 4, arbitrary: fc.constantFrom(...fragments)}, {weight: 1, arbitrary: fc.string({maxLength: 12})}),
+    {maxLength: 40}
+  )
   .map((parts) => parts.join(''))
 
 const scriptUrl = /^(?:javascript|vbscript|data):/i
-const urlProperties = new Set(['href', 'src', 'action', 'formAction', 'poster', 'xLinkHref', 'background', 'cite', 'srcSet', 'dataSrc'])
-const forbiddenTags = new Set(['script', 'style', 'object', 'embed', 'base', 'form', 'meta', 'link', 'svg', 'math', 'frame', 'frameset'])
+const urlProperties = new Set([
+  'href',
+  'src',
+  'action',
+  'formAction',
+  'poster',
+  'xLinkHref',
+  'background',
+  'cite',
+  'srcSet',
+  'dataSrc'
+])
+const forbiddenTags = new Set([
+  'script',
+  'style',
+  'object',
+  'embed',
+  'base',
+  'form',
+  'meta',
+  'link',
+  'svg',
+  'math',
+  'frame',
+  'frameset'
+])
 
 function elements(tree: HastRoot): Element[] {
   const found: Element[] = []
@@ -85,10 +171,19 @@ describe('kbToHtml is safe', () => {
 
   it('filters what resolvers return too', () => {
     fc.assert(
-      fc.property(adversarial, fc.constantFrom('javascript:alert(1)', 'data:text/html,x', ' vbscript:x'), (markdown, evil) => {
-        const html = kbToHtml(markdown, {resolveUrl: () => evil, articleHref: () => evil, topicHref: () => evil, anchorHref: () => evil})
-        expect(unsafeParts(html)).toEqual([])
-      }),
+      fc.property(
+        adversarial,
+        fc.constantFrom('javascript:alert(1)', 'data:text/html,x', ' vbscript:x'),
+        (markdown, evil) => {
+          const html = kbToHtml(markdown, {
+            resolveUrl: () => evil,
+            articleHref: () => evil,
+            topicHref: () => evil,
+            anchorHref: () => evil
+          })
+          expect(unsafeParts(html)).toEqual([])
+        }
+      ),
       {numRuns: 100}
     )
   })
@@ -138,7 +233,12 @@ describe('kbToCommentHtml stays inside the comment subset', () => {
   })
 
   it('the checker itself sees tags outside the subset', () => {
-    expect(outsideSubset('<p>x</p><div>y</div><mark data-color="pink">z</mark><a href="x" title="t">a</a>')).toEqual(['<p>', 'div without data-type=heading', 'mark[dataColor=pink]', 'a[title=t]'])
+    expect(outsideSubset('<p>x</p><div>y</div><mark data-color="pink">z</mark><a href="x" title="t">a</a>')).toEqual([
+      '<p>',
+      'div without data-type=heading',
+      'mark[dataColor=pink]',
+      'a[title=t]'
+    ])
   })
 })
 
@@ -168,7 +268,9 @@ const block = fc.oneof(
   fc.array(inline, {minLength: 1, maxLength: 3}).map((items) => items.map((item, i) => `${i + 1}. ${item}`).join('\n')),
   word.map((w) => '```\n' + w + '\n```'),
   inline.map((text) => `> ${text}`),
-  fc.tuple(fc.constantFrom('NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'), inline).map(([kind, text]) => `> [!${kind}]\n> ${text}`),
+  fc
+    .tuple(fc.constantFrom('NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'), inline)
+    .map(([kind, text]) => `> [!${kind}]\n> ${text}`),
   fc.tuple(word, word, inline, inline).map(([a, b, c, d]) => `| ${a} | ${b} |\n| --- | --- |\n| ${c} | ${d} |`),
   fc.constant('---')
 )

@@ -10,7 +10,16 @@ import type {Nodes, Root} from 'mdast'
 import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
 import {findTooDeep, maxNesting, NestingError, nestingRule} from '../../plugins/depth.js'
-import {gfmToKbTree, kbToHtml, kbTreeToCommentHtml, kbTreeToGfm, kbTreeToHtml, parseFailedRule, parseKb, stringifyKb} from '../../src/dialect/index.js'
+import {
+  gfmToKbTree,
+  kbToHtml,
+  kbTreeToCommentHtml,
+  kbTreeToGfm,
+  kbTreeToHtml,
+  parseFailedRule,
+  parseKb,
+  stringifyKb
+} from '../../src/dialect/index.js'
 import {parseGuarded} from '../../src/dialect/guard.js'
 
 /** `depth` levels of `wrap` around a paragraph, at the root. */
@@ -21,7 +30,12 @@ function nested(depth: number, wrap: (child: Nodes) => Nodes): Root {
 }
 
 const quote = (child: Nodes): Nodes => ({type: 'blockquote', children: [child as never]})
-const list = (child: Nodes): Nodes => ({type: 'list', ordered: false, spread: false, children: [{type: 'listItem', spread: false, children: [child as never]}]})
+const list = (child: Nodes): Nodes => ({
+  type: 'list',
+  ordered: false,
+  spread: false,
+  children: [{type: 'listItem', spread: false, children: [child as never]}]
+})
 const hint = (child: Nodes): Nodes => ({type: 'hintBlock', color: 'blue', children: [child as never]}) as never
 
 /** Depth of the deepest node below the root. */
@@ -88,14 +102,51 @@ describe('parsing never throws and caps nesting', () => {
       file.message('from the failed parse')
       throw new Error('boom')
     })
-    expect(tree.children).toMatchObject([{type: 'html', value: 'a\nbody', position: {end: {line: 2, column: 5, offset: 6}}}])
+    expect(tree.children).toMatchObject([
+      {type: 'html', value: 'a\nbody', position: {end: {line: 2, column: 5, offset: 6}}}
+    ])
     expect(file.messages.map((m) => m.ruleId ?? m.reason)).toEqual(['from before the parse', parseFailedRule])
     expect(file.messages[1]!.reason).toMatch(/could not be parsed \(boom\)/)
   })
 
   // Strings of the constructs that nest (quotes, list markers, indentation, dialect tags, emphasis), glued at random.
-  const piece = fc.constantFrom('>', '> ', '- ', '1. ', '    ', '\t', '\n', '\n\n', '*', '_', '~~', '[', '](x)', '<u>', '</u>', '<mark>', '</mark>', '<details>', '</details>', '<summary>', '</summary>', '<div data-node="hint" data-color="blue">', '</div>', '|', '| --- |', '`', 'a', ' ')
-  const hostile = fc.array(fc.oneof(piece, fc.string({maxLength: 4})), {maxLength: 400}).chain((pieces) => fc.nat({max: 400}).map((times) => pieces.join('').repeat(Math.max(1, Math.floor(times / Math.max(1, pieces.length))))))
+  const piece = fc.constantFrom(
+    '>',
+    '> ',
+    '- ',
+    '1. ',
+    '    ',
+    '\t',
+    '\n',
+    '\n\n',
+    '*',
+    '_',
+    '~~',
+    '[',
+    '](x)',
+    '<u>',
+    '</u>',
+    '<mark>',
+    '</mark>',
+    '<details>',
+    '</details>',
+    '<summary>',
+    '</summary>',
+    '<div data-node="hint" data-color="blue">',
+    '</div>',
+    '|',
+    '| --- |',
+    '`',
+    'a',
+    ' '
+  )
+  const hostile = fc
+    .array(fc.oneof(piece, fc.string({maxLength: 4})), {maxLength: 400})
+    .chain((pieces) =>
+      fc
+        .nat({max: 400})
+        .map((times) => pieces.join('').repeat(Math.max(1, Math.floor(times / Math.max(1, pieces.length)))))
+    )
 
   it('property: parseKb and gfmToKbTree never throw, and what they give always serialises', () => {
     fc.assert(

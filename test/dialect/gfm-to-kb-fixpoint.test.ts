@@ -30,7 +30,9 @@ const inline = fc.oneof(
   words.map((w) => `<mark>${w}</mark>`),
   words.map((w) => `<mark data-color=red>${w}</mark>`),
   words.map((w) => `<Badge>${w}</Badge>`),
-  fc.tuple(word, fc.integer({min: 1, max: 900})).map(([w, width]) => `<img src="img/${w}.png" alt="${w}" width="${width}">`),
+  fc
+    .tuple(word, fc.integer({min: 1, max: 900}))
+    .map(([w, width]) => `<img src="img/${w}.png" alt="${w}" width="${width}">`),
   word.map((w) => `<img src="https://x.org/${w}.png" style="width: 40px">`),
   fc.constant('<br>'),
   words.map((w) => `<!-- ${w} -->`)
@@ -41,12 +43,27 @@ const block = fc.oneof(
   fc.tuple(fc.integer({min: 1, max: 6}), words).map(([depth, text]) => `${'#'.repeat(depth)} ${text}`),
   fc.tuple(fc.integer({min: 1, max: 6}), words).map(([depth, text]) => `<h${depth}>${text}</h${depth}>`),
   paragraph.map((text) => `<p align="center">${text}</p>`),
-  fc.tuple(fc.constantFrom('note', 'note warning', 'note info', 'tip', 'box'), paragraph).map(([kind, text]) => `<div class="${kind}">\n\n${text}\n\n</div>`),
-  fc.tuple(fc.constantFrom('Note', 'Tip', 'Warning', 'Info', 'Check', 'Tabs'), paragraph).map(([name, text]) => `<${name}>\n${text}\n</${name}>`),
-  fc.tuple(words, paragraph).map(([summary, text]) => `<details>\n<summary>${summary}</summary>\n\n${text}\n\n</details>`),
-  fc.tuple(words, words).map(([a, b]) => `<table>\n<tr><th>${a}</th><th>${b}</th></tr>\n<tr><td>${b}<br>${a}</td><td><b>${a}</b></td></tr>\n</table>`),
-  fc.array(words, {minLength: 1, maxLength: 3}).map((items) => `<ul>\n${items.map((item) => `  <li>${item}</li>`).join('\n')}\n</ul>`),
-  fc.array(fc.tuple(fc.constantFrom('- ', '1. '), paragraph), {minLength: 1, maxLength: 3}).map((items) => items.map(([marker, text]) => marker + text).join('\n')),
+  fc
+    .tuple(fc.constantFrom('note', 'note warning', 'note info', 'tip', 'box'), paragraph)
+    .map(([kind, text]) => `<div class="${kind}">\n\n${text}\n\n</div>`),
+  fc
+    .tuple(fc.constantFrom('Note', 'Tip', 'Warning', 'Info', 'Check', 'Tabs'), paragraph)
+    .map(([name, text]) => `<${name}>\n${text}\n</${name}>`),
+  fc
+    .tuple(words, paragraph)
+    .map(([summary, text]) => `<details>\n<summary>${summary}</summary>\n\n${text}\n\n</details>`),
+  fc
+    .tuple(words, words)
+    .map(
+      ([a, b]) =>
+        `<table>\n<tr><th>${a}</th><th>${b}</th></tr>\n<tr><td>${b}<br>${a}</td><td><b>${a}</b></td></tr>\n</table>`
+    ),
+  fc
+    .array(words, {minLength: 1, maxLength: 3})
+    .map((items) => `<ul>\n${items.map((item) => `  <li>${item}</li>`).join('\n')}\n</ul>`),
+  fc
+    .array(fc.tuple(fc.constantFrom('- ', '1. '), paragraph), {minLength: 1, maxLength: 3})
+    .map((items) => items.map(([marker, text]) => marker + text).join('\n')),
   fc.tuple(words, words).map(([a, b]) => `| ${a} | ${b} |\n| --- | --- |\n| ${b}<br>${a} | <kbd>${a}</kbd> |`),
   fc.constantFrom(
     '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
@@ -62,7 +79,8 @@ const block = fc.oneof(
 const document = fc.array(block, {minLength: 1, maxLength: 6}).map((blocks) => blocks.join('\n\n') + '\n')
 
 /** Tags of the dialect; any other tag in the output outside code would be shown to readers as text. */
-const dialectTag = /^<\/?(?:u|mark|details|summary|video|img|iframe data-node|div data-node|a data-node)\b|^<\/(?:iframe|div|a)>/
+const dialectTag =
+  /^<\/?(?:u|mark|details|summary|video|img|iframe data-node|div data-node|a data-node)\b|^<\/(?:iframe|div|a)>/
 
 /** The tags written in `markdown` outside code, escaped ones excluded. */
 function tagsOutsideCode(markdown: string): string[] {
@@ -104,17 +122,22 @@ describe('defects found on real files', () => {
     const summaryTags = tree.children.filter((node) => node.type === 'html' && /summary/.test(node.value))
     expect(summaryTags).toHaveLength(2)
     for (const tag of summaryTags) expect(tag.position?.start.line).toBe(4)
-    for (const message of gfmToKb('<details>\n<summary>Open</summary>\n\nnever closed\n').messages) expect(message.line).toBeTypeOf('number')
+    for (const message of gfmToKb('<details>\n<summary>Open</summary>\n\nnever closed\n').messages)
+      expect(message.line).toBeTypeOf('number')
   })
 
   it('the first of duplicate link definitions wins, as in CommonMark', () => {
-    expect(gfmToKb('[a][x]\n\n[x]: https://first.example\n[x]: https://second.example\n').markdown).toBe('[a](https://first.example)\n')
+    expect(gfmToKb('[a][x]\n\n[x]: https://first.example\n[x]: https://second.example\n').markdown).toBe(
+      '[a](https://first.example)\n'
+    )
   })
 })
 
 describe('cases the law found', () => {
   it('comments that end a block leave no space behind', () => {
-    const once = gfmToKb('- <mark data-color=red>A</mark> <!-- A --> <!-- a -->\n\n<mark data-color=red>A</mark>\n').markdown
+    const once = gfmToKb(
+      '- <mark data-color=red>A</mark> <!-- A --> <!-- a -->\n\n<mark data-color=red>A</mark>\n'
+    ).markdown
     expect(once).toBe('- <mark data-color="red">A</mark>\n\n<mark data-color="red">A</mark>\n')
     expect(gfmToKb(once).markdown).toBe(once)
   })
@@ -122,7 +145,12 @@ describe('cases the law found', () => {
 
 describe('HTML that would exhaust the converters', () => {
   it('keeps deeply nested or numerous tags as text, reported, instead of overflowing the stack', () => {
-    for (const source of ['a ' + '<span>'.repeat(5000) + 'x', '<b>a '.repeat(5000), '<div>\n' + '<div>'.repeat(3000) + '\nx\n', '<Note>\n'.repeat(3000)]) {
+    for (const source of [
+      'a ' + '<span>'.repeat(5000) + 'x',
+      '<b>a '.repeat(5000),
+      '<div>\n' + '<div>'.repeat(3000) + '\nx\n',
+      '<Note>\n'.repeat(3000)
+    ]) {
       const {messages} = gfmToKb(source)
       expect(messages.map((message) => message.ruleId)).toContain('kb-html-too-large')
     }

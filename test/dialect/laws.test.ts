@@ -17,11 +17,34 @@ import {fixtureCases, fixturesRoot, platformBodies, stripPositions} from './help
 // Words that exercise escaping: underscores, things that look like tags, entities, markers.
 const word = fc.oneof(
   fc.stringMatching(/^[a-z]{1,6}$/),
-  fc.constantFrom('x_y', 'snake_case', '<u>', '</div>', '<mark data-color="red">', 'a&b', '&amp;', '1.', '#', '*', '+', '[x]', 'é', 'a"b', "it's", '100%')
+  fc.constantFrom(
+    'x_y',
+    'snake_case',
+    '<u>',
+    '</div>',
+    '<mark data-color="red">',
+    'a&b',
+    '&amp;',
+    '1.',
+    '#',
+    '*',
+    '+',
+    '[x]',
+    'é',
+    'a"b',
+    "it's",
+    '100%'
+  )
 )
 const words = fc.array(word, {minLength: 1, maxLength: 4}).map((list) => list.join(' '))
-const attributeValue = fc.oneof(fc.stringMatching(/^[A-Za-z0-9-]{1,12}$/), fc.constantFrom('a"b', '<x>', "it's", 'a&amp;b', 'https://h/a/b?c=1&d=2'))
-const url = fc.oneof(fc.stringMatching(/^[a-f0-9]{8}-guid$/), fc.constantFrom('https://example.com/a_b/c.png', 'https://files.pyrus.com/services/kb?Id=1&x=2'))
+const attributeValue = fc.oneof(
+  fc.stringMatching(/^[A-Za-z0-9-]{1,12}$/),
+  fc.constantFrom('a"b', '<x>', "it's", 'a&amp;b', 'https://h/a/b?c=1&d=2')
+)
+const url = fc.oneof(
+  fc.stringMatching(/^[a-f0-9]{8}-guid$/),
+  fc.constantFrom('https://example.com/a_b/c.png', 'https://files.pyrus.com/services/kb?Id=1&x=2')
+)
 const color = fc.constantFrom(...colorTokens)
 
 interface Context {
@@ -36,9 +59,16 @@ function phrasing(depth: number, context: Context): fc.Arbitrary<PhrasingContent
   const nodes: Array<fc.Arbitrary<PhrasingContent>> = [
     fc.stringMatching(/^[a-z<>_&*]{1,8}$/).map((value): PhrasingContent => ({type: 'inlineCode', value})),
     fc.tuple(words, url).map(([alt, src]): PhrasingContent => ({type: 'image', url: src, title: null, alt})),
-    fc.tuple(words, url, fc.integer({min: 1, max: 2000}), fc.integer({min: 1, max: 2000})).map(
-      ([alt, src, width, height]): PhrasingContent => ({type: 'image', url: src, title: null, alt, width, height})
-    ),
+    fc
+      .tuple(words, url, fc.integer({min: 1, max: 2000}), fc.integer({min: 1, max: 2000}))
+      .map(([alt, src, width, height]): PhrasingContent => ({
+        type: 'image',
+        url: src,
+        title: null,
+        alt,
+        width,
+        height
+      })),
     attributeValue.map((identifier): PhrasingContent => ({type: 'anchorLink', identifier}))
   ]
   if (!context.cell) nodes.push(fc.constant<PhrasingContent>({type: 'break'}))
@@ -53,10 +83,14 @@ function phrasing(depth: number, context: Context): fc.Arbitrary<PhrasingContent
     if (!context.link) {
       const linked = {...context, link: true}
       nodes.push(
-        fc.tuple(url, inner(linked)).map(([href, children]): PhrasingContent => ({type: 'link', url: href, title: null, children})),
-        fc.tuple(attributeValue, fc.boolean(), inner(linked)).map(([id, topic, children]): PhrasingContent =>
-          topic ? {type: 'articleLink', topicId: id, children} : {type: 'articleLink', articleId: id, children}
-        )
+        fc
+          .tuple(url, inner(linked))
+          .map(([href, children]): PhrasingContent => ({type: 'link', url: href, title: null, children})),
+        fc
+          .tuple(attributeValue, fc.boolean(), inner(linked))
+          .map(([id, topic, children]): PhrasingContent =>
+            topic ? {type: 'articleLink', topicId: id, children} : {type: 'articleLink', articleId: id, children}
+          )
       )
     }
   }
@@ -82,16 +116,24 @@ function flow(depth: number): fc.Arbitrary<BlockContent[]> {
       children
     })),
     fc.constant<BlockContent>({type: 'thematicBreak'}),
-    fc.tuple(fc.constantFrom(null, 'js', 'html'), fc.array(fc.stringMatching(/^[a-z <>_/=]{0,12}$/), {minLength: 1, maxLength: 3})).map(
-      ([lang, lines]): BlockContent => ({type: 'code', lang, meta: null, value: lines.join('\n')})
-    ),
+    fc
+      .tuple(
+        fc.constantFrom(null, 'js', 'html'),
+        fc.array(fc.stringMatching(/^[a-z <>_/=]{0,12}$/), {minLength: 1, maxLength: 3})
+      )
+      .map(([lang, lines]): BlockContent => ({type: 'code', lang, meta: null, value: lines.join('\n')})),
     table(),
-    fc.array(fc.tuple(url, words), {maxLength: 3}).map(
-      (items): BlockContent => ({type: 'attachmentsGroup', children: items.map(([u, name]): Attachment => ({type: 'attachment', url: u, name}))})
-    ),
-    fc.tuple(url, fc.option(fc.integer({min: 1, max: 2000}), {nil: undefined})).map(
-      ([u, width]): BlockContent => (width === undefined ? {type: 'drawio', url: u} : {type: 'drawio', url: u, width})
-    ),
+    fc
+      .array(fc.tuple(url, words), {maxLength: 3})
+      .map((items): BlockContent => ({
+        type: 'attachmentsGroup',
+        children: items.map(([u, name]): Attachment => ({type: 'attachment', url: u, name}))
+      })),
+    fc
+      .tuple(url, fc.option(fc.integer({min: 1, max: 2000}), {nil: undefined}))
+      .map(([u, width]): BlockContent =>
+        width === undefined ? {type: 'drawio', url: u} : {type: 'drawio', url: u, width}
+      ),
     url.map((u): BlockContent => ({type: 'video', url: u}))
   ]
   const all = [...leaves]
@@ -115,7 +157,8 @@ function separate(nodes: BlockContent[]): BlockContent[] {
   const out: BlockContent[] = []
   for (const node of nodes) {
     const last = out[out.length - 1]
-    if (last && last.type === 'list' && node.type === 'list') out.push({type: 'paragraph', children: [{type: 'text', value: 'between'}]})
+    if (last && last.type === 'list' && node.type === 'list')
+      out.push({type: 'paragraph', children: [{type: 'text', value: 'between'}]})
     out.push(node)
   }
   return out
@@ -130,21 +173,36 @@ function list(depth: number): fc.Arbitrary<BlockContent> {
       checked: null,
       children: sub ? [{type: 'paragraph', children}, sub as List] : [{type: 'paragraph', children}]
     }))
-  return fc.tuple(fc.boolean(), fc.array(item, {minLength: 1, maxLength: 3})).map(
-    ([ordered, children]): BlockContent => ({type: 'list', ordered, start: ordered ? 1 : null, spread: false, children})
-  )
+  return fc
+    .tuple(fc.boolean(), fc.array(item, {minLength: 1, maxLength: 3}))
+    .map(([ordered, children]): BlockContent => ({
+      type: 'list',
+      ordered,
+      start: ordered ? 1 : null,
+      spread: false,
+      children
+    }))
 }
 
 function table(): fc.Arbitrary<BlockContent> {
   const cell = phrasing(1, {link: false, cell: true}).map((children): TableCell => ({type: 'tableCell', children}))
-  return fc.integer({min: 1, max: 3}).chain((columns) =>
-    fc
-      .tuple(
-        fc.array(fc.constantFrom(null, 'left', 'right', 'center') as fc.Arbitrary<'left' | 'right' | 'center' | null>, {minLength: columns, maxLength: columns}),
-        fc.array(fc.array(cell, {minLength: columns, maxLength: columns}), {minLength: 1, maxLength: 3})
-      )
-      .map(([align, rows]): BlockContent => ({type: 'table', align, children: rows.map((cells) => ({type: 'tableRow', children: cells}))}))
-  )
+  return fc
+    .integer({min: 1, max: 3})
+    .chain((columns) =>
+      fc
+        .tuple(
+          fc.array(
+            fc.constantFrom(null, 'left', 'right', 'center') as fc.Arbitrary<'left' | 'right' | 'center' | null>,
+            {minLength: columns, maxLength: columns}
+          ),
+          fc.array(fc.array(cell, {minLength: columns, maxLength: columns}), {minLength: 1, maxLength: 3})
+        )
+        .map(([align, rows]): BlockContent => ({
+          type: 'table',
+          align,
+          children: rows.map((cells) => ({type: 'tableRow', children: cells}))
+        }))
+    )
 }
 
 const tree = flow(2).map((children): Root => ({type: 'root', children: children as RootContent[]}))
@@ -169,7 +227,10 @@ describe('law 1: parse(stringify(tree)) equals tree', () => {
 
 describe('law 2: stringify(parse(text)) is a fixpoint after one pass', () => {
   const texts: Array<[string, string]> = [
-    ...fixtureCases().map((name): [string, string] => [name, readFileSync(join(fixturesRoot, name, 'input.md'), 'utf8')]),
+    ...fixtureCases().map((name): [string, string] => [
+      name,
+      readFileSync(join(fixturesRoot, name, 'input.md'), 'utf8')
+    ]),
     ...platformBodies()
   ]
   for (const [name, text] of texts) {

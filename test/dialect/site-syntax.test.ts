@@ -23,30 +23,63 @@ const kind = fc.constantFrom('note', 'tip', 'info', 'warning', 'danger', 'cautio
 function block(depth: number, family: 'colon' | 'mkdocs', quoted = false): fc.Arbitrary<string> {
   const leaves = [words, words.map((w) => `- ${w}\n- ${w}`), words.map((w) => '```js\n:::tip ' + w + '\n!!! note\n```')]
   if (depth === 0) return fc.oneof(...leaves)
-  const inner = (inQuote: boolean) => fc.array(block(depth - 1, family, inQuote), {minLength: 1, maxLength: 3}).map((blocks) => blocks.join('\n\n'))
+  const inner = (inQuote: boolean) =>
+    fc.array(block(depth - 1, family, inQuote), {minLength: 1, maxLength: 3}).map((blocks) => blocks.join('\n\n'))
   const container =
     family === 'colon'
       ? // The fence one colon longer than the containers inside (at most `depth` deep).
-        fc.tuple(kind, fc.option(words), fc.boolean(), fc.constantFrom(':', '/'), inner(quoted)).map(([name, title, spaced, mark, body]) => {
-          const fence = mark.repeat(3 + depth)
-          // pymdownx blocks (`/// note | Title`) take their title after a bar.
-          const titled = title ? (mark === '/' ? ' | ' : ' ') + title : ''
-          return `${fence}${spaced ? ' ' : ''}${name}${titled}\n${body}\n${fence}`
-        })
+        fc
+          .tuple(kind, fc.option(words), fc.boolean(), fc.constantFrom(':', '/'), inner(quoted))
+          .map(([name, title, spaced, mark, body]) => {
+            const fence = mark.repeat(3 + depth)
+            // pymdownx blocks (`/// note | Title`) take their title after a bar.
+            const titled = title ? (mark === '/' ? ' | ' : ' ') + title : ''
+            return `${fence}${spaced ? ' ' : ''}${name}${titled}\n${body}\n${fence}`
+          })
       : // The content indented four spaces (python-markdown reads no admonition inside a quote).
-        fc.tuple(fc.constantFrom('!!!', '???', '???+'), kind, fc.option(words), inner(quoted)).map(([sign, name, title, body]) => {
-          const indented = body.split('\n').map((line) => (line === '' ? '' : '    ' + line)).join('\n')
-          return `${sign} ${name === 'details' ? 'note' : name}${title === null ? '' : ` "${title}"`}\n${indented}`
-        })
+        fc
+          .tuple(fc.constantFrom('!!!', '???', '???+'), kind, fc.option(words), inner(quoted))
+          .map(([sign, name, title, body]) => {
+            const indented = body
+              .split('\n')
+              .map((line) => (line === '' ? '' : '    ' + line))
+              .join('\n')
+            return `${sign} ${name === 'details' ? 'note' : name}${title === null ? '' : ` "${title}"`}\n${indented}`
+          })
   return fc.oneof(
     ...leaves,
     ...(family === 'mkdocs' && quoted ? [] : [container]),
     // Inside a list item and inside a quote.
-    inner(quoted).map((body) => '- item\n\n' + body.split('\n').map((line) => (line === '' ? '' : '  ' + line)).join('\n')),
-    inner(true).map((body) => body.split('\n').map((line) => '> ' + line).join('\n')),
-    fc.tuple(fc.constantFrom('[!NOTE]', '[!tip] Title', '[!faq]- Why', '[!todo]+'), words).map(([marker, text]) => `> ${marker}\n> ${text}`),
+    inner(quoted).map(
+      (body) =>
+        '- item\n\n' +
+        body
+          .split('\n')
+          .map((line) => (line === '' ? '' : '  ' + line))
+          .join('\n')
+    ),
+    inner(true).map((body) =>
+      body
+        .split('\n')
+        .map((line) => '> ' + line)
+        .join('\n')
+    ),
+    fc
+      .tuple(fc.constantFrom('[!NOTE]', '[!tip] Title', '[!faq]- Why', '[!todo]+'), words)
+      .map(([marker, text]) => `> ${marker}\n> ${text}`),
     // MkDocs content tabs.
-    ...(family === 'mkdocs' && !quoted ? [fc.tuple(words, inner(quoted)).map(([label, body]) => `=== "${label}"\n\n` + body.split('\n').map((line) => (line === '' ? '' : '    ' + line)).join('\n'))] : [])
+    ...(family === 'mkdocs' && !quoted
+      ? [
+          fc.tuple(words, inner(quoted)).map(
+            ([label, body]) =>
+              `=== "${label}"\n\n` +
+              body
+                .split('\n')
+                .map((line) => (line === '' ? '' : '    ' + line))
+                .join('\n')
+          )
+        ]
+      : [])
   )
 }
 
@@ -85,7 +118,24 @@ describe('docs-site containers, generated', () => {
 
 describe('line numbers', () => {
   it('a message after admonitions, MDX statements and comments points at the line the author wrote', () => {
-    const source = ['import A from "a"', 'import {', '  B', '} from "b"', '', '{/* a', 'comment */}', '', '!!! note', '    text', '', ':::tip', 'x', ':::', '', '#### Deep'].join('\n')
+    const source = [
+      'import A from "a"',
+      'import {',
+      '  B',
+      '} from "b"',
+      '',
+      '{/* a',
+      'comment */}',
+      '',
+      '!!! note',
+      '    text',
+      '',
+      ':::tip',
+      'x',
+      ':::',
+      '',
+      '#### Deep'
+    ].join('\n')
     const {messages} = gfmToKb(source, {path: 'doc.mdx'})
     expect(messages.map((m) => [m.line, m.ruleId])).toEqual([[16, 'kb-heading-depth']])
   })
@@ -93,7 +143,17 @@ describe('line numbers', () => {
 
 describe('line numbers where closing lines were added', () => {
   it('messages inside, between and after nested MkDocs blocks keep the lines the author wrote', () => {
-    const source = ['!!! note', '    - item', '', '      !!! tip', '          #### In the inner block', '    #### In the outer block', '#### After both', '!!! custom', '    x'].join('\n')
+    const source = [
+      '!!! note',
+      '    - item',
+      '',
+      '      !!! tip',
+      '          #### In the inner block',
+      '    #### In the outer block',
+      '#### After both',
+      '!!! custom',
+      '    x'
+    ].join('\n')
     const {messages} = gfmToKb(source)
     expect(messages.map((m) => [m.line, m.ruleId])).toEqual([
       [5, 'kb-heading-depth'],
@@ -126,7 +186,13 @@ describe('hostile input', () => {
 
   it('long lines of white space after the markers cost linear time', () => {
     const spaces = ' '.repeat(100_000)
-    for (const source of [`import${spaces}x\n`, `:::tip${spaces}x\n:::\n`, `!!! note${spaces}"\n`, `{{#include${spaces}x\n`, `{/*${spaces}\n`.repeat(3)]) {
+    for (const source of [
+      `import${spaces}x\n`,
+      `:::tip${spaces}x\n:::\n`,
+      `!!! note${spaces}"\n`,
+      `{{#include${spaces}x\n`,
+      `{/*${spaces}\n`.repeat(3)
+    ]) {
       const started = performance.now()
       gfmToKb(source, {path: 'doc.mdx'})
       // Quadratic backtracking on 100,000 characters takes minutes; linear work, well under this.

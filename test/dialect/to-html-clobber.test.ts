@@ -14,7 +14,8 @@ import {kbToHtml} from '../../src/dialect/index.js'
 function attributes(html: string, tagName: string, name: string): unknown[] {
   const values: unknown[] = []
   visit(fromHtml(html, {fragment: true}), 'element', (element: Element) => {
-    if ((tagName === '*' || element.tagName === tagName) && element.properties[name] !== undefined) values.push(element.properties[name])
+    if ((tagName === '*' || element.tagName === tagName) && element.properties[name] !== undefined)
+      values.push(element.properties[name])
   })
   return values
 }
@@ -43,10 +44,13 @@ describe('kbToHtml ids and in-page links', () => {
   })
 
   it('uses what the resolvers return as given (a hash-routed app keeps its routes)', () => {
-    const html = kbToHtml('<a data-node="articleLink" data-article-id="7">a</a> <a data-node="anchorLink" data-id="x" />', {
-      articleHref: (id) => `#/article/${id}`,
-      anchorHref: (id) => `#/here/${id}`
-    })
+    const html = kbToHtml(
+      '<a data-node="articleLink" data-article-id="7">a</a> <a data-node="anchorLink" data-id="x" />',
+      {
+        articleHref: (id) => `#/article/${id}`,
+        anchorHref: (id) => `#/here/${id}`
+      }
+    )
     expect(attributes(html, 'a', 'href')).toEqual(['#/article/7', '#/here/x'])
     expect(attributes(html, '*', 'id')).toEqual(['user-content-x'])
   })
@@ -64,7 +68,11 @@ describe('kbToHtml diagram frames', () => {
   })
 
   it('lets the diagrams.net viewer keep its own origin, and no other host', () => {
-    expect(sandbox('https://viewer.diagrams.net/?url=x')).toEqual(['allow-scripts', 'allow-same-origin', 'allow-popups'])
+    expect(sandbox('https://viewer.diagrams.net/?url=x')).toEqual([
+      'allow-scripts',
+      'allow-same-origin',
+      'allow-popups'
+    ])
     expect(sandbox('https://example.com/viewer?url=x')).not.toContain('allow-same-origin')
     expect(sandbox('https://diagrams.net.example.com/x')).not.toContain('allow-same-origin')
   })

@@ -20,7 +20,8 @@ const corpora = process.env.KBSYNC_CORPORA ?? path.resolve(import.meta.dirname, 
 const trees = ['redux-docs', 'jekyll-docs', 'gemini-cli-docs'].filter((name) => existsSync(path.join(corpora, name)))
 
 /** Element and component names that must never reach a reader as tag text. */
-const knownTag = /<\/?(?:img|a|br|span|div|p|kbd|samp|var|sup|sub|b|strong|i|em|s|del|u|code|center|figure|figcaption|picture|source|table|thead|tbody|tr|td|th|ul|ol|li|details|summary|video|iframe|h[1-6]|script|style|[A-Z][A-Za-z]*)(?=[\s>/])/
+const knownTag =
+  /<\/?(?:img|a|br|span|div|p|kbd|samp|var|sup|sub|b|strong|i|em|s|del|u|code|center|figure|figcaption|picture|source|table|thead|tbody|tr|td|th|ul|ol|li|details|summary|video|iframe|h[1-6]|script|style|[A-Z][A-Za-z]*)(?=[\s>/])/
 /** Docs-site syntax that must be converted, never shown. */
 const siteSyntax = /^:::|^!!! |^\?\?\?|\{\{#|^import .+ from ['"]|^export (?:const|default|function) /m
 
@@ -56,7 +57,9 @@ function visibleTexts(node: Nodes, out: string[] = []): string[] {
  */
 function writtenAsText(source: string, tag: string): boolean {
   const name = tag.replace(/^<\/?/, '')
-  return source.includes(`&lt;${name}`) || source.includes(`\\<${name}`) || new RegExp(`!\\[[^\\]]*<${name}`).test(source)
+  return (
+    source.includes(`&lt;${name}`) || source.includes(`\\<${name}`) || new RegExp(`!\\[[^\\]]*<${name}`).test(source)
+  )
 }
 
 /** Whether an article took its title from its file name, for want of a front matter title, a navigation entry or a heading. */
@@ -118,7 +121,11 @@ describe.each(trees)('the real tree %s', (name) => {
   })
 
   it('uploads every local image', () => {
-    const local = stored.flatMap(({path: file, body}) => imageUrls(parseKb(body) as Nodes).filter((url) => !/^(?:[0-9a-f-]{36}|https?:)/i.test(url)).map((url) => `${file}: ${url}`))
+    const local = stored.flatMap(({path: file, body}) =>
+      imageUrls(parseKb(body) as Nodes)
+        .filter((url) => !/^(?:[0-9a-f-]{36}|https?:)/i.test(url))
+        .map((url) => `${file}: ${url}`)
+    )
     expect(local).toEqual([])
   })
 

@@ -28,7 +28,10 @@ async function repository(name: string): Promise<string> {
 
 /** The remote tree under `root` as indented lines: `[T] title` for topics, in the platform's order. */
 function outline(nodes: StructureNode[], depth = 0): string[] {
-  return nodes.flatMap((node) => [`${'  '.repeat(depth)}${node.type === 'topic' ? '[T] ' : ''}${node.title}`, ...outline(node.children ?? [], depth + 1)])
+  return nodes.flatMap((node) => [
+    `${'  '.repeat(depth)}${node.type === 'topic' ? '[T] ' : ''}${node.title}`,
+    ...outline(node.children ?? [], depth + 1)
+  ])
 }
 
 /** Pushes `dir` under a fresh root topic; returns the root's id and the remote outline. */
@@ -115,7 +118,10 @@ describe('a malformed navigation file', () => {
   it('fails the plan before any write, naming the file and the line, with how to fix it', async () => {
     const dir = await repository('mdbook')
     const src = path.join(dir, 'src')
-    await writeFile(path.join(src, 'SUMMARY.md'), '# Summary\n\n- [Foreword](foreword.md)\n- Chapter one, without a link\n')
+    await writeFile(
+      path.join(src, 'SUMMARY.md'),
+      '# Summary\n\n- [Foreword](foreword.md)\n- Chapter one, without a link\n'
+    )
     local.server.resetLog()
     const plan = await cli(['plan', src], local.env)
     expect(plan.code).toBe(2)
@@ -178,8 +184,12 @@ describe('a Docusaurus tree', () => {
       'Frequently asked questions'
     ])
     // The category's linked doc is the topic's body; an index.md is its folder's body.
-    expect(bodyOf(await local.client.getItem(find(tree, 'Tutorial - Basics').id))).toContain('The tutorial has two steps')
-    expect(bodyOf(await local.client.getItem(find(tree, 'Advanced guides').id))).toContain('For those who know the basics.')
+    expect(bodyOf(await local.client.getItem(find(tree, 'Tutorial - Basics').id))).toContain(
+      'The tutorial has two steps'
+    )
+    expect(bodyOf(await local.client.getItem(find(tree, 'Advanced guides').id))).toContain(
+      'For those who know the basics.'
+    )
     await expectNoWrites(docs, root)
   })
 })

@@ -38,7 +38,8 @@ function kbsync(argv: string[], cwd: string, extra: NodeJS.ProcessEnv = {}) {
 async function bodiesUnder(root: string): Promise<Record<string, {id: string; body: string}>> {
   const entries = flatten(await local.client.getTree(root))
   const bodies: Record<string, {id: string; body: string}> = {}
-  for (const entry of entries) bodies[entry.titlePath] = {id: entry.id, body: bodyOf(await local.client.getItem(entry.id))}
+  for (const entry of entries)
+    bodies[entry.titlePath] = {id: entry.id, body: bodyOf(await local.client.getItem(entry.id))}
   return bodies
 }
 
@@ -47,7 +48,11 @@ const png = (seed: number) => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0
 describe('links as real trees write them', () => {
   it('resolves every form, uploads root-relative images from the repository and the site root, links repository files to repoUrl', async () => {
     const repo = await repository({
-      'kbsync.config.json': JSON.stringify({dir: 'docs', siteRoot: 'static', repoUrl: 'https://github.com/org/repo/blob/main/'}),
+      'kbsync.config.json': JSON.stringify({
+        dir: 'docs',
+        siteRoot: 'static',
+        repoUrl: 'https://github.com/org/repo/blob/main/'
+      }),
       'CONTRIBUTING.md': '# Contributing\n',
       'docs/intro.md': [
         '# Intro',
@@ -76,7 +81,8 @@ describe('links as real trees write them', () => {
     expect(pushed.code).toBe(0)
     const bodies = await bodiesUnder(root)
     const intro = bodies.Intro!.body
-    const link = (title: string, text: string) => `<a data-node="articleLink" data-article-id="${bodies[title]!.id}">${text}</a>`
+    const link = (title: string, text: string) =>
+      `<a data-node="articleLink" data-article-id="${bodies[title]!.id}">${text}</a>`
     expect(intro).toContain(link('guide / Setup', 'html'))
     expect(intro).toContain(link('guide / Setup', 'extensionless'))
     expect(intro).toContain(link('guide / Setup', 'query'))
@@ -96,7 +102,8 @@ describe('links as real trees write them', () => {
   it('stops at a broken link or image (nothing written); --broken-links=warn publishes their text; a link out of the folder is text without repoUrl', async () => {
     const repo = await repository({
       'CONTRIBUTING.md': '# Contributing\n',
-      'docs/page.md': '# Page\n\nSee [gone](gone.md) and [contributing](../CONTRIBUTING.md).\n\n![lost diagram](img/lost.png)\n'
+      'docs/page.md':
+        '# Page\n\nSee [gone](gone.md) and [contributing](../CONTRIBUTING.md).\n\n![lost diagram](img/lost.png)\n'
     })
     const docs = path.join(repo, 'docs')
     const root = (await local.client.createItem({type: 'topic', title: 'Broken', parent_topic_id: null})).id
@@ -113,7 +120,9 @@ describe('links as real trees write them', () => {
     expect(lenient.code).toBe(0)
     expect(lenient.err).toMatch(/page\.md:3:\d+: warning: Link `\.\.\/CONTRIBUTING\.md` points outside the folder/)
     expect(lenient.err).toMatch(/page\.md:5:\d+: warning: Image `img\/lost\.png` not found/)
-    await expect(bodiesUnder(root)).resolves.toEqual({Page: {id: expect.any(String), body: 'See gone and contributing.\n\nlost diagram\n'}})
+    await expect(bodiesUnder(root)).resolves.toEqual({
+      Page: {id: expect.any(String), body: 'See gone and contributing.\n\nlost diagram\n'}
+    })
     const bad = await kbsync(['plan', docs, '--broken-links=maybe'], repo)
     expect(bad.code).toBe(2)
     expect(bad.err).toContain('--broken-links must be one of "error", "warn", not "maybe"')
@@ -126,7 +135,10 @@ describe('the link keys of the configuration', () => {
     [{repoUrl: 'github.com/org/repo'}, 'key "repoUrl" must be an http(s) URL'],
     [{siteRoot: 'static'}, 'is not a folder (check "siteRoot" in the config file or KBSYNC_SITE_ROOT)']
   ])('refuses %j with a message naming the key (exit 2)', async (keys, message) => {
-    const repo = await repository({'kbsync.config.json': JSON.stringify({dir: 'docs', ...keys}), 'docs/page.md': '# Page\n\ntext\n'})
+    const repo = await repository({
+      'kbsync.config.json': JSON.stringify({dir: 'docs', ...keys}),
+      'docs/page.md': '# Page\n\ntext\n'
+    })
     const planned = await kbsync(['plan'], repo)
     expect(planned.code).toBe(2)
     expect(planned.err).toContain(message)
@@ -144,7 +156,9 @@ describe('a page that links to itself', () => {
     expect(first.code).toBe(0)
     const bodies = await bodiesUnder(root)
     const a = bodies.A!
-    expect(a.body).toBe(`See <a data-node="articleLink" data-article-id="${a.id}">part</a> and <a data-node="articleLink" data-article-id="${a.id}">all of it</a>.\n`)
+    expect(a.body).toBe(
+      `See <a data-node="articleLink" data-article-id="${a.id}">part</a> and <a data-node="articleLink" data-article-id="${a.id}">all of it</a>.\n`
+    )
     expect(bodies.B!.body).toBe(`<a data-node="articleLink" data-article-id="${a.id}">a</a>\n`)
     const writes = local.server.counts().writes
     expect((await kbsync(['push', dir, '--root-topic', root], dir)).code).toBe(0)
@@ -157,7 +171,8 @@ describe('a page that links to itself', () => {
     // Every update fails, and so does the create of D: A's whole body and the cycle C <-> D cannot be finished.
     const failing: SyncClient = {
       getItem: (id) => local.client.getItem(id),
-      createItem: async (input) => (input.title === 'D' ? Promise.reject(new Error('injected: create refused')) : local.client.createItem(input)),
+      createItem: async (input) =>
+        input.title === 'D' ? Promise.reject(new Error('injected: create refused')) : local.client.createItem(input),
       updateItem: async () => Promise.reject(new Error('injected: update refused')),
       deleteItem: (id, options) => local.client.deleteItem(id, options),
       getTree: (id) => local.client.getTree(id),

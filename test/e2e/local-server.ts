@@ -19,7 +19,11 @@ export function useLocalServer(): LocalServer {
   const local = {} as LocalServer
   beforeAll(async () => {
     local.server = await startServer({port: 0})
-    local.env = {KBSYNC_API_URL: local.server.apiUrl, KBSYNC_FILES_URL: local.server.filesUrl, KBSYNC_TOKEN: local.server.token}
+    local.env = {
+      KBSYNC_API_URL: local.server.apiUrl,
+      KBSYNC_FILES_URL: local.server.filesUrl,
+      KBSYNC_TOKEN: local.server.token
+    }
     local.client = KbClient.fromEnv(local.env)
   })
   afterAll(async () => {

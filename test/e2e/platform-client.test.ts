@@ -30,7 +30,11 @@ async function serve(options: Parameters<typeof startServer>[0]): Promise<Runnin
   return server
 }
 
-const tokenEnv = (server: RunningServer, apiUrl = server.apiUrl, filesUrl = server.filesUrl): NodeJS.ProcessEnv => ({KBSYNC_API_URL: apiUrl, KBSYNC_FILES_URL: filesUrl, KBSYNC_TOKEN: server.token})
+const tokenEnv = (server: RunningServer, apiUrl = server.apiUrl, filesUrl = server.filesUrl): NodeJS.ProcessEnv => ({
+  KBSYNC_API_URL: apiUrl,
+  KBSYNC_FILES_URL: filesUrl,
+  KBSYNC_TOKEN: server.token
+})
 
 /**
  * The remote tree as comparable text: one line per item, its title path,
@@ -48,7 +52,9 @@ function remoteTree(server: RunningServer): string[] {
     .map((item) => {
       let body = item.body ?? ''
       for (const other of items) body = body.split(other.id).join(`<${titlePath(other.id)}>`)
-      body = body.replace(/https?:\/\/127\.0\.0\.1:\d+/g, '<server>').replace(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '<file>')
+      body = body
+        .replace(/https?:\/\/127\.0\.0\.1:\d+/g, '<server>')
+        .replace(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '<file>')
       return `${titlePath(item.id)} (${item.type}): ${JSON.stringify(body)}`
     })
     .sort()
@@ -58,7 +64,10 @@ function remoteTree(server: RunningServer): string[] {
 async function fenceFolder(): Promise<string> {
   const dir = await temporary.make()
   await mkdir(path.join(dir, 'guides'))
-  await writeFile(path.join(dir, 'guides', 'fences.md'), '# Fences\n\nShow the reader a fence:\n\n````markdown\n```sh\nnpm install kbsync\n```\n````\n')
+  await writeFile(
+    path.join(dir, 'guides', 'fences.md'),
+    '# Fences\n\nShow the reader a fence:\n\n````markdown\n```sh\nnpm install kbsync\n```\n````\n'
+  )
   await writeFile(path.join(dir, 'plain.md'), '# Plain\n\nNothing special.\n')
   return dir
 }
@@ -106,7 +115,12 @@ describe('logging in to a login of several organisations', () => {
   it('an /auth 500 prints the person_id hint within one retry; with KBSYNC_PERSON_ID the push goes through', async () => {
     const server = await serve({platformHabits: {loginPersonIds: [1, 7]}})
     const dir = await fenceFolder()
-    const env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_LOGIN: 'local', KBSYNC_SECURITY_KEY: 'local-key'}
+    const env = {
+      KBSYNC_API_URL: server.apiUrl,
+      KBSYNC_FILES_URL: server.filesUrl,
+      KBSYNC_LOGIN: 'local',
+      KBSYNC_SECURITY_KEY: 'local-key'
+    }
     const started = Date.now()
     const failed = await cli(['push', dir], env)
     expect(failed.code).toBe(1)
@@ -158,14 +172,18 @@ describe('a code block holding a fence', () => {
     const server = await serve({})
     // A platform stricter than the local habit: it refuses the guarded fence too.
     const proxy = await startFaultProxy(server.filesUrl, (request) =>
-      request.method === 'POST' && request.body.includes('\u200B```') ? {status: 500, json: {error_code: 'server_error', error: 'Internal server error'}} : 'pass'
+      request.method === 'POST' && request.body.includes('\u200B```')
+        ? {status: 500, json: {error_code: 'server_error', error: 'Internal server error'}}
+        : 'pass'
     )
     closers.push(proxy.close)
     const dir = await fenceFolder()
     const pushed = await cli(['push', dir], tokenEnv(server, `${proxy.origin}/v4`, proxy.origin))
     expect(pushed.code).toBe(1)
     const report = pushed.out + pushed.err
-    expect(report).toMatch(/guides\/fences\.md.*POST \/knowledgebase failed: 500 server_error.*again after a retry.*saved nothing.*line 4 of the body sent starts a fence/)
+    expect(report).toMatch(
+      /guides\/fences\.md.*POST \/knowledgebase failed: 500 server_error.*again after a retry.*saved nothing.*line 4 of the body sent starts a fence/
+    )
     expect(report).not.toMatch(/network/i)
     expect(proxy.counts.answered).toBe(2)
     // The rest of the folder went through.
@@ -178,7 +196,9 @@ describe('the client alone', () => {
     const server = await serve({platformHabits: true})
     const client = new KbClient({apiUrl: server.apiUrl, token: server.token, retryBaseMs: 5})
     closers.push(() => client.close())
-    await expect(client.createItem({type: 'article', title: 'Raw', body: 'Intro\n\n````md\n```js\nx\n```\n````\n'})).rejects.toThrow(/again after a retry.*line 4 of the body sent starts a fence.*cannot read/)
+    await expect(
+      client.createItem({type: 'article', title: 'Raw', body: 'Intro\n\n````md\n```js\nx\n```\n````\n'})
+    ).rejects.toThrow(/again after a retry.*line 4 of the body sent starts a fence.*cannot read/)
     expect(server.requestLog().filter((entry) => entry.method === 'POST')).toHaveLength(2)
     expect(server.items()).toEqual([])
   })

@@ -43,10 +43,18 @@ describe('against a server with the platform habits', () => {
   it('push, push, pull elsewhere, push, pull: every second step is a no-op', async () => {
     const dir = await folder()
     await mkdir(path.join(dir, 'guides'))
-    await writeFile(path.join(dir, 'guides', 'setup.md'), '# Setup\n\nRun the snake_case tool\nand wait for it.\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n> [!NOTE]\n> A note\n> on two lines.\n')
-    await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n')
+    await writeFile(
+      path.join(dir, 'guides', 'setup.md'),
+      '# Setup\n\nRun the snake_case tool\nand wait for it.\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n> [!NOTE]\n> A note\n> on two lines.\n'
+    )
+    await writeFile(
+      path.join(dir, 'welcome.md'),
+      '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n'
+    )
     expect((await cli(['push', dir, '--root-topic', root], env)).code).toBe(0)
-    const stored = bodyOf(await client.getItem(flatten(await client.getTree(root)).find((e) => e.titlePath === 'guides / Setup')!.id))
+    const stored = bodyOf(
+      await client.getItem(flatten(await client.getTree(root)).find((e) => e.titlePath === 'guides / Setup')!.id)
+    )
     // The server really did change the body as the platform would.
     expect(stored).toContain('Run the snake\\_case tool\\\nand wait for it.')
 
@@ -82,7 +90,10 @@ describe('against a server with the platform habits', () => {
     const dir = await folder()
     await mkdir(path.join(dir, 'guides'))
     await writeFile(path.join(dir, 'guides', 'setup.md'), '# Setup\n\nRun the snake_case tool\nand wait for it.\n')
-    await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n\n![Logo](img/logo.png)\n')
+    await writeFile(
+      path.join(dir, 'welcome.md'),
+      '# Welcome\n\nStart with [the setup](guides/setup.md).\nThen read on.\n\n![Logo](img/logo.png)\n'
+    )
     await mkdir(path.join(dir, 'img'))
     await writeFile(path.join(dir, 'img', 'logo.png'), 'logo bytes')
     await writeFile(path.join(dir, 'notes.md'), '---\ntitle: Notes\n---\n\nFirst notes.\n')

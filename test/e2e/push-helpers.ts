@@ -35,7 +35,11 @@ export function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
 
 /** Spawns the built CLI (`builtCli`). */
 export function spawnCli(argv: string[], env: NodeJS.ProcessEnv) {
-  return spawn(process.execPath, [builtCli, ...argv], {cwd: tmpdir(), env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
+  return spawn(process.execPath, [builtCli, ...argv], {
+    cwd: tmpdir(),
+    env: {...process.env, ...env},
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
 }
 
 /** A remote item with its path of titles, read through the client. */
@@ -51,7 +55,10 @@ export interface RemoteEntry {
 export function flatten(nodes: StructureNode[], prefix = ''): RemoteEntry[] {
   return nodes.flatMap((node) => {
     const titlePath = prefix ? `${prefix} / ${node.title}` : node.title
-    return [{id: node.id, type: node.type, titlePath, parentId: node.parent_topic_id}, ...flatten(node.children ?? [], titlePath)]
+    return [
+      {id: node.id, type: node.type, titlePath, parentId: node.parent_topic_id},
+      ...flatten(node.children ?? [], titlePath)
+    ]
   })
 }
 

@@ -51,7 +51,12 @@ afterAll(async () => {
  * the middle of the run however slow the child is to start), or lets it
  * finish when it needs fewer. Resolves when the child is gone.
  */
-function pushKilledAt(dir: string, root: string, requests: number, extraMs: number): Promise<{killed: boolean; requests: number}> {
+function pushKilledAt(
+  dir: string,
+  root: string,
+  requests: number,
+  extraMs: number
+): Promise<{killed: boolean; requests: number}> {
   const base = server.requestLog().length
   return new Promise((resolve) => {
     const child = spawnCli(['push', dir, '--root-topic', root], env)
@@ -111,7 +116,10 @@ describe('kill -9 at random moments, then push again', () => {
         await edit(path.join(dir, 'guides', 'tuning.md'), '(../_index.md)', '(_index.md)')
         await edit(path.join(dir, 'guides', 'tuning.md'), '(../../img/logo.png)', '(../img/logo.png)')
         await edit(path.join(dir, 'guides', 'install.md'), '(advanced/tuning.md)', '(tuning.md)')
-        await writeFile(path.join(dir, 'guides', 'advanced', 'limits.md'), `# Limits\n\nSee [Tuning](../tuning.md).\n\n![Diagram](../img/diagram.png)\n`)
+        await writeFile(
+          path.join(dir, 'guides', 'advanced', 'limits.md'),
+          `# Limits\n\nSee [Tuning](../tuning.md).\n\n![Diagram](../img/diagram.png)\n`
+        )
       }
       const at = 1 + Math.floor(next() * full)
       const extra = Math.floor(next() * 15)

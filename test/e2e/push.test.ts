@@ -45,7 +45,9 @@ function writes(): number {
 
 /** Requests the server saw since the last reset, as `METHOD path` without the query. */
 function requests(): string[] {
-  return server.requestLog().map((entry: {method: string; path: string}) => `${entry.method} ${entry.path.replace(/\?.*$/, '')}`)
+  return server
+    .requestLog()
+    .map((entry: {method: string; path: string}) => `${entry.method} ${entry.path.replace(/\?.*$/, '')}`)
 }
 
 describe('kbsync push end to end', () => {
@@ -73,7 +75,9 @@ describe('kbsync push end to end', () => {
     ])
     const byTitle = Object.fromEntries(tree.map((e) => [e.titlePath.split(' / ').pop()!, e.id]))
     const welcome = bodyOf(await client.getItem(byTitle.Welcome!))
-    expect(welcome).toContain(`<a data-node="articleLink" data-article-id="${byTitle.Installation}">installation guide</a>`)
+    expect(welcome).toContain(
+      `<a data-node="articleLink" data-article-id="${byTitle.Installation}">installation guide</a>`
+    )
     expect(welcome).toContain(`data-topic-id="${byTitle.Guides}"`)
     expect(welcome).toMatch(/<div data-node="hintBlock" data-color="\w+">/)
     expect(welcome).toMatch(/!\[Logo\]\(\S+services\/kb\?Id=[\w-]+\)/)
@@ -109,7 +113,9 @@ describe('kbsync push end to end', () => {
     server.resetLog()
     expect((await cli(['push', dir, '--root-topic', root], env)).code).toBe(0)
     expect(writes()).toBe(1)
-    expect(requests().filter((r) => !r.startsWith('GET'))).toEqual([expect.stringMatching(/^PUT .*\/knowledgebase\/\w+$/)])
+    expect(requests().filter((r) => !r.startsWith('GET'))).toEqual([
+      expect.stringMatching(/^PUT .*\/knowledgebase\/\w+$/)
+    ])
 
     await writeFile(path.join(dir, 'release-notes.md'), 'Nothing released yet.\n')
     expect((await cli(['push', dir, '--root-topic', root], env)).code).toBe(0)
@@ -117,7 +123,9 @@ describe('kbsync push end to end', () => {
     server.resetLog()
     const renamed = await cli(['push', dir, '--root-topic', root, '--json'], env)
     expect(renamed.code).toBe(0)
-    expect(JSON.parse(renamed.out).plan.ops.map((op: {op: string; changes?: string[]}) => [op.op, op.changes])).toEqual([['rename', ['title']]])
+    expect(JSON.parse(renamed.out).plan.ops.map((op: {op: string; changes?: string[]}) => [op.op, op.changes])).toEqual(
+      [['rename', ['title']]]
+    )
     expect(writes()).toBe(1)
     const titles = flatten(await client.getTree(root)).map((e) => e.titlePath)
     expect(titles).toContain('changelog')
@@ -136,10 +144,16 @@ describe('kbsync push end to end', () => {
   })
 
   it('4. a web edit plus a local edit is a conflict: exit 3, a .remote.md file, the remote untouched; --force overwrites', async () => {
-    const faqId = flatten(await client.getTree(root)).find((e) => e.titlePath.endsWith('Frequently asked questions'))!.id
+    const faqId = flatten(await client.getTree(root)).find((e) =>
+      e.titlePath.endsWith('Frequently asked questions')
+    )!.id
     server.webEdit(faqId, {body: 'Rewritten in the web editor.'})
     const before = await client.getItem(faqId)
-    await edit(path.join(dir, 'guides', 'faq.md'), 'Write to the support desk.', 'Write to the support desk, or call us.')
+    await edit(
+      path.join(dir, 'guides', 'faq.md'),
+      'Write to the support desk.',
+      'Write to the support desk, or call us.'
+    )
     server.resetLog()
     const run = await cli(['push', dir, '--root-topic', root], env)
     expect(run.code).toBe(3)
@@ -167,8 +181,18 @@ describe('kbsync push end to end', () => {
   })
 
   it('5. --prune deletes only items under the root that left the folder; without it they are listed; nothing outside the root is touched', async () => {
-    const outside = await client.createItem({type: 'article', title: 'Outside the root', parent_topic_id: null, body: 'Not ours.'})
-    const foreign = await client.createItem({type: 'article', title: 'Written on the web', parent_topic_id: root, body: 'Not ours either.'})
+    const outside = await client.createItem({
+      type: 'article',
+      title: 'Outside the root',
+      parent_topic_id: null,
+      body: 'Not ours.'
+    })
+    const foreign = await client.createItem({
+      type: 'article',
+      title: 'Written on the web',
+      parent_topic_id: root,
+      body: 'Not ours either.'
+    })
     await unlink(path.join(dir, 'changelog.md'))
     server.resetLog()
     const listed = await cli(['push', dir, '--root-topic', root], env)
@@ -218,7 +242,8 @@ describe('invalid input', () => {
   it('refuses more than 10 deletions without --yes, before any write', async () => {
     const dir = await fixture('basic')
     const root = await rootTopic('Many')
-    for (let index = 0; index < 11; index++) await writeFile(path.join(dir, `extra-${index}.md`), `# Extra ${index}\n\ntext\n`)
+    for (let index = 0; index < 11; index++)
+      await writeFile(path.join(dir, `extra-${index}.md`), `# Extra ${index}\n\ntext\n`)
     expect((await cli(['push', dir, '--root-topic', root], env)).code).toBe(0)
     for (let index = 0; index < 11; index++) await unlink(path.join(dir, `extra-${index}.md`))
     await edit(path.join(dir, 'faq.md'), 'support desk', 'help desk')

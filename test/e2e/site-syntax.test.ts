@@ -40,7 +40,8 @@ afterAll(async () => {
 async function bodies(root: string): Promise<Record<string, string>> {
   const tree: StructureNode[] = await client.getTree(root)
   const result: Record<string, string> = {}
-  for (const entry of flatten(tree)) if (entry.type === 'article') result[entry.titlePath] = bodyOf(await client.getItem(entry.id))
+  for (const entry of flatten(tree))
+    if (entry.type === 'article') result[entry.titlePath] = bodyOf(await client.getItem(entry.id))
   return result
 }
 
@@ -62,12 +63,18 @@ describe('a docs-site tree pushed as it is', () => {
   it('stores hint blocks, expanding blocks and the included code; no docs-tool syntax is left as text', async () => {
     const stored = await bodies(root)
     const guide = stored['Guide']!
-    expect(guide).toContain('<div data-node="hintBlock" data-color="green">\n\n**What you will learn**\n\n- Containers become hint blocks')
-    expect(guide).toContain('<div data-node="hintBlock" data-color="orangeYellow">\n\n**Back up first**\n\nIndented content, not code.')
+    expect(guide).toContain(
+      '<div data-node="hintBlock" data-color="green">\n\n**What you will learn**\n\n- Containers become hint blocks'
+    )
+    expect(guide).toContain(
+      '<div data-node="hintBlock" data-color="orangeYellow">\n\n**Back up first**\n\nIndented content, not code.'
+    )
     expect(guide).toContain('<summary>Why a details block?</summary>')
     expect(guide).toContain('```rust\nfn main() {\n    println!("Hello, world!");\n}\n```')
     expect(stored['MDX page']).toContain('<summary>More</summary>')
-    expect(stored['Jekyll page']).toContain('<div data-node="hintBlock" data-color="orangeYellow">\n\nCareful with this.')
+    expect(stored['Jekyll page']).toContain(
+      '<div data-node="hintBlock" data-color="orangeYellow">\n\nCareful with this.'
+    )
     for (const body of Object.values(stored)) {
       expect(body).not.toMatch(/^\s*(?::::|!!!|\?\?\?)|\{\{#|^import |\{\/\*|ANCHOR|\{:/m)
     }

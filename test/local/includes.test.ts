@@ -33,10 +33,21 @@ const hidden = ['# use std::fmt;', '#[derive(Debug)]', 'struct A;', '#', 'fn mai
 
 /** A book inside a git repository, its listings beside it, and the scan of the book folder. */
 async function book(chapter: string, extra: Record<string, string> = {}) {
-  const repo = await layout({'.git/HEAD': 'ref: refs/heads/main\n', 'listings/main.rs': listing, 'listings/hidden.rs': hidden, 'book/chapter.md': chapter, ...extra})
+  const repo = await layout({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'listings/main.rs': listing,
+    'listings/hidden.rs': hidden,
+    'book/chapter.md': chapter,
+    ...extra
+  })
   const scan = await scanFolder(path.join(repo, 'book'))
   const node = scan.byPath['chapter.md']!
-  return {repo, scan, node, warnings: scan.diagnostics.filter((d) => d.file === 'chapter.md').map((d) => ({line: d.line, rule: d.rule}))}
+  return {
+    repo,
+    scan,
+    node,
+    warnings: scan.diagnostics.filter((d) => d.file === 'chapter.md').map((d) => ({line: d.line, rule: d.rule}))
+  }
 }
 
 describe('mdBook includes in a scanned folder', () => {
@@ -95,7 +106,9 @@ describe('mdBook includes in a scanned folder', () => {
   })
 
   it('warns with file and line about a missing file or anchor, and leaves the directive out', async () => {
-    const {node, warnings} = await book('Text.\n\n{{#include ../listings/nowhere.rs}}\n\n{{#include ../listings/main.rs:nothing}}\n')
+    const {node, warnings} = await book(
+      'Text.\n\n{{#include ../listings/nowhere.rs}}\n\n{{#include ../listings/main.rs:nothing}}\n'
+    )
     expect(node.body).not.toContain('{{#')
     expect(warnings).toEqual([
       {line: 3, rule: 'include-missing'},
@@ -117,7 +130,11 @@ describe('mdBook includes in a scanned folder', () => {
   })
 
   it('without a repository, allows only files inside the folder', async () => {
-    const dir = await layout({'shared.md': 'shared text\n', 'book/part.md': 'part text\n', 'book/chapter.md': '{{#include ../shared.md}}\n\n{{#include part.md}}\n'})
+    const dir = await layout({
+      'shared.md': 'shared text\n',
+      'book/part.md': 'part text\n',
+      'book/chapter.md': '{{#include ../shared.md}}\n\n{{#include part.md}}\n'
+    })
     const scan = await scanFolder(path.join(dir, 'book'))
     expect(scan.byPath['chapter.md']!.body).toBe('\n\npart text\n')
     expect(scan.diagnostics.filter((d) => d.file === 'chapter.md').map((d) => d.rule)).toEqual(['include-outside'])

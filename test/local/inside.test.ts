@@ -8,7 +8,15 @@ import {mkdir, readdir, readFile, readlink, symlink, writeFile} from 'node:fs/pr
 import {closeSync, writeSync} from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {checkWritesInside, ensureDirInside, openAppendInside, removeInside, renameInside, WriteOutsideError, writeFileInside} from '../../src/local/index.js'
+import {
+  checkWritesInside,
+  ensureDirInside,
+  openAppendInside,
+  removeInside,
+  renameInside,
+  WriteOutsideError,
+  writeFileInside
+} from '../../src/local/index.js'
 import {folderAndOutside} from '../folder-beside.js'
 import {temporaryFolders} from '../temp-folders.js'
 
@@ -30,14 +38,18 @@ describe('writeFileInside', () => {
     const {dir, outside} = await place()
     await mkdir(path.join(dir, 'a'))
     await symlink(outside, path.join(dir, 'a', 'b'))
-    expect(() => writeFileInside(dir, 'a/b/c/d.md', 'x')).toThrow(`${path.join(dir, 'a', 'b')} is a symbolic link to ${outside}, outside the folder: kbsync does not write through links that leave the folder; replace it with a real folder`)
+    expect(() => writeFileInside(dir, 'a/b/c/d.md', 'x')).toThrow(
+      `${path.join(dir, 'a', 'b')} is a symbolic link to ${outside}, outside the folder: kbsync does not write through links that leave the folder; replace it with a real folder`
+    )
     expect(await readdir(outside)).toEqual([])
   })
 
   it('refuses a broken link, naming where it points', async () => {
     const {dir, outside} = await place()
     await symlink(path.join(outside, 'gone'), path.join(dir, 'assets'))
-    expect(() => writeFileInside(dir, 'assets/x.png', 'x')).toThrow(`${path.join(dir, 'assets')} is a symbolic link to ${path.join(outside, 'gone')}, which does not exist`)
+    expect(() => writeFileInside(dir, 'assets/x.png', 'x')).toThrow(
+      `${path.join(dir, 'assets')} is a symbolic link to ${path.join(outside, 'gone')}, which does not exist`
+    )
     expect(await readdir(outside)).toEqual([])
   })
 

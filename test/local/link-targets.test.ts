@@ -8,7 +8,14 @@
 import {mkdir, symlink, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {addressKey, documentAt, emptyLinkTargets, numberPrefix, recordDocument, type LinkTargets} from '../../src/local/link-targets.js'
+import {
+  addressKey,
+  documentAt,
+  emptyLinkTargets,
+  numberPrefix,
+  recordDocument,
+  type LinkTargets
+} from '../../src/local/link-targets.js'
 import {withoutLiquid} from '../../src/local/link-resolve.js'
 import type {LinkOptions, LocalRef} from '../../src/local/references.js'
 import {scanFolder} from '../../src/local/index.js'
@@ -19,17 +26,32 @@ afterAll(() => folders.removeAll())
 
 /** An index over `files` (articles) and `topics`, each article recorded with the front matter given. */
 function targetsOf(files: Record<string, Record<string, string>>, topics: string[] = ['']): LinkTargets {
-  const targets = emptyLinkTargets(new Set(Object.keys(files).filter((file) => !file.endsWith('_index.md'))), new Set(topics))
+  const targets = emptyLinkTargets(
+    new Set(Object.keys(files).filter((file) => !file.endsWith('_index.md'))),
+    new Set(topics)
+  )
   for (const [file, frontMatter] of Object.entries(files)) {
     const topic = file.endsWith('_index.md') ? path.posix.dirname(file) : undefined
-    recordDocument(targets, file, topic !== undefined ? {target: topic === '.' ? '' : topic, kind: 'topic'} : {target: file, kind: 'article'}, frontMatter)
+    recordDocument(
+      targets,
+      file,
+      topic !== undefined ? {target: topic === '.' ? '' : topic, kind: 'topic'} : {target: file, kind: 'article'},
+      frontMatter
+    )
   }
   return targets
 }
 
 describe('documentAt: the page forms of a document', () => {
   const targets = targetsOf(
-    {'intro.md': {}, 'guide/setup.mdx': {}, 'guide/README.md': {}, 'ref/index.md': {}, 'api/_index.md': {}, 'api/calls.md': {}},
+    {
+      'intro.md': {},
+      'guide/setup.mdx': {},
+      'guide/README.md': {},
+      'ref/index.md': {},
+      'api/_index.md': {},
+      'api/calls.md': {}
+    },
     ['', 'guide', 'ref', 'api', 'empty']
   )
   it.each([
@@ -83,7 +105,9 @@ describe('site addresses from front matter and file names', () => {
   })
 
   it('reads addresses without the slashes, .html, index or case that tell nothing apart', () => {
-    expect(['/docs/variables/', 'docs/variables', '/docs/variables.html', '/Docs/Variables/index.html'].map(addressKey)).toEqual(Array(4).fill('docs/variables'))
+    expect(
+      ['/docs/variables/', 'docs/variables', '/docs/variables.html', '/Docs/Variables/index.html'].map(addressKey)
+    ).toEqual(Array(4).fill('docs/variables'))
   })
 
   it('reads a site path written through a Liquid filter', () => {
@@ -108,13 +132,21 @@ async function repository(files: Record<string, string>): Promise<{repo: string;
  * Scans `docs` after writing `page` (its `frontMatter`, then one reference a line, `urls`, from line 3 without front matter),
  * and returns what each resolved to, the files the page uses and the scan's link messages.
  */
-async function resolveIn(docs: string, page: string, urls: Array<[LocalRef['kind'], string]>, options: LinkOptions = {}, frontMatter = '') {
+async function resolveIn(
+  docs: string,
+  page: string,
+  urls: Array<[LocalRef['kind'], string]>,
+  options: LinkOptions = {},
+  frontMatter = ''
+) {
   const lines = urls.map(([kind, url]) => (kind === 'image' ? `![alt text](${url})` : `[link text](${url})`))
   await mkdir(path.dirname(path.join(docs, page)), {recursive: true})
   await writeFile(path.join(docs, page), `${frontMatter}# Page\n\n${lines.join('\n\n')}\n`)
   const scan = await scanFolder(docs, {links: options})
   const node = scan.byPath[page]!
-  const diagnostics = scan.diagnostics.filter((d) => /^(?:link-|missing-link|asset-)/.test(d.rule ?? '')).map((d) => `${(d.line! - 1) / 2} ${d.severity} ${d.rule}`)
+  const diagnostics = scan.diagnostics
+    .filter((d) => /^(?:link-|missing-link|asset-)/.test(d.rule ?? ''))
+    .map((d) => `${(d.line! - 1) / 2} ${d.severity} ${d.rule}`)
   return {resolutions: node.resolutions, used: node.refs.assets.map((asset) => asset.path), diagnostics}
 }
 
@@ -126,28 +158,56 @@ describe('resolveLocalRefs in a repository', () => {
       'static/img/b.png': 'b',
       'website/c.png': 'c'
     })
-    const result = await resolveIn(docs, 'page.md', [
-      ['image', '/docs/assets/a.png'],
-      ['image', '/static/img/b.png'],
-      ['image', '/img/b.png'],
-      ['image', '/site/assets/a.png'],
-      ['image', '../website/c.png']
-    ], {siteRoot: path.join(repo, 'static')})
+    const result = await resolveIn(
+      docs,
+      'page.md',
+      [
+        ['image', '/docs/assets/a.png'],
+        ['image', '/static/img/b.png'],
+        ['image', '/img/b.png'],
+        ['image', '/site/assets/a.png'],
+        ['image', '../website/c.png']
+      ],
+      {siteRoot: path.join(repo, 'static')}
+    )
     expect(result.diagnostics).toEqual([])
-    expect(result.resolutions!.map((r) => r && 'asset' in r && r.asset.path)).toEqual(['assets/a.png', '../static/img/b.png', '../static/img/b.png', 'assets/a.png', '../website/c.png'])
+    expect(result.resolutions!.map((r) => r && 'asset' in r && r.asset.path)).toEqual([
+      'assets/a.png',
+      '../static/img/b.png',
+      '../static/img/b.png',
+      'assets/a.png',
+      '../website/c.png'
+    ])
     expect(result.used).toEqual(['assets/a.png', '../static/img/b.png', '../website/c.png'])
   })
 
   it('finds root-relative images in the conventional static folders without a configured site root', async () => {
-    const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n', 'docs/public/logo.png': 'l', 'static/img/shot.png': 's'})
-    const result = await resolveIn(docs, 'page.md', [['image', '/logo.png'], ['image', '/img/shot.png']])
+    const {docs} = await repository({
+      'docs/page.md': '# Page\n\ntext\n',
+      'docs/public/logo.png': 'l',
+      'static/img/shot.png': 's'
+    })
+    const result = await resolveIn(docs, 'page.md', [
+      ['image', '/logo.png'],
+      ['image', '/img/shot.png']
+    ])
     expect(result.diagnostics).toEqual([])
     expect(result.used).toEqual(['public/logo.png', '../static/img/shot.png'])
   })
 
   it('links a file of the repository (outside the folder, or no document) to repoUrl, else keeps its text with a warning', async () => {
-    const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n', 'CONTRIBUTING.md': '# C\n', 'src/main.ts': 'x', 'docs/files/form.pdf': 'f'})
-    const urls: Array<[LocalRef['kind'], string]> = [['link', '../CONTRIBUTING.md'], ['link', '/src/main.ts#L3'], ['link', '../src'], ['link', 'files/form.pdf']]
+    const {docs} = await repository({
+      'docs/page.md': '# Page\n\ntext\n',
+      'CONTRIBUTING.md': '# C\n',
+      'src/main.ts': 'x',
+      'docs/files/form.pdf': 'f'
+    })
+    const urls: Array<[LocalRef['kind'], string]> = [
+      ['link', '../CONTRIBUTING.md'],
+      ['link', '/src/main.ts#L3'],
+      ['link', '../src'],
+      ['link', 'files/form.pdf']
+    ]
     const linked = await resolveIn(docs, 'page.md', urls, {repoUrl: 'https://github.com/org/repo/blob/main/'})
     expect(linked.resolutions).toEqual([
       {external: {url: 'https://github.com/org/repo/blob/main/CONTRIBUTING.md'}},
@@ -158,34 +218,77 @@ describe('resolveLocalRefs in a repository', () => {
     expect(linked.diagnostics).toEqual([])
     const plain = await resolveIn(docs, 'page.md', urls)
     expect(plain.resolutions).toEqual([{plain: true}, {plain: true}, {plain: true}, {plain: true}])
-    expect(plain.diagnostics).toEqual(['1 warning link-outside', '2 warning link-outside', '3 warning link-outside', '4 warning link-to-file'])
+    expect(plain.diagnostics).toEqual([
+      '1 warning link-outside',
+      '2 warning link-outside',
+      '3 warning link-outside',
+      '4 warning link-to-file'
+    ])
   })
 
   it('takes a site-style link leaving the folder for the page the site serves, a link with an extension for the repository file', async () => {
-    const {docs} = await repository({'docs/guide.md': '# Guide\n\ntext\n', 'docs/shared.md': '# Shared\n\ntext\n', 'shared/notes.txt': 'n'})
-    const result = await resolveIn(docs, 'guide.md', [['link', '../shared/'], ['link', '../shared/notes.txt']], {repoUrl: 'https://example.org/repo/'})
-    expect(result.resolutions).toEqual([{link: {target: 'shared.md', kind: 'article'}}, {external: {url: 'https://example.org/repo/shared/notes.txt'}}])
+    const {docs} = await repository({
+      'docs/guide.md': '# Guide\n\ntext\n',
+      'docs/shared.md': '# Shared\n\ntext\n',
+      'shared/notes.txt': 'n'
+    })
+    const result = await resolveIn(
+      docs,
+      'guide.md',
+      [
+        ['link', '../shared/'],
+        ['link', '../shared/notes.txt']
+      ],
+      {repoUrl: 'https://example.org/repo/'}
+    )
+    expect(result.resolutions).toEqual([
+      {link: {target: 'shared.md', kind: 'article'}},
+      {external: {url: 'https://example.org/repo/shared/notes.txt'}}
+    ])
   })
 
   it('reads a relative link of a page with a permalink against that address, and Liquid site paths', async () => {
     const {docs} = await repository({
       'docs/setup/deb.md': '---\npermalink: /docs/installation/ubuntu/\n---\n\n# Ubuntu\n\ntext\n'
     })
-    const result = await resolveIn(docs, 'page.md', [['link', '{{site.baseurl}}/docs/installation/ubuntu/#requirements']])
+    const result = await resolveIn(docs, 'page.md', [
+      ['link', '{{site.baseurl}}/docs/installation/ubuntu/#requirements']
+    ])
     expect(result.resolutions).toEqual([{link: {target: 'setup/deb.md', kind: 'article'}}])
-    const relative = await resolveIn(docs, 'setup/linux-other.md', [['link', '../ubuntu/']], {}, '---\npermalink: /docs/installation/other-linux/\n---\n')
+    const relative = await resolveIn(
+      docs,
+      'setup/linux-other.md',
+      [['link', '../ubuntu/']],
+      {},
+      '---\npermalink: /docs/installation/other-linux/\n---\n'
+    )
     expect(relative.diagnostics).toEqual([])
     expect(relative.resolutions).toEqual([{link: {target: 'setup/deb.md', kind: 'article'}}])
   })
 
   it('keeps a broken link or image an error, or with brokenLinks "warn" a warning that publishes its text', async () => {
     const {docs} = await repository({'docs/page.md': '# Page\n\ntext\n'})
-    const urls: Array<[LocalRef['kind'], string]> = [['link', 'gone.md'], ['link', '../nowhere.md'], ['image', 'lost.png'], ['link', '/docs/gone/']]
+    const urls: Array<[LocalRef['kind'], string]> = [
+      ['link', 'gone.md'],
+      ['link', '../nowhere.md'],
+      ['image', 'lost.png'],
+      ['link', '/docs/gone/']
+    ]
     const strict = await resolveIn(docs, 'page.md', urls)
-    expect(strict.diagnostics).toEqual(['1 error missing-link-target', '2 error link-outside', '3 error asset-missing', '4 error missing-link-target'])
+    expect(strict.diagnostics).toEqual([
+      '1 error missing-link-target',
+      '2 error link-outside',
+      '3 error asset-missing',
+      '4 error missing-link-target'
+    ])
     expect(strict.resolutions).toEqual([null, null, null, null])
     const lenient = await resolveIn(docs, 'page.md', urls, {brokenLinks: 'warn'})
-    expect(lenient.diagnostics).toEqual(['1 warning missing-link-target', '2 warning link-outside', '3 warning asset-missing', '4 warning missing-link-target'])
+    expect(lenient.diagnostics).toEqual([
+      '1 warning missing-link-target',
+      '2 warning link-outside',
+      '3 warning asset-missing',
+      '4 warning missing-link-target'
+    ])
     expect(lenient.resolutions).toEqual([{plain: true}, {plain: true}, {plain: true}, {plain: true}])
   })
 
@@ -195,7 +298,16 @@ describe('resolveLocalRefs in a repository', () => {
     const {repo, docs} = await repository({'docs/page.md': '# Page\n\ntext\n'})
     await symlink(path.join(outside, 'secret.png'), path.join(repo, 'leak.png'))
     await symlink(path.join(outside, 'secret.png'), path.join(docs, 'inner.png'))
-    const result = await resolveIn(docs, 'page.md', [['image', '../leak.png'], ['image', 'inner.png'], ['image', path.relative(docs, path.join(outside, 'secret.png'))]], {brokenLinks: 'warn'})
+    const result = await resolveIn(
+      docs,
+      'page.md',
+      [
+        ['image', '../leak.png'],
+        ['image', 'inner.png'],
+        ['image', path.relative(docs, path.join(outside, 'secret.png'))]
+      ],
+      {brokenLinks: 'warn'}
+    )
     expect(result.diagnostics).toEqual(['1 error asset-outside', '2 error asset-outside', '3 error asset-outside'])
     expect(result.used).toEqual([])
   })

@@ -55,7 +55,10 @@ describe('navigation parsers', () => {
   it('every malformed case has an error, and every problem names its line and says how to fix it', () => {
     for (const name of readdirSync(root).filter((n) => n.includes('malformed') || n.includes('invalid'))) {
       const {problems} = parseCase(path.join(root, name)) as {problems: string[]}
-      expect(problems.some((problem) => problem.startsWith('error ')), name).toBe(true)
+      expect(
+        problems.some((problem) => problem.startsWith('error ')),
+        name
+      ).toBe(true)
       for (const problem of problems) expect(problem, name).toMatch(/^(?:error|warning) [\w-]+ \S+:\d+: .+ \[hint\]$/)
     }
   })
@@ -65,6 +68,10 @@ describe('navigation parsers', () => {
     expect(looksLikeSummary('# Summary\n\n- [Intro](intro.md)\n')).toBe(true)
     expect(looksLikeSummary('[Intro](intro.md)\n')).toBe(true)
     // The Rust book's: a title, then a part title, then the chapters.
-    expect(looksLikeSummary('# The Rust Programming Language\n\n## Getting started\n\n- [Introduction](ch01-00-introduction.md)\n')).toBe(true)
+    expect(
+      looksLikeSummary(
+        '# The Rust Programming Language\n\n## Getting started\n\n- [Introduction](ch01-00-introduction.md)\n'
+      )
+    ).toBe(true)
   })
 })

@@ -32,29 +32,122 @@ const plainText = fc.stringMatching(/^[a-zA-Z0-9 .,;:!?'"*_=+%@$^{}()/#|-]{0,12}
 const label = fc.oneof(plainText, fc.constantFrom('', ' ', '*a*', '**b**', '_c_', 'a(b', 'é 漢 😀', 'x  ', '1.'))
 const piece = fc.oneof(
   {weight: 4, arbitrary: plainText},
-  {weight: 3, arbitrary: fc.tuple(fc.constantFrom('', '!'), label, destination).map(([bang, text, url]) => `${bang}[${text}](${url})`)},
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom('', '!'), label, destination)
+      .map(([bang, text, url]) => `${bang}[${text}](${url})`)
+  },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      '**', '*', '_', '__', ' ', '  ', '!', '(', ')', '|', 'www.a.b', 'http://a.b/c', 'a@b.c', 'é', '😀', '1.', '#', '-', '=',
-      '\n', '   ', '\n===', '\n---', '*[a](b.md)*', '_[a](b.md)_', '***', 'WWW.', 'HTTPS://a', '1:', ':', '3.', '\n1. ', '\n- ', '[', ']', '[ ]', '[x]', '[^1]', '[a]: b.md', '[a][b]', '<b>', '<u>x</u>', '`c`', '```', '~~', '~', '\\', '&amp;', '>', '\t', '\r', '\u0000'
+      '**',
+      '*',
+      '_',
+      '__',
+      ' ',
+      '  ',
+      '!',
+      '(',
+      ')',
+      '|',
+      'www.a.b',
+      'http://a.b/c',
+      'a@b.c',
+      'é',
+      '😀',
+      '1.',
+      '#',
+      '-',
+      '=',
+      '\n',
+      '   ',
+      '\n===',
+      '\n---',
+      '*[a](b.md)*',
+      '_[a](b.md)_',
+      '***',
+      'WWW.',
+      'HTTPS://a',
+      '1:',
+      ':',
+      '3.',
+      '\n1. ',
+      '\n- ',
+      '[',
+      ']',
+      '[ ]',
+      '[x]',
+      '[^1]',
+      '[a]: b.md',
+      '[a][b]',
+      '<b>',
+      '<u>x</u>',
+      '`c`',
+      '```',
+      '~~',
+      '~',
+      '\\',
+      '&amp;',
+      '>',
+      '\t',
+      '\r',
+      '\u0000'
     )
   }
 )
 const prefix = fc.constantFrom(
-  '', '', '', '# ', '## ', '### ', '#### ', '- ', '* ', '+ ', '1. ', '2) ', '| ', '> ', '  ', '    ', '---', '***', '===', '- [ ] ', '- [x] ',
-  '-    ', '-     ', '1.      ', '- -     ', '10)     ', '#     '
+  '',
+  '',
+  '',
+  '# ',
+  '## ',
+  '### ',
+  '#### ',
+  '- ',
+  '* ',
+  '+ ',
+  '1. ',
+  '2) ',
+  '| ',
+  '> ',
+  '  ',
+  '    ',
+  '---',
+  '***',
+  '===',
+  '- [ ] ',
+  '- [x] ',
+  '-    ',
+  '-     ',
+  '1.      ',
+  '- -     ',
+  '10)     ',
+  '#     '
 )
 const line = fc.tuple(prefix, fc.array(piece, {maxLength: 6})).map(([start, pieces]) => start + pieces.join(''))
-const table = fc.tuple(fc.array(piece, {minLength: 1, maxLength: 3}), fc.constantFrom('| --- | --- |', '|---|', '| :-: | --: |', '| - |')).map(
-  ([cells, delimiter]) => [`| ${cells.join(' | ')} |`, delimiter, `| ${cells.reverse().join(' | ')} |`].join('\n')
-)
-const body = fc.array(fc.oneof({weight: 5, arbitrary: line}, {weight: 1, arbitrary: table}, {weight: 1, arbitrary: fc.constant('')}), {minLength: 1, maxLength: 8}).map((lines) => lines.join('\n'))
+const table = fc
+  .tuple(
+    fc.array(piece, {minLength: 1, maxLength: 3}),
+    fc.constantFrom('| --- | --- |', '|---|', '| :-: | --: |', '| - |')
+  )
+  .map(([cells, delimiter]) => [`| ${cells.join(' | ')} |`, delimiter, `| ${cells.reverse().join(' | ')} |`].join('\n'))
+const body = fc
+  .array(
+    fc.oneof({weight: 5, arbitrary: line}, {weight: 1, arbitrary: table}, {weight: 1, arbitrary: fc.constant('')}),
+    {minLength: 1, maxLength: 8}
+  )
+  .map((lines) => lines.join('\n'))
 
 // A second generator: lines opened by runs of list, heading and table markers with 0-8 spaces after each.
 const spaces = fc.integer({min: 0, max: 8}).map((n) => ' '.repeat(n))
 const marker = fc.constantFrom('-', '*', '+', '1.', '2)', '10.', '#', '##', '###', '|', '=', '---', '***', '___', '')
-const markers = fc.array(fc.tuple(marker, spaces).map(([m, s]) => m + s), {maxLength: 3}).map((list) => list.join(''))
+const markers = fc
+  .array(
+    fc.tuple(marker, spaces).map(([m, s]) => m + s),
+    {maxLength: 3}
+  )
+  .map((list) => list.join(''))
 const markedLine = fc.tuple(markers, fc.array(piece, {maxLength: 5})).map(([start, pieces]) => start + pieces.join(''))
 const markedBody = fc.array(markedLine, {minLength: 1, maxLength: 7}).map((lines) => lines.join('\n'))
 
@@ -91,7 +184,8 @@ describe('plainBodyRefs', () => {
   })
 
   it('reads the references of a typical article with their positions', () => {
-    const text = '\n\nSee the [setup](../start/setup.md) and **the [API](api.md#auth)**.\n\n- one\n- [two](two.md)\n\n| a | b |\n| --- | --- |\n| ![chart](img/c.png) | [web](https://x.y) |\n'
+    const text =
+      '\n\nSee the [setup](../start/setup.md) and **the [API](api.md#auth)**.\n\n- one\n- [two](two.md)\n\n| a | b |\n| --- | --- |\n| ![chart](img/c.png) | [web](https://x.y) |\n'
     expect(plainBodyRefs(text)).toEqual([
       {kind: 'link', url: '../start/setup.md', line: 3, column: 9},
       {kind: 'link', url: 'api.md#auth', line: 3, column: 46},
@@ -101,8 +195,16 @@ describe('plainBodyRefs', () => {
   })
 
   it('makes rendering fail loudly, not point links at the wrong documents, should the scan ever have read other references', () => {
-    const node = {path: 'a.md', file: 'a.md', kind: 'article', body: 'See [b](b.md) and [c](c.md).\n', resolutions: [{link: {target: 'b.md', kind: 'article'}}]} as unknown as LocalNode
-    expect(() => bodyTree(node)).toThrow('a.md: the body holds 2 local references, but the scan read 1; please report this with the file')
+    const node = {
+      path: 'a.md',
+      file: 'a.md',
+      kind: 'article',
+      body: 'See [b](b.md) and [c](c.md).\n',
+      resolutions: [{link: {target: 'b.md', kind: 'article'}}]
+    } as unknown as LocalNode
+    expect(() => bodyTree(node)).toThrow(
+      'a.md: the body holds 2 local references, but the scan read 1; please report this with the file'
+    )
   })
 
   it.each([

@@ -25,7 +25,15 @@ describe('scanFolder on the basic sample tree', async () => {
   const scan = await scanFolder(path.join(fixtures, 'basic'))
 
   it('finds topics from folders and articles from files, ignoring what .kbsyncignore says', () => {
-    expect(Object.keys(scan.byPath).sort()).toEqual(['', 'faq.md', 'guides', 'guides/advanced', 'guides/advanced/tuning.md', 'guides/install.md', 'welcome.md'])
+    expect(Object.keys(scan.byPath).sort()).toEqual([
+      '',
+      'faq.md',
+      'guides',
+      'guides/advanced',
+      'guides/advanced/tuning.md',
+      'guides/install.md',
+      'welcome.md'
+    ])
     expect(scan.articleCount).toBe(4)
     expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
   })
@@ -113,16 +121,27 @@ describe('scanFolder validation', () => {
   })
 
   it('does not publish an ignored file through a symbolic link to it', async () => {
-    const dir = await tree({'.kbsyncignore': 'drafts/\n', 'drafts/secret.md': '# Secret\n\nSECRET\n', 'pub/page.md': '# Page\n\ntext\n', 'pub/other.md': '# Other\n\ntext\n'})
+    const dir = await tree({
+      '.kbsyncignore': 'drafts/\n',
+      'drafts/secret.md': '# Secret\n\nSECRET\n',
+      'pub/page.md': '# Page\n\ntext\n',
+      'pub/other.md': '# Other\n\ntext\n'
+    })
     await symlink(path.join(dir, 'drafts', 'secret.md'), path.join(dir, 'pub', 'leak.md'))
     await symlink(path.join(dir, 'pub', 'page.md'), path.join(dir, 'pub', 'again.md'))
     const scan = await scanFolder(dir)
     expect(Object.keys(scan.byPath).sort()).toEqual(['', 'pub', 'pub/again.md', 'pub/other.md', 'pub/page.md'])
-    expect(scan.diagnostics.filter((d) => d.rule?.startsWith('symlink')).map((d) => [d.file, d.rule])).toEqual([['pub/leak.md', 'symlink-ignored']])
+    expect(scan.diagnostics.filter((d) => d.rule?.startsWith('symlink')).map((d) => [d.file, d.rule])).toEqual([
+      ['pub/leak.md', 'symlink-ignored']
+    ])
   })
 
   it('reads a file saved with a byte order mark like one without', async () => {
-    const dir = await tree({'fm.md': '\ufeff---\ntitle: From front matter\n---\n\nBody.\n', 'heading.md': '\ufeff# From heading\n\nBody.\n', 'plain.md': '# Plain\n\nBody.\n'})
+    const dir = await tree({
+      'fm.md': '\ufeff---\ntitle: From front matter\n---\n\nBody.\n',
+      'heading.md': '\ufeff# From heading\n\nBody.\n',
+      'plain.md': '# Plain\n\nBody.\n'
+    })
     const scan = await scanFolder(dir)
     expect(scan.byPath['fm.md']!.title).toBe('From front matter')
     expect(scan.byPath['fm.md']!.body).not.toContain('---')
@@ -135,7 +154,14 @@ describe('scanFolder validation', () => {
     const dir = await tree({'_index.md': '---\ntitle: Root\n---\n\nAbout the root.\n', 'page.md': '# Page\n\ntext\n'})
     const scan = await scanFolder(dir)
     expect(scan.byPath['']!.body).toBeUndefined()
-    expect(scan.diagnostics).toMatchObject([{file: '_index.md', line: 1, rule: 'root-index', message: expect.stringContaining('its `title` and body are ignored')}])
+    expect(scan.diagnostics).toMatchObject([
+      {
+        file: '_index.md',
+        line: 1,
+        rule: 'root-index',
+        message: expect.stringContaining('its `title` and body are ignored')
+      }
+    ])
   })
 
   it('takes titles from names in NFC, so names that differ only in Unicode normalisation are one title', async () => {
@@ -178,13 +204,19 @@ describe('scanFolder on the sample handbook', () => {
     expect(scan.articleCount).toBe(12)
     expect(Object.keys(scan.byPath)).not.toContain('drafts/reorg.md')
     expect(scan.byPath['engineering/on-call']!.title).toBe('On call')
-    expect(Object.values(scan.assets).map((a) => a.path)).toEqual(expect.arrayContaining(['img/logo.png', 'img/escalation.png']))
+    expect(Object.values(scan.assets).map((a) => a.path)).toEqual(
+      expect.arrayContaining(['img/logo.png', 'img/escalation.png'])
+    )
   })
 })
 
 describe('reference-style links', () => {
   it('resolve like inline ones', async () => {
-    const dir = await tree({'a.md': '# A\n\nSee [the guide][g] and ![logo][l].\n\n[g]: sub/b.md\n[l]: img/x.png\n', 'sub/b.md': '# B\n\nb\n', 'img/x.png': 'png'})
+    const dir = await tree({
+      'a.md': '# A\n\nSee [the guide][g] and ![logo][l].\n\n[g]: sub/b.md\n[l]: img/x.png\n',
+      'sub/b.md': '# B\n\nb\n',
+      'img/x.png': 'png'
+    })
     const scan = await scanFolder(dir)
     expect(scan.diagnostics).toEqual([])
     expect(scan.byPath['a.md']!.refs.links).toEqual([{target: 'sub/b.md', kind: 'article'}])

@@ -63,11 +63,17 @@ describe('the state file', () => {
   it('sets aside a state of another format or another root, with a warning', async () => {
     const dir = await folder()
     await mkdir(path.join(dir, '.kbsync'))
-    await writeFile(statePath(dir), JSON.stringify({schemaVersion: 99, rootTopicId: null, items: {'a.md': {id: 'X'}}, assets: {}}))
+    await writeFile(
+      statePath(dir),
+      JSON.stringify({schemaVersion: 99, rootTopicId: null, items: {'a.md': {id: 'X'}}, assets: {}})
+    )
     const newer = await loadState(dir, null)
     expect(newer.warning).toMatch(/format 99/)
     expect(newer.state.items).toEqual({})
-    await writeFile(statePath(dir), JSON.stringify({...emptyState('OTHER'), items: {'a.md': {id: 'X', type: 'article', title: 'a', parentId: null}}}))
+    await writeFile(
+      statePath(dir),
+      JSON.stringify({...emptyState('OTHER'), items: {'a.md': {id: 'X', type: 'article', title: 'a', parentId: null}}})
+    )
     const other = await loadState(dir, 'ROOT')
     expect(other.warning).toMatch(/root OTHER/)
     expect(other.state.items).toEqual({})

@@ -23,7 +23,10 @@ async function tree(files: Record<string, string>): Promise<string> {
 
 /** The tree as `key: title` lines, children indented, in order. */
 function shape(topic: LocalTopic, depth = 0): string[] {
-  return topic.children.flatMap((child: LocalNode) => [`${'  '.repeat(depth)}${child.path}: ${child.title}`, ...(child.kind === 'topic' ? shape(child, depth + 1) : [])])
+  return topic.children.flatMap((child: LocalNode) => [
+    `${'  '.repeat(depth)}${child.path}: ${child.title}`,
+    ...(child.kind === 'topic' ? shape(child, depth + 1) : [])
+  ])
 }
 
 describe('titles', () => {
@@ -59,7 +62,10 @@ describe('titles', () => {
   })
 
   it('reads .mdx files as documents, their import lines no content before the heading', async () => {
-    const dir = await tree({'guide.mdx': "import Tabs from '@theme/Tabs';\nimport {\n  TabItem,\n} from '@theme/TabItem';\n\n# The guide\n\nText.\n"})
+    const dir = await tree({
+      'guide.mdx':
+        "import Tabs from '@theme/Tabs';\nimport {\n  TabItem,\n} from '@theme/TabItem';\n\n# The guide\n\nText.\n"
+    })
     const scan = await scanFolder(dir)
     expect(scan.byPath['guide.mdx']).toMatchObject({kind: 'article', title: 'The guide'})
     expect(scan.articleCount).toBe(1)
@@ -67,7 +73,7 @@ describe('titles', () => {
 })
 
 describe('index pages', () => {
-  it('make a folder\'s body: index.md, README.md, x/x.md, x.md beside x/; the root\'s index page stays an article; links to them are topic links', async () => {
+  it("make a folder's body: index.md, README.md, x/x.md, x.md beside x/; the root's index page stays an article; links to them are topic links", async () => {
     const dir = await tree({
       'index.md': '# Home\n\nSee [configuration](configuration.md) and [the guide](guide/README.md).\n',
       'configuration.md': '---\ntitle: Configuration\n---\n\nConfigure it.\n',
@@ -114,14 +120,18 @@ describe('index pages', () => {
     const dir = await tree({'_sidebar.md': '- [A](a.md)\n', '_note.mdx': 'A note.\n', 'a.md': '# A\n\na\n'})
     const scan = await scanFolder(dir)
     expect(Object.keys(scan.byPath).sort()).toEqual(['', 'a.md'])
-    expect(scan.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}`).sort()).toEqual(['info partial-skipped _note.mdx', 'info partial-skipped _sidebar.md'])
+    expect(scan.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}`).sort()).toEqual([
+      'info partial-skipped _note.mdx',
+      'info partial-skipped _sidebar.md'
+    ])
   })
 })
 
 describe('navigation outlines', () => {
-  it('put unlisted documents of a chapter\'s folder into that chapter, and count them in one warning', async () => {
+  it("put unlisted documents of a chapter's folder into that chapter, and count them in one warning", async () => {
     const dir = await tree({
-      'SUMMARY.md': '# Summary\n\n- [Guide](guide/README.md)\n    - [Install](guide/install.md)\n- [Missing](nowhere.md)\n',
+      'SUMMARY.md':
+        '# Summary\n\n- [Guide](guide/README.md)\n    - [Install](guide/install.md)\n- [Missing](nowhere.md)\n',
       'guide/README.md': '# The guide\n\nRead on.\n',
       'guide/install.md': '## Install it\n\nSteps.\n',
       'guide/extra.md': '## Extra\n\nMore.\n',
@@ -141,7 +151,7 @@ describe('navigation outlines', () => {
     ])
   })
 
-  it('keep an unlisted folder\'s index page (even one beside the folder) as that folder\'s body; a folder entry names its index page', async () => {
+  it("keep an unlisted folder's index page (even one beside the folder) as that folder's body; a folder entry names its index page", async () => {
     const dir = await tree({
       'SUMMARY.md': '- [Intro](intro.md)\n- [The guide](guide/)\n',
       'intro.md': '# Intro\n\nHello.\n',
@@ -150,12 +160,21 @@ describe('navigation outlines', () => {
       'deployment/manual.md': '# Manual\n\nBy hand.\n'
     })
     const scan = await scanFolder(dir)
-    expect(shape(scan.root)).toEqual(['intro.md: Intro', 'guide/index.md: The guide', 'deployment: Deployment', '  deployment/manual.md: Manual'])
+    expect(shape(scan.root)).toEqual([
+      'intro.md: Intro',
+      'guide/index.md: The guide',
+      'deployment: Deployment',
+      '  deployment/manual.md: Manual'
+    ])
     expect(scan.byPath['deployment']!.file).toBe('deployment.md')
     expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
   })
   it('read a `_category_` file only in folders holding documents: one in an assets-only folder is not read (and does not break the scan)', async () => {
-    const dir = await tree({'d/a.md': '# A\n\na\n', 'd/img/_category_.json': '{"label": "Images"}\n', 'd/img/logo.txt': 'logo\n'})
+    const dir = await tree({
+      'd/a.md': '# A\n\na\n',
+      'd/img/_category_.json': '{"label": "Images"}\n',
+      'd/img/logo.txt': 'logo\n'
+    })
     const scan = await scanFolder(dir)
     expect(shape(scan.root)).toEqual(['d: d', '  d/a.md: A'])
     expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
@@ -173,7 +192,9 @@ describe('mkdocs.yml above the folder', () => {
     })
     const docs = await scanFolder(path.join(repo, 'documentation'))
     expect(shape(docs.root)).toEqual(['b.md: Second', 'a.md: First'])
-    expect(docs.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}:${d.line}`)).toEqual(['error navigation-mkdocs ../mkdocs.yml:5'])
+    expect(docs.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}:${d.line}`)).toEqual([
+      'error navigation-mkdocs ../mkdocs.yml:5'
+    ])
     const other = await scanFolder(path.join(repo, 'other'))
     expect(shape(other.root)).toEqual(['c.md: C'])
     expect(other.diagnostics).toEqual([])
@@ -189,11 +210,15 @@ describe('duplicate titles', () => {
     const scan = await scanFolder(dir)
     expect(scan.byPath['code_of_conduct.md']!.title).toBe('Code of Conduct')
     expect(scan.byPath['conduct.md']!.title).toBe('Code of Conduct (conduct)')
-    expect(scan.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}`)).toEqual(['warning title-disambiguated conduct.md'])
+    expect(scan.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.file}`)).toEqual([
+      'warning title-disambiguated conduct.md'
+    ])
 
     const taken = await tree({'a.md': '# Same\n\na\n', 'b.md': '# Same\n\nb\n', 'c.md': '# Same (b)\n\nc\n'})
     const refused = await scanFolder(taken)
-    expect(refused.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.file}`)).toEqual(['duplicate-title b.md'])
+    expect(refused.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.file}`)).toEqual([
+      'duplicate-title b.md'
+    ])
   })
 
   it('never match a look-alike remote item by title: with two remote items of one title, a new item is created and neither is overwritten', async () => {

@@ -16,7 +16,12 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {builtDir} from '../built.js'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
-const npm = (args: string[], cwd: string) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
 let scratch: string
 let consumer: string
 
@@ -36,10 +41,16 @@ beforeAll(async () => {
   const tarball = await pack()
   consumer = path.join(scratch, 'consumer')
   await mkdir(path.join(consumer, 'src'), {recursive: true})
-  await writeFile(path.join(consumer, 'package.json'), JSON.stringify({name: 'consumer', private: true, type: 'module'}))
+  await writeFile(
+    path.join(consumer, 'package.json'),
+    JSON.stringify({name: 'consumer', private: true, type: 'module'})
+  )
   await cp(path.join(repo, 'test/package/consumer/use.ts'), path.join(consumer, 'src/use.ts'))
   // The current TypeScript comes from the registry (as a user gets it); 5.9 is the project's own.
-  npm(['install', '--prefer-offline', '--ignore-scripts', tarball, 'typescript-current@npm:typescript@latest'], consumer)
+  npm(
+    ['install', '--prefer-offline', '--ignore-scripts', tarball, 'typescript-current@npm:typescript@latest'],
+    consumer
+  )
 }, 300_000)
 
 afterAll(async () => {
@@ -56,7 +67,7 @@ const compilers = {
 }
 
 describe('the published declarations', () => {
-  it('bring no Node.js types into the user\'s project', () => {
+  it("bring no Node.js types into the user's project", () => {
     expect(existsSync(path.join(consumer, 'node_modules/kbsync/dist/src/index.d.ts'))).toBe(true)
     expect(existsSync(path.join(consumer, 'node_modules/@types/node'))).toBe(false)
   })
@@ -65,7 +76,14 @@ describe('the published declarations', () => {
     for (const [resolution, options] of Object.entries(resolutions)) {
       it(`compile with TypeScript ${version}, ${resolution} resolution, "types": [] and no @types/node`, async () => {
         const config = path.join(consumer, `tsconfig.${resolution}.json`)
-        const compilerOptions = {...options, target: 'ES2022', strict: true, noEmit: true, types: [], skipLibCheck: false}
+        const compilerOptions = {
+          ...options,
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+          types: [],
+          skipLibCheck: false
+        }
         await writeFile(config, JSON.stringify({compilerOptions, include: ['src']}))
         const compiler = tsc()
         const shown = execFileSync(process.execPath, [compiler, '--version'], {encoding: 'utf8'})

@@ -15,7 +15,9 @@ const bin = builtCli
 
 describe('kbsync preview', () => {
   it('serves the folder on 127.0.0.1 and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [bin, 'preview', fixtureDir, '--port', '0'], {stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [bin, 'preview', fixtureDir, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let output = ''
@@ -40,15 +42,25 @@ describe('kbsync preview', () => {
   it('scans as plan does with the config: its ignore patterns and its link options', async () => {
     const scratch = await scratchCopy()
     const parent = path.dirname(scratch.dir)
-    await writeFile(path.join(parent, 'kbsync.config.json'), JSON.stringify({dir: 'docs', ignore: ['drafts/**'], brokenLinks: 'warn'}))
+    await writeFile(
+      path.join(parent, 'kbsync.config.json'),
+      JSON.stringify({dir: 'docs', ignore: ['drafts/**'], brokenLinks: 'warn'})
+    )
     await mkdir(path.join(scratch.dir, 'drafts'))
     await writeFile(path.join(scratch.dir, 'drafts/secret.md'), '# Secret\n\nNot yet.\n')
     await writeFile(path.join(scratch.dir, 'broken.md'), '# Broken\n\nSee [the gone page](gone.md).\n')
-    const child = spawn(process.execPath, [bin, 'preview', '--port', '0'], {cwd: parent, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [bin, 'preview', '--port', '0'], {
+      cwd: parent,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     try {
-      const url = await waitFor('the preview to listen', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 10_000)
+      const url = await waitFor(
+        'the preview to listen',
+        () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1],
+        10_000
+      )
       expect((await fetch(url + 'a/drafts/secret.md')).status).toBe(404)
       const page = await (await fetch(url + 'a/broken.md')).text()
       expect(page).toMatch(/<li class="kb-diagnostic kb-diagnostic-warning">[^]*missing-link-target/)
@@ -65,7 +77,10 @@ describe('kbsync preview', () => {
     const scratch = await scratchCopy()
     const parent = path.dirname(scratch.dir)
     await writeFile(path.join(parent, 'kbsync.config.json'), JSON.stringify({dir: 'docs', siteRoot: 'statc'}))
-    const child = spawn(process.execPath, [bin, 'preview', '--port', '0'], {cwd: parent, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [bin, 'preview', '--port', '0'], {
+      cwd: parent,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let err = ''
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
@@ -85,13 +100,21 @@ describe('kbsync preview', () => {
     // Root reads a folder of mode 000 all the same: the warning about it is only asserted where permissions bite.
     const permissionsBite = process.getuid?.() !== 0
     await chmod(path.join(scratch.dir, 'guides/locked'), 0o000)
-    const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin, 'preview', scratch.dir, '--port', '0'], {stdio: 'pipe'})
+    const child: ChildProcessWithoutNullStreams = spawn(
+      process.execPath,
+      [bin, 'preview', scratch.dir, '--port', '0'],
+      {stdio: 'pipe'}
+    )
     let out = ''
     let err = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
     try {
-      const url = await waitFor('the preview to listen', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 10_000).catch((error: Error) => {
+      const url = await waitFor(
+        'the preview to listen',
+        () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1],
+        10_000
+      ).catch((error: Error) => {
         throw new Error(`${error.message}\nstdout: ${out}\nstderr: ${err}`)
       })
       const page = await fetch(url + 'a/welcome.md')
@@ -104,11 +127,13 @@ describe('kbsync preview', () => {
       await writeFile(path.join(scratch.dir, 'guides/install.md'), '# Install\n\nSaved again.\n')
       await waitFor('the second save', () => /updated guides\/install\.md/.test(out), 5000)
 
-      for (const link of ['l1', 'l2', 'self']) expect(err.match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], err).toHaveLength(1)
+      for (const link of ['l1', 'l2', 'self'])
+        expect(err.match(new RegExp(`^${link}: warning: .*symbolic link`, 'gim')) ?? [], err).toHaveLength(1)
       if (permissionsBite) expect(err.match(/^guides\/locked: error: .*cannot be read/gim) ?? [], err).toHaveLength(1)
       expect(err).not.toMatch(/ELOOP|\n\s+at /)
     } finally {
-      const exited = child.exitCode ?? child.signalCode ?? new Promise<number | null>((resolve) => child.once('exit', resolve))
+      const exited =
+        child.exitCode ?? child.signalCode ?? new Promise<number | null>((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       await chmod(path.join(scratch.dir, 'guides/locked'), 0o755)
       await scratch.remove()
@@ -116,27 +141,37 @@ describe('kbsync preview', () => {
     }
   }, 20_000)
 
-  it.skipIf(process.getuid?.() === 0)('starts on a folder with a file it may not read, and says which on the page', async () => {
-    const scratch = await scratchCopy()
-    await writeFile(path.join(scratch.dir, 'secret.md'), '# Secret\n')
-    await chmod(path.join(scratch.dir, 'secret.md'), 0o000)
-    const child = spawn(process.execPath, [bin, 'preview', scratch.dir, '--port', '0'], {stdio: 'pipe'})
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    try {
-      const url = await waitFor('the preview to listen', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 10_000)
-      expect(out).toMatch(/could not read the folder: .*secret\.md/)
-      expect(await (await fetch(url)).text()).toMatch(/The folder could not be read: .*secret\.md/)
-    } finally {
-      const exited = child.exitCode ?? child.signalCode ?? new Promise<number | null>((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await scratch.remove()
-      expect(await exited).toBe(0)
+  it.skipIf(process.getuid?.() === 0)(
+    'starts on a folder with a file it may not read, and says which on the page',
+    async () => {
+      const scratch = await scratchCopy()
+      await writeFile(path.join(scratch.dir, 'secret.md'), '# Secret\n')
+      await chmod(path.join(scratch.dir, 'secret.md'), 0o000)
+      const child = spawn(process.execPath, [bin, 'preview', scratch.dir, '--port', '0'], {stdio: 'pipe'})
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+      try {
+        const url = await waitFor(
+          'the preview to listen',
+          () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1],
+          10_000
+        )
+        expect(out).toMatch(/could not read the folder: .*secret\.md/)
+        expect(await (await fetch(url)).text()).toMatch(/The folder could not be read: .*secret\.md/)
+      } finally {
+        const exited =
+          child.exitCode ?? child.signalCode ?? new Promise<number | null>((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await scratch.remove()
+        expect(await exited).toBe(0)
+      }
     }
-  })
+  )
 
   it('rejects a port that is no number with exit code 2', async () => {
-    const child = spawn(process.execPath, [bin, 'preview', fixtureDir, '--port', 'http'], {stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [bin, 'preview', fixtureDir, '--port', 'http'], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
@@ -145,7 +180,9 @@ describe('kbsync preview', () => {
   })
 
   it('rejects a folder that does not exist with exit code 2', async () => {
-    const child = spawn(process.execPath, [bin, 'preview', path.join(fixtureDir, 'no-such-folder')], {stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [bin, 'preview', path.join(fixtureDir, 'no-such-folder')], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
@@ -153,7 +190,7 @@ describe('kbsync preview', () => {
     expect(stderr).toMatch(/does not exist|is not a folder/)
   })
 
-  it('opens the browser with the platform\'s opener', () => {
+  it("opens the browser with the platform's opener", () => {
     expect(openCommand('http://127.0.0.1:1/', 'linux')).toEqual({command: 'xdg-open', args: ['http://127.0.0.1:1/']})
     expect(openCommand('http://127.0.0.1:1/', 'darwin')).toEqual({command: 'open', args: ['http://127.0.0.1:1/']})
     expect(openCommand('http://127.0.0.1:1/', 'win32').command).toBe('cmd')

@@ -116,11 +116,9 @@ describe('pull: links that would dangle in the folder', () => {
     expect(await readFile(path.join(dir, 'Source.md'), 'utf8')).toContain('[the target](Target.md)')
 
     await rm(path.join(dir, 'Target.md'))
-    suite
-      .server()
-      .webEdit(sourceId, {
-        body: `Edited on the platform. Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`
-      })
+    suite.server().webEdit(sourceId, {
+      body: `Edited on the platform. Go to <a data-node="articleLink" data-article-id="${target}">the target</a>.\n`
+    })
     const result = await pull({dir, client, rootTopicId: root})
     expect(result.status).toBe('ok')
     const source = await readFile(path.join(dir, 'Source.md'), 'utf8')

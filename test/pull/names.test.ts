@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {assignNames, isPortableName, maxStemBytes, nameKey, safeStem, truncateBytes} from '../../src/sync/shared/names.js'
+import {
+  assignNames,
+  isPortableName,
+  maxStemBytes,
+  nameKey,
+  safeStem,
+  truncateBytes
+} from '../../src/sync/shared/names.js'
 
 describe('safeStem', () => {
   it.each([

@@ -80,7 +80,8 @@ describe('a local body nested past the limit', () => {
 describe('a remote body kbsync cannot convert', () => {
   it('is skipped by name while every other item pulls; ~450 KB of unclosed tags pulls; plan and status read them without crashing', async () => {
     const root = (await client.createItem({type: 'topic', title: 'Adversarial', parent_topic_id: null})).id
-    const article = async (title: string, body: string) => (await client.createItem({type: 'article', title, parent_topic_id: root, body})).id
+    const article = async (title: string, body: string) =>
+      (await client.createItem({type: 'article', title, parent_topic_id: root, body})).id
     await article('Before', 'Text before.')
     // ~450 KB of hint blocks that never close.
     await article('Unclosed', '<div data-node="hintBlock" data-color="blue">\n\n'.repeat(9600))
@@ -94,9 +95,17 @@ describe('a remote body kbsync cannot convert', () => {
     expect(pull.code, output).toBe(0)
     expect(output).not.toMatch(stackLine)
     expect(output).not.toMatch(crash)
-    expect(pull.err).toMatch(/Deep quotes\.md: warning: "Deep quotes" \(article \w+\) is not pulled: .*Nesting deeper than 100 levels at line 1/)
-    expect(pull.err).toMatch(/Deep list\.md: warning: "Deep list" \(article \w+\) is not pulled: .*Nesting deeper than 100 levels at line 3/)
-    expect((await readdir(dir)).filter((name) => name.endsWith('.md')).sort()).toEqual(['After.md', 'Before.md', 'Unclosed.md'])
+    expect(pull.err).toMatch(
+      /Deep quotes\.md: warning: "Deep quotes" \(article \w+\) is not pulled: .*Nesting deeper than 100 levels at line 1/
+    )
+    expect(pull.err).toMatch(
+      /Deep list\.md: warning: "Deep list" \(article \w+\) is not pulled: .*Nesting deeper than 100 levels at line 3/
+    )
+    expect((await readdir(dir)).filter((name) => name.endsWith('.md')).sort()).toEqual([
+      'After.md',
+      'Before.md',
+      'Unclosed.md'
+    ])
 
     // The skipped items are remote items without a file: nothing to push, nothing to crash on.
     for (const command of ['plan', 'status']) {

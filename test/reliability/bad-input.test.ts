@@ -42,7 +42,13 @@ describe('bad input corpus', () => {
       expect(server.counts().writes, 'plan writes nothing').toBe(0)
       expect(plan.code).toBe(bad.code)
 
-      const root = (await (await fetch(`${server.apiUrl}/knowledgebase`, {method: 'POST', headers: {authorization: `Bearer ${server.token}`, 'content-type': 'application/json'}, body: JSON.stringify({type: 'topic', title: `Case ${bad.name}`})})).json()) as {id: string}
+      const root = (await (
+        await fetch(`${server.apiUrl}/knowledgebase`, {
+          method: 'POST',
+          headers: {authorization: `Bearer ${server.token}`, 'content-type': 'application/json'},
+          body: JSON.stringify({type: 'topic', title: `Case ${bad.name}`})
+        })
+      ).json()) as {id: string}
       server.resetLog()
       const push = await runCli(['push', dir, '--root-topic', root.id], env)
       const output = push.out + push.err

@@ -49,7 +49,11 @@ export const corpus: BadCase[] = [
     code: 2,
     mentions: ['bad.md:4'],
     rule: 'invalid-utf8',
-    build: (dir) => writeFile(path.join(dir, 'bad.md'), Buffer.concat([Buffer.from('# Bad\n\nfine line\n'), Buffer.from([0x62, 0xff, 0xfe, 0xc3, 0x28, 0x0a])]))
+    build: (dir) =>
+      writeFile(
+        path.join(dir, 'bad.md'),
+        Buffer.concat([Buffer.from('# Bad\n\nfine line\n'), Buffer.from([0x62, 0xff, 0xfe, 0xc3, 0x28, 0x0a])])
+      )
   },
   {
     name: 'symlink-loop',
@@ -79,7 +83,13 @@ export const corpus: BadCase[] = [
     mentions: ['con.md:', 'a:b.md:', 'notes.md:', 'back\\slash.md:'],
     rule: 'file-name',
     build: async (dir) => {
-      const names = {'con.md': 'Console', 'a:b.md': 'Colon', 'notes.md': 'Notes lower', 'Notes.md': 'Notes upper', 'back\\slash.md': 'Backslash'}
+      const names = {
+        'con.md': 'Console',
+        'a:b.md': 'Colon',
+        'notes.md': 'Notes lower',
+        'Notes.md': 'Notes upper',
+        'back\\slash.md': 'Backslash'
+      }
       for (const [name, title] of Object.entries(names)) await writeFile(path.join(dir, name), `# ${title}\n\ntext\n`)
     }
   }

@@ -42,11 +42,26 @@ afterAll(async () => {
 async function setUp(faulty: boolean): Promise<{server: Server; client: KbClient}> {
   const server = await startServer(
     faulty
-      ? {port: 0, latencyMs: 50, failRate: 0.1, failModes: ['500', 'drop-before', 'drop-after'], seed: 9, rateLimit: {limit: 25, windowSeconds: 1}}
+      ? {
+          port: 0,
+          latencyMs: 50,
+          failRate: 0.1,
+          failModes: ['500', 'drop-before', 'drop-after'],
+          seed: 9,
+          rateLimit: {limit: 25, windowSeconds: 1}
+        }
       : {port: 0}
   )
   // This server's 500s are random and pass (the platform's refuse a body for good: one retry by default).
-  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token, concurrency: 8, retries: 8, retryBaseMs: 20, writeServerErrorRetries: 7})
+  const client = new KbClient({
+    apiUrl: server.apiUrl,
+    filesUrl: server.filesUrl,
+    token: server.token,
+    concurrency: 8,
+    retries: 8,
+    retryBaseMs: 20,
+    writeServerErrorRetries: 7
+  })
   servers.push(server)
   clients.push(client)
   return {server, client}
@@ -103,7 +118,9 @@ describe('push and pull under faults equal a fault-free run', () => {
     const log = faultyServer.requestLog()
     const faulted = log.filter((e) => e.faulted).length
     const limited = log.filter((e) => e.status === 429).length
-    console.log(`faulty push of ${articles} articles + ${images} images: ${elapsed} ms, ${stats.requests} requests, ${stats.retries} retries, ${faulted} faulted, ${limited} answered 429, ${stats.rateLimitWaits} rate-limit waits`)
+    console.log(
+      `faulty push of ${articles} articles + ${images} images: ${elapsed} ms, ${stats.requests} requests, ${stats.retries} retries, ${faulted} faulted, ${limited} answered 429, ${stats.rateLimitWaits} rate-limit waits`
+    )
     expect(faulted).toBeGreaterThan(10)
     expect(limited + stats.rateLimitWaits).toBeGreaterThan(0)
     expect(stats.retries).toBeGreaterThan(10)
@@ -113,9 +130,13 @@ describe('push and pull under faults equal a fault-free run', () => {
     for (const [key, value] of clean) expect(faulty.get(key), key).toBe(value)
     // No lost upload: every image stored, and stored again only when the answer of its upload was lost
     // after the server kept it (the client cannot learn that guid; the copy is unreferenced).
-    const lostAnswers = faultyServer.requestLog().filter((e) => e.endpoint === 'upload' && e.faulted === 'drop-after').length
+    const lostAnswers = faultyServer
+      .requestLog()
+      .filter((e) => e.endpoint === 'upload' && e.faulted === 'drop-after').length
     expect(listFiles(faultyServer).length - lostAnswers).toBe(images)
-    console.log(`uploads: ${listFiles(faultyServer).length} stored for ${images} images (${lostAnswers} answers lost after the write)`)
+    console.log(
+      `uploads: ${listFiles(faultyServer).length} stored for ${images} images (${lostAnswers} answers lost after the write)`
+    )
     expect(listFiles(fine.server).length).toBe(images)
 
     cleanPulled = await pulledText(fine.client)
@@ -141,7 +162,10 @@ async function pulledText(client: KbClient): Promise<string> {
   expect(result.failed).toEqual([])
   const {scanFolder} = await import('../../src/local/index.js')
   const scan = await scanFolder(target, {skipBodies: true})
-  const files = Object.values(scan.byPath).filter((n) => n.kind === 'article').map((n) => n.path).sort()
+  const files = Object.values(scan.byPath)
+    .filter((n) => n.kind === 'article')
+    .map((n) => n.path)
+    .sort()
   expect(files.length).toBe(articles)
   const parts: string[] = []
   for (const file of files) {

@@ -18,5 +18,4 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliRun> 
   })
 }
 
-
 export {generateTree} from '../../bench/tree.js'

@@ -65,22 +65,44 @@ describe('security', () => {
   it('the server binds loopback and refuses requests without (or with a wrong) token', async () => {
     expect(new URL(server.apiUrl).hostname).toBe('127.0.0.1')
     expect((await fetch(`${server.apiUrl}/knowledgebase/structure`)).status).toBe(401)
-    expect((await fetch(`${server.apiUrl}/knowledgebase/structure`, {headers: {authorization: 'Bearer wrong'}})).status).toBe(401)
-    expect((await fetch(`${server.apiUrl}/knowledgebase/structure`, {headers: {authorization: `Bearer ${token}`}})).status).toBe(200)
+    expect(
+      (await fetch(`${server.apiUrl}/knowledgebase/structure`, {headers: {authorization: 'Bearer wrong'}})).status
+    ).toBe(401)
+    expect(
+      (await fetch(`${server.apiUrl}/knowledgebase/structure`, {headers: {authorization: `Bearer ${token}`}})).status
+    ).toBe(200)
   })
 
   it('push (token, then login + security key): nothing outside read, foreign HTML escaped, no secret anywhere', async () => {
     const outputs: string[] = []
-    const byToken = await runCli(['push', dir], {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: token})
+    const byToken = await runCli(['push', dir], {
+      KBSYNC_API_URL: server.apiUrl,
+      KBSYNC_FILES_URL: server.filesUrl,
+      KBSYNC_TOKEN: token
+    })
     outputs.push(byToken.out, byToken.err)
     expect(byToken.code, byToken.err).toBe(0)
     await writeFile(path.join(dir, 'more.md'), '# More\n\nAnother page.\n')
-    const byKey = await runCli(['push', dir, '--verbose'], {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_LOGIN: 'bot@local', KBSYNC_SECURITY_KEY: securityKey})
+    const byKey = await runCli(['push', dir, '--verbose'], {
+      KBSYNC_API_URL: server.apiUrl,
+      KBSYNC_FILES_URL: server.filesUrl,
+      KBSYNC_LOGIN: 'bot@local',
+      KBSYNC_SECURITY_KEY: securityKey
+    })
     outputs.push(byKey.out, byKey.err)
     expect(byKey.code, byKey.err).toBe(0)
     // Errors too: a wrong token and a wrong key are reported without echoing them.
-    const wrongToken = await runCli(['push', dir], {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: `${token}-revoked`})
-    const wrongKey = await runCli(['plan', dir, '--verbose'], {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_LOGIN: 'bot@local', KBSYNC_SECURITY_KEY: `${securityKey}-old`})
+    const wrongToken = await runCli(['push', dir], {
+      KBSYNC_API_URL: server.apiUrl,
+      KBSYNC_FILES_URL: server.filesUrl,
+      KBSYNC_TOKEN: `${token}-revoked`
+    })
+    const wrongKey = await runCli(['plan', dir, '--verbose'], {
+      KBSYNC_API_URL: server.apiUrl,
+      KBSYNC_FILES_URL: server.filesUrl,
+      KBSYNC_LOGIN: 'bot@local',
+      KBSYNC_SECURITY_KEY: `${securityKey}-old`
+    })
     expect(wrongToken.code).not.toBe(0)
     expect(wrongKey.code).not.toBe(0)
     outputs.push(wrongToken.out, wrongToken.err, wrongKey.out, wrongKey.err)

@@ -31,7 +31,8 @@ async function entries(folder: string): Promise<string[]> {
 
 /** A root topic of its own for one test, with a topic `Guide` holding the article `Intro`. */
 async function guideTree(): Promise<{root: string; guide: string}> {
-  const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+  const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null}))
+    .id
   const guide = (await local.client.createItem({type: 'topic', title: 'Guide', parent_topic_id: root})).id
   await local.client.createItem({type: 'article', title: 'Intro', parent_topic_id: guide, body: 'Start here.'})
   return {root, guide}
@@ -46,7 +47,11 @@ async function expectPullRefused(dir: string, outside: string, root: string, lin
     (caught: Error) => caught
   )
   expect(await entries(outside)).toEqual([])
-  expect(error?.message).toMatch(new RegExp(`${link.replace(/[.]/g, '\\.')} is a symbolic link to ${outside.replace(/[.]/g, '\\.')}\\S*, outside the folder: kbsync does not write through links that leave the folder`))
+  expect(error?.message).toMatch(
+    new RegExp(
+      `${link.replace(/[.]/g, '\\.')} is a symbolic link to ${outside.replace(/[.]/g, '\\.')}\\S*, outside the folder: kbsync does not write through links that leave the folder`
+    )
+  )
   expect(await entries(dir)).toEqual(before)
   expect(await snapshot(dir)).toEqual(files)
 }
@@ -71,10 +76,16 @@ describe('pull never writes through a link that leaves the folder', () => {
 
   it('refuses a symlinked _assets folder', async () => {
     const {dir, outside} = await place()
-    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null}))
+      .id
     await writeFile(path.join(outside, 'source.png'), 'png bytes')
     const {guid} = await local.client.uploadFile(path.join(outside, 'source.png'), {name: 'pic.png'})
-    await local.client.createItem({type: 'article', title: 'Shown', parent_topic_id: root, body: `A picture: ![pic](${guid})`})
+    await local.client.createItem({
+      type: 'article',
+      title: 'Shown',
+      parent_topic_id: root,
+      body: `A picture: ![pic](${guid})`
+    })
     await symlink(path.join(outside, 'assets'), path.join(dir, '_assets'))
     await mkdir(path.join(outside, 'assets'))
     const before = await entries(outside)
@@ -83,7 +94,9 @@ describe('pull never writes through a link that leaves the folder', () => {
       (caught: Error) => caught
     )
     expect(await entries(outside)).toEqual(before)
-    expect(error?.message).toContain(`${path.join(dir, '_assets')} is a symbolic link to ${path.join(outside, 'assets')}, outside the folder`)
+    expect(error?.message).toContain(
+      `${path.join(dir, '_assets')} is a symbolic link to ${path.join(outside, 'assets')}, outside the folder`
+    )
     expect(await entries(dir)).toEqual(['_assets'])
   })
 
@@ -110,7 +123,8 @@ describe('pull never writes through a link that leaves the folder', () => {
 describe('push never writes through a link that leaves the folder', () => {
   it('refuses a planted NAME.remote.md link instead of overwriting its target with the remote version', async () => {
     const {dir, outside} = await place()
-    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null}))
+      .id
     await writeFile(path.join(dir, 'faq.md'), '# FAQ\n\nFirst answer.\n')
     expect((await push({dir, client: local.client, rootTopicId: root})).status).toBe('ok')
     const [faq] = await local.client.getTree(root)
@@ -120,27 +134,38 @@ describe('push never writes through a link that leaves the folder', () => {
     await writeFile(victim, 'export PATH=/usr/bin\n')
     await symlink(victim, path.join(dir, 'faq.remote.md'))
     const failures: string[] = []
-    const result = await push({dir, client: local.client, rootTopicId: root, onEvent: (event) => (event.type === 'failed' ? failures.push(event.error) : undefined)})
+    const result = await push({
+      dir,
+      client: local.client,
+      rootTopicId: root,
+      onEvent: (event) => (event.type === 'failed' ? failures.push(event.error) : undefined)
+    })
     expect(result.status).not.toBe('ok')
     expect(await readFile(victim, 'utf8')).toBe('export PATH=/usr/bin\n')
-    expect(failures.join('\n')).toContain(`${path.join(dir, 'faq.remote.md')} is a symbolic link to ${victim}, outside the folder`)
+    expect(failures.join('\n')).toContain(
+      `${path.join(dir, 'faq.remote.md')} is a symbolic link to ${victim}, outside the folder`
+    )
     expect(await entries(outside)).toEqual(['bashrc'])
   })
 
   it('refuses a symlinked .kbsync folder before any write to the platform', async () => {
     const {dir, outside} = await place()
-    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null}))
+      .id
     await writeFile(path.join(dir, 'page.md'), '# Page\n\nText.\n')
     await symlink(outside, path.join(dir, '.kbsync'))
     const writes = local.server.counts().writes
-    await expect(push({dir, client: local.client, rootTopicId: root})).rejects.toThrow(`${path.join(dir, '.kbsync')} is a symbolic link to ${outside}, outside the folder`)
+    await expect(push({dir, client: local.client, rootTopicId: root})).rejects.toThrow(
+      `${path.join(dir, '.kbsync')} is a symbolic link to ${outside}, outside the folder`
+    )
     expect(local.server.counts().writes).toBe(writes)
     expect(await entries(outside)).toEqual([])
   })
 
   it('leaves no temporary file behind when writing the state fails', async () => {
     const {dir} = await place()
-    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null})).id
+    const root = (await local.client.createItem({type: 'topic', title: `Root ${Math.random()}`, parent_topic_id: null}))
+      .id
     await writeFile(path.join(dir, 'page.md'), '# Page\n\nText.\n')
     // A folder where the state file goes: the rename over it fails.
     await mkdir(path.join(dir, '.kbsync', 'state.json'), {recursive: true})
@@ -160,7 +185,9 @@ describe('init never writes through a link that leaves the folder', () => {
     const result = await run(['init', '--dir', 'docs', '--force'], {cwd})
     expect(await readFile(victim, 'utf8')).toBe('umask 022\n')
     expect(result.code).toBe(2)
-    expect(result.err).toContain(`${path.join(dir, '.kbsyncignore')} is a symbolic link to ${victim}, outside the folder`)
+    expect(result.err).toContain(
+      `${path.join(dir, '.kbsyncignore')} is a symbolic link to ${victim}, outside the folder`
+    )
     expect(await entries(cwd)).not.toContain('kbsync.config.json')
   })
 })
@@ -185,6 +212,8 @@ describe('the embedded knowledge base never writes through a link that leaves th
     const result = await run(['push', 'docs'], {cwd: path.dirname(dir)})
     expect(await entries(outside)).toEqual([])
     expect(result.code).toBe(2)
-    expect(result.err).toContain(`${path.join('docs', '.kbsync', 'local-kb.json.files')} is a symbolic link to ${outside}, outside the folder`)
+    expect(result.err).toContain(
+      `${path.join('docs', '.kbsync', 'local-kb.json.files')} is a symbolic link to ${outside}, outside the folder`
+    )
   })
 })

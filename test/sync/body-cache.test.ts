@@ -46,9 +46,16 @@ describe('the body cache', () => {
     expect(cached.assets).toEqual(fresh.assets)
 
     // Code in the new line: a body the scan must parse (a plain one is read without a parse, see plain-body.ts).
-    await writeFile(path.join(dir, 'faq.md'), (await readFile(path.join(dir, 'faq.md'), 'utf8')) + '\nOne more `line`.\n')
+    await writeFile(
+      path.join(dir, 'faq.md'),
+      (await readFile(path.join(dir, 'faq.md'), 'utf8')) + '\nOne more `line`.\n'
+    )
     const edited = await scanWithCache(dir)
-    expect(Object.entries(edited.byPath).filter(([, node]) => node.tree).map(([key]) => key)).toEqual(['faq.md'])
+    expect(
+      Object.entries(edited.byPath)
+        .filter(([, node]) => node.tree)
+        .map(([key]) => key)
+    ).toEqual(['faq.md'])
   })
 
   it('keeps at most the allowed number of parsed trees; the other bodies render the same, parsed again', async () => {
@@ -59,8 +66,15 @@ describe('the body cache', () => {
     expect(withBody.length).toBeGreaterThan(2)
     expect(withBody.filter((key) => lean.byPath[key]!.tree).length).toBe(1)
     const ids = new Map(Object.keys(full.byPath).map((key, i) => [key, `ID${i}`]))
-    const context = (scan: typeof full) => planRenderContext(scan, {rootTopicId: null, items: {}, top: [], details: {}, permissions: {}}, ids, {version: 1, rootTopicId: null, items: {}, assets: {}} as never)
-    for (const key of withBody) expect(renderBody(lean.byPath[key]!, context(lean)).body).toBe(renderBody(full.byPath[key]!, context(full)).body)
+    const context = (scan: typeof full) =>
+      planRenderContext(scan, {rootTopicId: null, items: {}, top: [], details: {}, permissions: {}}, ids, {
+        version: 1,
+        rootTopicId: null,
+        items: {},
+        assets: {}
+      } as never)
+    for (const key of withBody)
+      expect(renderBody(lean.byPath[key]!, context(lean)).body).toBe(renderBody(full.byPath[key]!, context(full)).body)
   })
 
   it('resolves cached references against the folder as it is now', async () => {
@@ -76,7 +90,9 @@ describe('the body cache', () => {
     const fresh = await scanWithCache(dir)
     const file = bodyCachePath(dir)
     const data = JSON.parse(await readFile(file, 'utf8')) as {format: string; bodies: Record<string, {refs: unknown[]}>}
-    expect(Object.keys(data.bodies)).toHaveLength(Object.values(fresh.byPath).filter((n) => n.body !== undefined).length)
+    expect(Object.keys(data.bodies)).toHaveLength(
+      Object.values(fresh.byPath).filter((n) => n.body !== undefined).length
+    )
     // A cache whose facts lie would show here: another format must not be read at all.
     for (const facts of Object.values(data.bodies)) facts.refs = []
     await writeFile(file, JSON.stringify({...data, format: 'kbsync-body-cache/1 0.0.0-other'}))
@@ -92,10 +108,14 @@ describe('the body cache', () => {
   it('keeps only the bodies the last scan saw', async () => {
     const dir = await copyTree('basic')
     await scanWithCache(dir)
-    const before = Object.keys((JSON.parse(await readFile(bodyCachePath(dir), 'utf8')) as {bodies: object}).bodies).length
+    const before = Object.keys(
+      (JSON.parse(await readFile(bodyCachePath(dir), 'utf8')) as {bodies: object}).bodies
+    ).length
     await rm(path.join(dir, 'faq.md'))
     await scanWithCache(dir)
-    const after = Object.keys((JSON.parse(await readFile(bodyCachePath(dir), 'utf8')) as {bodies: object}).bodies).length
+    const after = Object.keys(
+      (JSON.parse(await readFile(bodyCachePath(dir), 'utf8')) as {bodies: object}).bodies
+    ).length
     expect(after).toBe(before - 1)
   })
 })
@@ -105,7 +125,9 @@ describe('render keys', () => {
     const dir = await copyTree('basic')
     const client = new FakeClient()
     expect((await push({dir, client})).failed).toEqual([])
-    const state = JSON.parse(await readFile(path.join(dir, '.kbsync', 'state.json'), 'utf8')) as {items: Record<string, {renderKey?: string}>}
+    const state = JSON.parse(await readFile(path.join(dir, '.kbsync', 'state.json'), 'utf8')) as {
+      items: Record<string, {renderKey?: string}>
+    }
     expect(state.items['welcome.md']!.renderKey).toMatch(/^[0-9a-f]{64}$/)
 
     client.calls = []
@@ -127,7 +149,9 @@ describe('render keys', () => {
     const welcome = [...client.items.values()].find((item) => item.title === 'Welcome')!
     expect(welcome.body).toContain(`data-article-id="${again.id}"`)
     expect(welcome.body).not.toContain(install.id)
-    expect(result.plan.ops.map((op) => `${op.op} ${op.path}`)).toEqual(expect.arrayContaining(['create guides/install.md', 'update welcome.md']))
+    expect(result.plan.ops.map((op) => `${op.op} ${op.path}`)).toEqual(
+      expect.arrayContaining(['create guides/install.md', 'update welcome.md'])
+    )
   })
 
   it('a state written before render keys still gives a no-op push (the body is rendered and compared)', async () => {

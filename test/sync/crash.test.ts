@@ -51,9 +51,18 @@ async function changeTree(dir: string): Promise<void> {
   await writeFile(faq, (await readFile(faq, 'utf8')).replace('support desk', 'help desk'))
   await rename(path.join(dir, 'welcome.md'), path.join(dir, 'guides', 'welcome.md'))
   const moved = path.join(dir, 'guides', 'welcome.md')
-  await writeFile(moved, (await readFile(moved, 'utf8')).replaceAll('](guides/', '](').replace('(faq.md#', '(../faq.md#').replace('(img/logo.png)', '(../img/logo.png)'))
+  await writeFile(
+    moved,
+    (await readFile(moved, 'utf8'))
+      .replaceAll('](guides/', '](')
+      .replace('(faq.md#', '(../faq.md#')
+      .replace('(img/logo.png)', '(../img/logo.png)')
+  )
   await writeFile(faq, (await readFile(faq, 'utf8')).replace('(welcome.md)', '(guides/welcome.md)'))
-  await writeFile(path.join(dir, 'guides', 'new.md'), '# New page\n\nLinks to [welcome](welcome.md) and back.\n\n![Logo](../img/logo.png)\n')
+  await writeFile(
+    path.join(dir, 'guides', 'new.md'),
+    '# New page\n\nLinks to [welcome](welcome.md) and back.\n\n![Logo](../img/logo.png)\n'
+  )
   const welcome = path.join(dir, 'guides', 'welcome.md')
   await writeFile(welcome, (await readFile(welcome, 'utf8')) + '\nSee also the [new page](new.md).\n')
 }

@@ -12,16 +12,43 @@ import type {PlanOp} from '../../src/sync/shared/types.js'
 
 /** A root holding `items` (`topic/` for a topic, links as `a.md>b.md`), ordered or not. */
 function tree(items: string[], ordered: boolean): {ops: PlanOp[]; byPath: Record<string, LocalNode>} {
-  const root: LocalTopic = {kind: 'topic', path: '', title: '', children: [], refs: {links: [], assets: []}, ...(ordered ? {ordered} : {})}
+  const root: LocalTopic = {
+    kind: 'topic',
+    path: '',
+    title: '',
+    children: [],
+    refs: {links: [], assets: []},
+    ...(ordered ? {ordered} : {})
+  }
   const byPath: Record<string, LocalNode> = {'': root}
   const ops: PlanOp[] = []
   for (const item of items) {
     const [key, ...targets] = item.split('>')
-    const links = targets.map((target) => ({target, kind: target.endsWith('.md') ? ('article' as const) : ('topic' as const)}))
+    const links = targets.map((target) => ({
+      target,
+      kind: target.endsWith('.md') ? ('article' as const) : ('topic' as const)
+    }))
     const parent = key!.includes('/') ? key!.slice(0, key!.lastIndexOf('/')) : ''
     const node: LocalNode = key!.endsWith('.md')
-      ? {kind: 'article', path: key!, parent, title: key!, source: '', sourceHash: '', hasFrontMatter: false, refs: {links, assets: []}}
-      : {kind: 'topic', path: key!, parent, title: key!, children: [], refs: {links, assets: []}, ...(ordered ? {ordered} : {})}
+      ? {
+          kind: 'article',
+          path: key!,
+          parent,
+          title: key!,
+          source: '',
+          sourceHash: '',
+          hasFrontMatter: false,
+          refs: {links, assets: []}
+        }
+      : {
+          kind: 'topic',
+          path: key!,
+          parent,
+          title: key!,
+          children: [],
+          refs: {links, assets: []},
+          ...(ordered ? {ordered} : {})
+        }
     byPath[key!] = node
     ;(byPath[parent] as LocalTopic).children.push(node)
     ops.push({op: 'create', path: key!, type: node.kind, title: key!, parentPath: parent, reason: 'new'})

@@ -79,12 +79,16 @@ describe('push with an in-memory client', () => {
     client.calls = []
     const moved = await push({dir, client})
     expect(moved.plan.ops.map((o) => o.op)).toEqual(['move'])
-    expect(client.calls.filter((c) => !c.startsWith('GET'))).toEqual([expect.stringMatching(/^PUT ID\d+ parent_topic_id,parent_topic_id_changed$/)])
+    expect(client.calls.filter((c) => !c.startsWith('GET'))).toEqual([
+      expect.stringMatching(/^PUT ID\d+ parent_topic_id,parent_topic_id_changed$/)
+    ])
   })
 
   it('records the body stored with the URLs of fresh uploads, whether the server keeps the body as sent or not', async () => {
     // A server that adds a line to every body it stores: the body with URLs for guids is not what it answers.
-    const adding = new RewritingClient((body) => (body.endsWith('Kept by the server.\n') ? body : body + '\n\nKept by the server.\n'))
+    const adding = new RewritingClient((body) =>
+      body.endsWith('Kept by the server.\n') ? body : body + '\n\nKept by the server.\n'
+    )
     for (const client of [new FakeClient(), adding]) {
       const dir = await copyTree('basic')
       await push({dir, client})
@@ -126,7 +130,9 @@ describe('push with an in-memory client', () => {
     const plan = await planPush({dir, client})
     expect(plan.ops).toEqual([])
     // Only the topic that had a body: one created without any (no _index.md) is no case for it.
-    expect(plan.diagnostics.filter((d) => d.rule === 'topic-body-kept')).toMatchObject([{file: 'guides/_index.md', severity: 'warning'}])
+    expect(plan.diagnostics.filter((d) => d.rule === 'topic-body-kept')).toMatchObject([
+      {file: 'guides/_index.md', severity: 'warning'}
+    ])
   })
 
   it('a file renamed and edited at once updates its item (most lines kept); an unrelated new file beside a deleted one does not', async () => {
@@ -136,8 +142,17 @@ describe('push with an in-memory client', () => {
     const faqId = (await loadState(dir, null)).state.items['faq.md']!.id
     const text = await readFile(path.join(dir, 'faq.md'), 'utf8')
     await unlink(path.join(dir, 'faq.md'))
-    await writeFile(path.join(dir, 'questions.md'), text.replace('title: Frequently asked questions', 'title: Questions').replace('Write to the support desk.', 'Write to the support desk, or call it.'))
-    for (const file of ['welcome.md', 'guides/install.md']) await writeFile(path.join(dir, file), (await readFile(path.join(dir, file), 'utf8')).replaceAll('faq.md', 'questions.md'))
+    await writeFile(
+      path.join(dir, 'questions.md'),
+      text
+        .replace('title: Frequently asked questions', 'title: Questions')
+        .replace('Write to the support desk.', 'Write to the support desk, or call it.')
+    )
+    for (const file of ['welcome.md', 'guides/install.md'])
+      await writeFile(
+        path.join(dir, file),
+        (await readFile(path.join(dir, file), 'utf8')).replaceAll('faq.md', 'questions.md')
+      )
     const renamed = await planPush({dir, client})
     expect(renamed.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
     expect(renamed.ops.map((op) => [op.op, op.path, op.remoteId])).toEqual([['rename', 'questions.md', faqId]])
@@ -147,8 +162,14 @@ describe('push with an in-memory client', () => {
     expect((await loadState(dir, null)).state.items['questions.md']!.id).toBe(faqId)
 
     await unlink(path.join(dir, 'questions.md'))
-    await writeFile(path.join(dir, 'release-notes.md'), '# Release notes\n\nVersion 2 is out.\n\nIt has nothing in common with the questions.\n')
-    await writeFile(path.join(dir, 'welcome.md'), (await readFile(path.join(dir, 'welcome.md'), 'utf8')).replace('(questions.md#accounts)', '(release-notes.md)'))
+    await writeFile(
+      path.join(dir, 'release-notes.md'),
+      '# Release notes\n\nVersion 2 is out.\n\nIt has nothing in common with the questions.\n'
+    )
+    await writeFile(
+      path.join(dir, 'welcome.md'),
+      (await readFile(path.join(dir, 'welcome.md'), 'utf8')).replace('(questions.md#accounts)', '(release-notes.md)')
+    )
     const unrelated = await planPush({dir, client})
     expect(unrelated.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
     expect(unrelated.ops.filter((op) => op.path === 'release-notes.md').map((op) => op.op)).toEqual(['create'])
@@ -166,15 +187,34 @@ describe('push with an in-memory client', () => {
     const faq = await readFile(path.join(dir, 'faq.md'), 'utf8')
     await unlink(path.join(dir, 'faq.md'))
     await unlink(path.join(dir, 'notes.md'))
-    await writeFile(path.join(dir, 'guides', 'questions.md'), faq.replace('title: Frequently asked questions', 'title: Questions').replace('(welcome.md)', '(../welcome.md)').replace('Write to the support desk.', 'Write to the support desk, or call it.'))
-    await writeFile(path.join(dir, 'guides', 'jottings.md'), '# Jottings\n\nAlpha one.\nAlpha two.\nAlpha three, edited.\n')
+    await writeFile(
+      path.join(dir, 'guides', 'questions.md'),
+      faq
+        .replace('title: Frequently asked questions', 'title: Questions')
+        .replace('(welcome.md)', '(../welcome.md)')
+        .replace('Write to the support desk.', 'Write to the support desk, or call it.')
+    )
+    await writeFile(
+      path.join(dir, 'guides', 'jottings.md'),
+      '# Jottings\n\nAlpha one.\nAlpha two.\nAlpha three, edited.\n'
+    )
     for (const file of ['welcome.md', 'guides/install.md']) {
-      await writeFile(path.join(dir, file), (await readFile(path.join(dir, file), 'utf8')).replaceAll('(faq.md', '(guides/questions.md').replaceAll('../faq.md', 'questions.md'))
+      await writeFile(
+        path.join(dir, file),
+        (await readFile(path.join(dir, file), 'utf8'))
+          .replaceAll('(faq.md', '(guides/questions.md')
+          .replaceAll('../faq.md', 'questions.md')
+      )
     }
     const plan = await planPush({dir, client})
     expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
-    const moved = plan.ops.filter((op) => op.path === 'guides/questions.md' || op.path === 'guides/jottings.md').map((op) => [op.op, op.path, op.remoteId])
-    expect(moved.sort()).toEqual([['move', 'guides/jottings.md', notesId], ['move', 'guides/questions.md', faqId]])
+    const moved = plan.ops
+      .filter((op) => op.path === 'guides/questions.md' || op.path === 'guides/jottings.md')
+      .map((op) => [op.op, op.path, op.remoteId])
+    expect(moved.sort()).toEqual([
+      ['move', 'guides/jottings.md', notesId],
+      ['move', 'guides/questions.md', faqId]
+    ])
     expect(plan.orphans).toEqual([])
   })
 
@@ -183,7 +223,8 @@ describe('push with an in-memory client', () => {
     const client = new FakeClient()
     await expect(push({} as never)).rejects.toThrow(/options\.dir must be the path/)
     await expect(push({dir} as never)).rejects.toThrow(/options\.client must be a KbClient/)
-    for (const concurrency of [0, -3, 2.5]) await expect(push({dir, client, concurrency})).rejects.toThrow(/options\.concurrency must be a whole number/)
+    for (const concurrency of [0, -3, 2.5])
+      await expect(push({dir, client, concurrency})).rejects.toThrow(/options\.concurrency must be a whole number/)
     await expect(push({dir, client, rootTopicId: 123 as never})).rejects.toThrow(/options\.rootTopicId/)
     expect(client.calls).toEqual([])
   })
@@ -228,7 +269,12 @@ describe('push with an in-memory client', () => {
     await writeFile(path.join(dir, 'old.md'), '# Old news\n\nNo one links here.\n')
     const client = new FakeClient()
     await push({dir, client})
-    const foreign = await client.createItem({type: 'article', title: 'Foreign', parent_topic_id: null, body: 'not ours'})
+    const foreign = await client.createItem({
+      type: 'article',
+      title: 'Foreign',
+      parent_topic_id: null,
+      body: 'not ours'
+    })
     await unlink(path.join(dir, 'old.md'))
     const listed = await planPush({dir, client})
     expect(listed.ops.filter((o) => o.op === 'delete')).toEqual([])

@@ -6,7 +6,15 @@
  * URLs listed under attachments, GET prefixes `# <title>`.
  */
 import {stat} from 'node:fs/promises'
-import type {CreateInput, ItemType, KbItem, Permissions, PermissionsInput, StructureNode, UpdateInput} from '../../src/api/types.js'
+import type {
+  CreateInput,
+  ItemType,
+  KbItem,
+  Permissions,
+  PermissionsInput,
+  StructureNode,
+  UpdateInput
+} from '../../src/api/types.js'
 import type {SyncClient} from '../../src/sync/index.js'
 
 export interface Stored {
@@ -57,7 +65,8 @@ export class FakeClient implements SyncClient {
       const name = this.uploads.get(guid)
       if (name === undefined) return guid
       const url = `http://files.test/services/kb?Id=${guid}`
-      if (!s.attachments.some((a) => a.id === guid)) s.attachments.push({id: guid, name, size: this.sizes.get(guid) ?? 0, url})
+      if (!s.attachments.some((a) => a.id === guid))
+        s.attachments.push({id: guid, name, size: this.sizes.get(guid) ?? 0, url})
       this.uploads.delete(guid)
       return url
     })
@@ -113,7 +122,14 @@ export class FakeClient implements SyncClient {
     const build = (parent: string | null): StructureNode[] =>
       [...this.items.values()]
         .filter((s) => s.parent === parent)
-        .map((s) => ({id: s.id, type: s.type, title: s.title, parent_topic_id: s.parent, updated_at: s.updatedAt, children: build(s.id)}))
+        .map((s) => ({
+          id: s.id,
+          type: s.type,
+          title: s.title,
+          parent_topic_id: s.parent,
+          updated_at: s.updatedAt,
+          children: build(s.id)
+        }))
     return build(parentTopicId)
   }
 
@@ -125,7 +141,11 @@ export class FakeClient implements SyncClient {
   async setPermissions(id: string, input: PermissionsInput): Promise<Permissions> {
     this.calls.push(`PUT permissions ${id}`)
     const s = this.items.get(id)!
-    s.permissions = {inherit: input.inherit ?? s.permissions.inherit, readers: input.readers.map((i) => ({id: i})), editors: input.editors.map((i) => ({id: i}))}
+    s.permissions = {
+      inherit: input.inherit ?? s.permissions.inherit,
+      readers: input.readers.map((i) => ({id: i})),
+      editors: input.editors.map((i) => ({id: i}))
+    }
     s.updatedAt = this.tick()
     return s.permissions
   }

@@ -22,7 +22,11 @@ async function folder(files: Record<string, string>): Promise<string> {
 
 describe('identity by content', () => {
   it('a file renamed and retitled in one push is the same item (matched by content)', async () => {
-    const dir = await folder({'a.md': '# Alpha\n\nThe body of alpha.\n', 'b.md': '# Beta\n\nThe body of beta.\n', 'sub/c.md': '# Gamma\n\nGamma.\n'})
+    const dir = await folder({
+      'a.md': '# Alpha\n\nThe body of alpha.\n',
+      'b.md': '# Beta\n\nThe body of beta.\n',
+      'sub/c.md': '# Gamma\n\nGamma.\n'
+    })
     const client = new FakeClient()
     expect((await push({dir, client})).status).toBe('ok')
     const alpha = [...client.items.values()].find((s) => s.title === 'Alpha')!
@@ -53,7 +57,11 @@ describe('identity by content', () => {
   })
 
   it('a file edited and moved away from two deleted articles it is equally like is neither of them', async () => {
-    const dir = await folder({'a.md': '# Alpha\n\nOne.\nTwo.\nThree.\n', 'b.md': '# Beta\n\nOne.\nTwo.\nThree.\n', 'sub/c.md': '# Gamma\n\nGamma.\n'})
+    const dir = await folder({
+      'a.md': '# Alpha\n\nOne.\nTwo.\nThree.\n',
+      'b.md': '# Beta\n\nOne.\nTwo.\nThree.\n',
+      'sub/c.md': '# Gamma\n\nGamma.\n'
+    })
     const client = new FakeClient()
     await push({dir, client})
     await rm(path.join(dir, 'a.md'))

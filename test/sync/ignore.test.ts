@@ -23,11 +23,23 @@ async function folder(files: Record<string, string>): Promise<string> {
 }
 
 describe('the config ignore patterns', () => {
-  const files = {'a.md': '# Alpha\n\nA.\n', 'drafts/wip.md': '# WIP\n\nNot yet.\n', 'notes-private.md': '# Private\n\nMine.\n', '.kbsyncignore': 'b.md\n', 'b.md': '# Beta\n\nB.\n'}
+  const files = {
+    'a.md': '# Alpha\n\nA.\n',
+    'drafts/wip.md': '# WIP\n\nNot yet.\n',
+    'notes-private.md': '# Private\n\nMine.\n',
+    '.kbsyncignore': 'b.md\n',
+    'b.md': '# Beta\n\nB.\n'
+  }
 
   it('the scan skips them like .kbsyncignore patterns', async () => {
     const dir = await folder(files)
-    expect(Object.keys((await scanFolder(dir)).byPath).sort()).toEqual(['', 'a.md', 'drafts', 'drafts/wip.md', 'notes-private.md'])
+    expect(Object.keys((await scanFolder(dir)).byPath).sort()).toEqual([
+      '',
+      'a.md',
+      'drafts',
+      'drafts/wip.md',
+      'notes-private.md'
+    ])
     const scan = await scanFolder(dir, {ignore: ['drafts/', '*-private.md']})
     expect(Object.keys(scan.byPath).sort()).toEqual(['', 'a.md'])
   })
@@ -43,7 +55,10 @@ describe('the config ignore patterns', () => {
 
   it('the CLI passes the config key to the engine', () => {
     const client = new FakeClient()
-    const session = {config: {dir: '/x', rootTopic: null, prune: false, maxDeletions: 10, concurrency: 8, ignore: ['drafts/']}, target: {client}} as unknown as SyncSession
+    const session = {
+      config: {dir: '/x', rootTopic: null, prune: false, maxDeletions: 10, concurrency: 8, ignore: ['drafts/']},
+      target: {client}
+    } as unknown as SyncSession
     expect(pushOptionsOf(session).ignore).toEqual(['drafts/'])
   })
 })

@@ -28,7 +28,11 @@ async function cachedScan() {
   return scan
 }
 
-function contextWith(ids: Record<string, string>, urls: Record<string, string>, hashes: Record<string, string>): RenderContext {
+function contextWith(
+  ids: Record<string, string>,
+  urls: Record<string, string>,
+  hashes: Record<string, string>
+): RenderContext {
   return {idOf: (p) => ids[p], rootTopicId: null, hashOf: (p) => hashes[p], fileRef: (sha) => urls[sha]}
 }
 
@@ -52,7 +56,9 @@ describe('rendering ahead', () => {
     // welcome.md is parsed ahead, not rendered: a render with placeholders would be wasted.
     expect(welcome.tree).toBeDefined()
     const logo = hashes['img/logo.png']!
-    expect(renderBody(welcome, contextWith(ids, {[logo]: 'https://files.example/logo'}, hashes)).body).toContain('https://files.example/logo')
+    expect(renderBody(welcome, contextWith(ids, {[logo]: 'https://files.example/logo'}, hashes)).body).toContain(
+      'https://files.example/logo'
+    )
     const kept = structuredClone(faq.tree)
     const ahead1 = renderBody(faq, context)
     // Rendering rewrites links in a copy: the kept tree stays as parsed for the next render.
@@ -69,7 +75,9 @@ describe('rendering ahead', () => {
 
   it('renders one document per event-loop turn, and nothing after stop', async () => {
     const scan = await cachedScan()
-    const nodes = Object.values(scan.byPath).filter((node): node is LocalNode => node.body !== undefined && !(node.resolutions ?? []).some((r) => r && 'asset' in r))
+    const nodes = Object.values(scan.byPath).filter(
+      (node): node is LocalNode => node.body !== undefined && !(node.resolutions ?? []).some((r) => r && 'asset' in r)
+    )
     expect(nodes.length).toBeGreaterThanOrEqual(2)
     const ids = Object.fromEntries(Object.keys(scan.byPath).map((p, i) => [p, `id${i}`]))
     const ahead = new Prerenderer(contextWith(ids, {}, {}))

@@ -13,11 +13,28 @@ import {plainBodyRefs} from '../../src/local/plain-body.js'
 import {Prerenderer} from '../../src/sync/push/prerender.js'
 import type {RenderContext} from '../../src/sync/shared/render.js'
 
-const context: RenderContext = {idOf: () => undefined, rootTopicId: null, hashOf: () => undefined, fileRef: () => undefined}
+const context: RenderContext = {
+  idOf: () => undefined,
+  rootTopicId: null,
+  hashOf: () => undefined,
+  fileRef: () => undefined
+}
 
 /** An article as a scan leaves it when it read the body's facts from the cache: no tree yet, no reference. */
 function cachedArticle(body: string): LocalNode {
-  return {kind: 'article', path: 'deep.md', file: 'deep.md', title: 'Deep', source: body, sourceHash: 'hash', hasFrontMatter: false, body, bodyKey: 'key', resolutions: [], refs: {links: [], assets: []}}
+  return {
+    kind: 'article',
+    path: 'deep.md',
+    file: 'deep.md',
+    title: 'Deep',
+    source: body,
+    sourceHash: 'hash',
+    hasFrontMatter: false,
+    body,
+    bodyKey: 'key',
+    resolutions: [],
+    refs: {links: [], assets: []}
+  }
 }
 
 const deepList = 'Intro\n\n' + '- '.repeat(300) + 'x\n'
@@ -42,6 +59,6 @@ describe('a body nested past the limit at render time', () => {
     expect(plainBodyRefs('*a '.repeat(80) + 'x' + ' a*'.repeat(80))).toBeUndefined()
     // What documents hold stays plain: a few levels of markers, emphasis spread over blocks.
     expect(plainBodyRefs('- - x\n')).toEqual([])
-    expect(plainBodyRefs(('Some *emphasis* and **strong** text.\n\n').repeat(40))).toEqual([])
+    expect(plainBodyRefs('Some *emphasis* and **strong** text.\n\n'.repeat(40))).toEqual([])
   })
 })

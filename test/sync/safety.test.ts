@@ -43,7 +43,15 @@ describe('prune safety', () => {
 
   it('does not prune when the folder has no articles (a broken checkout looks like mass deletion)', async () => {
     const {dir, client} = await pushed()
-    for (const file of ['old.md', 'welcome.md', 'faq.md', 'guides/install.md', 'guides/advanced/tuning.md', 'guides/_index.md']) await unlink(path.join(dir, file))
+    for (const file of [
+      'old.md',
+      'welcome.md',
+      'faq.md',
+      'guides/install.md',
+      'guides/advanced/tuning.md',
+      'guides/_index.md'
+    ])
+      await unlink(path.join(dir, file))
     const plan = await planPush({dir, client, prune: true})
     expect(plan.ops.filter((op) => op.op === 'delete')).toEqual([])
     expect(plan.diagnostics.map((d) => d.rule)).toContain('prune-empty-scan')
@@ -74,7 +82,8 @@ describe('prune safety', () => {
     const guides = [...client.items.values()].find((s) => s.title === 'Guides')!
     await client.createItem({type: 'article', title: 'Written on the web', parent_topic_id: guides.id, body: 'mine'})
     await rm(path.join(dir, 'guides'), {recursive: true})
-    for (const file of ['welcome.md', 'faq.md']) await writeFile(path.join(dir, file), '# ' + file + '\n\nNo links any more.\n')
+    for (const file of ['welcome.md', 'faq.md'])
+      await writeFile(path.join(dir, file), '# ' + file + '\n\nNo links any more.\n')
     const plan = await planPush({dir, client, prune: true})
     const deleted = plan.ops.filter((op) => op.op === 'delete').map((op) => op.title)
     expect(deleted.sort()).toEqual(['Installation', 'Tuning', 'advanced'])
@@ -85,7 +94,8 @@ describe('prune safety', () => {
 
   it('asks for confirmation above 10 deletions', async () => {
     const {dir, client} = await pushed()
-    for (let index = 0; index < 11; index++) await writeFile(path.join(dir, `extra-${index}.md`), `# Extra ${index}\n\ntext\n`)
+    for (let index = 0; index < 11; index++)
+      await writeFile(path.join(dir, `extra-${index}.md`), `# Extra ${index}\n\ntext\n`)
     await push({dir, client})
     for (let index = 0; index < 11; index++) await unlink(path.join(dir, `extra-${index}.md`))
     const before = client.writes

@@ -21,7 +21,10 @@ describe('a larger tree', () => {
       await mkdir(path.join(dir, `topic-${topic}`))
       for (let article = 0; article < 20; article++) {
         const next = `../topic-${(topic + 1) % 15}/page-${article}.md`
-        await writeFile(path.join(dir, `topic-${topic}`, `page-${article}.md`), `# Page ${topic}.${article}\n\nSee [the next one](${next}).\n`)
+        await writeFile(
+          path.join(dir, `topic-${topic}`, `page-${article}.md`),
+          `# Page ${topic}.${article}\n\nSee [the next one](${next}).\n`
+        )
       }
     }
     const client = new FakeClient()

@@ -46,7 +46,11 @@ function toTree(source: Source, text: string, name: string): {tree: Root; messag
 }
 
 /** The tree in the target form, with the warnings of writing it; `articleUrl` makes article links (default: the dialect's). */
-function fromTree(target: Target, tree: Root, articleUrl?: (id: string) => string): {output: string; messages: VFileMessage[]} {
+function fromTree(
+  target: Target,
+  tree: Root,
+  articleUrl?: (id: string) => string
+): {output: string; messages: VFileMessage[]} {
   switch (target) {
     case 'kb':
       return {output: stringifyKb(tree), messages: []}
@@ -65,9 +69,14 @@ function fromTree(target: Target, tree: Root, articleUrl?: (id: string) => strin
  * The configured article URL, for the targets that link articles for humans.
  * Only the config file and KBSYNC_* variables are read: no token file, no connection.
  */
-async function configuredArticleUrl(target: Target, context: CommandContext): Promise<((id: string) => string) | undefined> {
+async function configuredArticleUrl(
+  target: Target,
+  context: CommandContext
+): Promise<((id: string) => string) | undefined> {
   if (target !== 'gfm' && target !== 'html') return undefined
-  return articleUrlOf(await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, withoutSecrets: true}))
+  return articleUrlOf(
+    await loadConfig({cwd: context.cwd, env: context.env, flags: context.values, withoutSecrets: true})
+  )
 }
 
 function withNewline(value: string): string {
@@ -78,7 +87,12 @@ function withNewline(value: string): string {
 function infosOf(messages: readonly VFileMessage[], name: string): Diagnostic[] {
   return messages
     .filter((message) => severityOfFatal(message.fatal) === 'info')
-    .map((message) => ({severity: 'info', file: name, message: message.reason, ...(message.ruleId ? {rule: message.ruleId} : {})}))
+    .map((message) => ({
+      severity: 'info',
+      file: name,
+      message: message.reason,
+      ...(message.ruleId ? {rule: message.ruleId} : {})
+    }))
 }
 
 /** `FILE:LINE:COL: warning: message` (`error:` for a fatal one), as compilers print them. */
@@ -131,7 +145,9 @@ Options:
       try {
         bytes = await readFile(path.resolve(context.cwd, file))
       } catch (error) {
-        throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+        throw new UsageError(
+          `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`
+        )
       }
     }
     const name = file === undefined || file === '-' ? '<stdin>' : file
@@ -151,7 +167,8 @@ Options:
     const written = fromTree(target, read.tree, await configuredArticleUrl(target, context))
     context.stdout.write(written.output)
     const messages = [...read.messages, ...written.messages]
-    for (const message of messages) if (severityOfFatal(message.fatal) !== 'info') context.stderr.write(formatWarning(message, name))
+    for (const message of messages)
+      if (severityOfFatal(message.fatal) !== 'info') context.stderr.write(formatWarning(message, name))
     for (const line of infoLines(infosOf(messages, name))) context.stderr.write(`${name}: ${line}\n`)
     return exitCodes.ok
   }

@@ -11,4 +11,15 @@ import {serveCommand} from './serve.js'
 import {convertCommand} from './convert.js'
 import {checkLinksCommand} from './check-links.js'
 
-export const commands: Command[] = [initCommand, planCommand, pushCommand, pullCommand, statusCommand, checkLinksCommand, watchCommand, previewCommand, serveCommand, convertCommand]
+export const commands: Command[] = [
+  initCommand,
+  planCommand,
+  pushCommand,
+  pullCommand,
+  statusCommand,
+  checkLinksCommand,
+  watchCommand,
+  previewCommand,
+  serveCommand,
+  convertCommand
+]

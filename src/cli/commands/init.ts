@@ -20,7 +20,11 @@ async function kind(file: string): Promise<'file' | 'dir' | undefined> {
 }
 
 /** The config `init` writes: every key with its default and a `$comment` that explains them (pure). */
-export function initialConfig(options: {dir: string; apiUrl?: string; rootTopic?: string | null}): Record<string, unknown> {
+export function initialConfig(options: {
+  dir: string
+  apiUrl?: string
+  rootTopic?: string | null
+}): Record<string, unknown> {
   const comment = [
     'kbsync configuration; reference: docs/cli.md. Flags override KBSYNC_* environment variables, which override this file.',
     'Secrets never go here (this file is usually committed): set KBSYNC_TOKEN, or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY, or name a file holding the token with "tokenFile".',
@@ -77,19 +81,24 @@ Options:
   },
   async run(context: CommandContext) {
     const reporter = reporterFor(context)
-    if (context.positionals.length > 0) throw new UsageError(`unexpected argument '${context.positionals[0]}'; use --dir to name the folder`)
+    if (context.positionals.length > 0)
+      throw new UsageError(`unexpected argument '${context.positionals[0]}'; use --dir to name the folder`)
     const explicitDir = typeof context.values.dir === 'string' ? context.values.dir : undefined
     const dir = explicitDir ?? ((await kind(path.join(context.cwd, 'docs'))) === 'dir' ? 'docs' : '.')
     const absoluteDir = path.resolve(context.cwd, dir)
     if ((await kind(absoluteDir)) !== 'dir') throw new UsageError(`the folder ${dir} does not exist`)
     const apiUrl = typeof context.values['api-url'] === 'string' ? context.values['api-url'] : undefined
-    if (apiUrl !== undefined && !/^https?:\/\/[^@\s]+$/.test(apiUrl)) throw new UsageError('--api-url must be an http(s) URL without credentials')
+    if (apiUrl !== undefined && !/^https?:\/\/[^@\s]+$/.test(apiUrl))
+      throw new UsageError('--api-url must be an http(s) URL without credentials')
     const configFile = path.join(context.cwd, configFileNames[0])
     const ignoreFile = path.join(absoluteDir, '.kbsyncignore')
     const existing = []
-    for (const file of [...configFileNames.map((n) => path.join(context.cwd, n)), ignoreFile]) if (await kind(file)) existing.push(file)
+    for (const file of [...configFileNames.map((n) => path.join(context.cwd, n)), ignoreFile])
+      if (await kind(file)) existing.push(file)
     if (existing.length > 0 && context.values.force !== true) {
-      throw new UsageError(`not overwriting ${existing.map((f) => path.relative(context.cwd, f)).join(', ')}: run kbsync init --force to replace`)
+      throw new UsageError(
+        `not overwriting ${existing.map((f) => path.relative(context.cwd, f)).join(', ')}: run kbsync init --force to replace`
+      )
     }
     const relativeDir = path.relative(context.cwd, absoluteDir).split(path.sep).join('/') || '.'
     const rootTopic = typeof context.values['root-topic'] === 'string' ? context.values['root-topic'] : null
@@ -97,10 +106,18 @@ Options:
     // as new files, never through a link that leaves its folder.
     checkWritesInside(context.cwd, [configFileNames[0]])
     checkWritesInside(absoluteDir, [path.basename(ignoreFile)])
-    writeFileInside(context.cwd, configFileNames[0], JSON.stringify(initialConfig({dir: relativeDir, ...(apiUrl ? {apiUrl} : {}), rootTopic}), null, 2) + '\n')
+    writeFileInside(
+      context.cwd,
+      configFileNames[0],
+      JSON.stringify(initialConfig({dir: relativeDir, ...(apiUrl ? {apiUrl} : {}), rootTopic}), null, 2) + '\n'
+    )
     writeFileInside(absoluteDir, path.basename(ignoreFile), initialIgnore)
-    reporter.success(`Wrote ${path.relative(context.cwd, configFile)} (dir: ${relativeDir}) and ${path.relative(context.cwd, ignoreFile) || '.kbsyncignore'}.`)
-    reporter.info(`Next: kbsync plan, then kbsync push. Keep .kbsync/state.json and state.journal (commit them or cache them in CI; body-cache.json is worth caching too); add .kbsync/local-kb.json to .gitignore.`)
+    reporter.success(
+      `Wrote ${path.relative(context.cwd, configFile)} (dir: ${relativeDir}) and ${path.relative(context.cwd, ignoreFile) || '.kbsyncignore'}.`
+    )
+    reporter.info(
+      `Next: kbsync plan, then kbsync push. Keep .kbsync/state.json and state.journal (commit them or cache them in CI; body-cache.json is worth caching too); add .kbsync/local-kb.json to .gitignore.`
+    )
     return exitCodes.ok
   }
 }

@@ -9,7 +9,15 @@ import {listenError, parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../errors.js'
 import {serveOwned} from '../embedded/index.js'
-import {decideAccess, describeHabits, ExposureError, localCredentials, localToken, startServer, type PlatformHabits} from '../../server/index.js'
+import {
+  decideAccess,
+  describeHabits,
+  ExposureError,
+  localCredentials,
+  localToken,
+  startServer,
+  type PlatformHabits
+} from '../../server/index.js'
 
 /** Parses `--rate-limit REQUESTS/SECONDS`. */
 function parseRateLimit(value: unknown): {limit: number; windowSeconds: number} | undefined {
@@ -134,32 +142,44 @@ Exposure and limits:
     try {
       access = decideAccess(host, given)
     } catch (error) {
-      if (error instanceof ExposureError) throw new UsageError(`${error.message} (--token or KBSYNC_SERVE_TOKEN; --login and --security-key or KBSYNC_SERVE_LOGIN and KBSYNC_SERVE_SECURITY_KEY)`)
+      if (error instanceof ExposureError)
+        throw new UsageError(
+          `${error.message} (--token or KBSYNC_SERVE_TOKEN; --login and --security-key or KBSYNC_SERVE_LOGIN and KBSYNC_SERVE_SECURITY_KEY)`
+        )
       throw error
     }
     const allowHost = typeof context.values['allow-host'] === 'string' ? context.values['allow-host'] : ''
     const port = parsePort(context.values.port) ?? 0
     const dataPath = data === ':memory:' ? undefined : path.resolve(context.cwd, data)
-    const start = () => startServer({
-      port,
-      host,
-      allowedHosts: allowHost.split(',').map((name) => name.trim()).filter(Boolean),
-      dataPath,
-      ...given,
-      limits: {jsonBytes: parseMiB('max-json-mb', context.values['max-json-mb']), fileBytes: parseMiB('max-file-mb', context.values['max-file-mb'])},
-      latencyMs: parseNumber('latency', context.values.latency),
-      failRate: parseNumber('fail-rate', context.values['fail-rate'], 1),
-      rateLimit: parseRateLimit(context.values['rate-limit']),
-      platformHabits: habitsOf(context.values)
-    }).catch((error: unknown) => {
-      throw listenError(error, port)
-    })
+    const start = () =>
+      startServer({
+        port,
+        host,
+        allowedHosts: allowHost
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+        dataPath,
+        ...given,
+        limits: {
+          jsonBytes: parseMiB('max-json-mb', context.values['max-json-mb']),
+          fileBytes: parseMiB('max-file-mb', context.values['max-file-mb'])
+        },
+        latencyMs: parseNumber('latency', context.values.latency),
+        failRate: parseNumber('fail-rate', context.values['fail-rate'], 1),
+        rateLimit: parseRateLimit(context.values['rate-limit']),
+        platformHabits: habitsOf(context.values)
+      }).catch((error: unknown) => {
+        throw listenError(error, port)
+      })
     // One server per data file (issue 18): a file another kbsync process serves is left to it, and that process is named.
     const server = dataPath === undefined ? await start() : await serveOwned(dataPath, start)
     context.stdout.write(`Local knowledge base at ${server.apiUrl} (browse: ${server.filesUrl}/)\n`)
     context.stdout.write(`Data: ${data === ':memory:' ? 'in memory' : data}\n`)
     // A token or key the user chose is a secret of theirs; the built-in ones are not.
-    context.stdout.write(given.token !== undefined ? 'Token: the one given\n' : `Token: ${localToken} (the local default)\n`)
+    context.stdout.write(
+      given.token !== undefined ? 'Token: the one given\n' : `Token: ${localToken} (the local default)\n`
+    )
     const logins = !access.credentials
       ? 'refused (no --login and --security-key given)'
       : given.login !== undefined

@@ -40,7 +40,15 @@ export interface StatusReport {
   diagnostics: Diagnostic[]
 }
 
-const localChange: Record<string, string> = {create: 'added', update: 'modified', move: 'moved', rename: 'renamed', delete: 'deleted', permissions: 'permissions', upload: 'upload'}
+const localChange: Record<string, string> = {
+  create: 'added',
+  update: 'modified',
+  move: 'moved',
+  rename: 'renamed',
+  delete: 'deleted',
+  permissions: 'permissions',
+  upload: 'upload'
+}
 
 /** Sorts a plan into local changes, remote changes and conflicts (pure). */
 export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: boolean}): StatusReport {
@@ -48,7 +56,14 @@ export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: bo
   const remote: StatusEntry[] = []
   const conflicts: StatusEntry[] = []
   for (const op of plan.ops) {
-    const entry = (change: string): StatusEntry => ({change, type: op.type ?? 'file', path: op.path, title: op.title, ...(op.remoteId ? {remoteId: op.remoteId} : {}), reason: op.reason})
+    const entry = (change: string): StatusEntry => ({
+      change,
+      type: op.type ?? 'file',
+      path: op.path,
+      title: op.title,
+      ...(op.remoteId ? {remoteId: op.remoteId} : {}),
+      reason: op.reason
+    })
     if (op.op === 'conflict') conflicts.push(entry('conflict'))
     else if (op.op === 'drift') remote.push(entry('edited'))
     else if (op.op === 'create' && /remote item was deleted/.test(op.reason)) remote.push(entry('deleted'))
@@ -78,16 +93,26 @@ export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: bo
 
 /** The status as text. */
 export function formatStatus(report: StatusReport): string {
-  const lines = [`Status of ${report.dir} against ${report.target}, root ${report.rootTopicId ?? '(knowledge-base root)'}${report.synced ? '' : ' (never synced)'}`]
+  const lines = [
+    `Status of ${report.dir} against ${report.target}, root ${report.rootTopicId ?? '(knowledge-base root)'}${report.synced ? '' : ' (never synced)'}`
+  ]
   const section = (title: string, entries: StatusEntry[]) => {
     if (entries.length === 0) return
     lines.push('', `${title} (${entries.length}):`)
-    for (const e of entries) lines.push(`  ${e.change.padEnd(11)} ${e.type.padEnd(7)} ${e.path || '(no file)'}  "${e.title}"${e.remoteId ? ` ${e.remoteId}` : ''}  (${e.reason})`)
+    for (const e of entries)
+      lines.push(
+        `  ${e.change.padEnd(11)} ${e.type.padEnd(7)} ${e.path || '(no file)'}  "${e.title}"${e.remoteId ? ` ${e.remoteId}` : ''}  (${e.reason})`
+      )
   }
   section('Local changes', report.local)
   section('Changes on the platform', report.remote)
   section('Conflicts', report.conflicts)
-  lines.push('', report.clean ? 'Up to date: nothing changed on either side.' : `${report.local.length} local, ${report.remote.length} remote, ${plural(report.conflicts.length, 'conflict')}.`)
+  lines.push(
+    '',
+    report.clean
+      ? 'Up to date: nothing changed on either side.'
+      : `${report.local.length} local, ${report.remote.length} remote, ${plural(report.conflicts.length, 'conflict')}.`
+  )
   return lines.join('\n')
 }
 
@@ -117,7 +142,10 @@ ${connectionOptionsHelp}`,
     const session = await openSession(context)
     const {config, reporter, target: connection} = session
     try {
-      const synced = await access(statePath(config.dir)).then(() => true, () => false)
+      const synced = await access(statePath(config.dir)).then(
+        () => true,
+        () => false
+      )
       const plan = await planPush(pushOptionsOf(session))
       const report = statusFromPlan(plan, {target: connection.description, synced})
       reporter.diagnostics(plan.diagnostics)

@@ -13,7 +13,19 @@ import {isAlive, probe} from './liveness.js'
 import type {Lease} from './share.js'
 
 /** The client methods that send requests (each goes to the current lease). */
-const requestMethods = ['getItem', 'createItem', 'updateItem', 'moveItem', 'deleteItem', 'getStructure', 'getTree', 'getPermissions', 'setPermissions', 'uploadFile', 'downloadFile'] as const
+const requestMethods = [
+  'getItem',
+  'createItem',
+  'updateItem',
+  'moveItem',
+  'deleteItem',
+  'getStructure',
+  'getTree',
+  'getPermissions',
+  'setPermissions',
+  'uploadFile',
+  'downloadFile'
+] as const
 
 /** A client over leases, and how to let go of the last one. */
 export interface LeasedClient {
@@ -29,7 +41,11 @@ export interface LeasedClient {
  * (`first`, then whatever `acquire` gives after the owner left); `make`
  * builds the plain client of a lease.
  */
-export function leasedClient(first: Lease, acquire: () => Promise<Lease>, make: (lease: Lease) => KbClient): LeasedClient {
+export function leasedClient(
+  first: Lease,
+  acquire: () => Promise<Lease>,
+  make: (lease: Lease) => KbClient
+): LeasedClient {
   let current = {lease: first, client: make(first)}
   let lost = false
   let renewing: Promise<void> | undefined
@@ -86,5 +102,13 @@ export function leasedClient(first: Lease, acquire: () => Promise<Lease>, make: 
 /** Whether the owner of `lease` is gone: its process, or its server. */
 async function ownerGone(lease: Lease): Promise<boolean> {
   if (!isAlive(lease.owner.pid)) return true
-  return (await probe({pid: lease.owner.pid, nonce: '', command: lease.owner.command, apiUrl: lease.apiUrl, token: lease.token})) === 'refused'
+  return (
+    (await probe({
+      pid: lease.owner.pid,
+      nonce: '',
+      command: lease.owner.command,
+      apiUrl: lease.apiUrl,
+      token: lease.token
+    })) === 'refused'
+  )
 }

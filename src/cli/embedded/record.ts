@@ -35,7 +35,8 @@ export function recordPath(dataPath: string): string {
 }
 
 /** The record as read: absent, unreadable (not kbsync's, or written by hand), or a record with its raw text. */
-export type ReadRecord = {state: 'absent'} | {state: 'unreadable'; text: string} | {state: 'present'; record: ServerRecord; text: string}
+export type ReadRecord =
+  {state: 'absent'} | {state: 'unreadable'; text: string} | {state: 'present'; record: ServerRecord; text: string}
 
 /** Reads the record at `path`. */
 export function readRecord(path: string): ReadRecord {
@@ -48,7 +49,8 @@ export function readRecord(path: string): ReadRecord {
   }
   try {
     const record = JSON.parse(text) as ServerRecord
-    if (Number.isInteger(record.pid) && record.pid > 0 && typeof record.nonce === 'string') return {state: 'present', record, text}
+    if (Number.isInteger(record.pid) && record.pid > 0 && typeof record.nonce === 'string')
+      return {state: 'present', record, text}
   } catch {
     // Fall through: not a record.
   }

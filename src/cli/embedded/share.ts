@@ -11,7 +11,16 @@
 import {mkdirSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {isAlive, probe} from './liveness.js'
-import {claimRecord, newNonce, publishRecord, readRecord, recordPath, releaseRecord, removeStaleRecord, type ServerRecord} from './record.js'
+import {
+  claimRecord,
+  newNonce,
+  publishRecord,
+  readRecord,
+  recordPath,
+  releaseRecord,
+  removeStaleRecord,
+  type ServerRecord
+} from './record.js'
 
 /** A running server of the data file, as `acquireEmbedded` starts it. */
 export interface EmbeddedServer {
@@ -67,7 +76,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * then owns it), else leases the owner's server. Throws when a live owner
  * does not answer within `waitMs`, naming its pid and the record.
  */
-export async function acquireEmbedded(dataPath: string, start: () => Promise<EmbeddedServer>, options: AcquireOptions = {}): Promise<Lease> {
+export async function acquireEmbedded(
+  dataPath: string,
+  start: () => Promise<EmbeddedServer>,
+  options: AcquireOptions = {}
+): Promise<Lease> {
   const path = recordPath(dataPath)
   mkdirSync(dirname(path), {recursive: true})
   const command = options.command ?? process.argv[2] ?? 'kbsync'
@@ -109,13 +122,26 @@ export async function acquireEmbedded(dataPath: string, start: () => Promise<Emb
         }
       }
     }
-    if (Date.now() > deadline) throw ownerTrouble(path, record, record.closing ? 'it is still stopping' : record.apiUrl === undefined ? 'it has not started its server' : 'its server does not answer')
+    if (Date.now() > deadline)
+      throw ownerTrouble(
+        path,
+        record,
+        record.closing
+          ? 'it is still stopping'
+          : record.apiUrl === undefined
+            ? 'it has not started its server'
+            : 'its server does not answer'
+      )
     await pause(100)
   }
 }
 
 /** Claims the record and starts the server; undefined when another process claimed it first. */
-async function claimAndStart(path: string, command: string, start: () => Promise<EmbeddedServer>): Promise<Lease | undefined> {
+async function claimAndStart(
+  path: string,
+  command: string,
+  start: () => Promise<EmbeddedServer>
+): Promise<Lease | undefined> {
   const nonce = newNonce()
   const claim: ServerRecord = {pid: process.pid, nonce, command}
   if (!claimRecord(path, claim)) return undefined

@@ -40,7 +40,12 @@ function blocks(nodes: RootContent[]): ElementContent[] {
     const rendered = block(node)
     if (rendered.length === 0) continue
     const last = out.at(-1)
-    if (last && !(last.type === 'element' && ['ul', 'ol', 'div', 'br'].includes(last.tagName)) && !(rendered[0]!.type === 'element' && ['ul', 'ol', 'div'].includes(rendered[0]!.tagName))) out.push(br())
+    if (
+      last &&
+      !(last.type === 'element' && ['ul', 'ol', 'div', 'br'].includes(last.tagName)) &&
+      !(rendered[0]!.type === 'element' && ['ul', 'ol', 'div'].includes(rendered[0]!.tagName))
+    )
+      out.push(br())
     out.push(...rendered)
   }
   return out
@@ -51,7 +56,13 @@ function block(node: RootContent): ElementContent[] {
     case 'heading':
       return [el('div', {dataType: 'heading'}, inline(node.children))]
     case 'list':
-      return [el(node.ordered ? 'ol' : 'ul', {}, node.children.map((item) => el('li', {}, blocks((item as {children: RootContent[]}).children))))]
+      return [
+        el(
+          node.ordered ? 'ol' : 'ul',
+          {},
+          node.children.map((item) => el('li', {}, blocks((item as {children: RootContent[]}).children)))
+        )
+      ]
     case 'code':
       return [el('code', {}, lines(node.value))]
     case 'blockquote':
@@ -66,7 +77,13 @@ function block(node: RootContent): ElementContent[] {
     case 'detailsSummary':
       return [el('b', {}, inline(node.children))]
     case 'attachmentsGroup':
-      return [el('ul', {}, node.children.map((a) => el('li', {}, link(a.url, [text(a.name)]))))]
+      return [
+        el(
+          'ul',
+          {},
+          node.children.map((a) => el('li', {}, link(a.url, [text(a.name)])))
+        )
+      ]
     case 'drawio':
       return link(node.url, [text('Diagram')])
     case 'video':
@@ -112,7 +129,10 @@ function phrasing(node: Nodes): ElementContent[] {
     case 'link':
       return link(node.url, inline(node.children))
     case 'articleLink':
-      return link(node.articleId === undefined ? defaultTopicUrl(node.topicId ?? '') : defaultArticleUrl(node.articleId), inline(node.children))
+      return link(
+        node.articleId === undefined ? defaultTopicUrl(node.topicId ?? '') : defaultArticleUrl(node.articleId),
+        inline(node.children)
+      )
     case 'mark':
       return [el('mark', {dataColor: commentColors[node.color] ?? 'yellow'}, inline(node.children))]
     case 'image':

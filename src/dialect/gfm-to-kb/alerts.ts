@@ -94,11 +94,29 @@ export function alertsToHintBlocks(tree: Root, source?: string, file?: VFile): v
     let color = admonitionColor(name)
     if (!color) {
       color = admonitionColors.NOTE!
-      if (file) warn(file, node, 'kb-admonition-unknown', `Unknown callout type \`${name}\`; written as a note (blue), as Obsidian shows it. Use note, tip, info, warning, danger or another Obsidian type for its own colour.`)
+      if (file)
+        warn(
+          file,
+          node,
+          'kb-admonition-unknown',
+          `Unknown callout type \`${name}\`; written as a note (blue), as Obsidian shows it. Use note, tip, info, warning, danger or another Obsidian type for its own colour.`
+        )
     }
     const replacement: HintBlock | Details = fold
-      ? {type: 'details', children: [{type: 'detailsSummary', children: title.length > 0 ? title : [{type: 'text', value: capitalise(name)}]}, ...content], position: node.position}
-      : {type: 'hintBlock', color, children: title.length > 0 ? [boldLine(title), ...content] : content, position: node.position}
+      ? {
+          type: 'details',
+          children: [
+            {type: 'detailsSummary', children: title.length > 0 ? title : [{type: 'text', value: capitalise(name)}]},
+            ...content
+          ],
+          position: node.position
+        }
+      : {
+          type: 'hintBlock',
+          color,
+          children: title.length > 0 ? [boldLine(title), ...content] : content,
+          position: node.position
+        }
     ;(parent as Parent).children[index] = replacement
     titled ||= title.length > 0
   })

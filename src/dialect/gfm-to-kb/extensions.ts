@@ -17,7 +17,11 @@ import {SKIP, walk} from './walk.js'
 export const syntaxFor = syntaxVariants([gfm(), kbSyntax()], [emailAutolinkConstruct, tableConstruct])
 
 /** The from-markdown extensions: GFM's (autolink-literal transform guarded) and the dialect's. */
-export const treeExtensions: TreeExtension[] = [...gfmFromMarkdown().map(guardAutolinkTransform), kbFromMarkdown(), recordEscapes]
+export const treeExtensions: TreeExtension[] = [
+  ...gfmFromMarkdown().map(guardAutolinkTransform),
+  kbFromMarkdown(),
+  recordEscapes
+]
 
 /**
  * mdast-util-gfm-autolink-literal's transform runs find-and-replace (a
@@ -27,11 +31,10 @@ export const treeExtensions: TreeExtension[] = [...gfmFromMarkdown().map(guardAu
  */
 function guardAutolinkTransform(extension: TreeExtension): TreeExtension {
   if (!extension.transforms || !extension.enter || !('literalAutolink' in extension.enter)) return extension
-  const guard =
-    (transform: Transform): Transform => {
-      const sparing = sparingEscapes(transform)
-      return (tree) => (mayHoldLiteral(tree) ? sparing(tree) : undefined)
-    }
+  const guard = (transform: Transform): Transform => {
+    const sparing = sparingEscapes(transform)
+    return (tree) => (mayHoldLiteral(tree) ? sparing(tree) : undefined)
+  }
   return {...extension, transforms: extension.transforms.map(guard)}
 }
 

@@ -91,4 +91,3 @@ export function gfmToKb(markdown: string, options: GfmToKbOptions = {}): {markdo
   const {tree, messages} = gfmToKbTree(markdown, options)
   return {markdown: stringifyKb(tree), messages}
 }
-

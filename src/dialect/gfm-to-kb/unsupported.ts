@@ -16,7 +16,12 @@ import {SKIP, walk} from './walk.js'
 export function capHeadings(tree: Root, file: VFile, cap = true): void {
   walk(tree, (node) => {
     if (node.type !== 'heading' || node.depth <= 3) return
-    warn(file, node, 'kb-heading-depth', `Heading level ${node.depth} is not supported by the platform; written as level 3.`)
+    warn(
+      file,
+      node,
+      'kb-heading-depth',
+      `Heading level ${node.depth} is not supported by the platform; written as level 3.`
+    )
     if (cap) node.depth = 3
   })
 }
@@ -25,7 +30,12 @@ export function capHeadings(tree: Root, file: VFile, cap = true): void {
 export function convertTaskItems(tree: Root, file: VFile): void {
   walk(tree, (item) => {
     if (item.type !== 'listItem' || item.checked === null || item.checked === undefined) return
-    warn(file, item, 'kb-task-list', 'Task lists are not supported by the platform; the checkbox is written as ☐/☑ text.')
+    warn(
+      file,
+      item,
+      'kb-task-list',
+      'Task lists are not supported by the platform; the checkbox is written as ☐/☑ text.'
+    )
     const prefix = {type: 'text' as const, value: item.checked ? '☑ ' : '☐ '}
     const first = item.children[0]
     if (first?.type === 'paragraph') first.children.unshift(prefix)
@@ -39,7 +49,8 @@ export function inlineReferences(tree: Root): void {
   const definitions = new Map<string, Definition>()
   walk(tree, (node) => {
     // CommonMark: the first definition of a label wins.
-    if (node.type === 'definition' && !definitions.has(node.identifier.toLowerCase())) definitions.set(node.identifier.toLowerCase(), node)
+    if (node.type === 'definition' && !definitions.has(node.identifier.toLowerCase()))
+      definitions.set(node.identifier.toLowerCase(), node)
   })
   walk(tree, (node, index, parent) => {
     if (node.type !== 'linkReference' && node.type !== 'imageReference') return
@@ -64,8 +75,17 @@ export function convertFootnotes(tree: Root, file: VFile): void {
   walk(tree, (node, index, parent) => {
     if (node.type !== 'footnoteReference') return
     if (!order.includes(node.identifier)) order.push(node.identifier)
-    warn(file, node, 'kb-footnote', 'Footnotes are not supported by the platform; written as a [n] reference and a notes list.')
-    ;(parent as Parent).children[index] = {type: 'text', value: `[${order.indexOf(node.identifier) + 1}]`, position: node.position}
+    warn(
+      file,
+      node,
+      'kb-footnote',
+      'Footnotes are not supported by the platform; written as a [n] reference and a notes list.'
+    )
+    ;(parent as Parent).children[index] = {
+      type: 'text',
+      value: `[${order.indexOf(node.identifier) + 1}]`,
+      position: node.position
+    }
   })
   removeWhere(tree, (node) => node.type === 'footnoteDefinition')
   const notes: ListItem[] = order.flatMap((id, i) => {
@@ -73,17 +93,25 @@ export function convertFootnotes(tree: Root, file: VFile): void {
     return definition ? [{type: 'listItem', spread: false, children: labelled(`[${i + 1}] `, definition.children)}] : []
   })
   for (const [id, definition] of definitions) {
-    if (!order.includes(id)) warn(file, definition, 'kb-footnote', `Footnote [^${id}] is never referenced; its text is kept in the notes list.`)
+    if (!order.includes(id))
+      warn(
+        file,
+        definition,
+        'kb-footnote',
+        `Footnote [^${id}] is never referenced; its text is kept in the notes list.`
+      )
   }
   const unreferenced = [...definitions.keys()].filter((id) => !order.includes(id))
-  for (const id of unreferenced) notes.push({type: 'listItem', spread: false, children: labelled(`[^${id}] `, definitions.get(id)!.children)})
+  for (const id of unreferenced)
+    notes.push({type: 'listItem', spread: false, children: labelled(`[^${id}] `, definitions.get(id)!.children)})
   if (notes.length === 0) return
   tree.children.push({type: 'thematicBreak'}, {type: 'list', ordered: false, spread: false, children: notes})
 }
 
 function labelled(label: string, children: FootnoteDefinition['children']): ListItem['children'] {
   const [first, ...rest] = children
-  if (first?.type === 'paragraph') return [{...first, children: [{type: 'text' as const, value: label}, ...first.children]}, ...rest]
+  if (first?.type === 'paragraph')
+    return [{...first, children: [{type: 'text' as const, value: label}, ...first.children]}, ...rest]
   return [{type: 'paragraph' as const, children: [{type: 'text' as const, value: label.trimEnd()}]}, ...children]
 }
 
@@ -96,14 +124,33 @@ export function escapeForeignHtml(tree: Root, file: VFile): void {
   walk(tree, (node, index, parent) => {
     if (node.type !== 'html') return
     const value = node.value.trim()
-    warn(file, node, 'kb-foreign-html', `HTML outside the dialect (${preview(value)}) is not supported; it is kept as visible text.`)
+    warn(
+      file,
+      node,
+      'kb-foreign-html',
+      `HTML outside the dialect (${preview(value)}) is not supported; it is kept as visible text.`
+    )
     const text = {type: 'text' as const, value: node.value, position: node.position}
-    parent.children[index] = isPhrasingParent(parent) ? text : ({type: 'paragraph', children: [text], position: node.position} as RootContent)
+    parent.children[index] = isPhrasingParent(parent)
+      ? text
+      : ({type: 'paragraph', children: [text], position: node.position} as RootContent)
     return SKIP
   })
 }
 
-const phrasingParents = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell', 'underline', 'mark', 'articleLink', 'detailsSummary'])
+const phrasingParents = new Set([
+  'paragraph',
+  'heading',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'tableCell',
+  'underline',
+  'mark',
+  'articleLink',
+  'detailsSummary'
+])
 
 function isPhrasingParent(parent: Parent): boolean {
   return phrasingParents.has(parent.type)

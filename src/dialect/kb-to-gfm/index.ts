@@ -46,14 +46,19 @@ const hintBlock: Handle = (node: HintBlock, parent, state, info) => {
   const tracker = state.createTracker(info)
   tracker.move('> ')
   tracker.shift(2)
-  const value = state.indentLines(state.containerFlow(node, tracker.current()), (line, _, blank) => '>' + (blank ? '' : ' ') + line)
+  const value = state.indentLines(
+    state.containerFlow(node, tracker.current()),
+    (line, _, blank) => '>' + (blank ? '' : ' ') + line
+  )
   exit()
   return `> [!${kind}]\n` + value
 }
 
 // Code as CommonMark writes it: a fence inside code gets a longer outer fence, which GitHub reads, instead of the
 // zero-width space the platform needs (plugins/code-fence.ts); a reader copying the code gets it as written.
-const extension: Options = {extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock, details, code: defaultHandlers.code}}]}
+const extension: Options = {
+  extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock, details, code: defaultHandlers.code}}]
+}
 
 /**
  * Converts a dialect tree to GitHub-flavoured Markdown (the tree is changed:

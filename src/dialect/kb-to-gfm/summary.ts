@@ -13,7 +13,13 @@ import type {Handle} from 'mdast-util-to-markdown'
 import type {AnchorLink, Details, DetailsSummary, Mark, Underline} from '../../../plugins/types.js'
 import {wrapFlow} from '../../../plugins/tag-writer.js'
 
-function element(state: State, node: Parents | AnchorLink | Image, tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element {
+function element(
+  state: State,
+  node: Parents | AnchorLink | Image,
+  tagName: string,
+  properties: Element['properties'],
+  children: ElementContent[] = []
+): Element {
   const result: Element = {type: 'element', tagName, properties, children}
   state.patch(node as never, result)
   return result
@@ -23,15 +29,20 @@ function element(state: State, node: Parents | AnchorLink | Image, tagName: stri
 const handlers: Handlers = {
   underline: (state: State, node: Underline) => element(state, node, 'u', {}, state.all(node)),
   mark: (state: State, node: Mark) => element(state, node, 'mark', {dataColor: node.color}, state.all(node)),
-  anchorLink: (state: State, node: AnchorLink) => element(state, node, 'a', {dataNode: 'anchorLink', dataId: node.identifier}),
-  image: (state: State, node: Image) => element(state, node, 'img', {src: node.url, alt: node.alt ?? '', width: node.width, height: node.height}),
+  anchorLink: (state: State, node: AnchorLink) =>
+    element(state, node, 'a', {dataNode: 'anchorLink', dataId: node.identifier}),
+  image: (state: State, node: Image) =>
+    element(state, node, 'img', {src: node.url, alt: node.alt ?? '', width: node.width, height: node.height}),
   // Raw HTML stays as written, as in the Markdown it came from.
   html: (_: State, node: {value: string}) => ({type: 'raw', value: node.value}) as never
 }
 
 /** The HTML of a summary's content. */
 export function summaryHtml(node: DetailsSummary): string {
-  const paragraph = toHast({type: 'paragraph', children: node.children}, {handlers, allowDangerousHtml: true}) as Element
+  const paragraph = toHast(
+    {type: 'paragraph', children: node.children},
+    {handlers, allowDangerousHtml: true}
+  ) as Element
   return toHtml(paragraph.children, {allowDangerousHtml: true})
 }
 

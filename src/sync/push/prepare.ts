@@ -2,7 +2,15 @@
  * `planPush`: scan, read the state and the remote, match, read the few full
  * records the plan needs, and compute the plan. Writes nothing.
  */
-import {BodyCache, loadState, mapLimit, permissionsKey, scanFolder, type ScanResult, type SyncState} from '../../local/index.js'
+import {
+  BodyCache,
+  loadState,
+  mapLimit,
+  permissionsKey,
+  scanFolder,
+  type ScanResult,
+  type SyncState
+} from '../../local/index.js'
 import {matchItems, type Matching} from '../shared/match.js'
 import {computePlan} from './plan.js'
 import {prepareDiagrams} from '../../diagrams/index.js'
@@ -25,7 +33,13 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   // on invalid input its answer (or its failure) is dropped, and the errors of the input are the answer.
   const remoteRead = readRemote(options.client, rootTopicId)
   remoteRead.catch(() => undefined)
-  const scan = options.scan ? await options.scan() : await scanFolder(options.dir, {cache: await BodyCache.load(options.dir), ...(options.ignore ? {ignore: options.ignore} : {}), ...(options.links ? {links: options.links} : {})})
+  const scan = options.scan
+    ? await options.scan()
+    : await scanFolder(options.dir, {
+        cache: await BodyCache.load(options.dir),
+        ...(options.ignore ? {ignore: options.ignore} : {}),
+        ...(options.links ? {links: options.links} : {})
+      })
   const {state, warning} = await loadState(scan.dir, rootTopicId)
   const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {
@@ -53,7 +67,13 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
 }
 
 /** Reads the items that new files may be renamed and edited copies of, and matches those alike enough (`similar.ts`). */
-async function matchEditedRenames(options: PushOptions, scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): Promise<void> {
+async function matchEditedRenames(
+  options: PushOptions,
+  scan: ScanResult,
+  remote: RemoteSnapshot,
+  state: SyncState,
+  matching: Matching
+): Promise<void> {
   const candidates = renameCandidates(scan, remote, state, matching)
   if (candidates.length === 0) return
   await mapLimit([...new Set(candidates.map((candidate) => candidate.id))], options.concurrency ?? 8, async (id) => {
@@ -77,7 +97,11 @@ async function readDetails(
 ): Promise<void> {
   const entryOf = new Map<string, SyncState['items'][string]>()
   for (const entry of Object.values(state.items)) if (entry.id) entryOf.set(entry.id, entry)
-  const urlless = new Set(Object.values(state.assets).filter((a) => !a.url && a.usedBy).map((a) => a.usedBy!))
+  const urlless = new Set(
+    Object.values(state.assets)
+      .filter((a) => !a.url && a.usedBy)
+      .map((a) => a.usedBy!)
+  )
   const items: string[] = []
   const permissions: string[] = []
   for (const [path, id] of matching.ids) {
@@ -100,7 +124,8 @@ async function readDetails(
 /** Fills the URL of uploads whose guid a fetched record lists (a crash kept it from the state). */
 function recoverAssetUrls(state: SyncState, remote: RemoteSnapshot): void {
   const byGuid = new Map<string, {url: string; id: string}>()
-  for (const [id, detail] of Object.entries(remote.details)) for (const [guid, url] of Object.entries(detail.attachments)) byGuid.set(guid, {url, id})
+  for (const [id, detail] of Object.entries(remote.details))
+    for (const [guid, url] of Object.entries(detail.attachments)) byGuid.set(guid, {url, id})
   for (const asset of Object.values(state.assets)) {
     const found = asset.url ? undefined : byGuid.get(asset.guid)
     if (found) {

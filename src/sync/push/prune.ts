@@ -14,7 +14,8 @@ export async function deleteOrphans(run: RunState, deletions: PlanOp[]): Promise
     try {
       await run.options.client.deleteItem(op.remoteId!, {withChildren: false})
       run.writes++
-      for (const [key, entry] of Object.entries(state.items)) if (entry.id === op.remoteId) run.store.setItem(key, undefined)
+      for (const [key, entry] of Object.entries(state.items))
+        if (entry.id === op.remoteId) run.store.setItem(key, undefined)
       await run.store.saveChanges()
       run.emit({type: 'done', op, remoteId: op.remoteId!})
     } catch (error) {

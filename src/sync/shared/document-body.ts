@@ -49,7 +49,9 @@ function convertBody(body: string, title: string, context: LocalizeContext): Pul
   if (file.messages.some(isUnconvertible)) return undefined
   // The links as the platform means them (articles in URL form, addresses relative to the article's page) are the body to keep.
   const links = context.links
-  const urls = links ? normalizeRemoteLinks(parsed, {...links, isPulled: (ref) => context.documentOf(ref.kind, ref.id) !== undefined}) : []
+  const urls = links
+    ? normalizeRemoteLinks(parsed, {...links, isPulled: (ref) => context.documentOf(ref.kind, ref.id) !== undefined})
+    : []
   const rewritten = urls.length > 0 ? {rewritten: urls} : {}
   const local = structuredClone(parsed)
   const canonical = stringifyKb(parsed)
@@ -89,7 +91,11 @@ function ensureNewline(text: string): string {
 }
 
 function sameBody(a: string, b: string): boolean {
-  const normal = (text: string) => text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim()
+  const normal = (text: string) =>
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/[ \t]+$/gm, '')
+      .trim()
   return normal(a) === normal(b)
 }
 

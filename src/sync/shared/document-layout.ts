@@ -34,7 +34,8 @@ export function folderOf(docPath: string): string {
 export function currentPaths(remote: RemoteSnapshot, state: SyncState, scan: ScanResult): Map<string, string> {
   const current = new Map<string, string>()
   for (const node of Object.values(scan.byPath)) {
-    if (node.kbId && remote.items[node.kbId]?.type === node.kind && !current.has(node.kbId)) current.set(node.kbId, node.path)
+    if (node.kbId && remote.items[node.kbId]?.type === node.kind && !current.has(node.kbId))
+      current.set(node.kbId, node.path)
   }
   const claimed = new Set(current.values())
   for (const [key, entry] of Object.entries(state.items)) {

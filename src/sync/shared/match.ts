@@ -55,7 +55,13 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
         rule: 'unknown-kb-id'
       })
     } else if (item.type !== node.kind) {
-      diagnostics.push({severity: 'error', file: node.file ?? node.path, line: 1, message: `kb_id ${node.kbId} is a ${item.type}, but this is a ${node.kind}`, rule: 'kb-id-type'})
+      diagnostics.push({
+        severity: 'error',
+        file: node.file ?? node.path,
+        line: 1,
+        message: `kb_id ${node.kbId} is a ${item.type}, but this is a ${node.kind}`,
+        rule: 'kb-id-type'
+      })
     } else {
       claim(node, node.kbId, 'kb_id')
     }
@@ -73,8 +79,9 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
   const topDown = (topic: LocalTopic, parentId: string | null | undefined): void => {
     for (const child of topic.children) {
       if (!ids.has(child.path) && !child.kbId && parentId !== undefined) {
-        const siblings = (parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? []))
-          .filter((id) => fits(child, id) && remote.items[id]!.title.trim() === child.title.trim())
+        const siblings = (
+          parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? [])
+        ).filter((id) => fits(child, id) && remote.items[id]!.title.trim() === child.title.trim())
         if (siblings.length > 1) {
           // Which of them is this file's cannot be told: guessing would overwrite another item's text.
           diagnostics.push({
@@ -102,7 +109,12 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
 export function vanishedArticles(nodes: LocalNode[], remote: RemoteSnapshot, state: SyncState, claimed: Set<string>) {
   const present = new Set(nodes.map((node) => node.path))
   return Object.entries(state.items).filter(
-    ([key, entry]) => !present.has(key) && entry.id !== undefined && entry.type === 'article' && remote.items[entry.id] && !claimed.has(entry.id)
+    ([key, entry]) =>
+      !present.has(key) &&
+      entry.id !== undefined &&
+      entry.type === 'article' &&
+      remote.items[entry.id] &&
+      !claimed.has(entry.id)
   )
 }
 
@@ -125,7 +137,12 @@ function matchMoved(
       const value = key === 'sourceHash' ? entry.sourceHash : path.posix.basename(oldPath)
       const valueOf = (node: LocalNode) => (key === 'sourceHash' ? node.sourceHash : path.posix.basename(node.path))
       const candidates = open.filter((node) => !ids.has(node.path) && valueOf(node) === value)
-      const others = vanished.filter(([other, e]) => other !== oldPath && !claimed.has(e.id!) && (key === 'sourceHash' ? e.sourceHash : path.posix.basename(other)) === value)
+      const others = vanished.filter(
+        ([other, e]) =>
+          other !== oldPath &&
+          !claimed.has(e.id!) &&
+          (key === 'sourceHash' ? e.sourceHash : path.posix.basename(other)) === value
+      )
       const node = others.length === 0 ? unique(candidates) : undefined
       if (node && value !== undefined) claim(node, entry.id!)
     }
@@ -149,7 +166,9 @@ function matchByContent(
   claim: (node: LocalNode, id: string) => void,
   ids: Map<string, string>
 ): void {
-  const vanished = vanishedArticles(nodes, remote, state, claimed).filter(([, entry]) => !entry.pending && remote.items[entry.id!]?.type === 'article')
+  const vanished = vanishedArticles(nodes, remote, state, claimed).filter(
+    ([, entry]) => !entry.pending && remote.items[entry.id!]?.type === 'article'
+  )
   if (vanished.length === 0) return
   const context = planRenderContext(scan, remote, ids, state)
   const hashes = new Map<string, LocalNode[]>()
@@ -159,10 +178,12 @@ function matchByContent(
     if (rendered.missingLinks.length + rendered.missingAssets.length > 0) continue
     hashes.set(rendered.hash, [...(hashes.get(rendered.hash) ?? []), node])
   }
-  const recorded = (entry: StateEntry) => [entry.renderedHash, entry.remoteHash].filter((h): h is string => h !== undefined)
+  const recorded = (entry: StateEntry) =>
+    [entry.renderedHash, entry.remoteHash].filter((h): h is string => h !== undefined)
   for (const [hash, candidates] of hashes) {
     const owners = vanished.filter(([, entry]) => recorded(entry).includes(hash))
-    if (candidates.length === 1 && owners.length === 1 && !claimed.has(owners[0]![1].id!)) claim(candidates[0]!, owners[0]![1].id!)
+    if (candidates.length === 1 && owners.length === 1 && !claimed.has(owners[0]![1].id!))
+      claim(candidates[0]!, owners[0]![1].id!)
   }
 }
 

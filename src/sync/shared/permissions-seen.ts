@@ -40,7 +40,11 @@ export function permissionsNeedReading(entry: StateEntry | undefined, updatedAt:
  * `updatedAt` when the pull read its permissions (and recorded what it
  * read), else the entry's own.
  */
-export function permissionsSeenAfterPull(entry: StateEntry | undefined, updatedAt: string | undefined, read: boolean): string | undefined {
+export function permissionsSeenAfterPull(
+  entry: StateEntry | undefined,
+  updatedAt: string | undefined,
+  read: boolean
+): string | undefined {
   return read && updatedAt !== undefined ? updatedAt : entry?.permissionsSeenAt
 }
 
@@ -69,10 +73,16 @@ export function stampBefore(entry: StateEntry | undefined, snapshot: RemoteStamp
  * Otherwise someone else changed the item (body or permissions), and the
  * next pull must read them: `seenAt` is kept.
  */
-export function permissionsSeenAfterWrite(seenAt: string | undefined, before: RemoteStamp | undefined, after: RemoteStamp, setsPermissions = false): string | undefined {
+export function permissionsSeenAfterWrite(
+  seenAt: string | undefined,
+  before: RemoteStamp | undefined,
+  after: RemoteStamp,
+  setsPermissions = false
+): string | undefined {
   if (after.updatedAt === undefined) return seenAt
   if (before === undefined) return after.updatedAt
   const known = setsPermissions || (seenAt !== undefined && seenAt === before.updatedAt)
-  const onlyThisWrite = before.version === undefined || after.version === undefined || after.version === before.version + 1
+  const onlyThisWrite =
+    before.version === undefined || after.version === undefined || after.version === before.version + 1
   return known && onlyThisWrite ? after.updatedAt : seenAt
 }

@@ -72,7 +72,9 @@ export async function readRemote(client: SyncClient, rootTopicId: string | null)
 /** The root topic a folder is mapped to is not in the knowledge base: the configuration is wrong, not the network. */
 export class RootTopicError extends Error {
   constructor(readonly rootTopicId: string) {
-    super(`the root topic ${rootTopicId} is not in the knowledge base (deleted, or a wrong id): check the root topic the folder is mapped to (kbsync: --root-topic, "rootTopic" in the config file or KBSYNC_ROOT_TOPIC)`)
+    super(
+      `the root topic ${rootTopicId} is not in the knowledge base (deleted, or a wrong id): check the root topic the folder is mapped to (kbsync: --root-topic, "rootTopic" in the config file or KBSYNC_ROOT_TOPIC)`
+    )
     this.name = 'RootTopicError'
   }
 }
@@ -80,12 +82,20 @@ export class RootTopicError extends Error {
 /** Whether reading under a topic failed because there is no such topic. */
 function isUnknownTopic(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false
-  return error.status === 404 || error.errorCode === 'knowledge_base_not_found' || error.errorCode === 'knowledge_base_invalid_parent'
+  return (
+    error.status === 404 ||
+    error.errorCode === 'knowledge_base_not_found' ||
+    error.errorCode === 'knowledge_base_invalid_parent'
+  )
 }
 
 /** Body text normalised for comparing: LF line ends, no trailing blanks or spaces at line ends. */
 export function normalizeBody(body: string): string {
-  return body.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').replace(/\s+$/, '').replace(/^\n+/, '')
+  return body
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\s+$/, '')
+    .replace(/^\n+/, '')
 }
 
 /** Hash of a body for comparing with what was pushed. */
@@ -153,6 +163,13 @@ export function toDetail(item: KbItem): RemoteDetail {
   const body = stripTitle(item.body, item.title)
   const attachments = attachmentUrls(item)
   const files = (item.attachments ?? []).map((a) => ({guid: a.id, name: a.name, size: a.size, url: a.url}))
-  return {version: item.version, updatedAt: item.updated_at, title: item.title, body, bodyHash: bodyHash(body), attachments, files}
+  return {
+    version: item.version,
+    updatedAt: item.updated_at,
+    title: item.title,
+    body,
+    bodyHash: bodyHash(body),
+    attachments,
+    files
+  }
 }
-

@@ -41,7 +41,11 @@ const lastRender = new WeakMap<LocalNode, {key: string; rendered: Rendered}>()
  * Renders the body of `node` (empty when it has none). `key` is its
  * `renderKey` with `context`, for a caller that has just computed it.
  */
-export function renderBody(node: LocalNode, context: RenderContext, key: string | undefined = renderKey(node, context)): Rendered {
+export function renderBody(
+  node: LocalNode,
+  context: RenderContext,
+  key: string | undefined = renderKey(node, context)
+): Rendered {
   const last = key === undefined ? undefined : lastRender.get(node)
   if (last && last.key === key) return last.rendered
   const rendered = renderTree(node, context)
@@ -60,7 +64,14 @@ export function releaseRender(node: LocalNode): void {
   delete node.tree
 }
 
-type TreeNode = {type: string; data?: {kbsync?: Resolved}; url?: string; alt?: string | null; value?: string; children?: TreeNode[]}
+type TreeNode = {
+  type: string
+  data?: {kbsync?: Resolved}
+  url?: string
+  alt?: string | null
+  value?: string
+  children?: TreeNode[]
+}
 
 /**
  * Renders the body of `node` for a create that cannot wait for every
@@ -108,7 +119,11 @@ function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText 
       const id = target === '' ? context.rootTopicId! : context.idOf(target)
       if (id === undefined) missingLinks.push(target)
       if (id === undefined && unknownLinksAsText) return children
-      return {type: 'articleLink', ...(kind === 'article' ? {articleId: id ?? 'PENDING'} : {topicId: id ?? 'PENDING'}), children} as TreeNode
+      return {
+        type: 'articleLink',
+        ...(kind === 'article' ? {articleId: id ?? 'PENDING'} : {topicId: id ?? 'PENDING'}),
+        children
+      } as TreeNode
     }
     if (resolved && 'plain' in resolved) return plainText(child, children)
     if (resolved && 'external' in resolved) {
@@ -190,9 +205,14 @@ export interface RenderedHash {
  * `recorded` (a state entry) when it holds the same render key, so an
  * unchanged body costs no parse and no render; rendered otherwise.
  */
-export function renderedHashOf(node: LocalNode, context: RenderContext, recorded?: {renderKey?: string; renderedHash?: string}): RenderedHash {
+export function renderedHashOf(
+  node: LocalNode,
+  context: RenderContext,
+  recorded?: {renderKey?: string; renderedHash?: string}
+): RenderedHash {
   const key = renderKey(node, context)
-  if (key !== undefined && recorded?.renderKey === key && recorded.renderedHash !== undefined) return {hash: recorded.renderedHash, key, complete: true}
+  if (key !== undefined && recorded?.renderKey === key && recorded.renderedHash !== undefined)
+    return {hash: recorded.renderedHash, key, complete: true}
   const rendered = renderBody(node, context, key)
   return {hash: rendered.hash, key, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0}
 }

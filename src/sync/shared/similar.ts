@@ -36,7 +36,12 @@ export interface RenameCandidate {
  * articles and new files left, when at most `crossFolderLimit` articles
  * and `crossFolderPairs` pairs are left.
  */
-export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state: SyncState, matching: Matching): RenameCandidate[] {
+export function renameCandidates(
+  scan: ScanResult,
+  remote: RemoteSnapshot,
+  state: SyncState,
+  matching: Matching
+): RenameCandidate[] {
   const nodes = Object.values(scan.byPath).filter((node) => node.path !== '')
   const folderOf = (docPath: string) => path.posix.dirname(docPath)
   const vanished = new Map<string, string[]>()
@@ -57,8 +62,11 @@ export function renameCandidates(scan: ScanResult, remote: RemoteSnapshot, state
   }
   const paired = new Set(candidates.map((candidate) => candidate.id))
   const leftIds = [...vanished.values()].flat().filter((id) => !paired.has(id))
-  const leftNodes = [...added.values()].flat().filter((node) => !candidates.some((candidate) => candidate.node === node))
-  if (leftIds.length <= crossFolderLimit && leftIds.length * leftNodes.length <= crossFolderPairs) for (const id of leftIds) for (const node of leftNodes) candidates.push({node, id})
+  const leftNodes = [...added.values()]
+    .flat()
+    .filter((node) => !candidates.some((candidate) => candidate.node === node))
+  if (leftIds.length <= crossFolderLimit && leftIds.length * leftNodes.length <= crossFolderPairs)
+    for (const id of leftIds) for (const node of leftNodes) candidates.push({node, id})
   return candidates
 }
 
@@ -89,12 +97,19 @@ export function claimSimilar(
   // Items and files out of the running: claimed, or part of a tie.
   const takenIds = new Set<string>()
   const takenPaths = new Set<string>()
-  const open = ({candidate}: (typeof scored)[number]) => !matching.ids.has(candidate.node.path) && !takenIds.has(candidate.id) && !takenPaths.has(candidate.node.path)
+  const open = ({candidate}: (typeof scored)[number]) =>
+    !matching.ids.has(candidate.node.path) && !takenIds.has(candidate.id) && !takenPaths.has(candidate.node.path)
   for (const pair of scored) {
     if (!open(pair)) continue
     const {candidate, score} = pair
     // Two files as like the item, or two items as like the file: no way to tell which is which, so none is claimed.
-    const rivals = scored.filter((other) => other !== pair && other.score === score && open(other) && (other.candidate.id === candidate.id || other.candidate.node === candidate.node))
+    const rivals = scored.filter(
+      (other) =>
+        other !== pair &&
+        other.score === score &&
+        open(other) &&
+        (other.candidate.id === candidate.id || other.candidate.node === candidate.node)
+    )
     if (rivals.length > 0) {
       for (const tied of [pair, ...rivals]) {
         takenIds.add(tied.candidate.id)
@@ -112,7 +127,11 @@ export function claimSimilar(
 
 /** Dice coefficient of the non-blank lines of two texts (as multisets, trimmed): 1 for the same lines, 0 for none in common. */
 export function similarity(a: string, b: string): number {
-  const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '')
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
   const left = lines(a)
   const right = lines(b)
   if (left.length + right.length === 0) return 1

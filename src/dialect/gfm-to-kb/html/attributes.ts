@@ -27,7 +27,8 @@ export function styleValue(element: Element, name: string): string | undefined {
   if (!style) return undefined
   for (const declaration of style.split(';')) {
     const colon = declaration.indexOf(':')
-    if (colon !== -1 && declaration.slice(0, colon).trim().toLowerCase() === name) return declaration.slice(colon + 1).trim()
+    if (colon !== -1 && declaration.slice(0, colon).trim().toLowerCase() === name)
+      return declaration.slice(colon + 1).trim()
   }
   return undefined
 }

@@ -30,5 +30,7 @@ export function linkLiterals(parent: Parents): void {
   if (parent.type === 'link' || parent.type === 'linkReference') return
   if (!parent.children.some((child) => child.type === 'text' && literalStart.test(child.value))) return
   const children = parent.children as Nodes[]
-  parent.children = children.flatMap((child): Nodes[] => (child.type === 'text' ? linked(child) : [child])) as typeof parent.children
+  parent.children = children.flatMap((child): Nodes[] =>
+    child.type === 'text' ? linked(child) : [child]
+  ) as typeof parent.children
 }

@@ -8,7 +8,13 @@ import type {Element, ElementContent} from 'hast'
 import type {Handle, State} from 'hast-util-to-mdast'
 import type {BlockContent, Nodes, Paragraph, PhrasingContent, RootContent} from 'mdast'
 import {isColor} from '../../../../plugins/transform/tags.js'
-import {colorTokens, type ColorToken, type Details, type DetailsSummary, type HintBlock} from '../../../../plugins/types.js'
+import {
+  colorTokens,
+  type ColorToken,
+  type Details,
+  type DetailsSummary,
+  type HintBlock
+} from '../../../../plugins/types.js'
 import {admonitionColor} from '../alerts.js'
 import {attribute, classes} from './attributes.js'
 import {boldLine} from '../site-syntax/titles.js'
@@ -23,7 +29,13 @@ export function titleParagraph(title: string): Paragraph {
  * A hint block of `color` holding `content` (converted to flow); a title
  * (given, or a heading the block starts with) becomes its first bold line.
  */
-export function hintBlock(state: State, element: Element, color: ColorToken, content: Nodes[], title?: string): HintBlock {
+export function hintBlock(
+  state: State,
+  element: Element,
+  color: ColorToken,
+  content: Nodes[],
+  title?: string
+): HintBlock {
   const children = state.toFlow(content as RootContent[]) as BlockContent[]
   const first = children[0]
   if (title !== undefined) children.unshift(titleParagraph(title))
@@ -36,7 +48,8 @@ export function hintBlock(state: State, element: Element, color: ColorToken, con
 /** The hint colour a `<div>`'s classes name (the last class that names one: `note warning` is a warning). */
 function classColor(element: Element): ColorToken | undefined {
   let color: ColorToken | undefined
-  for (const name of classes(element)) color = admonitionColor(name.replace(/^(?:alert|admonition|callout)-/, '')) ?? color
+  for (const name of classes(element))
+    color = admonitionColor(name.replace(/^(?:alert|admonition|callout)-/, '')) ?? color
   return color
 }
 
@@ -54,10 +67,20 @@ export function divHandler(conversion: Conversion): Handle {
       if (isColor(dataColor)) color = dataColor
       else {
         color ??= 'blue'
-        warnAt(conversion, element, 'kb-invalid-color', `\`data-color="${dataColor ?? ''}"\` is not one of the 11 colour tokens (${colorTokens.join(', ')}); the hint block is ${color}.`)
+        warnAt(
+          conversion,
+          element,
+          'kb-invalid-color',
+          `\`data-color="${dataColor ?? ''}"\` is not one of the 11 colour tokens (${colorTokens.join(', ')}); the hint block is ${color}.`
+        )
       }
     } else if (dataNode !== undefined) {
-      warnAt(conversion, element, 'kb-unknown-node', `Unknown \`data-node\` value \`${dataNode}\`; the block's content is kept without it.`)
+      warnAt(
+        conversion,
+        element,
+        'kb-unknown-node',
+        `Unknown \`data-node\` value \`${dataNode}\`; the block's content is kept without it.`
+      )
     }
     const content = state.all(element)
     return color === undefined ? state.toFlow(content as RootContent[]) : hintBlock(state, element, color, content)

@@ -23,7 +23,9 @@ function dedent(value: string): string {
   const lines = value.split('\n')
   const indents = lines.filter((line) => line.trim() !== '').map((line) => /^[ \t]*/.exec(line)![0].length)
   const shared = indents.length > 0 ? Math.min(...indents) : 0
-  return shared === 0 ? value : lines.map((line) => line.slice(Math.min(shared, /^[ \t]*/.exec(line)![0].length))).join('\n')
+  return shared === 0
+    ? value
+    : lines.map((line) => line.slice(Math.min(shared, /^[ \t]*/.exec(line)![0].length))).join('\n')
 }
 
 /** Moves the positions of `tree`'s nodes from the text to the source, where the text starts at `start`. */
@@ -32,7 +34,10 @@ function place(nodes: Nodes[], start: Point | undefined): void {
   for (let node = stack.pop(); node; node = stack.pop()) {
     const position = node.position
     if (position && start) {
-      const move = (point: Point): Point => ({line: point.line + start.line - 1, column: point.line === 1 ? point.column + start.column - 1 : point.column})
+      const move = (point: Point): Point => ({
+        line: point.line + start.line - 1,
+        column: point.line === 1 ? point.column + start.column - 1 : point.column
+      })
       node.position = {start: move(position.start), end: move(position.end)}
     } else delete node.position
     if ('children' in node) stack.push(...(node.children as Nodes[]))
@@ -42,7 +47,10 @@ function place(nodes: Nodes[], start: Point | undefined): void {
 /** The Markdown `value` parses to: a lone paragraph's content, else its blocks (as a root). */
 function parse(value: string, start: Point | undefined): Root {
   const source = boundContainers(dedent(value).trim())
-  const tree = fromMarkdown(source, {extensions: syntaxFor(source), mdastExtensions: [nestingLimit(source, 'text'), ...treeExtensions, nestingLimit(source, 'text')]})
+  const tree = fromMarkdown(source, {
+    extensions: syntaxFor(source),
+    mdastExtensions: [nestingLimit(source, 'text'), ...treeExtensions, nestingLimit(source, 'text')]
+  })
   const only = tree.children.length === 1 ? tree.children[0] : undefined
   const root: Root = only?.type === 'paragraph' ? {type: 'root', children: only.children} : tree
   place(root.children, start)
@@ -55,11 +63,21 @@ function parse(value: string, start: Point | undefined): Root {
  * same way when the survey reaches them. `sourceStart` places a text's
  * position (of the fragment) in the source.
  */
-export function parseComponentText(component: Element, slots: Nodes[], sourceStart: (position: Position | undefined) => Point | undefined): void {
+export function parseComponentText(
+  component: Element,
+  slots: Nodes[],
+  sourceStart: (position: Position | undefined) => Point | undefined
+): void {
   component.children = component.children.map((child): ElementContent => {
     if (child.type !== 'text' || !markdownSyntax.test(child.value)) return child
     slots.push(parse(child.value, sourceStart(child.position)))
     const dot: HastText = {type: 'text', value: '.'}
-    return {type: 'element', tagName: slotTag, properties: {dataI: slots.length - 1}, children: [dot], position: child.position}
+    return {
+      type: 'element',
+      tagName: slotTag,
+      properties: {dataI: slots.length - 1},
+      children: [dot],
+      position: child.position
+    }
   })
 }

@@ -67,7 +67,12 @@ export const componentHandler: Handle = (state: State, element: Element, parent)
   if (expanding.has(name)) {
     const summary = attribute(element, 'summary') ?? title
     if (summary === undefined) return detailsHandler(state, element, parent)
-    const summaryElement: Element = {type: 'element', tagName: 'summary', properties: {}, children: [{type: 'text', value: summary}]}
+    const summaryElement: Element = {
+      type: 'element',
+      tagName: 'summary',
+      properties: {},
+      children: [{type: 'text', value: summary}]
+    }
     return detailsHandler(state, {...element, children: [summaryElement, ...element.children]}, parent)
   }
   const content = state.all(element) as Nodes[]

@@ -38,7 +38,21 @@ export function unmarkPhrasing(node: Nodes): void {
   if (Object.keys(node.data).length === 0) delete node.data
 }
 
-const phrasingTypes = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'link', 'linkReference', 'image', 'imageReference', 'break', 'html', 'footnoteReference', ...dialectPhrasing])
+const phrasingTypes = new Set([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'link',
+  'linkReference',
+  'image',
+  'imageReference',
+  'break',
+  'html',
+  'footnoteReference',
+  ...dialectPhrasing
+])
 
 /** Whether `node` is phrasing content (the dialect's phrasing nodes included). */
 export function isPhrasing(node: Nodes): boolean {

@@ -41,9 +41,15 @@ export function convertFragment(fragment: Fragment, file: VFile): Converted {
   const conversion: Conversion = {file, slots: fragment.slots}
   const tags = masked.match(/<[A-Za-z]/g)?.length ?? 0
   const tree = tags <= maxTags ? parsed(masked) : undefined
-  if (!tree) return asText(fragment, file, `HTML of more than ${maxTags} tags in one place is kept as its text only; split it into smaller blocks.`)
+  if (!tree)
+    return asText(
+      fragment,
+      file,
+      `HTML of more than ${maxTags} tags in one place is kept as its text only; split it into smaller blocks.`
+    )
   reportStrayEndTags(tree, masked, fragment, file)
-  if (!survey(tree, fragment, conversion)) return asText(fragment, file, `HTML nested deeper than ${maxDepth} elements is kept as its text only.`)
+  if (!survey(tree, fragment, conversion))
+    return asText(fragment, file, `HTML nested deeper than ${maxDepth} elements is kept as its text only.`)
   const root = toMdast(tree, {handlers: handlersFor(conversion), nodeHandlers: {comment: () => undefined}}) as Root
   const kept = new Set<Nodes>(fragment.slots.flatMap((slot) => (slot.type === 'root' ? slot.children : [slot])))
   unmark(root, kept)
@@ -66,7 +72,11 @@ function asText(fragment: Fragment, file: VFile, reason: string): Converted {
   warn(file, fragment.html[0], 'kb-html-too-large', reason)
   const nodes = fragment.segments.map(({node, verbatim}): RootContent => {
     if (!verbatim) return node as RootContent
-    return {type: 'text', value: (node as {value: string}).value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '), position: node.position}
+    return {
+      type: 'text',
+      value: (node as {value: string}).value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '),
+      position: node.position
+    }
   })
   return {nodes}
 }
@@ -86,7 +96,11 @@ function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boo
     const offset = node.position?.start.offset
     node.position = sourcePosition(fragment, node.position)
     if (node.type === 'comment') {
-      conversion.file.info('HTML comment left out of the body (readers never saw it).', {place: node.position, ruleId: 'kb-html-comment', source: 'kbsync'})
+      conversion.file.info('HTML comment left out of the body (readers never saw it).', {
+        place: node.position,
+        ruleId: 'kb-html-comment',
+        source: 'kbsync'
+      })
       continue
     }
     if (node.type !== 'element') continue
@@ -103,7 +117,31 @@ function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boo
 }
 
 /** Text-level elements that show nothing when empty. */
-const emptyInvisible = new Set(['span', 'b', 'strong', 'i', 'em', 's', 'del', 'u', 'code', 'kbd', 'samp', 'var', 'sup', 'sub', 'small', 'mark', 'font', 'abbr', 'cite', 'ins', 'strike', 'tt', 'big'])
+const emptyInvisible = new Set([
+  'span',
+  'b',
+  'strong',
+  'i',
+  'em',
+  's',
+  'del',
+  'u',
+  'code',
+  'kbd',
+  'samp',
+  'var',
+  'sup',
+  'sub',
+  'small',
+  'mark',
+  'font',
+  'abbr',
+  'cite',
+  'ins',
+  'strike',
+  'tt',
+  'big'
+])
 
 /**
  * An empty text-level element (`<a href=x></a>` without an id, `<b></b>`):
@@ -112,7 +150,10 @@ const emptyInvisible = new Set(['span', 'b', 'strong', 'i', 'em', 's', 'del', 'u
  */
 function isEmptyInline(node: HastContent): boolean {
   if (node.type !== 'element' || node.children.length > 0) return false
-  if (node.tagName === 'a') return node.properties.id === undefined && node.properties.name === undefined && node.properties.dataNode === undefined
+  if (node.tagName === 'a')
+    return (
+      node.properties.id === undefined && node.properties.name === undefined && node.properties.dataNode === undefined
+    )
   return emptyInvisible.has(node.tagName)
 }
 
@@ -127,7 +168,12 @@ function nameComponent(element: Element, name: string | undefined, conversion: C
   element.tagName = componentTag
   element.properties = {...element.properties, dataKbComponent: written}
   if (!isKnownComponent(written)) {
-    warnAt(conversion, element, 'kb-html-unwrapped', `The component \`<${written}>\` has no counterpart on the platform; its content is kept without it.`)
+    warnAt(
+      conversion,
+      element,
+      'kb-html-unwrapped',
+      `The component \`<${written}>\` has no counterpart on the platform; its content is kept without it.`
+    )
   }
 }
 
@@ -135,9 +181,19 @@ function reportElement(element: Element, conversion: Conversion): void {
   const name = element.tagName
   if (name === slotTag) return
   if (name === 'sup' || name === 'sub') {
-    warnAt(conversion, element, 'kb-html-sup-sub', `\`<${name}>\` has no counterpart on the platform; its text is kept as ordinary text.`)
+    warnAt(
+      conversion,
+      element,
+      'kb-html-sup-sub',
+      `\`<${name}>\` has no counterpart on the platform; its text is kept as ordinary text.`
+    )
   } else if (!isKnownElement(name)) {
-    warnAt(conversion, element, 'kb-html-unwrapped', `\`<${name}>\` has no counterpart on the platform; its content is kept without it.`)
+    warnAt(
+      conversion,
+      element,
+      'kb-html-unwrapped',
+      `\`<${name}>\` has no counterpart on the platform; its content is kept without it.`
+    )
   } else if (droppedWithWarning(name)) {
     warnAt(conversion, element, 'kb-html-dropped', `\`<${name}>\` is left out: the platform does not run or show it.`)
   }

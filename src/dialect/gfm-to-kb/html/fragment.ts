@@ -105,7 +105,8 @@ export function locate(fragment: Fragment, offset: number): Point | undefined {
     line++
     lineStart = index
   }
-  if (lineStart === -1) return {line, column: start.column + within, offset: start.offset === undefined ? undefined : start.offset + within}
+  if (lineStart === -1)
+    return {line, column: start.column + within, offset: start.offset === undefined ? undefined : start.offset + within}
   return {line, column: start.column + within - lineStart - 1}
 }
 

@@ -14,7 +14,22 @@ import {inlineCodeHandler, linkHandler, markHandler, underlineHandler} from './i
 import {iframeHandler, imageHandler, pictureHandler, videoHandler} from './media.js'
 
 /** Elements converted without a handler of their own: their content is kept as it is. */
-const plain = new Set(['span', 'center', 'figure', 'figcaption', 'font', 'small', 'big', 'abbr', 'cite', 'dfn', 'time', 'label', 'sup', 'sub'])
+const plain = new Set([
+  'span',
+  'center',
+  'figure',
+  'figcaption',
+  'font',
+  'small',
+  'big',
+  'abbr',
+  'cite',
+  'dfn',
+  'time',
+  'label',
+  'sup',
+  'sub'
+])
 
 /** Elements left out without a word: they carry no content of their own. */
 const quietlyDropped = new Set(['source', 'track', 'col', 'colgroup', 'param', 'wbr', 'meta', 'link', 'base'])
@@ -65,10 +80,19 @@ function slotHandler(conversion: Conversion): Handle {
 
 /** Whether elements named `name` are converted (or unwrapped) as the HTML element they are, without a warning. */
 export function isKnownElement(name: string): boolean {
-  return plain.has(name) || Object.hasOwn(shared, name) || Object.hasOwn(defaultHandlers, name) || ['img', 'picture', 'video', 'iframe'].includes(name)
+  return (
+    plain.has(name) ||
+    Object.hasOwn(shared, name) ||
+    Object.hasOwn(defaultHandlers, name) ||
+    ['img', 'picture', 'video', 'iframe'].includes(name)
+  )
 }
 
 /** Whether `name` is an element the conversion drops (scripts, styles, forms of metadata) and says so. */
 export function droppedWithWarning(name: string): boolean {
-  return (defaultHandlers as Record<string, Handle>)[name] === ignore && !quietlyDropped.has(name) && !Object.hasOwn(shared, name)
+  return (
+    (defaultHandlers as Record<string, Handle>)[name] === ignore &&
+    !quietlyDropped.has(name) &&
+    !Object.hasOwn(shared, name)
+  )
 }

@@ -21,7 +21,14 @@ function trailingClose(list: List): {html: Html; parent: Parents} | undefined {
   if (last.type === 'list') return trailingClose(last)
   const column = last.position?.start.column
   const indent = item.children[0]?.position?.start.column
-  if (last.type !== 'html' || !closingTagsOnly.test(last.value) || column === undefined || indent === undefined || column >= indent) return undefined
+  if (
+    last.type !== 'html' ||
+    !closingTagsOnly.test(last.value) ||
+    column === undefined ||
+    indent === undefined ||
+    column >= indent
+  )
+    return undefined
   return {html: last, parent: item}
 }
 

@@ -23,7 +23,13 @@ const commentsOnly = /^\s*(?:<!--[\s\S]*?-->\s*)+$/
 const lineBreak = /^<br\s*\/?>$/i
 
 /** Parse messages about a tag that the conversion has since placed. */
-const withdrawn = new Set(['kb-stray-closing-tag', 'kb-unknown-node', 'kb-misplaced-summary', 'kb-invalid-content', 'kb-invalid-color'])
+const withdrawn = new Set([
+  'kb-stray-closing-tag',
+  'kb-unknown-node',
+  'kb-misplaced-summary',
+  'kb-invalid-content',
+  'kb-invalid-color'
+])
 
 /**
  * Converts the `html` nodes of `tree` to the dialect, in place; messages go
@@ -36,7 +42,9 @@ export function convertHtml(tree: Parents, file: VFile, source?: string): void {
   const parsed = file.messages.length
   const visit = (node: Parents, index: number, parent: Parents | undefined): number | undefined => {
     if (!node.children.some((child) => child.type === 'html')) return undefined
-    return flowParents.has(node.type) ? convertFlow(node, file, converted, source) : convertPhrasing(node, index, parent, file, converted)
+    return flowParents.has(node.type)
+      ? convertFlow(node, file, converted, source)
+      : convertPhrasing(node, index, parent, file, converted)
   }
   visit(tree, 0, undefined)
   walk(tree, (node, index, parent) => ('children' in node ? visit(node, index, parent) : undefined))
@@ -60,11 +68,16 @@ function trimTrailingSpace(parent: Parents): void {
 function settleSimple(parent: Parents, index: number, file: VFile, phrasing: boolean): boolean {
   const node = parent.children[index] as Html
   if (commentsOnly.test(node.value)) {
-    file.info('HTML comment left out of the body (readers never saw it).', {place: node.position, ruleId: 'kb-html-comment', source: 'kbsync'})
+    file.info('HTML comment left out of the body (readers never saw it).', {
+      place: node.position,
+      ruleId: 'kb-html-comment',
+      source: 'kbsync'
+    })
     parent.children.splice(index, 1)
     // `a <!-- x --> b` reads `a b`, not `a  b`.
     const [before, after] = [parent.children[index - 1], parent.children[index]]
-    if (phrasing && before?.type === 'text' && after?.type === 'text' && /\s$/.test(before.value)) after.value = after.value.replace(/^\s+/, '')
+    if (phrasing && before?.type === 'text' && after?.type === 'text' && /\s$/.test(before.value))
+      after.value = after.value.replace(/^\s+/, '')
     // `a <!-- x -->` at a block's end reads `a`: the space left would be read back as nothing, so the output would change.
     if (phrasing && after === undefined && blockEnds.has(parent.type)) trimTrailingSpace(parent)
     return true
@@ -107,7 +120,13 @@ function convertFlow(parent: Parents, file: VFile, converted: Html[], source: st
 }
 
 /** Converts a text container's children; a paragraph that now holds blocks is split in its parent. Returns where the walk goes on. */
-function convertPhrasing(node: Parents, index: number, parent: Parents | undefined, file: VFile, converted: Html[]): number | undefined {
+function convertPhrasing(
+  node: Parents,
+  index: number,
+  parent: Parents | undefined,
+  file: VFile,
+  converted: Html[]
+): number | undefined {
   const parse = htmlToParse(node, file, true).length > 0
   if (breakEdged.has(node.type)) dropEdgeBreaks(node)
   if (!parse) return undefined
@@ -134,7 +153,8 @@ const breakEdged = new Set(['paragraph', 'heading', 'tableCell', 'detailsSummary
 
 /** Drops the line breaks at the edges of `node`'s children (see `trimBreaks`). */
 function dropEdgeBreaks(node: Parents): void {
-  if (node.children.some((child) => child.type === 'break')) node.children = trimBreaks(node.children as Nodes[]) as typeof node.children
+  if (node.children.some((child) => child.type === 'break'))
+    node.children = trimBreaks(node.children as Nodes[]) as typeof node.children
 }
 
 /** Removes parse messages (the first `parsed` of the file) about the converted `html` nodes (see `withdrawn`). */
@@ -149,6 +169,7 @@ function withdrawMessages(file: VFile, converted: Html[], parsed: number): void 
   }
   for (let index = parsed - 1; index >= 0; index--) {
     const message = file.messages[index]!
-    if (withdrawn.has(message.ruleId ?? '') && message.line !== undefined && places.has(`${message.line}`)) file.messages.splice(index, 1)
+    if (withdrawn.has(message.ruleId ?? '') && message.line !== undefined && places.has(`${message.line}`))
+      file.messages.splice(index, 1)
   }
 }

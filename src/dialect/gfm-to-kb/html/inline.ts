@@ -36,7 +36,8 @@ export const linkHandler: Handle = (state: State, element: Element) => {
   if (kind === 'articleLink') {
     const articleId = attribute(element, 'dataArticleId')
     const topicId = attribute(element, 'dataTopicId')
-    const link: ArticleLink = articleId !== undefined ? {type: 'articleLink', articleId, children} : {type: 'articleLink', topicId, children}
+    const link: ArticleLink =
+      articleId !== undefined ? {type: 'articleLink', articleId, children} : {type: 'articleLink', topicId, children}
     if (articleId === undefined && topicId === undefined) return children
     state.patch(element, link)
     return markPhrasing(link)
@@ -63,9 +64,18 @@ export function markHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const color = attribute(element, 'dataColor')
     if (color !== undefined && !isColor(color)) {
-      warnAt(conversion, element, 'kb-invalid-color', `\`data-color="${color}"\` is not one of the 11 colour tokens (${colorTokens.join(', ')}); the highlight is yellow.`)
+      warnAt(
+        conversion,
+        element,
+        'kb-invalid-color',
+        `\`data-color="${color}"\` is not one of the 11 colour tokens (${colorTokens.join(', ')}); the highlight is yellow.`
+      )
     }
-    const node: Mark = {type: 'mark', color: isColor(color) ? color : 'yellow', children: state.all(element) as PhrasingContent[]}
+    const node: Mark = {
+      type: 'mark',
+      color: isColor(color) ? color : 'yellow',
+      children: state.all(element) as PhrasingContent[]
+    }
     state.patch(element, node)
     return markPhrasing(node)
   }

@@ -19,7 +19,12 @@ function imageSize(conversion: Conversion, element: Element, name: 'width' | 'he
     if (value === undefined) continue
     const size = pixels(value)
     if (size !== undefined) return size
-    warnAt(conversion, element, 'kb-html-image-size', `\`${name}: ${value}\` on \`<img>\` is not a size in pixels; the image keeps its natural ${name}.`)
+    warnAt(
+      conversion,
+      element,
+      'kb-html-image-size',
+      `\`${name}: ${value}\` on \`<img>\` is not a size in pixels; the image keeps its natural ${name}.`
+    )
     return undefined
   }
   return undefined
@@ -30,10 +35,20 @@ export function imageHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const url = attribute(element, 'src')
     if (url === undefined || runsScript(url, {data: true})) {
-      warnAt(conversion, element, 'kb-html-image', '`<img>` without a `src` it can show shows nothing; it is left out. Give it an image address or remove it.')
+      warnAt(
+        conversion,
+        element,
+        'kb-html-image',
+        '`<img>` without a `src` it can show shows nothing; it is left out. Give it an image address or remove it.'
+      )
       return undefined
     }
-    const image: Image = {type: 'image', url, title: attribute(element, 'title') ?? null, alt: attribute(element, 'alt') ?? ''}
+    const image: Image = {
+      type: 'image',
+      url,
+      title: attribute(element, 'title') ?? null,
+      alt: attribute(element, 'alt') ?? ''
+    }
     const width = imageSize(conversion, element, 'width')
     const height = imageSize(conversion, element, 'height')
     if (width !== undefined) image.width = width
@@ -73,7 +88,12 @@ export function videoHandler(conversion: Conversion): Handle {
       return state.all(element)
     }
     if (/^https?:\/\//i.test(url)) return patched(state, element, {type: 'video', url})
-    warnAt(conversion, element, 'kb-html-video', `The video \`${url}\` is not a web address the platform can play; written as a link to it. Host it (for example on YouTube or Vimeo) and use that address.`)
+    warnAt(
+      conversion,
+      element,
+      'kb-html-video',
+      `The video \`${url}\` is not a web address the platform can play; written as a link to it. Host it (for example on YouTube or Vimeo) and use that address.`
+    )
     return linkTo(state, element, url, attribute(element, 'title') ?? url)
   }
 }
@@ -93,7 +113,12 @@ export function iframeHandler(conversion: Conversion): Handle {
       return patched(state, element, width === undefined ? {type: 'drawio', url} : {type: 'drawio', url, width})
     }
     if (videoEmbed(url)) return patched(state, element, {type: 'video', url})
-    warnAt(conversion, element, 'kb-html-iframe', `The platform embeds only videos (YouTube, Rutube, VK Video, Vimeo) and draw.io diagrams; the frame of \`${url}\` is written as a link to it.`)
+    warnAt(
+      conversion,
+      element,
+      'kb-html-iframe',
+      `The platform embeds only videos (YouTube, Rutube, VK Video, Vimeo) and draw.io diagrams; the frame of \`${url}\` is written as a link to it.`
+    )
     return linkTo(state, element, url, attribute(element, 'title') ?? url)
   }
 }

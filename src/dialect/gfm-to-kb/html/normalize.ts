@@ -12,7 +12,19 @@ import {warn} from '../../messages.js'
 import {holdsFlow, isPhrasing, type Conversion} from './context.js'
 
 /** Containers of phrasing content only. */
-const phrasingParents = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell', 'underline', 'mark', 'articleLink', 'detailsSummary'])
+const phrasingParents = new Set([
+  'paragraph',
+  'heading',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'tableCell',
+  'underline',
+  'mark',
+  'articleLink',
+  'detailsSummary'
+])
 
 /** `nodes` as phrasing: blocks become their text, joined by `separator` (a line break in table cells, else a space). */
 export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): PhrasingContent[] {
@@ -34,7 +46,10 @@ export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): 
       case 'list':
         node.children.forEach((item, index) => {
           gap()
-          out.push({type: 'text', value: node.ordered ? `${(node.start ?? 1) + index}. ` : '• '}, ...flatten(item.children, separator))
+          out.push(
+            {type: 'text', value: node.ordered ? `${(node.start ?? 1) + index}. ` : '• '},
+            ...flatten(item.children, separator)
+          )
         })
         break
       case 'code':
@@ -53,7 +68,11 @@ export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): 
         break
       default:
         gap()
-        out.push(...('children' in node && !['table', 'tableRow'].includes(node.type) ? flatten(node.children as Nodes[], separator) : [{type: 'text' as const, value: textOf([node])}]))
+        out.push(
+          ...('children' in node && !['table', 'tableRow'].includes(node.type)
+            ? flatten(node.children as Nodes[], separator)
+            : [{type: 'text' as const, value: textOf([node])}])
+        )
     }
   }
   return out
@@ -110,8 +129,15 @@ export function normalize(nodes: Nodes[], conversion: Conversion, kept: Readonly
     if (node.type === 'table') fixCells(node, conversion)
     else if (phrasingParents.has(node.type) && node.type !== 'tableCell' && holdsFlow(parent.children as Nodes[])) {
       parent.children = flatten(parent.children as Nodes[], 'space')
-    } else if (!phrasingParents.has(node.type) && parent.children.some((child) => child.type === 'paragraph' && holdsFlow(child.children as Nodes[]))) {
-      parent.children = parent.children.flatMap((child) => (child.type === 'paragraph' && holdsFlow(child.children as Nodes[]) ? toFlowContent(child.children as Nodes[]) : [child]))
+    } else if (
+      !phrasingParents.has(node.type) &&
+      parent.children.some((child) => child.type === 'paragraph' && holdsFlow(child.children as Nodes[]))
+    ) {
+      parent.children = parent.children.flatMap((child) =>
+        child.type === 'paragraph' && holdsFlow(child.children as Nodes[])
+          ? toFlowContent(child.children as Nodes[])
+          : [child]
+      )
     }
   }
 }
@@ -128,6 +154,11 @@ function fixCells(table: Table, conversion: Conversion): void {
     }
   }
   if (flattened) {
-    warn(conversion.file, table, 'kb-html-table', 'An HTML table cell holds blocks (paragraphs, lists, code); a pipe table cannot, so each block is written as a line of its cell. Keep cells to text to avoid this.')
+    warn(
+      conversion.file,
+      table,
+      'kb-html-table',
+      'An HTML table cell holds blocks (paragraphs, lists, code); a pipe table cannot, so each block is written as a line of its cell. Keep cells to text to avoid this.'
+    )
   }
 }

@@ -36,11 +36,14 @@ export function reportStrayEndTags(tree: HastRoot, masked: string, fragment: Fra
     if (name === slotTag || ends.has(`${name}@${at + match[0].length}`)) continue
     if (skipped.some(([start, end]) => at >= start && at < end)) continue
     const written = fragment.value.slice(at, at + match[0].length)
-    const message = file.message(`\`${written}\` closes no open element; it is left out. Remove it, or add the tag it should close.`, {
-      place: locate(fragment, at),
-      ruleId: 'kb-stray-closing-tag',
-      source: 'kbsync'
-    })
+    const message = file.message(
+      `\`${written}\` closes no open element; it is left out. Remove it, or add the tag it should close.`,
+      {
+        place: locate(fragment, at),
+        ruleId: 'kb-stray-closing-tag',
+        source: 'kbsync'
+      }
+    )
     message.fatal = false
   }
 }

@@ -28,7 +28,7 @@ export function rewriteJsxAttributes(site: SiteSource): void {
 function rewriteTag(line: string): string {
   let out = ''
   let inTag = false
-  for (let at = 0; at < line.length; ) {
+  for (let at = 0; at < line.length;) {
     const char = line[at]!
     if (!inTag) {
       if (char === '<' && /[A-Za-z/]/.test(line[at + 1] ?? '')) inTag = true
@@ -90,7 +90,8 @@ function closingQuote(line: string, start: number): number {
 /** The text of a JavaScript string literal with no interpolation, or undefined for any other expression. */
 function stringLiteral(expression: string): string | undefined {
   const quote = expression[0]
-  if ((quote !== '"' && quote !== "'" && quote !== '`') || closingQuote(expression, 0) !== expression.length - 1) return undefined
+  if ((quote !== '"' && quote !== "'" && quote !== '`') || closingQuote(expression, 0) !== expression.length - 1)
+    return undefined
   const body = expression.slice(1, -1)
   if (quote === '`' && body.includes('${')) return undefined
   return body.replace(/\\(.)/g, '$1')

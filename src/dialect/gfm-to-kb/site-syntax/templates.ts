@@ -56,14 +56,19 @@ export function handleTemplateSyntax(tree: Root, file: VFile): void {
   const found = matchesInText(tree, templateSyntax)
   if (found.count === 0 && dropped === 0) return
   const parts = [
-    found.count > 0 ? `${found.count} place${found.count === 1 ? '' : 's'} of Liquid or kramdown syntax (\`{% … %}\`, \`{{ … }}\`) left as text, the first here` : '',
+    found.count > 0
+      ? `${found.count} place${found.count === 1 ? '' : 's'} of Liquid or kramdown syntax (\`{% … %}\`, \`{{ … }}\`) left as text, the first here`
+      : '',
     dropped > 0 ? `${dropped} kramdown attribute list${dropped === 1 ? '' : 's'} (\`{: … }\`) left out` : ''
   ].filter(Boolean)
-  const message = file.message(`Template syntax is not run by kbsync: ${parts.join('; ')}. Render the template first, or write the text it stands for.`, {
-    place: earlier(found.place, firstDropped),
-    ruleId: 'kb-template-syntax',
-    source: 'kbsync'
-  })
+  const message = file.message(
+    `Template syntax is not run by kbsync: ${parts.join('; ')}. Render the template first, or write the text it stands for.`,
+    {
+      place: earlier(found.place, firstDropped),
+      ruleId: 'kb-template-syntax',
+      source: 'kbsync'
+    }
+  )
   message.fatal = false
 }
 
@@ -79,7 +84,11 @@ function dropRawTags(code: Code): void {
  * only one, and ones right after a link, image, emphasis or code. Answers
  * how many went and the colour of a callout class among them.
  */
-function dropAttributeLists(paragraph: Paragraph): {dropped: number; color?: ReturnType<typeof admonitionColor>; place?: Place} {
+function dropAttributeLists(paragraph: Paragraph): {
+  dropped: number
+  color?: ReturnType<typeof admonitionColor>
+  place?: Place
+} {
   let dropped = 0
   let color: ReturnType<typeof admonitionColor>
   let place: Place | undefined
@@ -118,7 +127,10 @@ function dropAttributeLists(paragraph: Paragraph): {dropped: number; color?: Ret
 /** The colour of the first callout class of an attribute list (`.note .warning` is a warning: the more specific one). */
 function calloutColor(list: string): ReturnType<typeof admonitionColor> {
   const classes = [...list.matchAll(/\.([\w-]+)/g)].map((match) => match[1]!)
-  const specific = classes.filter((name) => name !== 'note').map(admonitionColor).find(Boolean)
+  const specific = classes
+    .filter((name) => name !== 'note')
+    .map(admonitionColor)
+    .find(Boolean)
   return specific ?? (classes.includes('note') ? admonitionColor('note') : undefined)
 }
 

@@ -32,5 +32,7 @@ export function placeIn(node: Text, offset: number): Place | undefined {
   if (!start) return undefined
   const before = node.value.slice(0, offset)
   const breaks = before.split('\n').length - 1
-  return breaks === 0 ? {line: start.line, column: start.column + offset} : {line: start.line + breaks, column: before.length - before.lastIndexOf('\n')}
+  return breaks === 0
+    ? {line: start.line, column: start.column + offset}
+    : {line: start.line + breaks, column: before.length - before.lastIndexOf('\n')}
 }

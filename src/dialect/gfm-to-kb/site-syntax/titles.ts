@@ -12,7 +12,12 @@ import {capAfterPass} from './depth-guard.js'
 import type {BlockTitle} from './lines.js'
 
 /** Inserts the titles of `titles` (by the author's line of the block's opening tag; `origin` maps the tree's lines to those) into the blocks of `tree` opened there. */
-export function insertTitles(tree: Root, titles: ReadonlyMap<number, BlockTitle>, origin: readonly number[], file?: VFile): void {
+export function insertTitles(
+  tree: Root,
+  titles: ReadonlyMap<number, BlockTitle>,
+  origin: readonly number[],
+  file?: VFile
+): void {
   if (titles.size === 0) return
   let inserted = false
   walk(tree, (node) => {
@@ -47,7 +52,8 @@ function inline(title: string): PhrasingContent[] {
   if (!/[\\`*_[\]<>&!~:@]/.test(title)) return [{type: 'text', value: title}]
   const parsed = fromMarkdown(title)
   const first = parsed.children[0]
-  const children: PhrasingContent[] = parsed.children.length === 1 && first?.type === 'paragraph' ? first.children : [{type: 'text', value: title}]
+  const children: PhrasingContent[] =
+    parsed.children.length === 1 && first?.type === 'paragraph' ? first.children : [{type: 'text', value: title}]
   for (const child of children) dropPosition(child)
   return children
 }
