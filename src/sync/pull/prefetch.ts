@@ -7,7 +7,8 @@
  * so nothing the user sees is written before that; a download that is not
  * used (its document turned out a conflict) is removed with the folder.
  */
-import {renameSync} from 'node:fs'
+import {existsSync, renameSync, rmdirSync} from 'node:fs'
+import path from 'node:path'
 import {pathToWriteInside, removeInside, type SyncState} from '../../local/index.js'
 import type {RemoteDetail} from '../shared/remote.js'
 import type {PullClient} from './types.js'
@@ -42,6 +43,9 @@ export function createPrefetch(dir: string, state: SyncState, client: PullClient
   // A URL the state knows may already be on disk (the apply step checks the file's content): only new URLs are fetched early.
   const known = new Set(Object.values(state.assets).map((asset) => asset.url))
   const fetched = new Map<string, Promise<Fetched>>()
+  // A pull refused or with nothing to keep leaves no `.kbsync/` behind that it made only for early downloads.
+  const stateFolder = path.join(dir, path.dirname(downloadsFolder))
+  const hadStateFolder = existsSync(stateFolder)
   let count = 0
   return {
     request(detail, urls, start) {
@@ -72,6 +76,16 @@ export function createPrefetch(dir: string, state: SyncState, client: PullClient
     },
     clear() {
       removeInside(dir, downloadsFolder)
+      if (!hadStateFolder) removeIfEmpty(stateFolder)
     }
+  }
+}
+
+/** Removes the folder `absolute` when it is empty (a folder the pull wrote state into is kept). */
+function removeIfEmpty(absolute: string): void {
+  try {
+    rmdirSync(absolute)
+  } catch {
+    // Not empty, or gone: either way nothing to do.
   }
 }
