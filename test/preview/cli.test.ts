@@ -31,7 +31,7 @@ describe('kbsync preview', () => {
       })
       const response = await fetch(url + 'a/welcome.md')
       expect(response.status).toBe(200)
-      expect(await response.text()).toContain('<h1 class="kb-page-title">Welcome</h1>')
+      expect(await response.text()).toContain('<h1 class="kb-page-title" id="user-content-welcome">Welcome</h1>')
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
@@ -119,7 +119,7 @@ describe('kbsync preview', () => {
       })
       const page = await fetch(url + 'a/welcome.md')
       expect(page.status).toBe(200)
-      expect(await page.text()).toContain('<h1 class="kb-page-title">Welcome</h1>')
+      expect(await page.text()).toContain('<h1 class="kb-page-title" id="user-content-welcome">Welcome</h1>')
 
       await writeFile(path.join(scratch.dir, 'welcome.md'), '# Welcome\n\nSaved beside the loops.\n')
       await waitFor('the save to be picked up', () => /updated welcome\.md/.test(out), 5000)
