@@ -4,7 +4,7 @@
  * docs sites (Docusaurus `id`, `sidebar_label`, `sidebar_position`) mean
  * something to kbsync; other keys are left alone.
  */
-import {LineCounter, parseDocument} from 'yaml'
+import {LineCounter, parseDocument, type Document, type YAMLError} from 'yaml'
 import type {Diagnostic} from './diagnostic.js'
 import {pageAddressesOf} from './link-targets.js'
 import {readPermissions} from './permissions.js'
@@ -44,13 +44,7 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
   const none: FrontMatter = {present: false, lineCount: 0, yaml: ''}
   if (!opening.test(text)) return none
   const lines = text.split('\n')
-  let end = -1
-  for (let index = 1; index < lines.length; index++) {
-    if (closing.test(lines[index]!.replace(/\r$/, ''))) {
-      end = index
-      break
-    }
-  }
+  const end = closingLineOf(lines)
   if (end === -1) {
     diagnostics.push({
       severity: 'error',
@@ -66,27 +60,11 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
   const lineCounter = new LineCounter()
   const document = parseDocument(yaml, {lineCounter, prettyErrors: false})
   if (document.errors.length > 0) {
-    // Later errors mostly follow from the first: report that one.
-    for (const error of document.errors.slice(0, 1)) {
-      const at = lineCounter.linePos(error.pos[0])
-      diagnostics.push({
-        severity: 'error',
-        file,
-        line: at.line + 1,
-        column: at.col,
-        message: `Invalid YAML in front matter: ${error.message.split('\n')[0]}`,
-        rule: 'front-matter-yaml'
-      })
-    }
+    reportYamlError(document.errors[0]!, lineCounter, file, diagnostics)
     return result
   }
   const data: unknown = document.toJS()
   if (data === null || data === undefined) return result
-  const lineOf = (key: string): number => {
-    const node = document.get(key, true) as {range?: [number, number, number]} | undefined
-    const offset = node?.range?.[0]
-    return offset === undefined ? 2 : lineCounter.linePos(offset).line + 1
-  }
   if (typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push({
       severity: 'error',
@@ -98,51 +76,120 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     return result
   }
   const record = data as Record<string, unknown>
-  if ('title' in record) {
-    if (typeof record.title === 'string' && record.title.trim() !== '') result.title = record.title.trim()
-    else if (typeof record.title === 'number') result.title = String(record.title)
-    else
-      diagnostics.push({
-        severity: 'error',
-        file,
-        line: lineOf('title'),
-        message: '`title` must be a non-empty string',
-        rule: 'front-matter-type'
-      })
-  }
-  if ('kb_id' in record) {
-    const id = record.kb_id
-    if (
-      (typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id.trim())) ||
-      (typeof id === 'number' && Number.isInteger(id))
-    ) {
-      result.kbId = String(id).trim()
-    } else {
-      diagnostics.push({
-        severity: 'error',
-        file,
-        line: lineOf('kb_id'),
-        message: '`kb_id` must be an item id such as `OJHEAFQ26YT`',
-        rule: 'front-matter-type'
-      })
-    }
-  }
+  const lineOf = keyLineOf(document, lineCounter)
+  readTitle(record, result, file, lineOf, diagnostics)
+  readKbId(record, result, file, lineOf, diagnostics)
   readSidebarKeys(record, result, file, lineOf, diagnostics)
   Object.assign(result, pageAddressesOf(record))
-  if ('permissions' in record) {
-    const lineIn = (key: string): number => {
-      const node = document.getIn(['permissions', key], true) as {range?: [number, number, number]} | undefined
-      const offset = node?.range?.[0]
-      return offset === undefined ? lineOf('permissions') : lineCounter.linePos(offset).line + 1
-    }
-    const permissions = readPermissions(
-      record.permissions,
-      {file, line: lineOf('permissions'), allowInherit: false, lineOf: lineIn},
-      diagnostics
-    )
-    if (permissions) result.permissions = permissions
-  }
+  if ('permissions' in record) readPermissionsKey(record, result, file, document, lineCounter, diagnostics)
   return result
+}
+
+/** The index of the line that closes the block opened by `lines[0]`, or -1 when no line does. */
+function closingLineOf(lines: readonly string[]): number {
+  for (let index = 1; index < lines.length; index++) {
+    if (closing.test(lines[index]!.replace(/\r$/, ''))) return index
+  }
+  return -1
+}
+
+/** Reports a YAML syntax error of the block; only the first, as later errors mostly follow from it. */
+function reportYamlError(error: YAMLError, lineCounter: LineCounter, file: string, diagnostics: Diagnostic[]): void {
+  const at = lineCounter.linePos(error.pos[0])
+  diagnostics.push({
+    severity: 'error',
+    file,
+    line: at.line + 1,
+    column: at.col,
+    message: `Invalid YAML in front matter: ${error.message.split('\n')[0]}`,
+    rule: 'front-matter-yaml'
+  })
+}
+
+/**
+ * The file line of a node of the block (`path` of keys from the top), or
+ * undefined when the block does not hold it. The block starts on the file's
+ * second line, hence the `+ 1`.
+ */
+function nodeLine(document: Document, lineCounter: LineCounter, path: readonly string[]): number | undefined {
+  const node = document.getIn(path, true) as {range?: [number, number, number]} | undefined
+  const offset = node?.range?.[0]
+  return offset === undefined ? undefined : lineCounter.linePos(offset).line + 1
+}
+
+/** The file line of a top-level key, for its diagnostics; the block's first line when the key has no place. */
+function keyLineOf(document: Document, lineCounter: LineCounter): (key: string) => number {
+  return (key) => nodeLine(document, lineCounter, [key]) ?? 2
+}
+
+/** `title`: a non-empty string (trimmed) or a number; anything else is an error. */
+function readTitle(
+  record: Record<string, unknown>,
+  result: FrontMatter,
+  file: string,
+  lineOf: (key: string) => number,
+  diagnostics: Diagnostic[]
+): void {
+  if (!('title' in record)) return
+  if (typeof record.title === 'string' && record.title.trim() !== '') result.title = record.title.trim()
+  else if (typeof record.title === 'number') result.title = String(record.title)
+  else
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: lineOf('title'),
+      message: '`title` must be a non-empty string',
+      rule: 'front-matter-type'
+    })
+}
+
+/** `kb_id`: an item id of the platform (letters, digits, `_`, `-`), or an integer YAML read as a number. */
+function readKbId(
+  record: Record<string, unknown>,
+  result: FrontMatter,
+  file: string,
+  lineOf: (key: string) => number,
+  diagnostics: Diagnostic[]
+): void {
+  if (!('kb_id' in record)) return
+  const id = record.kb_id
+  if (
+    (typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id.trim())) ||
+    (typeof id === 'number' && Number.isInteger(id))
+  ) {
+    result.kbId = String(id).trim()
+  } else {
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: lineOf('kb_id'),
+      message: '`kb_id` must be an item id such as `OJHEAFQ26YT`',
+      rule: 'front-matter-type'
+    })
+  }
+}
+
+/**
+ * `permissions`, read by `readPermissions` (no `inherit` in a file's own
+ * front matter). Its problems point at the line of the inner key they concern,
+ * or at the `permissions` line when that key has no place of its own.
+ */
+function readPermissionsKey(
+  record: Record<string, unknown>,
+  result: FrontMatter,
+  file: string,
+  document: Document,
+  lineCounter: LineCounter,
+  diagnostics: Diagnostic[]
+): void {
+  const line = nodeLine(document, lineCounter, ['permissions']) ?? 2
+  const lineIn = (key: string): number => nodeLine(document, lineCounter, ['permissions', key]) ?? line
+  const permissions = readPermissions(
+    record.permissions,
+    {file, line, allowInherit: false, lineOf: lineIn},
+    diagnostics
+  )
+  if (permissions) result.permissions = permissions
 }
 
 /**
