@@ -13,10 +13,10 @@ import {BodyCache} from './body-cache.js'
 import {isPartialName} from './file-names.js'
 import {folderLayout, hasDocuments} from './layout.js'
 import {emptyLinkTargets} from './link-targets.js'
-import {applyCategories} from './navigation/apply-categories.js'
+import {applyCategories, type SidebarFacts} from './navigation/apply-categories.js'
 import {applyOutline} from './navigation/apply-outline.js'
 import {loadNavigation, navigationTextFiles} from './navigation/load.js'
-import {readBodies, type PendingBody} from './scan-bodies.js'
+import {readBodies, type BodyContext, type PendingBody} from './scan-bodies.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
 import {repositoryRoot} from './repository.js'
@@ -62,52 +62,20 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const bodies: PendingBody[] = []
 
   const contents = await (options.reuse?.readFiles ?? readFiles)(root, textFilesOf(walked))
-  const texts = new Map<string, string>()
-  // Each file decoded once, so an encoding problem is reported once.
-  const readText = (relative: string): string => {
-    let text = texts.get(relative)
-    if (text === undefined) texts.set(relative, (text = decodeText(contents.get(relative)!, relative, diagnostics)))
-    return text
-  }
-  for (const file of otherFilesOf(walked)) {
-    if (!isPartialName(path.posix.basename(file))) continue
-    diagnostics.push({
-      severity: 'info',
-      file,
-      message: 'A partial (its name starts with `_`) is no page of its own: not published',
-      hint: 'Rename it without the `_` to publish it as an article',
-      rule: 'partial-skipped'
-    })
-  }
+  const readText = textReader(contents, diagnostics)
+  reportPartials(walked, diagnostics)
   const navigation = await loadNavigation({root, repository, walked, readText}, diagnostics)
   const documentWalk = withoutFiles(walked, navigation.navigationFiles)
-  const heads = new Map<string, {text: string; head: DocumentHead}>()
-  const headOf = (file: string) => {
-    let read = heads.get(file)
-    if (!read) {
-      const text = readText(file)
-      heads.set(file, (read = {text, head: (options.reuse?.readHead ?? readDocumentHead)(text, file, diagnostics)}))
-    }
-    return read
-  }
+  const headOf = headReader(readText, options, diagnostics)
   // Front matter problems come in folder order, whatever order the layout reads them in.
   for (const file of documentFilesOf(documentWalk)) headOf(file)
 
   const layout = folderLayout(documentWalk, diagnostics)
   for (const outline of navigation.outlines) applyOutline(layout, outline, root, diagnostics)
-  const sidebarOf = (file: string) => {
-    const {id, sidebarLabel, sidebarPosition} = headOf(file).head.frontMatter
-    return {
-      ...(id !== undefined ? {id} : {}),
-      ...(sidebarLabel !== undefined ? {label: sidebarLabel} : {}),
-      ...(sidebarPosition !== undefined ? {position: sidebarPosition} : {})
-    }
-  }
+  const sidebarOf = (file: string) => sidebarEntry(headOf(file).head)
   applyCategories(layout, {categories: navigation.categories, sidebarOf}, diagnostics)
 
-  const permissionsFiles = new Map(
-    permissionsFilesOf(walked).map((file) => [path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), file])
-  )
+  const permissionsFiles = permissionsFilesByFolder(walked)
   const rootTopic = buildNodes(layout, {
     headOf,
     readText,
@@ -120,24 +88,93 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   disambiguateTitles(rootTopic, diagnostics)
   const assets = options.skipBodies
     ? {}
-    : await readBodies(
-        bodies,
-        {
-          root,
-          repository,
-          documents,
-          cache: options.reuse?.bodies ?? options.cache ?? BodyCache.none(),
-          ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}),
-          ...(options.links ? {links: options.links} : {}),
-          ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})
-        },
-        diagnostics
-      )
+    : await readBodies(bodies, bodyContext(root, repository, documents, options), diagnostics)
   if (!options.skipBodies) await options.cache?.save()
   validateTree(rootTopic, diagnostics)
+  return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount: articleCountOf(byPath)}
+}
+
+/** Reads a text file of `contents` by repo-relative path, decoding each once, so an encoding problem is reported once. */
+function textReader(contents: ReadonlyMap<string, Buffer>, diagnostics: Diagnostic[]): (relative: string) => string {
+  const texts = new Map<string, string>()
+  return (relative) => {
+    let text = texts.get(relative)
+    if (text === undefined) texts.set(relative, (text = decodeText(contents.get(relative)!, relative, diagnostics)))
+    return text
+  }
+}
+
+/** Reads a document's text and head, each document once, so its front matter problems are reported once. */
+function headReader(
+  readText: (relative: string) => string,
+  options: ScanOptions,
+  diagnostics: Diagnostic[]
+): (file: string) => {text: string; head: DocumentHead} {
+  const heads = new Map<string, {text: string; head: DocumentHead}>()
+  return (file) => {
+    let read = heads.get(file)
+    if (!read) {
+      const text = readText(file)
+      heads.set(file, (read = {text, head: (options.reuse?.readHead ?? readDocumentHead)(text, file, diagnostics)}))
+    }
+    return read
+  }
+}
+
+/** Says, for each partial among the walk's other files, that it is not published (a `_` name is easily missed). */
+function reportPartials(walked: WalkedDir, diagnostics: Diagnostic[]): void {
+  for (const file of otherFilesOf(walked)) {
+    if (!isPartialName(path.posix.basename(file))) continue
+    diagnostics.push({
+      severity: 'info',
+      file,
+      message: 'A partial (its name starts with `_`) is no page of its own: not published',
+      hint: 'Rename it without the `_` to publish it as an article',
+      rule: 'partial-skipped'
+    })
+  }
+}
+
+/** The sidebar settings a document's front matter gives (id, label, position), only those it sets. */
+function sidebarEntry(head: DocumentHead): SidebarFacts {
+  const {id, sidebarLabel, sidebarPosition} = head.frontMatter
+  return {
+    ...(id !== undefined ? {id} : {}),
+    ...(sidebarLabel !== undefined ? {label: sidebarLabel} : {}),
+    ...(sidebarPosition !== undefined ? {position: sidebarPosition} : {})
+  }
+}
+
+/** The `_permissions.yml` file of each folder that has one, by the folder's repo-relative path (`''` for the root). */
+function permissionsFilesByFolder(walked: WalkedDir): Map<string, string> {
+  return new Map(
+    permissionsFilesOf(walked).map((file) => [path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), file])
+  )
+}
+
+/** What reading the bodies needs: the folder, its documents, and the options' cache, hashing, links and kept trees. */
+function bodyContext(
+  root: string,
+  repository: string | undefined,
+  documents: DocumentIndex,
+  options: ScanOptions
+): BodyContext {
+  return {
+    root,
+    repository,
+    documents,
+    cache: options.reuse?.bodies ?? options.cache ?? BodyCache.none(),
+    ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}),
+    ...(options.links ? {links: options.links} : {}),
+    ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})
+  }
+}
+
+/** How many of the nodes are articles. */
+function articleCountOf(byPath: Record<string, LocalNode>): number {
   let articleCount = 0
   for (const node of Object.values(byPath)) if (node.kind === 'article') articleCount++
-  return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount}
+  return articleCount
 }
 
 /** Every text file the scan reads: the documents, `_permissions.yml` and the navigation files. */

@@ -72,116 +72,175 @@ export function isInside(root: string, target: string): boolean {
 
 /** Walks `root` (absolute, real path) and returns the tree of taking-part entries. */
 export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagnostic[]): Promise<WalkedDir> {
-  const visited = new Set<string>([root])
-  const walk = async (relative: string, absolute: string): Promise<WalkedDir | undefined> => {
-    const result: WalkedDir = {path: relative, files: [], others: [], dirs: []}
-    const listed = await listFolder(absolute, relative === '')
-    if (!listed) {
-      diagnostics.push({
-        severity: 'error',
-        file: relative,
-        message: 'Folder cannot be read (permission denied), so what it holds cannot be planned',
-        hint: 'Make it readable, or list it in .kbsyncignore',
-        rule: 'unreadable'
-      })
-      return undefined
-    }
-    // Directory entries carry their type: only symbolic links (and file systems that do not say) need a stat.
-    const entries = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    const names = entries.map((entry) => entry.name)
-    diagnostics.push(
-      ...fileNameProblems(
-        relative,
-        names.filter((name) => !isExcluded(rules, relative === '' ? name : `${relative}/${name}`, false))
-      )
-    )
-    for (const entry of entries) {
-      const name = entry.name
-      const childRelative = relative === '' ? name : `${relative}/${name}`
-      const childAbsolute = path.join(absolute, name)
-      let info: {isDirectory(): boolean; isFile(): boolean} = entry
-      if (entry.isSymbolicLink()) {
-        let real: string
-        try {
-          real = await realpath(childAbsolute)
-          info = await stat(real)
-        } catch (error) {
-          diagnostics.push(
-            (error as NodeJS.ErrnoException).code === 'ELOOP'
-              ? {
-                  severity: 'warning',
-                  file: childRelative,
-                  message: 'Symbolic link loops (it leads back to itself through other links), skipped',
-                  rule: 'symlink-loop'
-                }
-              : {
-                  severity: 'warning',
-                  file: childRelative,
-                  message: 'Broken symbolic link, skipped',
-                  rule: 'symlink-broken'
-                }
-          )
-          continue
-        }
-        if (!isInside(root, real)) {
-          diagnostics.push({
-            severity: 'warning',
-            file: childRelative,
-            message: 'Symbolic link points outside the folder, skipped',
-            rule: 'symlink-outside'
-          })
-          continue
-        }
-        const target = path.relative(root, real).split(path.sep).join('/')
-        if (info.isDirectory()) {
-          // The folder it points to is synced as itself; following the link too would publish it twice.
-          const loop = isInside(real, absolute)
-          diagnostics.push(
-            loop
-              ? {
-                  severity: 'warning',
-                  file: childRelative,
-                  message: 'Symbolic link loops back to a folder that contains it, skipped',
-                  rule: 'symlink-loop'
-                }
-              : {
-                  severity: 'warning',
-                  file: childRelative,
-                  message: `Symbolic link to the folder ${target || '.'} inside the synced folder, skipped: that folder is synced as itself`,
-                  hint: 'Link to its articles instead, or move the folder here',
-                  rule: 'symlink-folder'
-                }
-          )
-          continue
-        }
-        if (isExcluded(rules, target, false)) {
-          diagnostics.push({
-            severity: 'warning',
-            file: childRelative,
-            message: `Symbolic link to ${target}, which is ignored, skipped`,
-            hint: `Remove the link, or stop ignoring ${target}`,
-            rule: 'symlink-ignored'
-          })
-          continue
-        }
-      } else if (!entry.isDirectory() && !entry.isFile()) {
-        info = await lstat(childAbsolute)
-      }
-      if (isExcluded(rules, childRelative, info.isDirectory())) continue
-      if (info.isDirectory()) {
-        const real = await realpath(childAbsolute)
-        if (visited.has(real)) continue
-        visited.add(real)
-        const walked = await walk(childRelative, childAbsolute)
-        if (walked) result.dirs.push(walked)
-      } else if (info.isFile()) {
-        if (isDocumentName(name)) result.files.push(childRelative)
-        else result.others.push(childRelative)
-      }
-    }
-    return result
+  const walk: Walk = {root, rules, diagnostics, visited: new Set<string>([root])}
+  return (await walkDir(walk, '', root))!
+}
+
+/** What every step of one walk shares. */
+interface Walk {
+  /** The folder walked (absolute, real path). */
+  root: string
+  rules: Ignore
+  diagnostics: Diagnostic[]
+  /** Real paths of the folders walked so far: a folder reached twice is walked once. */
+  visited: Set<string>
+}
+
+/** The type of an entry, as a directory entry or a stat tells it. */
+interface EntryType {
+  isDirectory(): boolean
+  isFile(): boolean
+}
+
+/** The repo-relative path of the entry `name` of the folder `relative`. */
+function childPath(relative: string, name: string): string {
+  return relative === '' ? name : `${relative}/${name}`
+}
+
+/** Walks the folder `relative` (at `absolute`); undefined, with an error, when it may not be read. */
+async function walkDir(walk: Walk, relative: string, absolute: string): Promise<WalkedDir | undefined> {
+  const result: WalkedDir = {path: relative, files: [], others: [], dirs: []}
+  const listed = await listFolder(absolute, relative === '')
+  if (!listed) {
+    walk.diagnostics.push({
+      severity: 'error',
+      file: relative,
+      message: 'Folder cannot be read (permission denied), so what it holds cannot be planned',
+      hint: 'Make it readable, or list it in .kbsyncignore',
+      rule: 'unreadable'
+    })
+    return undefined
   }
-  return (await walk('', root))!
+  const entries = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const names = entries.map((entry) => entry.name)
+  walk.diagnostics.push(
+    ...fileNameProblems(
+      relative,
+      names.filter((name) => !isExcluded(walk.rules, childPath(relative, name), false))
+    )
+  )
+  // One entry at a time, in name order: the diagnostics and the tree come out in the same order on every run.
+  for (const entry of entries) await addEntry(walk, result, entry, absolute)
+  return result
+}
+
+/** Adds the entry to `result` (the folder at `absolute`) when it takes part: a file, or a folder walked in turn. */
+async function addEntry(walk: Walk, result: WalkedDir, entry: Dirent, absolute: string): Promise<void> {
+  const childRelative = childPath(result.path, entry.name)
+  const childAbsolute = path.join(absolute, entry.name)
+  const info = await entryType(walk, entry, childRelative, childAbsolute, absolute)
+  if (!info || isExcluded(walk.rules, childRelative, info.isDirectory())) return
+  if (info.isDirectory()) {
+    const real = await realpath(childAbsolute)
+    if (walk.visited.has(real)) return
+    walk.visited.add(real)
+    const walked = await walkDir(walk, childRelative, childAbsolute)
+    if (walked) result.dirs.push(walked)
+  } else if (info.isFile()) {
+    if (isDocumentName(entry.name)) result.files.push(childRelative)
+    else result.others.push(childRelative)
+  }
+}
+
+/** The type of the entry, a followed link's being its target's; undefined when the entry is a link not followed. */
+async function entryType(
+  walk: Walk,
+  entry: Dirent,
+  childRelative: string,
+  childAbsolute: string,
+  absolute: string
+): Promise<EntryType | undefined> {
+  // Directory entries carry their type: only symbolic links (and file systems that do not say) need a stat.
+  if (entry.isSymbolicLink()) return followLink(walk, childRelative, childAbsolute, absolute)
+  if (!entry.isDirectory() && !entry.isFile()) return lstat(childAbsolute)
+  return entry
+}
+
+/** The type of the link's target when the link is followed; undefined, with a warning, when it is skipped. */
+async function followLink(
+  walk: Walk,
+  childRelative: string,
+  childAbsolute: string,
+  absolute: string
+): Promise<EntryType | undefined> {
+  let real: string
+  let info: EntryType
+  try {
+    real = await realpath(childAbsolute)
+    info = await stat(real)
+  } catch (error) {
+    walk.diagnostics.push(
+      (error as NodeJS.ErrnoException).code === 'ELOOP'
+        ? {
+            severity: 'warning',
+            file: childRelative,
+            message: 'Symbolic link loops (it leads back to itself through other links), skipped',
+            rule: 'symlink-loop'
+          }
+        : {
+            severity: 'warning',
+            file: childRelative,
+            message: 'Broken symbolic link, skipped',
+            rule: 'symlink-broken'
+          }
+    )
+    return undefined
+  }
+  const skipped = linkSkipped(walk, childRelative, real, info.isDirectory(), absolute)
+  if (skipped) {
+    walk.diagnostics.push(skipped)
+    return undefined
+  }
+  return info
+}
+
+/**
+ * Why the link `childRelative` (in the folder at `absolute`) to the existing
+ * `real` is skipped, as the warning that says so; undefined when it is followed.
+ */
+function linkSkipped(
+  walk: Walk,
+  childRelative: string,
+  real: string,
+  isDirectory: boolean,
+  absolute: string
+): Diagnostic | undefined {
+  if (!isInside(walk.root, real)) {
+    return {
+      severity: 'warning',
+      file: childRelative,
+      message: 'Symbolic link points outside the folder, skipped',
+      rule: 'symlink-outside'
+    }
+  }
+  const target = path.relative(walk.root, real).split(path.sep).join('/')
+  if (isDirectory) {
+    // The folder it points to is synced as itself; following the link too would publish it twice.
+    return isInside(real, absolute)
+      ? {
+          severity: 'warning',
+          file: childRelative,
+          message: 'Symbolic link loops back to a folder that contains it, skipped',
+          rule: 'symlink-loop'
+        }
+      : {
+          severity: 'warning',
+          file: childRelative,
+          message: `Symbolic link to the folder ${target || '.'} inside the synced folder, skipped: that folder is synced as itself`,
+          hint: 'Link to its articles instead, or move the folder here',
+          rule: 'symlink-folder'
+        }
+  }
+  if (isExcluded(walk.rules, target, false)) {
+    return {
+      severity: 'warning',
+      file: childRelative,
+      message: `Symbolic link to ${target}, which is ignored, skipped`,
+      hint: `Remove the link, or stop ignoring ${target}`,
+      rule: 'symlink-ignored'
+    }
+  }
+  return undefined
 }
 
 /** The entries of a folder; undefined when permission to read a subfolder is denied (the root's own failure is thrown). */
