@@ -5,7 +5,7 @@
 import type {ClientStats} from './events.js'
 import {downloadFile} from './download.js'
 import {uploadFile} from './files.js'
-import {optionsFromEnv, resolveOptions, type ClientOptions} from './options.js'
+import {optionsFromEnv, resolveOptions, type ClientOptions, type Environment} from './options.js'
 import {getStructure, getTree} from './tree.js'
 import {Transport} from './transport.js'
 import type {
@@ -30,7 +30,7 @@ export class KbClient {
   }
 
   /** A client configured from `KBSYNC_*` environment variables, with `overrides` on top. */
-  static fromEnv(env: NodeJS.ProcessEnv, overrides: Partial<ClientOptions> = {}): KbClient {
+  static fromEnv(env: Environment, overrides: Partial<ClientOptions> = {}): KbClient {
     const base = optionsFromEnv(env)
     const merged: ClientOptions = {...base}
     for (const [key, value] of Object.entries(overrides))

@@ -9,6 +9,12 @@ export const DEFAULT_API_URL = 'https://api.pyrus.com/v4'
 export const DEFAULT_FILES_URL = 'https://files.pyrus.com'
 export const DEFAULT_ACCOUNTS_URL = 'https://accounts.pyrus.com/api/v4'
 
+/**
+ * Environment variables as `process.env` holds them (typed without Node's
+ * types, so a TypeScript user of the package needs no @types/node).
+ */
+export type Environment = Readonly<Record<string, string | undefined>>
+
 /** Options of `KbClient`. */
 export interface ClientOptions {
   /** Default `https://api.pyrus.com/v4` (a trailing slash is stripped). */
@@ -138,7 +144,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
 }
 
 /** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`, `KBSYNC_FOREIGN_DOWNLOADS`. */
-export function optionsFromEnv(env: NodeJS.ProcessEnv): ClientOptions {
+export function optionsFromEnv(env: Environment): ClientOptions {
   const personId = env.KBSYNC_PERSON_ID ? Number(env.KBSYNC_PERSON_ID) : undefined
   const pick = (name: string): string | undefined =>
     env[name] && env[name]!.trim() !== '' ? env[name]!.trim() : undefined

@@ -21,7 +21,7 @@ export interface BodyStore {
 /** The per-file steps of a scan, as a scan that reuses earlier work runs them. */
 export interface ScanReuse {
   /** Reads the text files `relatives` under `root` (`readFiles` of `text.ts`). */
-  readFiles(root: string, relatives: readonly string[]): Promise<Map<string, Buffer>>
+  readFiles(root: string, relatives: readonly string[]): Promise<Map<string, Uint8Array>>
   /** The head of the document `file` whose text is `text` (`readDocumentHead`), its problems added to `diagnostics`. */
   readHead(text: string, file: string, diagnostics: Diagnostic[]): DocumentHead
   /** What converting each body found, by body key. */

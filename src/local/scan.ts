@@ -95,7 +95,10 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
 }
 
 /** Reads a text file of `contents` by repo-relative path, decoding each once, so an encoding problem is reported once. */
-function textReader(contents: ReadonlyMap<string, Buffer>, diagnostics: Diagnostic[]): (relative: string) => string {
+function textReader(
+  contents: ReadonlyMap<string, Uint8Array>,
+  diagnostics: Diagnostic[]
+): (relative: string) => string {
   const texts = new Map<string, string>()
   return (relative) => {
     let text = texts.get(relative)

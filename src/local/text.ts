@@ -14,7 +14,7 @@ import type {Diagnostic} from './diagnostic.js'
  * UTF-8, adds an error at the first bad line and returns the lossy decoding
  * (so the scan goes on and reports every other problem too).
  */
-export function decodeText(bytes: Buffer, relative: string, diagnostics: Diagnostic[]): string {
+export function decodeText(bytes: Uint8Array, relative: string, diagnostics: Diagnostic[]): string {
   if (!isUtf8(bytes)) {
     diagnostics.push({
       severity: 'error',
@@ -25,7 +25,7 @@ export function decodeText(bytes: Buffer, relative: string, diagnostics: Diagnos
       rule: 'invalid-utf8'
     })
   }
-  const text = bytes.toString('utf8')
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
   // Editors on Windows save a byte order mark; left in, it hides front matter and a first `# ` heading.
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
@@ -38,7 +38,7 @@ export function decodeText(bytes: Buffer, relative: string, diagnostics: Diagnos
  * reads themselves; the slices keep a watching or previewing process
  * responsive meanwhile.
  */
-export async function readFiles(root: string, relatives: readonly string[]): Promise<Map<string, Buffer>> {
+export async function readFiles(root: string, relatives: readonly string[]): Promise<Map<string, Uint8Array>> {
   const contents = new Map<string, Buffer>()
   let sliceStart = performance.now()
   for (const relative of relatives) {
@@ -52,7 +52,7 @@ export async function readFiles(root: string, relatives: readonly string[]): Pro
 }
 
 /** The 1-based line of the first invalid sequence (a line feed byte never sits inside a multi-byte sequence). */
-function firstInvalidLine(bytes: Buffer): number {
+function firstInvalidLine(bytes: Uint8Array): number {
   let line = 1
   let start = 0
   while (start <= bytes.length) {

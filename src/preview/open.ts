@@ -5,10 +5,7 @@
 import {spawn} from 'node:child_process'
 
 /** The command that opens `url` on `platform`. */
-export function openCommand(
-  url: string,
-  platform: NodeJS.Platform = process.platform
-): {command: string; args: string[]} {
+export function openCommand(url: string, platform: string = process.platform): {command: string; args: string[]} {
   if (platform === 'darwin') return {command: 'open', args: [url]}
   // `start` is a shell builtin; its first quoted argument is the window title.
   if (platform === 'win32') return {command: 'cmd', args: ['/c', 'start', '""', url]}

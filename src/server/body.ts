@@ -6,14 +6,9 @@
  */
 import type {IncomingMessage} from 'node:http'
 import {invalidRequest, KbServerError} from './errors.js'
+import type {BodyLimits} from './options.js'
 
-/** How large request bodies may be (bytes). */
-export interface BodyLimits {
-  /** A JSON body (default 16 MiB: the largest article the scanner sends, 5 MiB, escaped). */
-  jsonBytes: number
-  /** An uploaded file, multipart framing included (default 256 MiB). */
-  fileBytes: number
-}
+export type {BodyLimits} from './options.js'
 
 /** The default limits. */
 export const defaultBodyLimits: BodyLimits = {jsonBytes: 16 * 1048576, fileBytes: 256 * 1048576}

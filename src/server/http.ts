@@ -13,19 +13,11 @@ import {authenticate, authPaths, bearer, checkToken} from './http-auth.js'
 import type {BurstDropper} from './burst-drops.js'
 import type {createFaults} from './faults.js'
 import type {createRateLimiter} from './rate-limit.js'
-import {matchRoute, type Endpoint, type FileAnswer, type Route, type RouteRequest} from './routes.js'
+import type {RequestLogEntry} from './options.js'
+import {matchRoute, type FileAnswer, type Route, type RouteRequest} from './routes.js'
 import type {TokenSets} from './tokens.js'
 
-/** One line of the request log (never a token). */
-export interface RequestLogEntry {
-  method: string
-  path: string
-  status: number
-  endpoint: Endpoint | 'unknown'
-  write: boolean
-  faulted?: string
-  at: number
-}
+export type {RequestLogEntry} from './options.js'
 
 /** The server's moving parts, as the pipeline sees them. */
 export interface Pipeline {

@@ -22,13 +22,11 @@ import {createRateLimiter} from './rate-limit.js'
 import {runningServer} from './running.js'
 import {openStorage, type Storage} from './storage.js'
 
-export type {RequestLogEntry} from './http.js'
 export type {FailMode} from './faults.js'
-export type {BodyLimits} from './body.js'
 export type {PlatformHabits, ResolvedHabits} from './habits.js'
 export {describeHabits} from './habits.js'
 export {KbStore} from './store.js'
-export type {RunningServer, ServerOptions} from './options.js'
+export type {BodyLimits, Endpoint, RequestLogEntry, RunningServer, ServerOptions} from './options.js'
 export {decideAccess, ExposureError, isLoopbackName, localCredentials, localToken} from './exposure.js'
 
 const defaultUsers: Person[] = [1001, 1002, 1003, 1004, 1005].map((id, i) => ({

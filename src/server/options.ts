@@ -3,11 +3,44 @@
  * starter (tests inspect and steer it through these).
  */
 import type {KbItem, Person} from '../api/types.js'
-import type {BodyLimits} from './body.js'
 import type {FailMode} from './faults.js'
 import type {PlatformHabits, ResolvedHabits} from './habits.js'
-import type {RequestLogEntry} from './http.js'
 import type {RateLimitOptions} from './rate-limit.js'
+
+// The public types of the server live here, free of Node's types: a user's TypeScript needs no @types/node to read them.
+
+/** Which endpoint a request hit (for the request log and counts). */
+export type Endpoint =
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'structure'
+  | 'getPermissions'
+  | 'setPermissions'
+  | 'upload'
+  | 'download'
+  | 'auth'
+  | 'browse'
+
+/** How large request bodies may be (bytes). */
+export interface BodyLimits {
+  /** A JSON body (default 16 MiB: the largest article the scanner sends, 5 MiB, escaped). */
+  jsonBytes: number
+  /** An uploaded file, multipart framing included (default 256 MiB). */
+  fileBytes: number
+}
+
+/** One line of the request log (never a token). */
+export interface RequestLogEntry {
+  method: string
+  path: string
+  status: number
+  endpoint: Endpoint | 'unknown'
+  write: boolean
+  faulted?: string
+  at: number
+}
 
 /** Options of `startServer`. */
 export interface ServerOptions {

@@ -5,27 +5,16 @@
 import type {IncomingMessage} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {CreateInput, PermissionsInput, Person, UpdateInput} from '../api/types.js'
-import {readJson, type BodyLimits} from './body.js'
+import {readJson} from './body.js'
 import {invalidRequest, KbServerError} from './errors.js'
 import {nestedFenceLine} from '../../plugins/code-fence.js'
 import {checkFields, nullsAsAbsent, routeFields} from './fields.js'
 import type {FileStore} from './file-store.js'
+import type {BodyLimits, Endpoint} from './options.js'
 import type {KbStore} from './store.js'
 import {receiveUpload} from './upload.js'
 
-/** Which endpoint a request hit (for the request log and counts). */
-export type Endpoint =
-  | 'get'
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'structure'
-  | 'getPermissions'
-  | 'setPermissions'
-  | 'upload'
-  | 'download'
-  | 'auth'
-  | 'browse'
+export type {Endpoint} from './options.js'
 
 /** A matched route. */
 export interface Route {
