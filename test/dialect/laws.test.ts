@@ -123,12 +123,10 @@ function flow(depth: number): fc.Arbitrary<BlockContent[]> {
       )
       .map(([lang, lines]): BlockContent => ({type: 'code', lang, meta: null, value: lines.join('\n')})),
     table(),
-    fc
-      .array(fc.tuple(url, words), {maxLength: 3})
-      .map((items): BlockContent => ({
-        type: 'attachmentsGroup',
-        children: items.map(([u, name]): Attachment => ({type: 'attachment', url: u, name}))
-      })),
+    fc.array(fc.tuple(url, words), {maxLength: 3}).map((items): BlockContent => ({
+      type: 'attachmentsGroup',
+      children: items.map(([u, name]): Attachment => ({type: 'attachment', url: u, name}))
+    })),
     fc
       .tuple(url, fc.option(fc.integer({min: 1, max: 2000}), {nil: undefined}))
       .map(([u, width]): BlockContent =>
@@ -186,23 +184,21 @@ function list(depth: number): fc.Arbitrary<BlockContent> {
 
 function table(): fc.Arbitrary<BlockContent> {
   const cell = phrasing(1, {link: false, cell: true}).map((children): TableCell => ({type: 'tableCell', children}))
-  return fc
-    .integer({min: 1, max: 3})
-    .chain((columns) =>
-      fc
-        .tuple(
-          fc.array(
-            fc.constantFrom(null, 'left', 'right', 'center') as fc.Arbitrary<'left' | 'right' | 'center' | null>,
-            {minLength: columns, maxLength: columns}
-          ),
-          fc.array(fc.array(cell, {minLength: columns, maxLength: columns}), {minLength: 1, maxLength: 3})
-        )
-        .map(([align, rows]): BlockContent => ({
-          type: 'table',
-          align,
-          children: rows.map((cells) => ({type: 'tableRow', children: cells}))
-        }))
-    )
+  return fc.integer({min: 1, max: 3}).chain((columns) =>
+    fc
+      .tuple(
+        fc.array(fc.constantFrom(null, 'left', 'right', 'center') as fc.Arbitrary<'left' | 'right' | 'center' | null>, {
+          minLength: columns,
+          maxLength: columns
+        }),
+        fc.array(fc.array(cell, {minLength: columns, maxLength: columns}), {minLength: 1, maxLength: 3})
+      )
+      .map(([align, rows]): BlockContent => ({
+        type: 'table',
+        align,
+        children: rows.map((cells) => ({type: 'tableRow', children: cells}))
+      }))
+  )
 }
 
 const tree = flow(2).map((children): Root => ({type: 'root', children: children as RootContent[]}))
