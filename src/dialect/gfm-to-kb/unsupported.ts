@@ -7,6 +7,7 @@ import type {Definition, FootnoteDefinition, ListItem, Nodes, Parent, PhrasingCo
 import type {VFile} from 'vfile'
 import {warn} from '../messages.js'
 import {SKIP, walk} from './walk.js'
+import {phrasingParents} from './html/context.js'
 
 /**
  * Reports headings deeper than the platform's three levels; with `cap` (the
@@ -137,20 +138,6 @@ export function escapeForeignHtml(tree: Root, file: VFile): void {
     return SKIP
   })
 }
-
-const phrasingParents = new Set([
-  'paragraph',
-  'heading',
-  'emphasis',
-  'strong',
-  'delete',
-  'link',
-  'tableCell',
-  'underline',
-  'mark',
-  'articleLink',
-  'detailsSummary'
-])
 
 function isPhrasingParent(parent: Parent): boolean {
   return phrasingParents.has(parent.type)

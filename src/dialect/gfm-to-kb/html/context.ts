@@ -63,3 +63,18 @@ export function isPhrasing(node: Nodes): boolean {
 export function holdsFlow(nodes: readonly Nodes[]): boolean {
   return nodes.some((node) => !isPhrasing(node))
 }
+
+/** Node types whose children are phrasing: a flow node inside one has to leave it. */
+export const phrasingParents: ReadonlySet<string> = new Set([
+  'paragraph',
+  'heading',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'tableCell',
+  'underline',
+  'mark',
+  'articleLink',
+  'detailsSummary'
+])

@@ -9,22 +9,9 @@
 import type {Nodes, Parent, PhrasingContent, RootContent, Table} from 'mdast'
 import {textOf} from '../../../../plugins/transform/tags.js'
 import {warn} from '../../messages.js'
-import {holdsFlow, isPhrasing, type Conversion} from './context.js'
+import {holdsFlow, isPhrasing, phrasingParents, type Conversion} from './context.js'
 
 /** Containers of phrasing content only. */
-const phrasingParents = new Set([
-  'paragraph',
-  'heading',
-  'emphasis',
-  'strong',
-  'delete',
-  'link',
-  'tableCell',
-  'underline',
-  'mark',
-  'articleLink',
-  'detailsSummary'
-])
 
 /** `nodes` as phrasing: blocks become their text, joined by `separator` (a line break in table cells, else a space). */
 export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): PhrasingContent[] {
