@@ -101,6 +101,7 @@ describe('the GitHub Action', () => {
     const save = result.steps.find((step) => step.name === 'Save the sync state')
     expect(save?.outcome).toBe('recorded')
     expect(save?.with?.path).toContain('**/.kbsync/state.json')
+    expect(save?.with?.path).toContain('**/.kbsync/link-cache.json')
     const again = await runAction({
       actionPath,
       workspace: result.workspace,
@@ -110,6 +111,12 @@ describe('the GitHub Action', () => {
     })
     expect(again.outputs).toEqual({command: 'push', 'exit-code': '0'})
     expect(again.summary).toContain('0 write request(s)')
+  })
+
+  it('checks links on request and keeps their cache for the next run', async () => {
+    const result = await run('links', pullRequest, {command: 'check-links'})
+    expect(result.outputs).toEqual({command: 'check-links', 'exit-code': '0'})
+    expect(result.steps.find((step) => step.name === 'Save the sync state')?.outcome).toBe('recorded')
   })
 
   it('plans on any other branch, so a feature branch never writes the knowledge base', async () => {
