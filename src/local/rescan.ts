@@ -14,6 +14,7 @@ import {readDocumentHead, type DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
 import {hashFile} from './hash.js'
 import {scanFolder, type ScanOptions} from './scan.js'
+import {readFiles} from './text.js'
 import {walkFolder, type WalkedDir} from './walk.js'
 import type {ScanReuse} from './scan-reuse.js'
 import type {ScanResult} from './types.js'
@@ -77,7 +78,7 @@ export function createRescanner(dir: string, options: RescanOptions = {}): Resca
   const bodies = new Kept<BodyFacts>()
   const walks = lastWalk()
   const reuse: ScanReuse = {
-    readFiles: (root, relatives) => readChanged(root, relatives, files),
+    readFiles: (root, relatives) => readFiles(root, relatives, (absolute) => readStamped(absolute, files)),
     readHead(text, file, diagnostics) {
       const known = heads.get(file)
       if (known?.text === text) {
@@ -120,28 +121,13 @@ function forgetChanged(dir: string, changed: readonly string[], kept: Kept<unkno
   }
 }
 
-/** `readFiles` of `text.ts`, taking the bytes of a file whose size and time held from `kept`. */
-async function readChanged(
-  root: string,
-  relatives: readonly string[],
-  kept: Kept<Stamp & {bytes: Buffer}>
-): Promise<Map<string, Buffer>> {
-  const contents = new Map<string, Buffer>()
-  let sliceStart = performance.now()
-  for (const relative of relatives) {
-    const absolute = path.join(root, relative)
-    const {size, mtimeMs} = statSync(absolute)
-    let entry = kept.get(absolute)
-    if (entry?.size !== size || entry.mtimeMs !== mtimeMs)
-      kept.set(absolute, (entry = {size, mtimeMs, bytes: readFileSync(absolute)}))
-    contents.set(relative, entry.bytes)
-    // A turn of the event loop now and then keeps the preview's server answering meanwhile.
-    if (performance.now() - sliceStart > 10) {
-      await new Promise((resolve) => setImmediate(resolve))
-      sliceStart = performance.now()
-    }
-  }
-  return contents
+/** Reads the file at `absolute`, taking its bytes from `kept` while its size and time held. */
+function readStamped(absolute: string, kept: Kept<Stamp & {bytes: Buffer}>): Buffer {
+  const {size, mtimeMs} = statSync(absolute)
+  let entry = kept.get(absolute)
+  if (entry?.size !== size || entry.mtimeMs !== mtimeMs)
+    kept.set(absolute, (entry = {size, mtimeMs, bytes: readFileSync(absolute)}))
+  return entry.bytes
 }
 
 /** `hashFile`, taking the hash of a file whose size and time held from `kept`. */

@@ -36,13 +36,18 @@ export function decodeText(bytes: Uint8Array, relative: string, diagnostics: Dia
  * small file waits on libuv's thread pool several times (open, stat, read,
  * close), which made reading thousands of files six times slower than the
  * reads themselves; the slices keep a watching or previewing process
- * responsive meanwhile.
+ * responsive meanwhile. `read` reads one file by its absolute path (the
+ * rescanner's takes unchanged files' bytes from its last scan).
  */
-export async function readFiles(root: string, relatives: readonly string[]): Promise<Map<string, Uint8Array>> {
-  const contents = new Map<string, Buffer>()
+export async function readFiles(
+  root: string,
+  relatives: readonly string[],
+  read: (absolute: string) => Uint8Array = readFileSync
+): Promise<Map<string, Uint8Array>> {
+  const contents = new Map<string, Uint8Array>()
   let sliceStart = performance.now()
   for (const relative of relatives) {
-    contents.set(relative, readFileSync(path.join(root, relative)))
+    contents.set(relative, read(path.join(root, relative)))
     if (performance.now() - sliceStart > 10) {
       await new Promise((resolve) => setImmediate(resolve))
       sliceStart = performance.now()
