@@ -9,7 +9,7 @@ import type {KbsyncConfig} from '../config.js'
 import {exitCodes} from '../exit-codes.js'
 import {diagnosticsMarkdown, reporterFor, withCounts, type Reporter} from '../output/index.js'
 import {folderConfig, linkOptionsOf} from '../session.js'
-import {BodyCache, scanFolder} from '../../local/index.js'
+import {BodyCache, scanFolder, type ScanResult} from '../../local/index.js'
 import {
   checkLinks,
   collectLinkUses,
@@ -52,17 +52,24 @@ export function linkCheckOptionsOf(
   }
 }
 
-/** Scans the config's folder and checks the external links of its documents; reports the diagnostics and the summary line. */
+/**
+ * Checks the external links of the documents of the config's folder (`scan`
+ * when the caller has scanned it already, as `plan` has; else scanned now);
+ * reports the diagnostics and the summary line.
+ */
 export async function checkFolderLinks(
   config: KbsyncConfig,
   options: LinkCheckOptions,
-  reporter: Reporter
+  reporter: Reporter,
+  scanned?: ScanResult
 ): Promise<LinkCheckResult> {
-  const scan = await scanFolder(config.dir, {
-    ignore: config.ignore,
-    links: linkOptionsOf(config),
-    cache: await BodyCache.load(config.dir)
-  })
+  const scan =
+    scanned ??
+    (await scanFolder(config.dir, {
+      ignore: config.ignore,
+      links: linkOptionsOf(config),
+      cache: await BodyCache.load(config.dir)
+    }))
   const onChecked = (url: string, outcome: LinkOutcome, done: number, total: number) => {
     reporter.debug(
       `${url}: ${outcome.cached ? 'OK (cached)' : outcome.status === 'ok' ? `OK (${outcome.httpStatus})` : `${outcome.status}, ${outcome.reason}`}`

@@ -9,7 +9,7 @@ import {planSummaryMarkdown} from '../output/index.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
-import {planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
+import {contextOf, planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
 import {
   checkFolderLinks,
   linkCheckExitCode,
@@ -123,7 +123,12 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
       reporter.diagnostics(plan.diagnostics)
       const links =
         context.values['check-links'] === true
-          ? await checkFolderLinks(session.config, linkCheckOptionsOf(session.config, context.values), reporter)
+          ? await checkFolderLinks(
+              session.config,
+              linkCheckOptionsOf(session.config, context.values),
+              reporter,
+              contextOf(plan).scan
+            )
           : undefined
       if (context.values.json === true)
         reporter.json(
