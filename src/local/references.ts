@@ -10,7 +10,11 @@ import path from 'node:path'
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import {isMermaidLang} from '../diagrams/mermaid-source.js'
+import {isLocalUrl} from '../dialect/local-url.js'
 import type {LinkTargets} from './link-targets.js'
+
+// Whether a URL points at something local: the dialect's answer (push and pull agree on draw.io files with it).
+export {isLocalUrl}
 
 // Resolving moved beside this module; its names stay importable from here, where the scan and tests look for them.
 export {
@@ -37,11 +41,6 @@ export type Resolved =
 export interface DocumentIndex extends LinkTargets {
   /** Other files the walk found: regular files, or links resolving inside the folder (no need to check them again). */
   files: Set<string>
-}
-
-/** Whether `url` points at something local (not a scheme, not `//host`, not a fragment). */
-export function isLocalUrl(url: string): boolean {
-  return url !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//') && !url.startsWith('#')
 }
 
 /** Resolves a local `url` found in `file` to a repo-relative path, or undefined when it leaves the folder. */

@@ -9,29 +9,21 @@
  */
 import type {Image, Link, Paragraph, Parents, Root} from 'mdast'
 import type {Drawio} from '../../../plugins/types.js'
+import {isLocalDrawio} from '../local-url.js'
 import {walk, SKIP} from './walk.js'
+
+// Also wanted where the folder's references are resolved (src/local).
+export {isDrawioPath} from '../local-url.js'
 
 /** The width of a diagram whose link or image gives none, in pixels (about the platform's text column). */
 export const defaultDrawioWidth = 800
-
-const drawioFile = /\.drawio(?:\.svg|\.png)?$/i
-
-/** Whether `url` (a path, maybe with `?query` or `#anchor`) names a draw.io file. */
-export function isDrawioPath(url: string): boolean {
-  return drawioFile.test(url.replace(/[?#].*$/, ''))
-}
-
-/** Whether `url` is relative: no scheme, no `//host`, no bare fragment (a file of the folder, when it resolves). */
-function isRelative(url: string): boolean {
-  return url !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//') && !url.startsWith('#')
-}
 
 /** The link or image a paragraph holds alone (whitespace around it aside), when it names a local draw.io file. */
 function soleDrawioReference(paragraph: Paragraph): Link | Image | undefined {
   const content = paragraph.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''))
   const only = content.length === 1 ? content[0] : undefined
   if (!only || (only.type !== 'link' && only.type !== 'image')) return undefined
-  return isRelative(only.url) && isDrawioPath(only.url) ? only : undefined
+  return isLocalDrawio(only.url) ? only : undefined
 }
 
 /** Replaces each paragraph that is only a link or image to a local draw.io file by a `drawio` node (in place). */

@@ -10,15 +10,16 @@ import path from 'node:path'
 import type {Image, Link, Paragraph, Root} from 'mdast'
 import {visit} from 'unist-util-visit'
 import type {Drawio} from '../../../plugins/types.js'
-import {defaultDrawioWidth, isDrawioPath} from '../gfm-to-kb/drawio-links.js'
+import {defaultDrawioWidth} from '../gfm-to-kb/drawio-links.js'
+import {isLocalDrawio, urlPath} from '../local-url.js'
 
 const imageFile = /\.drawio\.(?:svg|png)$/i
 
 /** The link or image that reads back as `node`, or undefined when only the `<iframe>` does. */
 function authoringForm(node: Drawio): Link | Image | undefined {
   const {url, width} = node
-  if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(url) || !isDrawioPath(url)) return undefined
-  const file = url.replace(/[?#].*$/, '')
+  if (!isLocalDrawio(url)) return undefined
+  const file = urlPath(url)
   let name = path.posix.basename(file)
   try {
     name = decodeURIComponent(name)
