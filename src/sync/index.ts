@@ -17,6 +17,7 @@ export {
   StalePlanError,
   planFingerprint,
   fingerprintChanges,
+  fingerprinted,
   provisionalBody,
   type PlanOptions,
   type PlanContext,

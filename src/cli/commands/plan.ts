@@ -9,7 +9,7 @@ import {planSummaryMarkdown} from '../output/index.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
-import {contextOf, planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
+import {contextOf, fingerprinted, planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
 import {
   checkFolderLinks,
   linkCheckExitCode,
@@ -130,7 +130,8 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
               contextOf(plan).scan
             )
           : undefined
-      if (context.values.json === true)
+      if (context.values.json === true) {
+        fingerprinted(plan)
         reporter.json(
           withCounts(
             links
@@ -138,7 +139,7 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
               : plan
           )
         )
-      else reporter.info(formatPlan(plan, target.description).trimEnd())
+      } else reporter.info(formatPlan(plan, target.description).trimEnd())
       await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
       const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (tooMany) reporter.error(tooMany)

@@ -9,22 +9,22 @@ import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import {
   applyPush,
+  fingerprinted,
   parsePlanFile,
   planPush,
   recheckSavedPlan,
   StalePlanError,
   type PushOptions,
   type PushPlan,
-  type PushResult,
-  type SyncEvent
+  type PushResult
 } from '../../sync/index.js'
 import type {CommandContext} from '../command.js'
 import {UsageError} from '../errors.js'
-import {actionLine} from '../output/lines.js'
+import {eventPrinter} from '../output/events.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
-import {formatOp, formatPlan, planExitCode} from './plan.js'
+import {formatPlan, planExitCode} from './plan.js'
 
 /** The exit code of a push result. */
 export function pushExitCode(result: PushResult): number {
@@ -81,30 +81,6 @@ async function recheckOrReport(
   }
 }
 
-/** Prints each step as it is done (a progress bar on a TTY), failures, conflict copies and drift. */
-function eventPrinter(reporter: Reporter): {onEvent: (event: SyncEvent) => void; total: number} {
-  let count = 0
-  const printer = {
-    total: 0,
-    onEvent: (event: SyncEvent) => {
-      if (event.type === 'done' && !event.skipped) {
-        count++
-        reporter.action(actionLine(event.op, event.remoteId) + (event.note ? `: ${event.note}` : ''))
-        reporter.progress(count, printer.total, event.op.path)
-      } else if (event.type === 'failed') {
-        reporter.error(`${formatOp(event.op).trim()}: ${event.error}`)
-      } else if (event.type === 'conflict-file') {
-        reporter.error(
-          `conflict: ${event.op.path} was edited on the platform and locally; the remote version is in ${event.file}`
-        )
-      } else if (event.type === 'done' && event.op.op === 'drift') {
-        reporter.warn(`drift: ${event.op.path}: ${event.op.reason}`)
-      }
-    }
-  }
-  return printer
-}
-
 /** The outcome of a push: refused deletions, items kept outside the folder, then the result (as JSON or a line). */
 function reportResult(reporter: Reporter, result: PushResult, options: PushOptions, json: boolean): void {
   const {plan} = result
@@ -131,7 +107,7 @@ function reportResult(reporter: Reporter, result: PushResult, options: PushOptio
       skipped: result.skipped,
       failed: result.failed,
       written: result.written,
-      plan: withCounts(plan)
+      plan: withCounts(fingerprinted(plan))
     })
   } else {
     const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
@@ -193,12 +169,12 @@ as NAME.remote.md).`,
     const session = await openSession(context)
     const {reporter, target} = session
     try {
-      const printer = eventPrinter(reporter)
+      const printEvent = eventPrinter(reporter)
       let options = pushOptionsOf(session, {
         force: context.values.force === true,
         yes: context.values.yes === true,
         writeIds: context.values['write-ids'] === true,
-        onEvent: printer.onEvent
+        onEvent: printEvent
       })
       let plan: PushPlan
       if (saved) {
@@ -209,7 +185,7 @@ as NAME.remote.md).`,
       reporter.diagnostics(plan.diagnostics)
       const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (context.values['dry-run'] === true) {
-        if (context.values.json === true) reporter.json(withCounts(plan))
+        if (context.values.json === true) reporter.json(withCounts(fingerprinted(plan)))
         else reporter.info(formatPlan(plan, target.description).trimEnd())
         await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
         if (tooMany) reporter.error(tooMany)
@@ -226,7 +202,7 @@ as NAME.remote.md).`,
             skipped: [],
             failed: [],
             written: [],
-            plan: withCounts(plan),
+            plan: withCounts(fingerprinted(plan)),
             error: tooMany
           })
         await reporter.stepSummary(
@@ -237,7 +213,7 @@ as NAME.remote.md).`,
       reporter.info(
         `Pushing ${options.dir} -> ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`
       )
-      printer.total = plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
+      printEvent({type: 'plan', plan})
       const result = await applyPush(plan, options)
       reporter.endProgress()
       reportResult(reporter, result, options, context.values.json === true)

@@ -7,7 +7,8 @@
 import {sha256, type ScanResult, type SyncState} from '../../local/index.js'
 import {permissionsKey} from '../../local/index.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
-import type {PlanFingerprint} from '../shared/types.js'
+import type {PlanFingerprint, PushPlan} from '../shared/types.js'
+import {contextOf} from './plan-context.js'
 
 /** 16 hex digits of a value's sha256: enough to tell versions of one thing apart, short in a plan file. */
 function shortHash(value: unknown): string {
@@ -83,4 +84,18 @@ export function fingerprintChanges(saved: PlanFingerprint, now: PlanFingerprint)
   if (saved.state !== now.state)
     changes.push('the sync state (.kbsync/state.json) changed since the plan: another push or pull ran')
   return changes
+}
+
+/**
+ * `plan` with its fingerprint, computed once from the inputs it was made from
+ * (a plan `planPush` made in this process): only a plan printed as JSON or
+ * checked against a saved one needs it, so planning (watch, status) does not
+ * hash every document and item. Returns `plan`.
+ */
+export function fingerprinted(plan: PushPlan): PushPlan {
+  if (!plan.fingerprint) {
+    const {scan, remote, state} = contextOf(plan)
+    plan.fingerprint = planFingerprint(scan, remote, state)
+  }
+  return plan
 }

@@ -10,7 +10,6 @@ import type {Matching} from '../shared/match.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
 import {planRenderContext} from '../shared/render-context.js'
 import type {OpKind, Orphan, PlanOptions, PushPlan} from '../shared/types.js'
-import {planFingerprint} from './fingerprint.js'
 import {findOrphans, orderDeletions} from './orphans.js'
 import {attachContext} from './plan-context.js'
 import {planDocument, type PlanRun} from './plan-document.js'
@@ -98,9 +97,9 @@ function forgetGone(run: PlanRun): void {
   }
 }
 
-/** The plan as plain data: ops, diagnostics, gates, counts, and what it was computed from and with. */
+/** The plan as plain data: ops, diagnostics, gates, counts, and the options it was computed with (its fingerprint: `fingerprinted`). */
 function assemblePlan(run: PlanRun, orphans: Orphan[], deletions: number): PushPlan {
-  const {scan, remote, state, matching, options, ops} = run
+  const {scan, remote, matching, options, ops} = run
   const diagnostics = [...scan.diagnostics, ...matching.diagnostics, ...run.kept]
   if (options.prune && scan.articleCount === 0) {
     diagnostics.push({
@@ -125,8 +124,7 @@ function assemblePlan(run: PlanRun, orphans: Orphan[], deletions: number): PushP
       ? {warningLimit: options.maxWarnings}
       : {}),
     summary,
-    options: planOptionsOf(options),
-    fingerprint: planFingerprint(scan, remote, state)
+    options: planOptionsOf(options)
   }
 }
 

@@ -6,7 +6,7 @@
  * nothing is written, and the error names what changed since.
  */
 import {applyPush} from './apply.js'
-import {fingerprintChanges} from './fingerprint.js'
+import {fingerprintChanges, fingerprinted} from './fingerprint.js'
 import {planPush} from './prepare.js'
 import type {PushOptions, PushPlan, PushResult} from '../shared/types.js'
 
@@ -18,10 +18,11 @@ export class StalePlanError extends Error {
   }
 }
 
-/** Why `saved` may not be applied as `fresh`, the plan computed now (empty: it may). Pure. */
+/** Why `saved` may not be applied as `fresh`, the plan computed now (empty: it may); `fresh` gets its fingerprint. */
 export function staleReasons(saved: PushPlan, fresh: PushPlan): string[] {
-  if (!saved.fingerprint || !fresh.fingerprint) return ['the plan has no fingerprint']
-  const changes = fingerprintChanges(saved.fingerprint, fresh.fingerprint)
+  const freshPrint = fingerprinted(fresh).fingerprint
+  if (!saved.fingerprint || !freshPrint) return ['the plan has no fingerprint']
+  const changes = fingerprintChanges(saved.fingerprint, freshPrint)
   if (changes.length > 0) return changes
   // The same inputs give the same plan; a difference means the file was edited or another kbsync version made it.
   if (JSON.stringify(saved.ops) !== JSON.stringify(fresh.ops))

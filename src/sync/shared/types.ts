@@ -154,7 +154,7 @@ export interface PushPlan {
   summary: Record<OpKind, number>
   /** The options it was computed with (a saved plan is checked and applied with them). */
   options?: PlanOptions
-  /** What it was computed from (present on every plan `planPush` makes). */
+  /** What it was computed from (set by `fingerprinted`: on every plan printed as JSON or saved). */
   fingerprint?: PlanFingerprint
 }
 
