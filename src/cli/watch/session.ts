@@ -16,7 +16,8 @@ import type {Reporter} from '../output/index.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'
 import {filesStable} from './stable.js'
-import {actionLine, resultLine} from '../output/lines.js'
+import {eventPrinter} from '../output/events.js'
+import {resultLine} from '../output/lines.js'
 import {withPushedNames} from './pushed-names.js'
 
 /** What happened to one batch (for the status line and for tests). */
@@ -88,7 +89,7 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     reporter.status(`${stamp()} pushing (${label})…`)
     try {
       const saved = batch.changes.filter((c) => c.kind !== 'sync').map((c) => c.path)
-      const result = await options.push(progressReporter(reporter), saved)
+      const result = await options.push(eventPrinter(reporter), saved)
       reporter.endProgress()
       // A file the push wrote counts as saved: a move may be pushed before the watcher reports the new path.
       reporter.diagnostics(
@@ -133,24 +134,6 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
       await watcher.close()
       await batcher.close()
       reporter.endProgress()
-    }
-  }
-}
-
-/** The push's progress for the terminal: each step done, failed or left as a conflict copy, and the bar. */
-function progressReporter(reporter: Reporter): (event: SyncEvent) => void {
-  let total = 0
-  let done = 0
-  return (event) => {
-    if (event.type === 'plan') total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
-    if (event.type === 'done' && !event.skipped) {
-      done++
-      reporter.action(actionLine(event.op, event.remoteId))
-      reporter.progress(done, total, event.op.path)
-    }
-    if (event.type === 'failed') reporter.error(`${event.op.op} ${event.op.path || '(root)'}: ${event.error}`)
-    if (event.type === 'conflict-file') {
-      reporter.warn(`conflict: ${event.op.path} was edited on the platform too; the remote version is in ${event.file}`)
     }
   }
 }
