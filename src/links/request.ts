@@ -5,6 +5,7 @@
  * caller needs the page (an anchor to find), bounded in size.
  */
 import {request, type Dispatcher} from 'undici'
+import {flatHeaders} from '../api/answer-error.js'
 
 /** An answer: its status, headers (lower-case names, one value each) and, when asked for and HTML, the page. */
 export interface Exchange {
@@ -90,12 +91,4 @@ async function readLimited(body: AsyncIterable<Uint8Array> & {destroy?: () => vo
     }
   }
   return Buffer.concat(chunks).toString('utf8')
-}
-
-/** undici's headers with one string per name. */
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
-  const flat: Record<string, string | undefined> = {}
-  for (const [name, value] of Object.entries(headers))
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
-  return flat
 }
