@@ -41,15 +41,9 @@ export function linkCheckOptionsOf(
   values: Record<string, unknown>
 ): LinkCheckOptions {
   const {warn, concurrency, perHost, timeoutMs, cacheHours, exclude} = config.checkLinks
-  return {
-    ...(warn !== undefined ? {warn} : {}),
-    ...(concurrency !== undefined ? {concurrency} : {}),
-    ...(perHost !== undefined ? {perHost} : {}),
-    ...(timeoutMs !== undefined ? {timeoutMs} : {}),
-    ...(cacheHours !== undefined ? {okTtlMs: cacheHours * 3600 * 1000} : {}),
-    ...(exclude !== undefined ? {exclude} : {}),
-    ...(values['no-cache'] === true ? {noCache: true} : {})
-  }
+  // checkLinks drops the options left undefined: each takes its default.
+  const okTtlMs = cacheHours === undefined ? undefined : cacheHours * 3600 * 1000
+  return {warn, concurrency, perHost, timeoutMs, okTtlMs, exclude, noCache: values['no-cache'] === true}
 }
 
 /**
