@@ -23,8 +23,9 @@ export function actionLine(op: PlanOp, remoteId?: string): string {
   return `${verbs[op.op]} ${op.type ?? 'file'} ${op.path || '(root)'}${remoteId ? ` (${remoteId})` : ''}`
 }
 
-/** The status line after a push: what was pushed, or why nothing was. */
-export function resultLine(result: PushResult): string {
+/** The status line after a push: what was pushed (with `names`, which documents: `a.md, b.md`), or why nothing was. */
+export function resultLine(result: PushResult, names = ''): string {
+  const named = names ? `: ${names}` : ''
   const counts = new Map<string, number>()
   for (const op of result.done) counts.set(verbs[op.op], (counts.get(verbs[op.op]) ?? 0) + 1)
   const what = [...counts].map(([verb, n]) => `${n} ${verb}`).join(', ')
@@ -32,14 +33,14 @@ export function resultLine(result: PushResult): string {
     case 'ok':
       return result.done.length === 0
         ? 'up to date; watching'
-        : `pushed: ${what} (${plural(result.writes, 'write')}); watching`
+        : `pushed: ${what} (${plural(result.writes, 'write')})${named}; watching`
     case 'invalid':
       return `not pushed: fix the errors above; watching`
     case 'refused':
       return `not pushed: ${result.plan.summary.delete} deletions need confirmation (kbsync push --prune --yes); watching`
     case 'conflict':
-      return `pushed ${what || 'nothing'}; conflicts left (see the .remote.md files); watching`
+      return `pushed ${what || 'nothing'}${named}; conflicts left (see the .remote.md files); watching`
     default:
-      return `push failed (${plural(result.failed.length, 'step')})${what ? ` after ${what}` : ''}; retrying`
+      return `push failed (${plural(result.failed.length, 'step')})${what ? ` after ${what}${named}` : ''}; retrying`
   }
 }

@@ -11,11 +11,3 @@ export function pushedNames(result: PushResult, shown = 3): string {
   const more = paths.length > shown ? `, +${paths.length - shown} more` : ''
   return paths.slice(0, shown).join(', ') + more
 }
-
-/** The status line `line` (`pushed: 1 updated (1 write); watching`) with the names of what was pushed before its `; watching`. */
-export function withPushedNames(line: string, result: PushResult): string {
-  const names = pushedNames(result)
-  if (!names) return line
-  const end = line.lastIndexOf('; ')
-  return end === -1 ? `${line} (${names})` : `${line.slice(0, end)}: ${names}${line.slice(end)}`
-}

@@ -18,7 +18,7 @@ import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutco
 import {filesStable} from './stable.js'
 import {eventPrinter} from '../output/events.js'
 import {resultLine} from '../output/lines.js'
-import {withPushedNames} from './pushed-names.js'
+import {pushedNames} from './pushed-names.js'
 
 /** What happened to one batch (for the status line and for tests). */
 export interface BatchReport {
@@ -101,7 +101,7 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
         ? undefined
         : warningLimitExceeded(result.plan.diagnostics, result.plan.warningLimit)
       if (tooMany) reporter.error(`${tooMany}; not pushed`)
-      const line = withPushedNames(resultLine(result), result)
+      const line = resultLine(result, pushedNames(result))
       options.onBatch?.({batch, status: result.status, result})
       reporter.status(`${stamp()} ${line}`)
       if (result.status === 'failed') return 'retry'
