@@ -7,8 +7,7 @@
  * Any other diagram stays the dialect's `<iframe>`.
  */
 import path from 'node:path'
-import type {Image, Link, Paragraph, Root} from 'mdast'
-import {visit} from 'unist-util-visit'
+import type {Image, Link, Paragraph, Parents} from 'mdast'
 import type {Drawio} from '../../../plugins/types.js'
 import {defaultDrawioWidth} from '../gfm-to-kb/drawio-links.js'
 import {isLocalDrawio, urlPath} from '../local-url.js'
@@ -33,12 +32,10 @@ function authoringForm(node: Drawio): Link | Image | undefined {
   return {type: 'link', url, children: [{type: 'text', value: name}]}
 }
 
-/** Replaces each draw.io diagram of a local file by its authoring form, where it has one (in place). */
-export function drawioToAuthoringForm(tree: Root): void {
-  visit(tree, 'drawio', (node, index, parent) => {
-    const form = authoringForm(node)
-    if (!form || !parent || index === undefined) return
-    const paragraph: Paragraph = {type: 'paragraph', children: [form]}
-    parent.children.splice(index, 1, paragraph as never)
-  })
+/** Replaces a draw.io diagram of a local file by its authoring form, where it has one (in `parent`, in place). */
+export function drawioToAuthoringForm(node: Drawio, index: number, parent: Parents): void {
+  const form = authoringForm(node)
+  if (!form) return
+  const paragraph: Paragraph = {type: 'paragraph', children: [form]}
+  parent.children.splice(index, 1, paragraph as never)
 }

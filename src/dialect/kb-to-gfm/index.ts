@@ -69,11 +69,14 @@ export function kbTreeToGfm(tree: Root, options: KbToGfmOptions = {}): {markdown
   assertNesting(tree)
   const articleUrl = options.articleUrl ?? defaultArticleUrl
   const topicUrl = options.topicUrl ?? defaultTopicUrl
-  visit(tree, 'articleLink', (node, index, parent) => {
+  // One walk for both: every pulled document goes through here.
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined) return
+    if (node.type === 'drawio') return drawioToAuthoringForm(node, index, parent)
+    if (node.type !== 'articleLink') return
     const url = node.articleId === undefined ? topicUrl(node.topicId ?? '') : articleUrl(node.articleId)
-    parent!.children[index!] = {type: 'link', url, children: node.children, position: node.position}
+    parent.children[index] = {type: 'link', url, children: node.children, position: node.position}
   })
-  drawioToAuthoringForm(tree)
   const value = toMarkdown(tree, extension)
   return {markdown: value.replace(/\n+$/, '') + (value.trim() === '' ? '' : '\n'), messages: []}
 }
