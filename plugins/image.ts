@@ -10,12 +10,8 @@ import {sizeAttribute} from './transform/tags.js'
 const entry: PhrasingEntry = {
   tag: 'img',
   leaf(tag, html, problems) {
-    const src = tag.attributes.src
-    if (src === undefined) {
-      problems.push({reason: '`<img>` without `src`', ruleId: 'kb-missing-attribute', place: html.position})
-      return undefined
-    }
-    const image: Image = {type: 'image', url: src, title: null, alt: tag.attributes.alt ?? ''}
+    // The tag has `src`: an `<img>` without it is not the dialect's (`isDialectTag`).
+    const image: Image = {type: 'image', url: tag.attributes.src, title: null, alt: tag.attributes.alt ?? ''}
     const width = sizeAttribute(tag, 'width', html.position, problems)
     const height = sizeAttribute(tag, 'height', html.position, problems)
     if (width !== undefined) image.width = width
