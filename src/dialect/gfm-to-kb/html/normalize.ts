@@ -11,8 +11,6 @@ import {textOf} from '../../../../plugins/transform/tags.js'
 import {warn} from '../../messages.js'
 import {holdsFlow, isPhrasing, phrasingParents, type Conversion} from './context.js'
 
-/** Containers of phrasing content only. */
-
 /** `nodes` as phrasing: blocks become their text, joined by `separator` (a line break in table cells, else a space). */
 export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): PhrasingContent[] {
   const out: PhrasingContent[] = []
