@@ -26,20 +26,30 @@ const loaderScript = `(() => {
     script.onerror = reject
     document.head.appendChild(script)
   }))
+  let again = false
   const run = async () => {
-    if (running || !pending()) return
+    if (running) {
+      // A swap while rendering: its blocks are rendered once this run ends.
+      again = true
+      return
+    }
+    if (!pending()) return
     running = true
     try {
       await load()
       await window.kbsyncRenderMermaidBlocks()
     } finally {
       running = false
+      if (again) {
+        again = false
+        run()
+      }
     }
   }
   const start = () => {
     run()
-    const main = document.getElementById('kb-main')
-    if (main) new MutationObserver(() => run()).observe(main, {childList: true, subtree: true})
+    // The live reload's client says when it swapped the article in.
+    document.addEventListener('kb-preview-updated', () => run())
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
   else start()
