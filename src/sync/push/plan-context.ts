@@ -31,7 +31,7 @@ export function contextOf(plan: PushPlan): PlanContext {
   const context = contexts.get(plan)
   if (!context)
     throw new Error(
-      'This plan was not made by planPush in this process (a plan read from a file is applied by applySavedPlan)'
+      'This plan was not made by planPush in this process (a plan read from a file is checked by recheckSavedPlan, which returns the plan to apply)'
     )
   return context
 }

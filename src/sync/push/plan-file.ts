@@ -7,7 +7,7 @@
 import type {OpKind, PushPlan} from '../shared/types.js'
 
 /** A file that is not a plan `kbsync plan --json` wrote; the message names the file and what is wrong. */
-export class PlanFileError extends Error {
+class PlanFileError extends Error {
   constructor(
     readonly file: string,
     readonly problem: string

@@ -5,10 +5,9 @@
  * if its fingerprint and its steps are those of the saved one. Otherwise
  * nothing is written, and the error names what changed since.
  */
-import {applyPush} from './apply.js'
 import {fingerprintChanges, fingerprinted} from './fingerprint.js'
 import {planPush} from './prepare.js'
-import type {PushOptions, PushPlan, PushResult} from '../shared/types.js'
+import type {PushOptions, PushPlan} from '../shared/types.js'
 
 /** A saved plan that no longer describes the folder or the remote; nothing was written. */
 export class StalePlanError extends Error {
@@ -19,7 +18,7 @@ export class StalePlanError extends Error {
 }
 
 /** Why `saved` may not be applied as `fresh`, the plan computed now (empty: it may); `fresh` gets its fingerprint. */
-export function staleReasons(saved: PushPlan, fresh: PushPlan): string[] {
+function staleReasons(saved: PushPlan, fresh: PushPlan): string[] {
   const freshPrint = fingerprinted(fresh).fingerprint
   if (!saved.fingerprint || !freshPrint) return ['the plan has no fingerprint']
   const changes = fingerprintChanges(saved.fingerprint, freshPrint)
@@ -58,11 +57,4 @@ export async function recheckSavedPlan(saved: PushPlan, options: PushOptions): P
   const reasons = staleReasons(saved, plan)
   if (reasons.length > 0) throw new StalePlanError(reasons)
   return {plan, options: withOptions}
-}
-
-/** Applies `saved` when nothing changed since it was made (`recheckSavedPlan`), else throws `StalePlanError` before any write. */
-export async function applySavedPlan(saved: PushPlan, options: PushOptions): Promise<PushResult> {
-  const checked = await recheckSavedPlan(saved, options)
-  options.onEvent?.({type: 'plan', plan: checked.plan})
-  return applyPush(checked.plan, checked.options)
 }
