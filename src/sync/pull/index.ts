@@ -5,7 +5,8 @@
  */
 export {pull, planPullRun, type PullContext} from './pull.js'
 export {applyPull} from './apply.js'
-export {planPull, itemsToRead, declaredPermissions, type PullOp, type PullOpKind, type PullPlan} from './plan.js'
+export {planPull, itemsToRead, type PullOp, type PullOpKind, type PullPlan} from './plan.js'
+export {declaredPermissions} from '../shared/declared-permissions.js'
 export {computeLayout, documentFile, type Layout} from '../shared/document-layout.js'
 export {
   safeStem,

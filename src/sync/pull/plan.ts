@@ -10,7 +10,7 @@ import {type Diagnostic, type LocalNode, type ScanResult, type StateEntry, type 
 import {permissionsNeedReading} from '../shared/permissions-seen.js'
 import {bodyTrouble, type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout, documentFile, type Layout} from '../shared/document-layout.js'
-import {declaredPermissions, entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
+import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
 import {
   bodyEditedRemotely,
   classify,
@@ -21,9 +21,6 @@ import {
 } from '../shared/compare.js'
 import {planRenderContext} from '../shared/render-context.js'
 import {renderBody, type RenderContext} from '../shared/render.js'
-
-// Where pull's modules have always found them.
-export {declaredPermissions, permissionsAsRecorded}
 
 /** What one step of a pull does. */
 export type PullOpKind = 'create' | 'update' | 'move' | 'delete' | 'conflict'
@@ -86,21 +83,6 @@ export function permissionsToRead(remote: RemoteSnapshot, state: SyncState): str
   return Object.keys(remote.items).filter((id) =>
     permissionsNeedReading(byId.get(id)?.entry, remote.items[id]!.updatedAt)
   )
-}
-
-/**
- * Items whose permissions, as read, differ from those the state recorded
- * at the last sync, and whose record was not read: a permissions change on
- * the platform that a push in between hid from `remoteUpdatedAt` (it
- * recorded the new one).
- */
-export function permissionsChanged(remote: RemoteSnapshot, state: SyncState): string[] {
-  const byId = entriesById(state)
-  return Object.keys(remote.permissions).filter((id) => {
-    const entry = byId.get(id)?.entry
-    if (!entry || remote.details[id] || !remote.items[id]) return false
-    return !permissionsAsRecorded(remote, id, entry)
-  })
 }
 
 /**

@@ -9,10 +9,10 @@
  */
 import type {Root} from 'mdast'
 import {ApiError} from '../../api/index.js'
-import type {Diagnostic, StateEntry, SyncState} from '../../local/index.js'
+import type {Diagnostic, SyncState} from '../../local/index.js'
 import {parseDetailBody, toDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {fileUrls} from '../shared/localize.js'
-import {permissionsAsRecorded} from './plan.js'
+import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
 import {createPool, type TaskPool} from './pool.js'
 import type {Prefetch} from './prefetch.js'
 import type {Speculation} from './speculation.js'
@@ -30,13 +30,6 @@ export interface PullReader {
 function isAccessDenied(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false
   return error.status === 403 || /access_denied/.test(error.errorCode ?? '')
-}
-
-/** The first state entry of each id. */
-function entriesById(state: SyncState): Map<string, StateEntry> {
-  const byId = new Map<string, StateEntry>()
-  for (const entry of Object.values(state.items)) if (entry.id && !byId.has(entry.id)) byId.set(entry.id, entry)
-  return byId
 }
 
 /** What the reads of one pull work with. */
@@ -93,7 +86,7 @@ export function createReader(setting: ReaderSetting): PullReader {
         return
       }
       // Changed since the state recorded them, though `updated_at` said nothing (a push in between recorded it): the record is needed too.
-      const entry = entries.get(id)
+      const entry = entries.get(id)?.entry
       if (entry && remote.items[id] && !permissionsAsRecorded(remote, id, entry)) readRecord(pool, id)
     })
   return {

@@ -8,7 +8,8 @@ import {permissionsKey, type LocalPermissions, type StateEntry, type SyncState} 
 import {permissionsSeenAfterPull} from '../shared/permissions-seen.js'
 import type {RemoteDetail, RemoteItem} from '../shared/remote.js'
 import {fileUrls} from '../shared/localize.js'
-import {permissionsAsRecorded, type PullOp} from './plan.js'
+import {permissionsAsRecorded} from '../shared/declared-permissions.js'
+import type {PullOp} from './plan.js'
 import type {ApplyRun, KeyedEntry, StateBook} from './run.js'
 
 /** Each id's state entry with its key. */
