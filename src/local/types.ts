@@ -4,6 +4,7 @@
  */
 import type {Root} from 'mdast'
 import type {Diagnostic} from './diagnostic.js'
+import type {ExternalUrl} from './external-urls.js'
 import type {NavOrigin} from './navigation/types.js'
 import type {Resolved} from './references.js'
 import type {TitleSource} from './titles.js'
@@ -73,6 +74,8 @@ interface LocalItemBase {
   /** sha256 of the body source after front matter and title heading are taken off (CRLF normalised). */
   sourceHash?: string
   refs: BodyRefs
+  /** The external URLs of the body (lines as in the file), for the link checker; absent when there is no body. */
+  externalUrls?: ExternalUrl[]
   /** Path of the file that holds the front matter (`x.md` or `dir/_index.md`), when there is one. */
   file?: string
 }
