@@ -4,7 +4,7 @@
  * concurrency per run and per host, retries, a cache under `.kbsync/`, and
  * anchors looked for on HTML pages. See `docs/cli.md`, `kbsync check-links`.
  */
-export {collectLinkUses, externalLinksOf, externalLinksOfBody, isCheckableUrl} from './collect.js'
+export {collectLinkUses} from './collect.js'
 export {groupTargets, excludeMatcher, splitFragment} from './targets.js'
 export {anchorsOf, isAnchorFragment, missingAnchors} from './anchors.js'
 export {LinkCache, linkCacheFile, linkCachePath} from './cache.js'

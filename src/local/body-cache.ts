@@ -1,6 +1,6 @@
 /**
  * The body cache, `.kbsync/body-cache.json`: what parsing a body found (the
- * conversion's messages and the local references), keyed by a hash of the
+ * conversion's messages, the local references and the external URLs), keyed by a hash of the
  * file path and the body text. A scan reads an unchanged body from it
  * instead of parsing it again, which makes a no-op push and each watch save
  * cost O(changed files); the tree itself is parsed later only if the body
@@ -10,6 +10,7 @@
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import {writeFileInside} from './inside.js'
+import type {ExternalUrl} from './external-urls.js'
 import type {ConversionMessage} from './markdown.js'
 import type {LocalRef} from './references.js'
 import {kbsyncVersion} from '../version.js'
@@ -18,6 +19,8 @@ import {kbsyncVersion} from '../version.js'
 export interface BodyFacts {
   messages: ConversionMessage[]
   refs: LocalRef[]
+  /** The external URLs, for the link checker. */
+  urls: ExternalUrl[]
 }
 
 interface CacheFile {
@@ -27,7 +30,8 @@ interface CacheFile {
 
 // Any release may change what the conversion reports: a cache written by another version is not read.
 // 2: a body's references include its Mermaid blocks (a cache of 1 would miss them).
-const format = `kbsync-body-cache/2 ${kbsyncVersion}`
+// 3: a body's external URLs are kept too.
+const format = `kbsync-body-cache/3 ${kbsyncVersion}`
 
 const cacheFile = '.kbsync/body-cache.json'
 

@@ -25,6 +25,7 @@ import {
 import {hashFile, sha256} from './hash.js'
 import {expandIncludes, includeContext, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
+import {externalUrlsOf, plainExternalUrls} from './external-urls.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 import {diagramPath} from '../diagrams/mermaid-source.js'
 
@@ -86,9 +87,8 @@ export async function readBodies(
       node.tree = tree
     }
     for (const message of facts.messages) found.push(diagnosticOf(message, file, expanded))
-    const refs = expanded.lineOf
-      ? facts.refs.map((ref) => (ref.line ? {...ref, line: originalLine(expanded, ref.line)} : ref))
-      : facts.refs
+    const refs = authorLines(facts.refs, expanded)
+    node.externalUrls = authorLines(facts.urls, expanded)
     const resolution = await resolveLocalRefs(refs, file, linkContext, found)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
@@ -130,14 +130,20 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyStore)
   // An MDX body is always parsed: its `{expressions}` are warned about, its statements left out.
   const plainRefs = /\.mdx$/i.test(file) ? undefined : plainBodyRefs(body)
   if (plainRefs) {
-    const facts: BodyFacts = {messages: [], refs: plainRefs}
+    const facts: BodyFacts = {messages: [], refs: plainRefs, urls: plainExternalUrls(body)}
     cache.set(node.bodyKey, facts)
     return {facts}
   }
   const {tree, messages} = toKbTree(body, file)
-  const facts: BodyFacts = {messages, refs: collectLocalRefs(tree)}
+  const facts: BodyFacts = {messages, refs: collectLocalRefs(tree), urls: externalUrlsOf(tree)}
   cache.set(node.bodyKey, facts)
   return {facts, tree}
+}
+
+/** `items` of the body `expanded` at the author's lines (an mdBook include's lines are the included file's). */
+function authorLines<T extends {line?: number}>(items: T[], expanded: ExpandedBody): T[] {
+  if (!expanded.lineOf) return items
+  return items.map((item) => (item.line ? {...item, line: originalLine(expanded, item.line)} : item))
 }
 
 /** A conversion message of the body of `file` (`expanded` from the author's text) as a diagnostic at the author's line. */

@@ -10,7 +10,7 @@ import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
 import {scanFolder} from '../../src/local/index.js'
-import {collectLinkUses, externalLinksOfBody} from '../../src/links/index.js'
+import {collectLinkUses} from '../../src/links/index.js'
 import {temporaryFolders, writeFiles} from '../temp-folders.js'
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures')
@@ -21,9 +21,11 @@ describe('fixtures', () => {
   for (const name of readdirSync(fixtures).filter(
     (file) => file.endsWith('.md') && readdirSync(fixtures).includes(file.replace(/\.md$/, '.json'))
   )) {
-    it(name, () => {
+    it(name, async () => {
       const expected = JSON.parse(readFileSync(path.join(fixtures, name.replace(/\.md$/, '.json')), 'utf8'))
-      expect(externalLinksOfBody(readFileSync(path.join(fixtures, name), 'utf8'), name)).toEqual(expected)
+      const dir = await folders.make()
+      await writeFiles(dir, {[name]: readFileSync(path.join(fixtures, name), 'utf8')})
+      expect(collectLinkUses(await scanFolder(dir))).toEqual(expected)
     })
   }
 })
