@@ -37,9 +37,9 @@ export function groupByRule(list: readonly Diagnostic[]): RuleGroup[] {
   return [...groups.values()].map(({seen: _seen, ...group}) => group)
 }
 
-/** `1 comment`, `2 comments`: a count and its noun, plural by an `s`. */
-export function counted(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`
+/** `1 write`, `2 writes`: a count and its noun (`nouns` when the plural is not the noun plus `s`). */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`
 }
 
 /** The sentence of a rule known to give infos, from its count and its number of documents. */
@@ -47,7 +47,7 @@ type Sentence = (count: number, documents: number) => string
 
 const sentences: Record<string, Sentence> = {
   'kb-html-comment': (count, documents) =>
-    `${counted(count, 'HTML comment')} left out${documents > 0 ? ` of ${counted(documents, 'document')}` : ''} (the platform shows none)`
+    `${plural(count, 'HTML comment')} left out${documents > 0 ? ` of ${plural(documents, 'document')}` : ''} (the platform shows none)`
 }
 
 /** The one sentence that sums up a group of infos (no severity word, no rule, no colour: the view adds those). */
@@ -56,5 +56,5 @@ export function infoSentence(group: RuleGroup): string {
   const count = group.items.length
   const documents = group.files.length
   if (sentence) return sentence(count, documents)
-  return `${group.items[0]!.message}${count > 1 ? ` (×${count}${documents > 0 ? ` in ${counted(documents, 'document')}` : ''})` : ''}`
+  return `${group.items[0]!.message}${count > 1 ? ` (×${count}${documents > 0 ? ` in ${plural(documents, 'document')}` : ''})` : ''}`
 }

@@ -5,7 +5,7 @@
  * behind one summary line that counts them by rule, so forty warnings do
  * not push the article below the first screen.
  */
-import {counted, groupByRule, infoSentence, type RuleGroup} from '../local/diagnostic-groups.js'
+import {groupByRule, infoSentence, plural, type RuleGroup} from '../local/diagnostic-groups.js'
 import type {Severity} from '../local/diagnostic.js'
 import {escapeHtml} from './escape.js'
 
@@ -36,7 +36,7 @@ export function renderDiagnostics(diagnostics: PageDiagnostic[], source?: string
   const notes = groupByRule(diagnostics.filter((d) => d.severity === 'info'))
   const lines = source?.replace(/\r\n?/g, '\n').split('\n')
   const shown = errors.length
-    ? `<h2>${counted(errors.length, 'error')}</h2><ul>${errors.map((d) => renderOne(d, lines)).join('')}</ul>`
+    ? `<h2>${plural(errors.length, 'error')}</h2><ul>${errors.map((d) => renderOne(d, lines)).join('')}</ul>`
     : ''
   return (
     `<section class="kb-diagnostics${errors.length ? ' kb-has-errors' : ''}" id="kb-diagnostics" aria-label="Problems">` +
@@ -50,10 +50,7 @@ export function renderDiagnostics(diagnostics: PageDiagnostic[], source?: string
 function renderFolded(warnings: PageDiagnostic[], notes: RuleGroup[]): string {
   if (warnings.length === 0 && notes.length === 0) return ''
   const noteCount = notes.reduce((sum, group) => sum + group.items.length, 0)
-  const counts = [
-    warnings.length ? counted(warnings.length, 'warning') : '',
-    noteCount ? counted(noteCount, 'note') : ''
-  ]
+  const counts = [warnings.length ? plural(warnings.length, 'warning') : '', noteCount ? plural(noteCount, 'note') : '']
   const rules = groupByRule(warnings)
     .concat(notes)
     .map(

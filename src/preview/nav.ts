@@ -6,6 +6,7 @@
  * data in (`NavItem`), escaped HTML out; the preview builds the items from
  * the folder, the local server from its stored items.
  */
+import {plural} from '../local/diagnostic-groups.js'
 import {escapeHtml} from './escape.js'
 
 /** One entry of the navigation. */
@@ -44,9 +45,7 @@ function holdsCurrent(item: NavItem): boolean {
 function renderLink(item: NavItem): string {
   const current = item.current ? ' aria-current="page"' : ''
   // The error mark is drawn by the stylesheet, so the link's text stays the title.
-  const errors = item.errors
-    ? ` data-errors="${item.errors}" title="${item.errors} error${item.errors === 1 ? '' : 's'}"`
-    : ''
+  const errors = item.errors ? ` data-errors="${item.errors}" title="${plural(item.errors, 'error')}"` : ''
   return `<a href="${escapeHtml(item.href)}" data-kind="${item.kind}"${current}${errors}>${escapeHtml(item.title)}</a>`
 }
 

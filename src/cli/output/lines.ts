@@ -1,4 +1,5 @@
 /** The one-line texts of pushes (push, watch): an action, a push's outcome. */
+import {plural} from '../../local/diagnostic-groups.js'
 import type {OpKind, PlanOp, PushResult} from '../../sync/shared/types.js'
 
 const verbs: Record<OpKind, string> = {
@@ -13,10 +14,8 @@ const verbs: Record<OpKind, string> = {
   drift: 'left as is (edited on the platform):'
 }
 
-/** `1 write`, `2 writes`: a count and its noun (`nouns` when the plural is not the noun plus `s`). */
-export function plural(n: number, noun: string, nouns = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : nouns}`
-}
+// The one count-and-noun helper, shared with the preview's problem lists.
+export {plural}
 
 /** `created article guides/a.md (ID)`. */
 export function actionLine(op: PlanOp, remoteId?: string): string {
