@@ -149,8 +149,12 @@ function movedDocuments(layout: Layout): Set<string> {
 /** As push renders: whether the remote body is what the file already says (no edit to pull, nor a conflict). */
 function rendersAs(run: PullPlanning, node: LocalNode | undefined, detail: RemoteDetail): boolean {
   if (node?.body === undefined) return false
-  const ids = new Map([...run.layout.current].map(([id, at]) => [at, id]))
-  run.context ??= planRenderContext(run.scan, run.remote, ids, run.state)
+  run.context ??= planRenderContext(
+    run.scan,
+    run.remote,
+    new Map([...run.layout.current].map(([id, at]) => [at, id])),
+    run.state
+  )
   const rendered = renderBody(node, run.context)
   const complete = rendered.missingLinks.length + rendered.missingAssets.length === 0
   return holdsRender(detail, {hash: rendered.hash, complete}, () => rendered.body)
