@@ -92,7 +92,7 @@ export function createRescanner(dir: string, options: RescanOptions = {}): Resca
       diagnostics.push(...found)
       return head
     },
-    bodies: {get: (key) => bodies.get(key), set: (key, facts) => bodies.set(key, facts)},
+    bodies,
     walk: (root, rules, diagnostics) => walks.walk(root, rules, diagnostics),
     hashFile: (absolute) => hashChanged(absolute, hashes)
   }

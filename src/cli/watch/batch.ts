@@ -88,20 +88,20 @@ export function defaultBackoff(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1))
 }
 
-/** Resolvers of `idle()` calls, released together once nothing is pending or running. */
-function idleWaiters(): {wait(busy: () => boolean): Promise<void>; release(busy: () => boolean): void} {
+/** Resolvers of `idle()` calls, released together once nothing is pending or running (`busy` false). */
+function idleWaiters(busy: () => boolean): {wait(): Promise<void>; release(): void} {
   let waiters: Array<() => void> = []
-  const release = (busy: () => boolean) => {
+  const release = () => {
     if (busy()) return
     const list = waiters
     waiters = []
     for (const resolve of list) resolve()
   }
   return {
-    wait: (busy) =>
+    wait: () =>
       new Promise<void>((resolve) => {
         waiters.push(resolve)
-        release(busy)
+        release()
       }),
     release
   }
@@ -128,9 +128,8 @@ export function createBatcher(options: BatcherOptions): Batcher {
   let running: Promise<void> | undefined
   let closed = false
   let attempt = 0
-  const idle = idleWaiters()
-  const busy = () => running !== undefined || timer !== undefined || queue.length > 0
-  const settle = () => idle.release(busy)
+  const idle = idleWaiters(() => running !== undefined || timer !== undefined || queue.length > 0)
+  const settle = () => idle.release()
 
   const schedule = (ms: number) => {
     if (timer !== undefined) timers.clearTimeout(timer)
@@ -176,7 +175,7 @@ export function createBatcher(options: BatcherOptions): Batcher {
       if (attempt > 0 && event.kind !== 'sync') attempt = 0
       schedule(Math.min(debounceMs, firstAt + maxWaitMs - now))
     },
-    idle: () => idle.wait(busy),
+    idle: () => idle.wait(),
     async close() {
       closed = true
       if (timer !== undefined) timers.clearTimeout(timer)

@@ -17,7 +17,7 @@ import {sanitize} from './sanitize.js'
 
 export {defaultClobberPrefix, prefixFragment} from './clobber.js'
 export type {CodeHighlighter} from './handlers.js'
-export {slug, Slugger} from './slug.js'
+export {slug} from './slug.js'
 export {safeUrl} from './url.js'
 export {videoEmbed} from './video.js'
 
