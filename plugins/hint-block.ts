@@ -1,9 +1,9 @@
 /** Hint block `<div data-node=hintBlock data-color=TOKEN>` holding block content. */
 import type {Options} from 'mdast-util-to-markdown'
-import {reject, type FlowEntry, type KbConstruct} from './construct.js'
+import type {FlowEntry, KbConstruct} from './construct.js'
 import {constructPlugin} from './register.js'
 import {attribute, wrapFlow, type KbHandle} from './tag-writer.js'
-import {isColor} from './transform/tags.js'
+import {colorOf} from './transform/tags.js'
 import type {HintBlock} from './types.js'
 
 /** `<div data-node=hintBlock>`: a valid colour token, then any block content. */
@@ -11,9 +11,8 @@ const entry: FlowEntry = {
   tag: 'div',
   node: 'hintBlock',
   close({tag, take}) {
-    const color = tag.attributes['data-color']
-    if (!isColor(color))
-      return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
+    const color = colorOf(tag)
+    if (typeof color !== 'string') return color
     return {type: 'hintBlock', color, children: take()} as HintBlock
   }
 }

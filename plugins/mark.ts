@@ -1,18 +1,17 @@
 /** Colour highlight `<mark data-color=TOKEN>…</mark>`. */
 import type {Options} from 'mdast-util-to-markdown'
-import {reject, type KbConstruct, type PhrasingEntry} from './construct.js'
+import type {KbConstruct, PhrasingEntry} from './construct.js'
 import {constructPlugin} from './register.js'
 import {attribute, withPeek, wrapPhrasing, type KbHandle} from './tag-writer.js'
-import {isColor} from './transform/tags.js'
+import {colorOf} from './transform/tags.js'
 import type {Mark} from './types.js'
 
 /** `<mark data-color=TOKEN>`: a valid colour token. */
 const entry: PhrasingEntry = {
   tag: 'mark',
   close({tag, take}) {
-    const color = tag.attributes['data-color']
-    if (!isColor(color))
-      return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
+    const color = colorOf(tag)
+    if (typeof color !== 'string') return color
     return {type: 'mark', color, children: take()}
   }
 }

@@ -1,6 +1,7 @@
 /** Reading dialect tags back from `html` nodes, and small shared helpers. */
 import type {Html, Nodes, PhrasingContent, Text} from 'mdast'
 import type {Position} from 'unist'
+import {reject, type Rejection} from '../construct.js'
 import {colorTokens, type ColorToken} from '../types.js'
 import {codes} from 'micromark-util-symbol'
 import {readTag, type KbTag} from '../syntax/tag.js'
@@ -23,6 +24,13 @@ export function dialectTagOf(node: Nodes): KbTag | undefined {
 /** Whether a string is one of the 11 colour tokens (exact case). */
 export function isColor(value: string | undefined): value is ColorToken {
   return value !== undefined && (colorTokens as readonly string[]).includes(value)
+}
+
+/** The colour token of `tag`'s `data-color` (a mark, a hint block), or the rejection of a missing or invalid one. */
+export function colorOf(tag: KbTag): ColorToken | Rejection {
+  const color = tag.attributes['data-color']
+  if (isColor(color)) return color
+  return reject(`Invalid colour \`${color ?? ''}\` (expected one of the 11 tokens)`, 'kb-invalid-color')
 }
 
 /** A position spanning from the start of `a` to the end of `b`. */
