@@ -1,9 +1,9 @@
 /**
  * The link cache, `.kbsync/link-cache.json` in the folder (beside the sync
- * state): what checking each URL found, with the time. An OK result is
- * trusted for a while (24 h by default) so that CI runs do not request the
- * same sites again and again; a broken, unchecked or anchor-missing result
- * is checked again on every run, so a fix shows at once. Advisory like the
+ * state): each URL found OK, with the time. An OK result is trusted for a
+ * while (24 h by default) so that CI runs do not request the same sites
+ * again and again; a broken, unchecked or anchor-missing result is not kept,
+ * and is checked again on every run, so a fix shows at once. Advisory like the
  * body cache: a missing or unreadable file is an empty cache.
  */
 import {readFile} from 'node:fs/promises'
@@ -55,15 +55,19 @@ export class LinkCache {
   /** The cached outcome of `target`, when it is OK, younger than `ttlMs` and was checked for every fragment asked now. */
   fresh(target: LinkTarget, now: number, ttlMs: number): LinkOutcome | undefined {
     const outcome = Object.hasOwn(this.links, target.url) ? this.links[target.url] : undefined
-    if (!outcome || outcome.status !== 'ok' || outcome.missingAnchors?.length) return undefined
+    if (!outcome || !isTrusted(outcome)) return undefined
     if (!(outcome.checkedAt <= now && now - outcome.checkedAt < ttlMs)) return undefined
     const checked = outcome.checkedAnchors ?? []
     if (target.fragments.some((fragment) => isAnchorFragment(fragment) && !checked.includes(fragment))) return undefined
     return {...outcome, cached: true}
   }
 
-  /** Records what checking `url` found now. */
+  /** Records what checking `url` found now: kept when `fresh` can return it, else forgotten (checked again next run). */
   set(url: string, outcome: LinkOutcome): void {
+    if (!isTrusted(outcome)) {
+      delete this.links[url]
+      return
+    }
     const {cached: _cached, ...stored} = outcome
     this.links[url] = stored
   }
@@ -78,4 +82,9 @@ export class LinkCache {
     }
     writeFileInside(this.dir, linkCacheFile, JSON.stringify({format, links} satisfies CacheFile, null, 1) + '\n')
   }
+}
+
+/** Whether a cached `outcome` may stand for a new check: OK, with no anchor missing. */
+function isTrusted(outcome: LinkOutcome): boolean {
+  return outcome.status === 'ok' && !outcome.missingAnchors?.length
 }
