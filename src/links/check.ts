@@ -54,37 +54,30 @@ export async function checkTarget(target: LinkTarget, context: CheckContext): Pr
       }
       return {status: 'broken', reason: error.message, checkedAt: context.now()}
     }
-    if (result.status === 429) {
-      const asked = parseRetryAfter(result.headers['retry-after'], context.now())
-      if (asked !== undefined && asked > context.maxRetryAfterMs) {
-        return {
-          status: 'unchecked',
-          httpStatus: 429,
-          reason: `rate limited: the server asks to wait ${formatSeconds(asked)}, more than the ${formatSeconds(context.maxRetryAfterMs)} allowed`,
-          checkedAt: context.now()
-        }
+    if (result.status !== 429 && !(isRetryableStatus(result.status) && mayRetry))
+      return outcomeOf(result, anchors, context.now())
+    // A 429 or a 503 may say when to come back: a 429 that asks too much is not waited for; a 503 then backs off.
+    const asked = parseRetryAfter(result.headers['retry-after'], context.now())
+    if (result.status === 429 && asked !== undefined && asked > context.maxRetryAfterMs) {
+      return {
+        status: 'unchecked',
+        httpStatus: 429,
+        reason: `rate limited: the server asks to wait ${formatSeconds(asked)}, more than the ${formatSeconds(context.maxRetryAfterMs)} allowed`,
+        checkedAt: context.now()
       }
-      if (!mayRetry)
-        return {
-          status: 'unchecked',
-          httpStatus: 429,
-          reason: `rate limited after ${attempt} attempts`,
-          checkedAt: context.now()
-        }
-      await context.sleep(asked ?? backoffMs(attempt, context.backoffMs, backoffCapMs))
-      continue
     }
-    if (isRetryableStatus(result.status) && mayRetry) {
-      // A 503 may say when to come back; a demand beyond the cap falls back to the backoff.
-      const asked = parseRetryAfter(result.headers['retry-after'], context.now())
-      await context.sleep(
-        asked !== undefined && asked <= context.maxRetryAfterMs
-          ? asked
-          : backoffMs(attempt, context.backoffMs, backoffCapMs)
-      )
-      continue
-    }
-    return outcomeOf(result, anchors, context.now())
+    if (!mayRetry)
+      return {
+        status: 'unchecked',
+        httpStatus: 429,
+        reason: `rate limited after ${attempt} attempts`,
+        checkedAt: context.now()
+      }
+    await context.sleep(
+      asked !== undefined && asked <= context.maxRetryAfterMs
+        ? asked
+        : backoffMs(attempt, context.backoffMs, backoffCapMs)
+    )
   }
 }
 
