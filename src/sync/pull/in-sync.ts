@@ -8,7 +8,7 @@
 import {permissionsKey, type LocalNode, type LocalPermissions} from '../../local/index.js'
 import {holdsRender} from '../shared/compare.js'
 import type {RemoteDetail, RemoteItem} from '../shared/remote.js'
-import {renderBody, type RenderContext} from '../shared/render.js'
+import {renderBody, renderedHashOf, type RenderContext} from '../shared/render.js'
 
 /**
  * Whether `node` has the title, the body (as push would render it with
@@ -30,10 +30,15 @@ export function alreadyInSync(
   )
     return false
   if (node.body === undefined) return detail.body.trim() === ''
-  const rendered = renderBody(node, context)
-  return holdsRender(
-    detail,
-    {hash: rendered.hash, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0},
-    () => rendered.body
-  )
+  return holdsLocalRender(node, detail, context)
+}
+
+/**
+ * Whether the platform already stores the body `node` renders to with
+ * `context`, as push renders it (only a complete render counts). The body
+ * text is asked of `renderBody` only when the hashes differ (its last render
+ * of `node` is kept).
+ */
+export function holdsLocalRender(node: LocalNode, detail: RemoteDetail, context: RenderContext): boolean {
+  return holdsRender(detail, renderedHashOf(node, context), () => renderBody(node, context).body)
 }

@@ -11,16 +11,10 @@ import {permissionsNeedReading} from '../shared/permissions-seen.js'
 import {bodyTrouble, type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout, documentFile, type Layout} from '../shared/document-layout.js'
 import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
-import {
-  bodyEditedRemotely,
-  classify,
-  editedLocally,
-  holdsRender,
-  sideState,
-  titleEditedRemotely
-} from '../shared/compare.js'
+import {bodyEditedRemotely, classify, editedLocally, sideState, titleEditedRemotely} from '../shared/compare.js'
 import {planRenderContext} from '../shared/render-context.js'
-import {renderBody, type RenderContext} from '../shared/render.js'
+import type {RenderContext} from '../shared/render.js'
+import {holdsLocalRender} from './in-sync.js'
 
 /** What one step of a pull does. */
 export type PullOpKind = 'create' | 'update' | 'move' | 'delete' | 'conflict'
@@ -155,9 +149,7 @@ function rendersAs(run: PullPlanning, node: LocalNode | undefined, detail: Remot
     new Map([...run.layout.current].map(([id, at]) => [at, id])),
     run.state
   )
-  const rendered = renderBody(node, run.context)
-  const complete = rendered.missingLinks.length + rendered.missingAssets.length === 0
-  return holdsRender(detail, {hash: rendered.hash, complete}, () => rendered.body)
+  return holdsLocalRender(node, detail, run.context)
 }
 
 /** Whether `detail` cannot be pulled without loss: then named in a warning, and left as it is on both sides. */
