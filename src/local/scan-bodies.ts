@@ -12,16 +12,8 @@ import type {BodyStore} from './scan-reuse.js'
 import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
-import {
-  collectLocalRefs,
-  markLocalRefs,
-  resolveContextOf,
-  resolveLocalRefs,
-  type DiagramUse,
-  type DocumentIndex,
-  type LinkOptions,
-  type Resolved
-} from './references.js'
+import {collectLocalRefs, markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
+import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
 import {hashFile, sha256} from './hash.js'
 import {expandIncludes, includeContext, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
