@@ -16,15 +16,8 @@ import type {LinkTargets} from './link-targets.js'
 // Whether a URL points at something local: the dialect's answer (push and pull agree on draw.io files with it).
 export {isLocalUrl}
 
-// Resolving moved beside this module; its names stay importable from here, where the scan and tests look for them.
-export {
-  resolveContextOf,
-  resolveLocalRefs,
-  type DiagramUse,
-  type LinkOptions,
-  type Resolution,
-  type ResolveContext
-} from './reference-resolution.js'
+// The link options (resolved in `reference-resolution.ts`) stay importable from here, as the package's index and the scan take them.
+export type {LinkOptions} from './reference-resolution.js'
 
 /**
  * What a node of the tree was resolved to: a document, a local file to
