@@ -43,7 +43,7 @@ export class HostGates {
 }
 
 /** `host:port` of a URL, lower-cased (the whole text when it does not parse). */
-export function hostOf(url: string): string {
+function hostOf(url: string): string {
   try {
     return new URL(url).host.toLowerCase()
   } catch {

@@ -6,9 +6,8 @@
  */
 export {collectLinkUses} from './collect.js'
 export {groupTargets, excludeMatcher, splitFragment} from './targets.js'
-export {anchorsOf, isAnchorFragment, missingAnchors} from './anchors.js'
-export {LinkCache, linkCacheFile, linkCachePath} from './cache.js'
-export {linkRules} from './report.js'
-export {checkLinks, linkCheckDefaults, type CheckedLink, type LinkCheckCounts, type LinkCheckResult} from './run.js'
+export {isAnchorFragment, missingAnchors} from './anchors.js'
+export {linkCacheFile} from './cache.js'
+export {checkLinks, type CheckedLink, type LinkCheckCounts, type LinkCheckResult} from './run.js'
 export {summaryOf} from './summary.js'
 export type {LinkCheckOptions, LinkOutcome, LinkStatus, LinkTarget, LinkUse} from './types.js'
