@@ -53,10 +53,15 @@ export interface PullPlan {
 /**
  * Which items need their full record read: those the state has no baseline
  * for, those whose `updated_at` moved since, and those without a file.
+ * `layout` is `computeLayout(remote, state, scan)`, when the caller has it.
  */
-export function itemsToRead(remote: RemoteSnapshot, state: SyncState, scan: ScanResult): string[] {
+export function itemsToRead(
+  remote: RemoteSnapshot,
+  state: SyncState,
+  scan: ScanResult,
+  layout: Layout = computeLayout(remote, state, scan)
+): string[] {
   const byId = entriesById(state)
-  const layout = computeLayout(remote, state, scan)
   return Object.keys(remote.items).filter((id) => {
     const known = byId.get(id)
     const item = remote.items[id]!
@@ -84,15 +89,17 @@ export function permissionsToRead(remote: RemoteSnapshot, state: SyncState): str
  * `itemsToRead`; `remote.permissions` those read. With `refreshAll` (some
  * document moves, and every record was read), unchanged documents whose
  * relative links change are re-rendered too; with `refreshEvery` (a pull
- * that moved files stopped early), every unchanged document is.
+ * that moved files stopped early), every unchanged document is. `layout` is
+ * `computeLayout(remote, state, scan)`, when the caller has it (it does not
+ * depend on the records read).
  */
 export function planPull(
   remote: RemoteSnapshot,
   state: SyncState,
   scan: ScanResult,
-  options: {refreshAll?: boolean; refreshEvery?: boolean} = {}
+  options: {refreshAll?: boolean; refreshEvery?: boolean} = {},
+  layout: Layout = computeLayout(remote, state, scan)
 ): PullPlan {
-  const layout = computeLayout(remote, state, scan)
   const run: PullPlanning = {
     remote,
     state,

@@ -74,9 +74,11 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const prefetch = options.dryRun ? noPrefetch(options.client) : createPrefetch(scan.dir, state, options.client)
   prefetch.clear()
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
+  // The layout does not depend on the records read: one for the speculation, the reads and both plans.
+  const layout = computeLayout(remote, state, scan)
   const speculation = options.dryRun
     ? noSpeculation
-    : createSpeculation(remote, computeLayout(remote, state, scan), urls, diagramSourceLookup(scan.dir, state))
+    : createSpeculation(remote, layout, urls, diagramSourceLookup(scan.dir, state))
   const reader = createReader({
     client: options.client,
     remote,
@@ -90,17 +92,18 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
     // Permissions are read where `updated_at` moved past the one they were last seen at (a push in between may have
     // recorded the new `updated_at`, not the permissions); `permissions: false` reads none and writes none.
     await reader.read(
-      itemsToRead(remote, state, scan),
+      itemsToRead(remote, state, scan, layout),
       options.permissions === false ? [] : permissionsToRead(remote, state)
     )
-    let plan = planPull(remote, state, scan)
+    let plan = planPull(remote, state, scan, {}, layout)
     if (
       state.linksPending ||
       plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')
     ) {
       // A document moves (or moved in a pull that stopped early): relative links to it change in other files, so every record is needed.
       await reader.read(Object.keys(remote.items), [])
-      plan = planPull(remote, state, scan, {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})})
+      const refresh = {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})}
+      plan = planPull(remote, state, scan, refresh, layout)
     }
     // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
     checkWritesInside(scan.dir, plannedWrites(plan, remote))
