@@ -37,6 +37,9 @@ export const dialectConstructs: readonly KbConstruct[] = [
   imageConstruct
 ]
 
+// The pairing table of the whole dialect, made once: every parser of the whole dialect shares it.
+const table = pairingTable(dialectConstructs)
+
 /**
  * The to-markdown extension of the whole dialect, canonical style included
  * (GFM tables and strikethrough in the platform's form). Put it after
@@ -52,10 +55,8 @@ export function kbToMarkdown(): ToMarkdownExtension {
  * `takeProblems(tree)` / `reportProblems(tree, file)`.
  */
 export function kbFromMarkdown(): FromMarkdownExtension {
-  return kbFromMarkdownOf(dialectConstructs)
+  return kbFromMarkdownOf(dialectConstructs, table)
 }
-
-const table = pairingTable(dialectConstructs)
 
 /** Build every construct's nodes in `tree` from its `html` tags (in place); problems are recorded for `takeKbProblems`. */
 export function kbTransform(tree: Root): void {

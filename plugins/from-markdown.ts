@@ -23,18 +23,15 @@ function exitTag(this: CompileContext, token: Token): undefined {
 /**
  * The from-markdown extension (use with `kbSyntax()`) building the nodes of
  * `constructs`: a list a processor's registration adds to after this is
- * made, so its table is made when the first tree is built (and again if the
- * list grew). Problems are kept for `takeProblems(tree)` / `reportProblems(tree, file)`.
+ * made, so its table (unless given) is made when the first tree is built,
+ * once: the processor is frozen by then, and its list cannot grow. Problems
+ * are kept for `takeProblems(tree)` / `reportProblems(tree, file)`.
  */
-export function kbFromMarkdownOf(constructs: readonly KbConstruct[]): Extension {
-  let table: PairingTable | undefined
-  let size = -1
+export function kbFromMarkdownOf(constructs: readonly KbConstruct[], table?: PairingTable): Extension {
+  let pairing = table
   const transform = (tree: Parameters<typeof pairTree>[0]): undefined => {
-    if (size !== constructs.length) {
-      table = pairingTable(constructs)
-      size = constructs.length
-    }
-    pairTree(tree, table as PairingTable)
+    pairing ??= pairingTable(constructs)
+    pairTree(tree, pairing)
     return undefined
   }
   return {
