@@ -13,7 +13,7 @@ import {append, TagStack, takeContent, type Frame} from './pairing.js'
 import {pairPhrasing, type PairingContext} from './phrasing.js'
 import {rejoin, type FlowItem, type Pieces} from './split.js'
 import {spanOf} from './kept.js'
-import {entryOf, hasUnknownNode} from './table.js'
+import {entryOf, hasUnknownNode, unknownNodeProblem} from './table.js'
 import {span} from './tags.js'
 
 interface FlowFrame extends Frame {
@@ -46,7 +46,6 @@ interface Pairing {
   /** Where the pieces of split paragraphs and lines came from (see `split.ts`). */
   pieces: Pieces
   context: PairingContext
-  problems: PairingContext['problems']
 }
 
 /**
@@ -55,9 +54,9 @@ interface Pairing {
  */
 export function pairFlow(items: FlowItem[], pieces: Pieces, context: PairingContext): RootContent[] {
   if (!items.some((item) => item.type === 'kbTagItem')) return items as RootContent[]
-  const {problems} = context
-  const pairing: Pairing = {out: [], stack: new TagStack(), orphans: new Set(), pieces, context, problems}
+  const pairing: Pairing = {out: [], stack: new TagStack(), orphans: new Set(), pieces, context}
   const {out, stack} = pairing
+  const {problems} = context
 
   for (const item of items) {
     if (item.type !== 'kbTagItem') {
@@ -121,7 +120,7 @@ function unclosedReason(name: string): string {
 
 /** A frame left open: its tag and content stay where they are, reported. */
 function unclosed(pairing: Pairing, frame: FlowFrame): void {
-  pairing.problems.push({
+  pairing.context.problems.push({
     reason: unclosedReason(frame.tag.name),
     ruleId: 'kb-unclosed-block',
     place: frame.open.position
@@ -155,24 +154,20 @@ function settle({orphans, pieces, undoable}: Pairing, content: RootContent[]): R
   return result
 }
 
-/** The reason a block tag with a `data-node` value the dialect does not have is reported with. */
-function unknownNodeReason(frame: FlowFrame): string {
-  const node = frame.tag.attributes['data-node'] ?? ''
-  return frame.tag.name === 'div'
-    ? `Unknown \`data-node\` value \`${node}\``
-    : `Unknown \`data-node\` value \`${node}\` on \`<${frame.tag.name}>\``
-}
-
 /** Close a frame into its construct (by the table's entry), or keep its tags and content, reported. */
 function build(pairing: Pairing, frame: FlowFrame, close: Html | undefined): void {
-  const {out, stack, problems} = pairing
+  const {out, stack} = pairing
+  const {problems} = pairing.context
   const keep = (reason: string, ruleId: string): void => {
     if (reason) problems.push({reason, ruleId, place: frame.open.position})
     if (close) out.push(close)
     stayed(pairing, frame)
   }
   const {tag, entry} = frame
-  if (!entry && hasUnknownNode(tag)) return keep(unknownNodeReason(frame), 'kb-unknown-node')
+  if (!entry && hasUnknownNode(tag)) {
+    problems.push(unknownNodeProblem(tag, frame.open.position))
+    return keep('', '')
+  }
   if (!entry) {
     // A construct the processor does not register: kept as written (see `kept.ts`).
     const written = close && spanOf(span(frame.open, close))

@@ -13,7 +13,7 @@ import {inlinePairNames, isDialectTag} from '../syntax/vocabulary.js'
 import {TagStack, takeContent, type Frame} from './pairing.js'
 import type {KbProblem} from './problems.js'
 import {spanOf, type Span} from './kept.js'
-import {entryOf, hasUnknownNode, type PairingTable} from './table.js'
+import {entryOf, hasUnknownNode, unknownNodeProblem, type PairingTable} from './table.js'
 import {dialectTagOf, span, tagOf} from './tags.js'
 
 /** What a pairing runs with: the processor's table, and the lists its problems and kept spans go to. */
@@ -89,12 +89,7 @@ function open(
   problems: KbProblem[]
 ): void {
   const unknown = 'data-node' in tag.attributes && hasUnknownNode(tag)
-  if (unknown)
-    problems.push({
-      reason: `Unknown \`data-node\` value \`${tag.attributes['data-node']}\``,
-      ruleId: 'kb-unknown-node',
-      place: html.position
-    })
+  if (unknown) problems.push(unknownNodeProblem(tag, html.position))
   const unregistered = !entry && !unknown && isDialectTag(tag)
   stack.push({tag, open: html, start: out.length, entry: entry?.close ? entry : undefined, unregistered})
   out.push(html)

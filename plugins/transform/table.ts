@@ -4,8 +4,10 @@
  * here and know no construct themselves.
  */
 import type {EntryTag, FlowEntry, KbConstruct, PhrasingEntry} from '../construct.js'
+import type {Position} from 'unist'
 import type {KbTag} from '../syntax/tag.js'
 import {dialectNodes} from '../syntax/vocabulary.js'
+import type {KbProblem} from './problems.js'
 
 /** The entries of one tag name: one for every tag of the name, or one per `data-node` value. */
 interface NameEntries<E> {
@@ -55,4 +57,18 @@ export function entryOf<E>(entries: Entries<E>, tag: KbTag): E | undefined {
 export function hasUnknownNode(tag: KbTag): boolean {
   const known = dialectNodes.get(tag.name)
   return known !== undefined && !known.has(tag.attributes['data-node'] ?? '')
+}
+
+/**
+ * The problem a tag with a `data-node` value the dialect does not have is
+ * reported with (`hasUnknownNode`), at `place`: the tag is named, but for
+ * `<div>` and `<a>`, the tags whose value is the usual one to get wrong.
+ */
+export function unknownNodeProblem(tag: KbTag, place: Position | undefined): KbProblem {
+  const on = tag.name === 'div' || tag.name === 'a' ? '' : ` on \`<${tag.name}>\``
+  return {
+    reason: `Unknown \`data-node\` value \`${tag.attributes['data-node'] ?? ''}\`${on}`,
+    ruleId: 'kb-unknown-node',
+    place
+  }
 }
