@@ -7,11 +7,11 @@
  */
 import {existsSync} from 'node:fs'
 import path from 'node:path'
-import {diagramPath} from './mermaid-source.js'
+import {diagramFile} from './mermaid-source.js'
 
 /** The marker of the diagram whose key is `key`, relative to the folder. */
 export function codeMarkerPath(key: string): string {
-  return diagramPath(key).replace(/\.svg$/, '.code')
+  return diagramFile(key, '.code')
 }
 
 /** Whether the diagram whose key is `key` is one the platform holds as code, for the folder at `root`. */

@@ -35,6 +35,11 @@ export function diagramPath(key: string): string {
   return `${diagramFolder}/mermaid-${key.slice(0, 16)}.svg`
 }
 
+/** The file beside the rendering of the diagram whose key is `key` that ends in `ext` (`.mmd`, `.code`, `.error.txt`). */
+export function diagramFile(key: string, ext: string): string {
+  return diagramPath(key).replace(/\.svg$/, ext)
+}
+
 /** The alt text of a diagram's image: its first non-empty line (`flowchart LR`), else "diagram". */
 export function diagramAlt(source: string): string {
   const first = source

@@ -10,16 +10,10 @@
 import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
-import {
-  existsInside,
-  writeFileInside,
-  type Diagnostic,
-  type LocalAsset,
-  type ScanResult,
-  type SyncState
-} from '../local/index.js'
+import {existsInside, type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
 import {findBrowser, installHint} from './browser.js'
-import {keepSource} from './sources.js'
+import {advisoryWrite, keepSource} from './sources.js'
+import {diagramFile} from './mermaid-source.js'
 import {MermaidRenderer, type BrowserLauncher, type RenderOutcome} from './mermaid-render.js'
 
 /** How diagrams are rendered (`PushOptions.diagrams`). */
@@ -33,7 +27,7 @@ export interface DiagramOptions {
 type Diagram = LocalAsset & {diagram: NonNullable<LocalAsset['diagram']>}
 
 /** Where the message of a diagram mermaid refused is kept (so an unchanged broken diagram does not start a browser). */
-const errorFileOf = (asset: Diagram): string => asset.path.replace(/\.svg$/, '.error.txt')
+const errorFileOf = (asset: Diagram): string => diagramFile(asset.sha256, '.error.txt')
 
 /**
  * Makes sure every diagram of `scan` that the state has no URL for has its
@@ -143,16 +137,6 @@ function keepRendering(dir: string, asset: Diagram, svg: string): void {
   const spare = mkdtempSync(path.join(tmpdir(), 'kbsync-diagram-'))
   asset.absolutePath = path.join(spare, path.basename(asset.path))
   writeFileSync(asset.absolutePath, svg)
-}
-
-/** Writes a cache file of the folder; false when it cannot (the cache is advisory). */
-function advisoryWrite(dir: string, relative: string, data: string): boolean {
-  try {
-    writeFileInside(dir, relative, data)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The message of a refused diagram, as `renderAll` kept it. */

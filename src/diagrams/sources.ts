@@ -10,19 +10,29 @@ import {existsInside, writeFileInside, type SyncState} from '../local/index.js'
 import {codeMarkerPath} from './code-markers.js'
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
-import {diagramPath, isMermaidLang, mermaidKey, normalSource} from './mermaid-source.js'
+import {diagramFile, isMermaidLang, mermaidKey, normalSource} from './mermaid-source.js'
 
 /** Where the source of the diagram whose key is `key` is kept, relative to the folder. */
 export function sourcePath(key: string): string {
-  return diagramPath(key).replace(/\.svg$/, '.mmd')
+  return diagramFile(key, '.mmd')
 }
 
 /** Keeps the source of a diagram (once: the name says its content); a folder that cannot be written keeps none. */
 export function keepSource(dir: string, key: string, source: string): void {
+  // Advisory: without it pull gives the image back instead of the block.
+  advisoryWrite(dir, sourcePath(key), normalSource(source) + '\n', {once: true})
+}
+
+/**
+ * Writes a cache file of the folder (with `once`, unless it is there); false
+ * when it cannot (the diagram cache is advisory).
+ */
+export function advisoryWrite(dir: string, relative: string, data: string, {once = false} = {}): boolean {
   try {
-    if (!existsInside(dir, sourcePath(key))) writeFileInside(dir, sourcePath(key), normalSource(source) + '\n')
+    if (!(once && existsInside(dir, relative))) writeFileInside(dir, relative, data)
+    return true
   } catch {
-    // Advisory: pull then gives the image back instead of the block.
+    return false
   }
 }
 
@@ -63,10 +73,6 @@ export function keepAsCode(dir: string, tree: Root | undefined): void {
 }
 
 function keepOneAsCode(dir: string, source: string): void {
-  try {
-    const marker = codeMarkerPath(mermaidKey(source))
-    if (!existsInside(dir, marker)) writeFileInside(dir, marker, '')
-  } catch {
-    // Advisory: without it the block is rendered on the next push.
-  }
+  // Advisory: without it the block is rendered on the next push.
+  advisoryWrite(dir, codeMarkerPath(mermaidKey(source)), '', {once: true})
 }
