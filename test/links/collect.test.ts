@@ -46,4 +46,17 @@ describe('through a scan', () => {
       'guide/page.md:5 https://example.com/topic#part'
     ])
   })
+
+  it('after an mdBook include, each URL is at the line the author wrote', async () => {
+    const dir = await folders.make()
+    await writeFiles(dir, {
+      'page.md': '# Page\n\n{{#include parts/intro.txt}}\n\n[after](https://example.com/after)\n',
+      'parts/intro.txt': 'One.\n\nTwo.\n\nThree [inside](https://example.com/inside).\n'
+    })
+    const uses = collectLinkUses(await scanFolder(dir))
+    expect(uses.map((use) => `${use.file}:${use.line} ${use.url}`)).toEqual([
+      'page.md:3 https://example.com/inside',
+      'page.md:5 https://example.com/after'
+    ])
+  })
 })
