@@ -1,15 +1,16 @@
 /**
  * `kbsync plan`: what a push would do, grouped by action, without writing.
- * The text formatters below are shared with `push`; every line goes through
- * the shared reporter.
+ * Every line goes through the shared reporter; the plan's text is
+ * `output/plan-text.ts`'s, shared with `push` and `watch`.
  */
 import type {Command} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {planSummaryMarkdown} from '../output/index.js'
+import {formatPlan, opOrder} from '../output/plan-text.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
-import {contextOf, fingerprinted, planPush, type OpKind, type PlanOp, type PushPlan} from '../../sync/index.js'
+import {contextOf, fingerprinted, planPush, type PushPlan} from '../../sync/index.js'
 import {
   checkFolderLinks,
   linkCheckExitCode,
@@ -18,61 +19,13 @@ import {
   linkCheckOptionsOf
 } from './check-links.js'
 
-const order: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
-const signs: Record<OpKind, string> = {
-  create: '+',
-  update: '~',
-  move: '>',
-  rename: '~',
-  permissions: '*',
-  upload: '^',
-  delete: '-',
-  conflict: '!',
-  drift: '?'
-}
-
-/** One line for an op. */
-export function formatOp(op: PlanOp): string {
-  const what = op.type ?? 'file'
-  const target = op.path === '' ? '(root)' : op.path
-  return `  ${signs[op.op]} ${what.padEnd(7)} ${target}  "${op.title}"${op.reason ? `  (${op.reason})` : ''}`
-}
-
-/** The summary line of a plan. */
-export function summaryLine(plan: PushPlan): string {
-  const errors = plan.diagnostics.filter((d) => d.severity === 'error').length
-  if (plan.blocked)
-    return `Nothing planned: the folder has ${errors === 1 ? '1 error' : `${errors} errors`} (above) to fix first.`
-  const parts = order.filter((kind) => plan.summary[kind] > 0).map((kind) => `${plan.summary[kind]} ${kind}`)
-  return parts.length === 0 ? 'No changes: the knowledge base matches the folder.' : `Plan: ${parts.join(', ')}.`
-}
-
-/** The plan as text, grouped by action. */
-export function formatPlan(plan: PushPlan, target: string): string {
-  const lines = [`Plan for ${plan.dir} -> ${target}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`]
-  for (const kind of order) {
-    const ops = plan.ops.filter((op) => op.op === kind)
-    if (ops.length === 0) continue
-    lines.push('', `${kind} (${ops.length}):`, ...ops.map(formatOp))
-  }
-  const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
-  if (listed.length > 0) {
-    lines.push('', `not in the folder (${listed.length}; deleted only with --prune, and only where marked prunable):`)
-    for (const orphan of listed)
-      lines.push(
-        `    ${orphan.type.padEnd(7)} ${orphan.remoteId}  "${orphan.title}"  ${orphan.prunable ? 'prunable' : 'kept'}: ${orphan.reason}`
-      )
-  }
-  if (plan.needsConfirmation) lines.push('', `${plan.summary.delete} deletions: more than allowed without --yes.`)
-  lines.push('', summaryLine(plan))
-  return lines.join('\n') + '\n'
-}
-
 /** Exit code of a plan: invalid input, conflicts, pending changes (with --exit-code). */
 export function planExitCode(plan: PushPlan, exitCode: boolean): number {
   if (plan.blocked) return exitCodes.invalid
   if (plan.summary.conflict > 0) return exitCodes.conflict
-  const changes = order.filter((kind) => kind !== 'drift' && kind !== 'conflict').some((kind) => plan.summary[kind] > 0)
+  const changes = opOrder
+    .filter((kind) => kind !== 'drift' && kind !== 'conflict')
+    .some((kind) => plan.summary[kind] > 0)
   return exitCode && changes ? exitCodes.changesPending : exitCodes.ok
 }
 

@@ -24,7 +24,8 @@ import {eventPrinter} from '../output/events.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
-import {formatPlan, planExitCode} from './plan.js'
+import {formatPlan} from '../output/plan-text.js'
+import {planExitCode} from './plan.js'
 
 /** The exit code of a push result. */
 export function pushExitCode(result: PushResult): number {

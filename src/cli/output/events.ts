@@ -4,7 +4,7 @@
  * drift.
  */
 import type {SyncEvent} from '../../sync/index.js'
-import {formatOp} from '../commands/plan.js'
+import {formatOp} from './plan-text.js'
 import {actionLine} from './lines.js'
 import type {Reporter} from './reporter.js'
 

@@ -1,0 +1,66 @@
+/**
+ * A push plan as text for the terminal: one line per step, grouped by kind,
+ * and the summary line. Used by `plan`, `push` and `watch`.
+ */
+import type {OpKind, PlanOp, PushPlan} from '../../sync/index.js'
+
+/** The kinds of step in the order a plan lists them. */
+export const opOrder: readonly OpKind[] = [
+  'create',
+  'update',
+  'move',
+  'rename',
+  'permissions',
+  'upload',
+  'delete',
+  'conflict',
+  'drift'
+]
+const signs: Record<OpKind, string> = {
+  create: '+',
+  update: '~',
+  move: '>',
+  rename: '~',
+  permissions: '*',
+  upload: '^',
+  delete: '-',
+  conflict: '!',
+  drift: '?'
+}
+
+/** One line for an op. */
+export function formatOp(op: PlanOp): string {
+  const what = op.type ?? 'file'
+  const target = op.path === '' ? '(root)' : op.path
+  return `  ${signs[op.op]} ${what.padEnd(7)} ${target}  "${op.title}"${op.reason ? `  (${op.reason})` : ''}`
+}
+
+/** The summary line of a plan. */
+export function summaryLine(plan: PushPlan): string {
+  const errors = plan.diagnostics.filter((d) => d.severity === 'error').length
+  if (plan.blocked)
+    return `Nothing planned: the folder has ${errors === 1 ? '1 error' : `${errors} errors`} (above) to fix first.`
+  const parts = opOrder.filter((kind) => plan.summary[kind] > 0).map((kind) => `${plan.summary[kind]} ${kind}`)
+  return parts.length === 0 ? 'No changes: the knowledge base matches the folder.' : `Plan: ${parts.join(', ')}.`
+}
+
+/** The plan as text, grouped by action. */
+export function formatPlan(plan: PushPlan, target: string): string {
+  const lines = [`Plan for ${plan.dir} -> ${target}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`]
+  for (const kind of opOrder) {
+    const ops = plan.ops.filter((op) => op.op === kind)
+    if (ops.length === 0) continue
+    lines.push('', `${kind} (${ops.length}):`, ...ops.map(formatOp))
+  }
+  const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
+  if (listed.length > 0) {
+    lines.push('', `not in the folder (${listed.length}; deleted only with --prune, and only where marked prunable):`)
+    for (const orphan of listed)
+      lines.push(
+        `    ${orphan.type.padEnd(7)} ${orphan.remoteId}  "${orphan.title}"  ${orphan.prunable ? 'prunable' : 'kept'}: ${orphan.reason}`
+      )
+  }
+  if (plan.needsConfirmation) lines.push('', `${plan.summary.delete} deletions: more than allowed without --yes.`)
+  lines.push('', summaryLine(plan))
+  return lines.join('\n') + '\n'
+}
