@@ -76,10 +76,10 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     return result
   }
   const record = data as Record<string, unknown>
-  const lineOf = keyLineOf(document, lineCounter)
-  readTitle(record, result, file, lineOf, diagnostics)
-  readKbId(record, result, file, lineOf, diagnostics)
-  readSidebarKeys(record, result, file, lineOf, diagnostics)
+  const reading: KeyReading = {record, result, file, lineOf: keyLineOf(document, lineCounter), diagnostics}
+  readTitle(reading)
+  readKbId(reading)
+  readSidebarKeys(reading)
   Object.assign(result, pageAddressesOf(record))
   if ('permissions' in record) readPermissionsKey(record, result, file, document, lineCounter, diagnostics)
   return result
@@ -122,35 +122,39 @@ function keyLineOf(document: Document, lineCounter: LineCounter): (key: string) 
   return (key) => nodeLine(document, lineCounter, [key]) ?? 2
 }
 
-/** `title`: a non-empty string (trimmed) or a number; anything else is an error. */
-function readTitle(
-  record: Record<string, unknown>,
-  result: FrontMatter,
-  file: string,
-  lineOf: (key: string) => number,
+/** What the readers of the top-level keys share: the block as data, what they fill in, and where problems go. */
+interface KeyReading {
+  record: Record<string, unknown>
+  result: FrontMatter
+  file: string
+  /** The file line of a top-level key. */
+  lineOf: (key: string) => number
   diagnostics: Diagnostic[]
-): void {
+}
+
+/** A key whose value has the wrong type: an error at its line. */
+function typeError(reading: KeyReading, key: string, message: string): void {
+  reading.diagnostics.push({
+    severity: 'error',
+    file: reading.file,
+    line: reading.lineOf(key),
+    message,
+    rule: 'front-matter-type'
+  })
+}
+
+/** `title`: a non-empty string (trimmed) or a number; anything else is an error. */
+function readTitle(reading: KeyReading): void {
+  const {record, result} = reading
   if (!('title' in record)) return
   if (typeof record.title === 'string' && record.title.trim() !== '') result.title = record.title.trim()
   else if (typeof record.title === 'number') result.title = String(record.title)
-  else
-    diagnostics.push({
-      severity: 'error',
-      file,
-      line: lineOf('title'),
-      message: '`title` must be a non-empty string',
-      rule: 'front-matter-type'
-    })
+  else typeError(reading, 'title', '`title` must be a non-empty string')
 }
 
 /** `kb_id`: an item id of the platform (letters, digits, `_`, `-`), or an integer YAML read as a number. */
-function readKbId(
-  record: Record<string, unknown>,
-  result: FrontMatter,
-  file: string,
-  lineOf: (key: string) => number,
-  diagnostics: Diagnostic[]
-): void {
+function readKbId(reading: KeyReading): void {
+  const {record, result} = reading
   if (!('kb_id' in record)) return
   const id = record.kb_id
   if (
@@ -159,13 +163,7 @@ function readKbId(
   ) {
     result.kbId = String(id).trim()
   } else {
-    diagnostics.push({
-      severity: 'error',
-      file,
-      line: lineOf('kb_id'),
-      message: '`kb_id` must be an item id such as `OJHEAFQ26YT`',
-      rule: 'front-matter-type'
-    })
+    typeError(reading, 'kb_id', '`kb_id` must be an item id such as `OJHEAFQ26YT`')
   }
 }
 
@@ -197,18 +195,13 @@ function readPermissionsKey(
  * order, so a value of the wrong type is a warning (the key is ignored),
  * never a reason to refuse the tree.
  */
-function readSidebarKeys(
-  record: Record<string, unknown>,
-  result: FrontMatter,
-  file: string,
-  lineOf: (key: string) => number,
-  diagnostics: Diagnostic[]
-): void {
+function readSidebarKeys(reading: KeyReading): void {
+  const {record, result} = reading
   const warn = (key: string, what: string) =>
-    diagnostics.push({
+    reading.diagnostics.push({
       severity: 'warning',
-      file,
-      line: lineOf(key),
+      file: reading.file,
+      line: reading.lineOf(key),
       message: `\`${key}\` must be ${what}; it is ignored`,
       hint: `Write \`${key}\` as ${what}, or remove it`,
       rule: 'front-matter-type'
