@@ -8,28 +8,15 @@
 import {execFile} from 'node:child_process'
 import {readFile, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
+import {afterAll, describe, expect, it} from 'vitest'
 import {builtCli} from '../built.js'
+import {useLocalServer} from '../e2e/local-server.js'
 import {copyFixture, edit, flatten} from '../e2e/push-helpers.js'
 
-type Server = Awaited<ReturnType<typeof startServer>>
-
-let server: Server
-let env: NodeJS.ProcessEnv
-let client: KbClient
+const local = useLocalServer()
 const folders: string[] = []
 
-beforeAll(async () => {
-  server = await startServer({port: 0})
-  env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token}
-  client = KbClient.fromEnv(env)
-})
-
 afterAll(async () => {
-  await client?.close()
-  await server?.close()
   for (const dir of folders) await rm(dir, {recursive: true, force: true})
 })
 
@@ -39,7 +26,7 @@ function kbsync(argv: string[], cwd: string): Promise<{code: number; out: string
     execFile(
       process.execPath,
       [builtCli, ...argv],
-      {cwd, env: {...process.env, ...env}, maxBuffer: 1 << 26},
+      {cwd, env: {...process.env, ...local.env}, maxBuffer: 1 << 26},
       (error, out, err) => {
         resolve({code: error ? Number(error.code ?? 1) : 0, out, err})
       }
@@ -51,7 +38,7 @@ function kbsync(argv: string[], cwd: string): Promise<{code: number; out: string
 async function setup(title: string): Promise<{dir: string; root: string}> {
   const dir = await copyFixture('fixtures/trees/basic')
   folders.push(dir)
-  const root = (await client.createItem({type: 'topic', title, parent_topic_id: null})).id
+  const root = (await local.client.createItem({type: 'topic', title, parent_topic_id: null})).id
   return {dir, root}
 }
 
@@ -76,13 +63,13 @@ describe('kbsync push --plan FILE', {timeout: 120_000}, () => {
     const {dir, root} = await setup('Saved plan')
     const {file, plan} = await savePlan(dir, root)
     expect(stepsOf(plan.ops)).toContain('create welcome.md')
-    server.resetLog()
+    local.server.resetLog()
     const pushed = await kbsync(['push', dir, '--root-topic', root, '--plan', file, '--json'], dir)
     expect(pushed.err).not.toMatch(/out of date/)
     expect(pushed.code).toBe(0)
     const result = JSON.parse(pushed.out)
     expect(stepsOf([...result.done, ...result.skipped])).toEqual(stepsOf(plan.ops))
-    expect(flatten(await client.getTree(root)).map((e) => e.titlePath)).toContain('Welcome')
+    expect(flatten(await local.client.getTree(root)).map((e) => e.titlePath)).toContain('Welcome')
     const again = await kbsync(['plan', dir, '--root-topic', root], dir)
     expect(again.out).toContain('No changes')
   })
@@ -93,12 +80,12 @@ describe('kbsync push --plan FILE', {timeout: 120_000}, () => {
     await edit(path.join(dir, 'faq.md'), 'questions', 'questions, asked often')
     const {file} = await savePlan(dir, root)
     await edit(path.join(dir, 'welcome.md'), 'Welcome', 'Welcome again')
-    server.resetLog()
+    local.server.resetLog()
     const pushed = await kbsync(['push', dir, '--root-topic', root, '--plan', file], dir)
     expect(pushed.code).toBe(2)
     expect(pushed.err).toMatch(/out of date: the folder changed since the plan: welcome\.md/)
     expect(pushed.err).toContain('Nothing was written')
-    expect(server.counts().writes).toBe(0)
+    expect(local.server.counts().writes).toBe(0)
   })
 
   it('refuses a plan when an item was edited on the platform after it: exit 2, nothing written', async () => {
@@ -106,28 +93,28 @@ describe('kbsync push --plan FILE', {timeout: 120_000}, () => {
     await kbsync(['push', dir, '--root-topic', root], dir)
     await edit(path.join(dir, 'faq.md'), 'questions', 'questions, asked often')
     const {file} = await savePlan(dir, root)
-    const welcome = flatten(await client.getTree(root)).find((e) => e.titlePath === 'Welcome')!
-    server.webEdit(welcome.id, {body: 'Edited on the web.'})
-    server.resetLog()
+    const welcome = flatten(await local.client.getTree(root)).find((e) => e.titlePath === 'Welcome')!
+    local.server.webEdit(welcome.id, {body: 'Edited on the web.'})
+    local.server.resetLog()
     const pushed = await kbsync(['push', dir, '--root-topic', root, '--plan', file], dir)
     expect(pushed.code).toBe(2)
     expect(pushed.err).toContain(`the knowledge base changed since the plan`)
     expect(pushed.err).toContain(welcome.id)
-    expect(server.counts().writes).toBe(0)
+    expect(local.server.counts().writes).toBe(0)
   })
 
   it('refuses the plan of another folder or another root: exit 2, both named', async () => {
     const first = await setup('One folder')
     const second = await setup('Another folder')
     const {file} = await savePlan(first.dir, first.root)
-    server.resetLog()
+    local.server.resetLog()
     const otherFolder = await kbsync(['push', second.dir, '--root-topic', first.root, '--plan', file], second.dir)
     expect(otherFolder.code).toBe(2)
     expect(otherFolder.err).toContain(`it is the plan of the folder ${first.dir}, not of ${second.dir}`)
     const otherRoot = await kbsync(['push', first.dir, '--root-topic', second.root, '--plan', file], first.dir)
     expect(otherRoot.code).toBe(2)
     expect(otherRoot.err).toContain(`it is the plan of the root ${first.root}, not of ${second.root}`)
-    expect(server.counts().writes).toBe(0)
+    expect(local.server.counts().writes).toBe(0)
   })
 
   it('refuses a malformed plan file before connecting: exit 2 naming the file and what is wrong', async () => {
@@ -142,7 +129,7 @@ describe('kbsync push --plan FILE', {timeout: 120_000}, () => {
       [JSON.stringify({...plan, fingerprint: undefined}), /plan-.*\.json: "fingerprint" is missing/],
       [JSON.stringify([]), /plan-.*\.json: not a plan/]
     ]
-    server.resetLog()
+    local.server.resetLog()
     for (const [text, message] of cases) {
       await writeFile(file, text)
       const pushed = await kbsync(['push', dir, '--root-topic', root, '--plan', file], dir)
@@ -152,7 +139,7 @@ describe('kbsync push --plan FILE', {timeout: 120_000}, () => {
     const missing = await kbsync(['push', dir, '--root-topic', root, '--plan', `${file}.nothing`], dir)
     expect(missing.code).toBe(2)
     expect(missing.err).toContain('cannot read the plan file')
-    expect(server.requestLog()).toEqual([])
+    expect(local.server.requestLog()).toEqual([])
     expect(await readFile(path.join(dir, 'welcome.md'), 'utf8')).not.toContain('kb_id')
   })
 })
