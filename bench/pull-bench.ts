@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {startServer, type RunningServer} from '../src/server/index.js'
-import {median, pushInChild, type Row} from './push-bench.js'
+import {median, pushInChild, seconds, type Row} from './push-bench.js'
 import {generateTree} from './tree.js'
 
 /** What one pull child reports. */
@@ -54,8 +54,6 @@ async function pullFresh(
   if (run.failed || run.status !== 'ok') throw new Error(`pull ended ${run.status} with ${run.failed} failed steps`)
   return {...run, requests: server.requestLog().length, counts: server.counts(), dir}
 }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 /**
  * Pull of `articles` articles with `images` images at `latencyMs`, median

@@ -92,7 +92,8 @@ export function median<T extends {ms: number}>(runs: T[]): T {
   return [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+/** `ms` as seconds with two decimals, for the tables. */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 /**
  * Initial push of `articles` articles with `images` images at `latencyMs`:
