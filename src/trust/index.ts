@@ -1,0 +1,12 @@
+/**
+ * The trust rules of kbsync, one room with one door: what comes from the
+ * repository is data. Callers import these rules from here.
+ */
+export {
+  readInside,
+  readInsideSync,
+  readTextInside,
+  ReadRefusedError,
+  type ReadLimits,
+  type ReadRefusal
+} from './read.js'
