@@ -2,13 +2,17 @@
  * Checks one target: requests it through the run's gates (at most so many
  * requests at once, and so many per host), retries a 5xx answer or a
  * failed connection with backoff, waits out a 429 as its `Retry-After`
- * asks when that is short, and looks for the fragments on the page.
+ * asks when that is short, and looks for the fragments on the page. A
+ * time-out is not retried (another attempt would cost a whole time-out
+ * again), and nothing is sent to a private address (unless allowed), to a
+ * host that timed out twice in a row, or once the run's budget is spent.
  */
 import {STATUS_CODES} from 'node:http'
 import type {Dispatcher} from 'undici'
 import {backoffMs, isRetryableStatus, parseRetryAfter} from '../api/retry-policy.js'
 import {missingAnchors, anchorsOf, isAnchorFragment} from './anchors.js'
-import type {HostGates} from './gates.js'
+import type {AddressPolicy} from '../trust/index.js'
+import {hostOf, type HostGates} from './gates.js'
 import {probe, type ProbeResult} from './probe.js'
 import {ExchangeError, formatSeconds} from './request.js'
 import type {LinkOutcome, LinkTarget} from './types.js'
@@ -17,6 +21,10 @@ import type {LinkOutcome, LinkTarget} from './types.js'
 export interface CheckContext {
   gates: HostGates
   dispatcher: Dispatcher
+  /** Which addresses may be requested (every hop, before and after DNS). */
+  policy: AddressPolicy
+  /** The run's signal: aborted with `BudgetSpent` once its time budget is spent. */
+  budget: AbortSignal
   timeoutMs: number
   retries: number
   backoffMs: number
@@ -24,6 +32,7 @@ export interface CheckContext {
   maxRedirects: number
   userAgent: string
   now: () => number
+  /** Waits `ms`, or less when the budget is spent meanwhile. */
   sleep: (ms: number) => Promise<void>
 }
 
@@ -37,22 +46,14 @@ export async function checkTarget(target: LinkTarget, context: CheckContext): Pr
     const mayRetry = attempt <= context.retries
     let result: ProbeResult
     try {
-      result = await context.gates.run(target.url, () =>
-        probe(target.url, {
-          dispatcher: context.dispatcher,
-          timeoutMs: context.timeoutMs,
-          userAgent: context.userAgent,
-          wantPage: anchors.length > 0,
-          maxRedirects: context.maxRedirects
-        })
-      )
+      result = await context.gates.run(target.url, () => attemptOnce(target.url, anchors, context))
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error
       if (mayRetry && error.retryable) {
         await context.sleep(backoffMs(attempt, context.backoffMs, backoffCapMs))
         continue
       }
-      return {status: 'broken', reason: error.message, checkedAt: context.now()}
+      return failedOutcome(error, context.now())
     }
     if (result.status !== 429 && !(isRetryableStatus(result.status) && mayRetry))
       return outcomeOf(result, anchors, context.now())
@@ -79,6 +80,50 @@ export async function checkTarget(target: LinkTarget, context: CheckContext): Pr
         : backoffMs(attempt, context.backoffMs, backoffCapMs)
     )
   }
+}
+
+/**
+ * One attempt at `url`, holding its gates: nothing is sent once the budget
+ * is spent or the host has timed out too often; the host's time-outs in a
+ * row are counted.
+ */
+async function attemptOnce(url: string, anchors: readonly string[], context: CheckContext): Promise<ProbeResult> {
+  if (context.budget.aborted) throw new ExchangeError('the time budget was spent', 'budget')
+  const timeouts = context.gates.unresponsive(url)
+  if (timeouts !== undefined)
+    throw new ExchangeError(
+      `${hostOf(url)} did not answer ${timeouts} requests in a row within ${formatSeconds(context.timeoutMs)}, so it is not asked again this run`,
+      'unresponsive'
+    )
+  try {
+    const result = await probe(url, {
+      dispatcher: context.dispatcher,
+      timeoutMs: context.timeoutMs,
+      userAgent: context.userAgent,
+      wantPage: anchors.length > 0,
+      maxRedirects: context.maxRedirects,
+      policy: context.policy,
+      budget: context.budget
+    })
+    context.gates.answered(url)
+    return result
+  } catch (error) {
+    if (error instanceof ExchangeError && error.kind === 'timeout') context.gates.timedOut(url)
+    throw error
+  }
+}
+
+/** What not getting an answer means: a link not requested (private address, budget, host given up) is unchecked, else broken. */
+function failedOutcome(error: ExchangeError, checkedAt: number): LinkOutcome {
+  const notChecked = notCheckedOf[error.kind]
+  if (notChecked) return {status: 'unchecked', notChecked, reason: error.message, checkedAt}
+  return {status: 'broken', reason: error.message, checkedAt}
+}
+
+const notCheckedOf: Partial<Record<ExchangeError['kind'], NonNullable<LinkOutcome['notChecked']>>> = {
+  address: 'private-address',
+  budget: 'time-budget',
+  unresponsive: 'host-timed-out'
 }
 
 /** The outcome of a final answer: OK (with the anchors missing from the page, if any) or broken. */

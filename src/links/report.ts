@@ -2,9 +2,13 @@
  * What the outcomes mean for the author, as diagnostics at each place a URL
  * is used: a broken link (an error, or a warning with `--warn`), an anchor
  * the page lacks (likewise), a link that could not be checked (a warning),
- * and a link that moved for good (an info: worth updating).
+ * a link not requested because it leads to a private address (a warning of
+ * its own rule, so the output groups them with a count), and a link that
+ * moved for good (an info: worth updating). URLs cut off by the time budget
+ * make one warning for the run, with their count.
  */
 import type {Diagnostic} from '../local/index.js'
+import {formatSeconds} from './request.js'
 import {splitFragment} from './targets.js'
 import type {LinkOutcome, LinkTarget, LinkUse} from './types.js'
 
@@ -13,6 +17,8 @@ export const linkRules = {
   broken: 'link-broken-external',
   anchor: 'link-anchor-missing',
   unchecked: 'link-unchecked',
+  privateAddress: 'link-private-address',
+  budget: 'link-budget-spent',
   moved: 'link-redirected'
 } as const
 
@@ -26,6 +32,18 @@ export function diagnosticsOf(target: LinkTarget, outcome: LinkOutcome, warn: bo
         message: `${what(use)} \`${use.url}\` is broken: ${outcome.reason ?? 'no answer'}`,
         hint: 'Fix or remove it; a site that refuses checkers can be listed in checkLinks.exclude',
         rule: linkRules.broken
+      })
+    )
+  }
+  // Cut off by the budget: one warning for the run says how many (`budgetDiagnostics`).
+  if (outcome.notChecked === 'time-budget') return []
+  if (outcome.notChecked === 'private-address') {
+    return target.uses.map((use) =>
+      at(use, {
+        severity: 'warning',
+        message: `${what(use)} \`${use.url}\` was not checked: ${outcome.reason ?? 'private address'}`,
+        hint: 'A link check requests public addresses only; for intranet links pass --allow-private (loopback and private networks; link-local, such as the cloud metadata service, never)',
+        rule: linkRules.privateAddress
       })
     )
   }
@@ -64,6 +82,24 @@ export function diagnosticsOf(target: LinkTarget, outcome: LinkOutcome, warn: bo
     }
   }
   return found
+}
+
+/** One warning for the URLs the time budget cut off, with their count and uses; none when the budget sufficed. */
+export function budgetDiagnostics(
+  links: ReadonlyArray<{outcome: LinkOutcome; uses: readonly LinkUse[]}>,
+  budgetMs: number
+): Diagnostic[] {
+  const cut = links.filter((link) => link.outcome.notChecked === 'time-budget')
+  if (cut.length === 0) return []
+  const uses = cut.reduce((sum, link) => sum + link.uses.length, 0)
+  return [
+    {
+      severity: 'warning',
+      message: `The link check's time budget of ${formatSeconds(budgetMs)} was spent: ${cut.length} ${cut.length === 1 ? 'URL' : 'URLs'} (${uses} ${uses === 1 ? 'use' : 'uses'}) not checked`,
+      hint: 'Give it more time with --link-budget SECONDS, or exclude slow sites (checkLinks.exclude); --json lists them',
+      rule: linkRules.budget
+    }
+  ]
 }
 
 function what(use: LinkUse): string {

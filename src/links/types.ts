@@ -2,6 +2,8 @@
  * The plain data the link checker passes between its steps: where a URL is
  * used, what checking it found, and the options of a run.
  */
+import type {LookupFunction} from 'node:net'
+import type {AddressPolicy} from '../trust/index.js'
 
 /** One place a document uses an external URL. */
 export interface LinkUse {
@@ -31,7 +33,7 @@ export type LinkStatus =
   | 'ok'
   /** Answered 4xx or 5xx (after retries), failed to connect, or timed out. */
   | 'broken'
-  /** Not known: the server asked to wait longer than allowed (429), or the URL was excluded. */
+  /** Not known: the server asked to wait longer than allowed (429), or the URL was not requested (see `notChecked`). */
   | 'unchecked'
 
 /** The outcome for one target, as checked now or read from the cache. */
@@ -51,6 +53,12 @@ export interface LinkOutcome {
   checkedAt: number
   /** Read from the cache, no request sent. */
   cached?: boolean
+  /**
+   * Why an unchecked URL was not (fully) requested: its host, or a redirect
+   * hop's, is a private address; the run's time budget was spent; its host
+   * timed out on other URLs and is not asked again.
+   */
+  notChecked?: 'private-address' | 'time-budget' | 'host-timed-out'
 }
 
 /** How a run checks links. */
@@ -59,9 +67,9 @@ export interface LinkCheckOptions {
   concurrency?: number
   /** Requests at once to one host (`host:port`; default 2). */
   perHost?: number
-  /** Time-out of one attempt, in milliseconds (default 10,000). */
+  /** Time-out of one attempt (its redirects and a GET after a refused HEAD included), in milliseconds (default 10,000); a time-out is not retried. */
   timeoutMs?: number
-  /** Extra attempts after a 5xx answer or a network failure (default 2). */
+  /** Extra attempts after a 5xx answer or a failed connection (default 2). */
   retries?: number
   /** First backoff wait in milliseconds (doubled per attempt, full jitter; default 500). */
   backoffMs?: number
@@ -83,6 +91,19 @@ export interface LinkCheckOptions {
   sleep?: (ms: number) => Promise<void>
   /** The `User-Agent` sent (some sites refuse requests without one). */
   userAgent?: string
+  /**
+   * Request loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7) and
+   * CGNAT (100.64/10) addresses too: intranet docs (`--allow-private`).
+   * Link-local (cloud metadata), unspecified, multicast, broadcast and
+   * reserved addresses are never requested.
+   */
+  allowPrivate?: boolean
+  /** Which addresses may be requested; replaces the policy `allowPrivate` picks (tests). */
+  addressPolicy?: AddressPolicy
+  /** Resolves host names (default `dns.lookup`); what it answers is checked against the policy (tests). */
+  lookup?: LookupFunction
+  /** Time budget of the whole run, in milliseconds (default 120,000): URLs not settled by then are unchecked, and the run ends. */
+  budgetMs?: number
   /** Called as each URL is settled (checked or read from the cache), with how many of how many are done: progress, `--verbose` lines. */
   onChecked?: (url: string, outcome: LinkOutcome, done: number, total: number) => void
 }

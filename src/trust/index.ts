@@ -10,3 +10,18 @@ export {
   type ReadLimits,
   type ReadRefusal
 } from './read.js'
+export {
+  addressPolicy,
+  addressRange,
+  hostRange,
+  privateRanges,
+  type AddressPolicy,
+  type AddressRange
+} from './network-address.js'
+export {
+  AddressRefusedError,
+  addressRefusalOf,
+  guardedConnector,
+  guardedLookup,
+  type GuardedConnectorOptions
+} from './guarded-connect.js'

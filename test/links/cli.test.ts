@@ -3,7 +3,8 @@
  * spawned against a folder whose documents link to a local HTTP server.
  * Exit codes (0, 2, 0 with --warn), file:line in the output, --json, the
  * config's exclude list, GitHub annotations, and the cache a second run
- * reads instead of requesting.
+ * reads instead of requesting. The site is on 127.0.0.1, so every run passes
+ * --allow-private (test/security/link-checker.test.ts holds the refusals).
  */
 import {execFile} from 'node:child_process'
 import {existsSync} from 'node:fs'
@@ -59,7 +60,7 @@ async function folder(): Promise<string> {
 describe('kbsync check-links', () => {
   it('exits 2 naming each broken link and missing anchor at file:line; the second run reads the cache', async () => {
     const dir = await folder()
-    const first = await kbsync(['check-links', dir])
+    const first = await kbsync(['check-links', dir, '--allow-private'])
     expect(first.code).toBe(2)
     expect(first.err).toContain(`guide.md:5:6: error: Link \`${server.url}/missing\` is broken: 404 Not Found`)
     expect(first.err).toContain(
@@ -69,7 +70,7 @@ describe('kbsync check-links', () => {
     expect(existsSync(path.join(dir, '.kbsync/link-cache.json'))).toBe(true)
 
     const seen = server.seen.length
-    const second = await kbsync(['check-links', dir])
+    const second = await kbsync(['check-links', dir, '--allow-private'])
     expect(second.code).toBe(2)
     // The OK image is cached; the broken link and the page with a missing anchor are checked again.
     expect(
@@ -83,12 +84,12 @@ describe('kbsync check-links', () => {
 
   it('--warn reports the same as warnings and exits 0; --json is one document on stdout', async () => {
     const dir = await folder()
-    const warned = await kbsync(['check-links', dir, '--warn', '--no-cache', '--verbose'])
+    const warned = await kbsync(['check-links', dir, '--warn', '--no-cache', '--verbose', '--allow-private'])
     expect(warned.code).toBe(0)
     expect(warned.err).toContain(`guide.md:5:6: warning: Link \`${server.url}/missing\` is broken`)
     // --verbose says what each URL answered.
     expect(warned.err).toContain(`${server.url}/ok/chart.png: OK (200)`)
-    const json = await kbsync(['check-links', dir, '--json', '--no-cache'])
+    const json = await kbsync(['check-links', dir, '--json', '--no-cache', '--allow-private'])
     expect(json.code).toBe(2)
     const result = JSON.parse(json.out)
     expect(result.counts).toMatchObject({urls: 3, uses: 4, broken: 1, anchorsMissing: 1})
@@ -105,11 +106,19 @@ describe('kbsync check-links', () => {
       JSON.stringify({checkLinks: {exclude: [`${server.url}/miss*`]}})
     )
     // The config file is found from the working folder, as for every command.
-    const excluded = await kbsync(['check-links', '--no-cache'], {GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir}, dir)
+    const excluded = await kbsync(
+      ['check-links', '--no-cache', '--allow-private'],
+      {GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir},
+      dir
+    )
     expect(excluded.code).toBe(2)
     expect(excluded.err).not.toContain('/missing')
     expect(excluded.out).toContain('::error file=guide.md,line=7')
-    const warned = await kbsync(['check-links', '--no-cache'], {KBSYNC_CHECK_LINKS_WARN: 'true'}, dir)
+    const warned = await kbsync(
+      ['check-links', '--no-cache', '--allow-private'],
+      {KBSYNC_CHECK_LINKS_WARN: 'true'},
+      dir
+    )
     expect(warned.code).toBe(0)
   }, 120_000)
 })
@@ -121,11 +130,11 @@ describe('kbsync plan --check-links', () => {
     const plain = await kbsync(['plan', dir])
     expect(plain.code).toBe(0)
     expect(server.seen.length).toBe(seen)
-    const checked = await kbsync(['plan', dir, '--check-links', '--no-cache'])
+    const checked = await kbsync(['plan', dir, '--check-links', '--no-cache', '--allow-private'])
     expect(checked.code).toBe(2)
     expect(checked.err).toContain(`guide.md:5:6: error: Link \`${server.url}/missing\` is broken`)
     expect(checked.out).toContain('Plan: 1 create.')
-    const warned = await kbsync(['plan', dir, '--check-links', '--warn', '--json'])
+    const warned = await kbsync(['plan', dir, '--check-links', '--warn', '--json', '--allow-private'])
     expect(warned.code).toBe(0)
     expect(JSON.parse(warned.out).linkCheck.counts).toMatchObject({broken: 1})
   }, 120_000)
