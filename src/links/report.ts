@@ -42,7 +42,7 @@ export function diagnosticsOf(target: LinkTarget, outcome: LinkOutcome, warn: bo
       at(use, {
         severity: 'warning',
         message: `${what(use)} \`${use.url}\` was not checked: ${outcome.reason ?? 'private address'}`,
-        hint: 'A link check requests public addresses only; for intranet links pass --allow-private (loopback and private networks; link-local, such as the cloud metadata service, never)',
+        hint: 'Links to this machine or a private network are not requested; pass --allow-private to check intranet links',
         rule: linkRules.privateAddress
       })
     )
@@ -52,7 +52,10 @@ export function diagnosticsOf(target: LinkTarget, outcome: LinkOutcome, warn: bo
       at(use, {
         severity: 'warning',
         message: `${what(use)} \`${use.url}\` was not checked: ${outcome.reason ?? 'unknown'}`,
-        hint: 'Run the check again later',
+        hint:
+          outcome.notChecked === 'host-timed-out'
+            ? 'Run the check again later, or give slow sites more time with --link-timeout'
+            : 'Run the check again later',
         rule: linkRules.unchecked
       })
     )
