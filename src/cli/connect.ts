@@ -8,8 +8,8 @@
  */
 import {existsSync} from 'node:fs'
 import path from 'node:path'
-import {KbClient} from '../api/index.js'
-import {checkWritesInside, ensureDirInside} from '../local/index.js'
+import {DEFAULT_API_URL, DEFAULT_FILES_URL, KbClient} from '../api/index.js'
+import {checkWritesInside, embeddedTarget, ensureDirInside, remoteTarget, type StateTarget} from '../local/index.js'
 import type {ClientEvent} from '../api/index.js'
 import type {KbsyncConfig} from './config.js'
 import {ConfigError} from './config.js'
@@ -28,6 +28,8 @@ export interface Connection {
   description: string
   /** Whether this is the embedded local knowledge base. */
   embedded: boolean
+  /** The knowledge base, as the sync state names it (the embedded one by its data file, not its port). */
+  stateTarget: StateTarget
   /** Closes the client (and stops the embedded server, saving its data). */
   close(): Promise<void>
 }
@@ -102,7 +104,14 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
       maxRateLimitWaitMs: config.maxRateLimitWait * 1000,
       ...onEvent
     })
-    return {client, description: describeHost(config.apiUrl), embedded: false, close: () => client.close()}
+    const files = config.filesUrl ?? (describeHost(config.apiUrl) === DEFAULT_API_URL ? DEFAULT_FILES_URL : undefined)
+    return {
+      client,
+      description: describeHost(config.apiUrl),
+      embedded: false,
+      stateTarget: remoteTarget(config.apiUrl, files),
+      close: () => client.close()
+    }
   }
   return connectEmbedded(options.embeddedDir ?? config.dir, config, options)
 }
@@ -136,6 +145,10 @@ async function connectEmbedded(dir: string, config: KbsyncConfig, options: Conne
     client: leased.client,
     description: `embedded local knowledge base at ${where}${servedBy}`,
     embedded: true,
+    stateTarget: embeddedTarget(path.relative(config.dir, dataPath) || embeddedDataFile, [
+      first.apiUrl,
+      first.filesUrl
+    ]),
     close: () => leased.close()
   }
 }

@@ -12,7 +12,7 @@ import {rateLimitNotices} from './rate-limit-notice.js'
 import {reporterFor, type Reporter} from './output/index.js'
 import {formatClientEvent, type ClientEvent} from '../api/index.js'
 import type {PushOptions, SyncClient} from '../sync/index.js'
-import type {LinkOptions} from '../local/index.js'
+import type {LinkOptions, StateTarget} from '../local/index.js'
 
 /** Options shared by the commands that talk to a knowledge base. */
 export const connectionOptions = {
@@ -46,6 +46,8 @@ export interface SyncTarget {
   client: SyncClient
   /** Where the pushes go, for the first line of output (never the token). */
   description: string
+  /** The knowledge base as the sync state names it (absent: the client's API URL names it). */
+  stateTarget?: StateTarget
   close(): Promise<void>
 }
 
@@ -138,6 +140,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     dir: config.dir,
     client: target.client,
     rootTopicId: config.rootTopic,
+    ...(target.stateTarget ? {target: target.stateTarget} : {}),
     prune: config.prune,
     maxDeletions: config.maxDeletions,
     ...(config.maxWarnings !== undefined ? {maxWarnings: config.maxWarnings} : {}),

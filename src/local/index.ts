@@ -47,5 +47,18 @@ export {
   type AssetEntry,
   type LoadedState,
   type StateEntry,
-  type SyncState
+  type SyncState,
+  type TargetRecord,
+  type TargetState
 } from './state.js'
+export {
+  embeddedTarget,
+  isLoopbackUrl,
+  originOf,
+  remoteTarget,
+  servedBy,
+  targetKey,
+  targetLabel,
+  unnamedTarget,
+  type StateTarget
+} from './state-target.js'

@@ -55,9 +55,41 @@ export interface AssetEntry {
   usedBy?: string
 }
 
-/** The whole state file. */
+/** What the state file names a target by (see `state-target.ts`). */
+export interface TargetRecord {
+  /** `targetKey`: the API URL (or `embedded:<data file>`) and the root topic. */
+  key: string
+  /** For messages, with the root topic. */
+  label: string
+  /** The origins its API and files were seen at (the guard refuses them in the bodies of other targets). */
+  origins: string[]
+  embedded?: boolean
+}
+
+/** What the state file keeps of one target: the state of a single-target file, named. */
+export interface TargetState {
+  target: TargetRecord
+  rootTopicId: string | null
+  items: Record<string, StateEntry>
+  assets: Record<string, AssetEntry>
+  linksPending?: boolean
+}
+
+/**
+ * The state of one target, as a run uses it. The file
+ * (`.kbsync/state.json`, format 2) holds one per target:
+ * `{schemaVersion: 2, current, targets: {key: TargetState}, aside?, journal}`.
+ */
 export interface SyncState {
   schemaVersion: number
+  /** The knowledge base this state describes (absent: a state made without one, `emptyState`). */
+  target?: TargetRecord
+  /** Whether the file knew this target before this run (false: a first sync there). */
+  known?: boolean
+  /** What the file keeps for the other targets: written back untouched, never used by this run. */
+  others?: Record<string, TargetState>
+  /** A state of format 1 that could not be attributed to this target: kept in the file, untouched. */
+  aside?: unknown
   /** The root topic the state was written for (`null`: the knowledge-base root). */
   rootTopicId: string | null
   /** By repo-relative path with `/`: article files and topic folders. */

@@ -9,22 +9,20 @@
  * between), and a "create intended" entry is saved before each create, so
  * a crash at any moment never leaves a state that points at nothing or
  * forgets an item.
+ *
+ * The state is that of one knowledge base (`state-target.ts`): the file
+ * keeps each target's apart, and a run reads and writes only its own
+ * (`state-load.ts`); the others are written back as they were.
  */
 import {randomUUID} from 'node:crypto'
 import {closeSync, writeSync} from 'node:fs'
-import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {AssetEntry, StateEntry, SyncState} from './state-types.js'
 import {openAppendInside, writeFileInside} from './inside.js'
+import {journalFile, stateFile} from './state-load.js'
 
-/** The version of the state file format this code reads and writes. */
-export const stateSchemaVersion = 1
-
-export type {AssetEntry, StateEntry, SyncState} from './state-types.js'
-
-// Relative to the folder: every write goes through `inside.ts`, which takes the folder and a path in it.
-const stateFile = '.kbsync/state.json'
-const journalFile = '.kbsync/state.journal'
+export {emptyState, loadState, stateSchemaVersion, type LoadedState} from './state-load.js'
+export type {AssetEntry, StateEntry, SyncState, TargetRecord, TargetState} from './state-types.js'
 
 /** The files the state is kept in, relative to the folder. */
 export const stateFiles: readonly string[] = [stateFile, journalFile]
@@ -32,59 +30,6 @@ export const stateFiles: readonly string[] = [stateFile, journalFile]
 /** Path of the state file for the folder `dir`. */
 export function statePath(dir: string): string {
   return path.join(dir, stateFile)
-}
-
-/** An empty state for `rootTopicId`. */
-export function emptyState(rootTopicId: string | null): SyncState {
-  return {schemaVersion: stateSchemaVersion, rootTopicId, items: {}, assets: {}}
-}
-
-/** Result of `loadState`. */
-export interface LoadedState {
-  state: SyncState
-  /** Why the stored state was not used, when it was not. */
-  warning?: string
-}
-
-/**
- * Reads the state of `dir` for `rootTopicId`. A missing file gives an empty
- * state; a newer format or another root is not misread: it is set aside
- * (with a warning) and the run matches from scratch.
- */
-export async function loadState(dir: string, rootTopicId: string | null): Promise<LoadedState> {
-  let text: string
-  try {
-    text = await readFile(statePath(dir), 'utf8')
-  } catch {
-    return {state: emptyState(rootTopicId)}
-  }
-  let data: SyncState
-  try {
-    data = JSON.parse(text) as SyncState
-  } catch {
-    return {state: emptyState(rootTopicId), warning: 'The state file is not valid JSON; matching from scratch'}
-  }
-  if (data.schemaVersion !== stateSchemaVersion) {
-    return {
-      state: emptyState(rootTopicId),
-      warning: `The state file has format ${data.schemaVersion}, this kbsync reads ${stateSchemaVersion}; matching from scratch`
-    }
-  }
-  if ((data.rootTopicId ?? null) !== rootTopicId) {
-    return {
-      state: emptyState(rootTopicId),
-      warning: `The state file was written for root ${data.rootTopicId ?? '(knowledge-base root)'}; matching from scratch`
-    }
-  }
-  const state: SyncState = {
-    schemaVersion: stateSchemaVersion,
-    rootTopicId,
-    items: data.items ?? {},
-    assets: data.assets ?? {},
-    ...(data.linksPending === true ? {linksPending: true} : {})
-  }
-  await replayJournal(dir, (data as {journal?: string}).journal, state)
-  return {state}
 }
 
 /**
@@ -187,7 +132,9 @@ export class StateStore {
     this.dirtyAssets.clear()
     this.closeJournal()
     const journal = randomUUID()
-    const text = JSON.stringify({...this.state, journal}, null, 2) + '\n'
+    // `known` describes this run, not the file.
+    const {known: _known, ...file} = this.state
+    const text = JSON.stringify({...file, journal}, null, 2) + '\n'
     writeFileInside(this.dir, stateFile, text)
     // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
     writeFileInside(this.dir, journalFile, JSON.stringify({journal}) + '\n')
@@ -208,43 +155,5 @@ export class StateStore {
   private closeJournal(): void {
     if (this.journalFd !== undefined) closeSync(this.journalFd)
     this.journalFd = undefined
-  }
-}
-
-/**
- * Replays the journal of the folder `dir` over `state` when it was
- * started for that state (`journal` id); a torn last line (a crash in the
- * middle of an append) is skipped.
- */
-async function replayJournal(dir: string, journal: string | undefined, state: SyncState): Promise<void> {
-  if (journal === undefined) return
-  let text: string
-  try {
-    text = await readFile(path.join(dir, journalFile), 'utf8')
-  } catch {
-    return
-  }
-  const lines = text.split('\n')
-  let header: {journal?: string}
-  try {
-    header = JSON.parse(lines[0]!) as {journal?: string}
-  } catch {
-    return
-  }
-  if (header.journal !== journal) return
-  for (const line of lines.slice(1)) {
-    let record: {item?: string; asset?: string; entry?: unknown}
-    try {
-      record = JSON.parse(line) as typeof record
-    } catch {
-      continue
-    }
-    if (typeof record.item === 'string') {
-      if (record.entry) state.items[record.item] = record.entry as StateEntry
-      else delete state.items[record.item]
-    } else if (typeof record.asset === 'string') {
-      if (record.entry) state.assets[record.asset] = record.entry as AssetEntry
-      else delete state.assets[record.asset]
-    }
   }
 }

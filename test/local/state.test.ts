@@ -2,7 +2,15 @@ import {mkdtemp, readFile, readdir, rm, writeFile, mkdir} from 'node:fs/promises
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {emptyState, loadState, statePath, StateStore, writeKbId} from '../../src/local/index.js'
+import {
+  embeddedTarget,
+  emptyState,
+  loadState,
+  remoteTarget,
+  statePath,
+  StateStore,
+  writeKbId
+} from '../../src/local/index.js'
 
 const temporary: string[] = []
 afterAll(async () => {
@@ -70,15 +78,73 @@ describe('the state file', () => {
     const newer = await loadState(dir, null)
     expect(newer.warning).toMatch(/format 99/)
     expect(newer.state.items).toEqual({})
+    // Format 1 named no target: one of another root is kept aside, not used.
+    const itemA = {id: 'X', type: 'article' as const, title: 'a', parentId: null}
     await writeFile(
       statePath(dir),
-      JSON.stringify({...emptyState('OTHER'), items: {'a.md': {id: 'X', type: 'article', title: 'a', parentId: null}}})
+      JSON.stringify({schemaVersion: 1, rootTopicId: 'OTHER', items: {'a.md': itemA}, assets: {}})
     )
     const other = await loadState(dir, 'ROOT')
     expect(other.warning).toMatch(/root OTHER/)
     expect(other.state.items).toEqual({})
+    expect(other.state.aside).toMatchObject({items: {'a.md': itemA}})
     await writeFile(statePath(dir), '{not json')
     expect((await loadState(dir, null)).warning).toMatch(/not valid JSON/)
+  })
+})
+
+describe('the state per target', () => {
+  const here = remoteTarget('https://kb.example.com/v4', 'https://files.example.com')
+  const there = remoteTarget('https://staging.example.com/v4')
+  const entry = (id: string) => ({id, type: 'article' as const, title: id, parentId: null})
+
+  it('keeps each target apart: a run reads its own, writes the others back untouched, and the journal goes to its target', async () => {
+    const dir = await folder()
+    const first = new StateStore(dir, (await loadState(dir, null, here)).state)
+    expect(first.state.known).toBe(false)
+    first.state.items['a.md'] = entry('HERE')
+    await first.save()
+    first.setItem('b.md', entry('HERE-B'))
+    await first.saveChanges()
+    await first.close()
+    // Another target: a first sync there; the journal of the first run still lands in the first target's state.
+    const second = new StateStore(dir, (await loadState(dir, null, there)).state)
+    expect(second.state).toMatchObject({known: false, items: {}, assets: {}})
+    second.state.items['a.md'] = entry('THERE')
+    await second.save()
+    await second.close()
+    const back = (await loadState(dir, null, here)).state
+    expect(back.known).toBe(true)
+    expect(back.items).toEqual({'a.md': entry('HERE'), 'b.md': entry('HERE-B')})
+    expect(Object.values(back.others!).map((o) => o.items)).toEqual([{'a.md': entry('THERE')}])
+    // Another root of the same server is another target too.
+    expect((await loadState(dir, 'T1', here)).state.items).toEqual({})
+    const file = JSON.parse(await readFile(statePath(dir), 'utf8')) as {target: {key: string}; known?: boolean}
+    expect(file.target.key).toBe('https://staging.example.com/v4#root=')
+    expect(file.known).toBeUndefined()
+  })
+
+  it("attributes a format-1 state to the first target only when its file URLs are that target's, else keeps it aside", async () => {
+    const dir = await folder()
+    await mkdir(path.join(dir, '.kbsync'))
+    const old = (url: string) =>
+      JSON.stringify({
+        schemaVersion: 1,
+        rootTopicId: null,
+        items: {'a.md': entry('OLD')},
+        assets: {['a'.repeat(64)]: {guid: 'G', url}}
+      })
+    await writeFile(statePath(dir), old('http://127.0.0.1:44537/services/kb?Id=G'))
+    const remote = await loadState(dir, null, here)
+    expect(remote.warning).toMatch(/files are at http:\/\/127\.0\.0\.1:44537/)
+    expect(remote.state).toMatchObject({known: false, items: {}, assets: {}})
+    expect(remote.state.aside).toMatchObject({items: {'a.md': entry('OLD')}})
+    // The embedded knowledge base's port changes at each start: any loopback origin is its own.
+    const embedded = await loadState(dir, null, embeddedTarget('.kbsync/local-kb.json', ['http://127.0.0.1:50001']))
+    expect(embedded.warning).toBeUndefined()
+    expect(embedded.state).toMatchObject({known: true, items: {'a.md': entry('OLD')}})
+    await writeFile(statePath(dir), old('https://files.example.com/services/kb?Id=G'))
+    expect((await loadState(dir, null, here)).state.items).toEqual({'a.md': entry('OLD')})
   })
 })
 

@@ -10,6 +10,7 @@ import {formatPlan, opOrder} from '../output/plan-text.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
+import {stateTargetLine} from './status.js'
 import {contextOf, fingerprinted, planPush, type PushPlan} from '../../sync/index.js'
 import {
   checkFolderLinks,
@@ -27,6 +28,14 @@ export function planExitCode(plan: PushPlan, exitCode: boolean): number {
     .filter((kind) => kind !== 'drift' && kind !== 'conflict')
     .some((kind) => plan.summary[kind] > 0)
   return exitCode && changes ? exitCodes.changesPending : exitCodes.ok
+}
+
+/** The plan's text with the line naming the state's target after its first line. */
+function withTargetLine(text: string, plan: PushPlan): string {
+  const line = stateTargetLine(plan.target)
+  if (!line) return text
+  const [first, ...rest] = text.split('\n')
+  return [first, line, ...rest].join('\n')
 }
 
 export const planCommand: Command = {
@@ -92,7 +101,7 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
               : plan
           )
         )
-      } else reporter.info(formatPlan(plan, target.description).trimEnd())
+      } else reporter.info(withTargetLine(formatPlan(plan, target.description).trimEnd(), plan))
       await reporter.stepSummary(planSummaryMarkdown(plan, {target: target.description}))
       const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (tooMany) reporter.error(tooMany)

@@ -30,6 +30,8 @@ export interface StatusReport {
   dir: string
   target: string
   rootTopicId: string | null
+  /** The knowledge base the sync state describes (`known` false: the state knows nothing of it, a first sync there). */
+  stateTarget?: {key: string; label: string; known: boolean}
   /** Whether a sync state exists (a sync happened before). */
   synced: boolean
   /** No local change, no remote change, no conflict. */
@@ -82,6 +84,7 @@ export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: bo
     dir: plan.dir,
     target: meta.target,
     rootTopicId: plan.rootTopicId,
+    ...(plan.target ? {stateTarget: plan.target} : {}),
     synced: meta.synced,
     clean: local.length + remote.length + conflicts.length === 0,
     local,
@@ -91,11 +94,19 @@ export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: bo
   }
 }
 
+/** The line naming the knowledge base the sync state describes (`status`, `plan`); undefined when the plan names none. */
+export function stateTargetLine(target: PushPlan['target']): string | undefined {
+  if (!target) return undefined
+  return `target: ${target.label}${target.known ? '' : ' (the state knows nothing of it yet: a first sync there)'}`
+}
+
 /** The status as text. */
 export function formatStatus(report: StatusReport): string {
   const lines = [
     `Status of ${report.dir} against ${report.target}, root ${report.rootTopicId ?? '(knowledge-base root)'}${report.synced ? '' : ' (never synced)'}`
   ]
+  const targetLine = stateTargetLine(report.stateTarget)
+  if (targetLine) lines.push(targetLine)
   const section = (title: string, entries: StatusEntry[]) => {
     if (entries.length === 0) return
     lines.push('', `${title} (${entries.length}):`)
@@ -147,7 +158,11 @@ ${connectionOptionsHelp}`,
         () => false
       )
       const plan = await planPush(pushOptionsOf(session))
-      const report = statusFromPlan(plan, {target: connection.description, synced})
+      // A state that knows nothing of this knowledge base is no sync with it.
+      const report = statusFromPlan(plan, {
+        target: connection.description,
+        synced: synced && plan.target?.known !== false
+      })
       reporter.diagnostics(plan.diagnostics)
       if (context.values.json === true) reporter.json(report)
       else reporter.info(formatStatus(report))

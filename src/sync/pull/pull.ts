@@ -16,7 +16,7 @@ import {
   type ScanResult,
   type SyncState
 } from '../../local/index.js'
-import {checkOptions} from '../shared/options.js'
+import {checkOptions, stateTargetOf} from '../shared/options.js'
 import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout} from '../shared/document-layout.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
@@ -67,7 +67,7 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   checkOptions(options)
   const rootTopicId = options.rootTopicId ?? null
   const scan = await scanForPull(options)
-  const {state, warning} = await loadState(scan.dir, rootTopicId)
+  const {state, warning} = await loadState(scan.dir, rootTopicId, stateTargetOf(options))
   const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   // Only the structure is read through it: a pull client has no write methods.
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)

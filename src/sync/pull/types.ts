@@ -1,6 +1,6 @@
 /** Options, events and results of `pull`. */
 import type {KbItem, Permissions, StructureNode} from '../../api/types.js'
-import type {Diagnostic} from '../../local/index.js'
+import type {Diagnostic, StateTarget} from '../../local/index.js'
 import type {PullOp, PullPlan} from './plan.js'
 
 /** The API calls a pull makes (the `KbClient` of `src/api` has them all). */
@@ -18,6 +18,8 @@ export interface PullOptions {
   client: PullClient
   /** The topic the folder maps to; `null` or absent: the knowledge-base root. */
   rootTopicId?: string | null
+  /** The knowledge base the client talks to, which names its part of the sync state (default: the client's API URL). */
+  target?: StateTarget
   /** Extra gitignore-style patterns the scan skips, like `.kbsyncignore` ones (the config's `ignore`). */
   ignore?: readonly string[]
   /** Plan only: write nothing. */

@@ -11,6 +11,7 @@
  */
 import {StateStore} from '../../local/index.js'
 import {writeConflictFile} from '../shared/conflicts.js'
+import {guardedClient, urlGuard} from '../shared/foreign-urls.js'
 import {messageOf, type RunState} from './item-step.js'
 import {contextOf} from './plan-context.js'
 import {deleteOrphans} from './prune.js'
@@ -19,12 +20,15 @@ import {byPriority, tasksOf} from './tasks.js'
 import type {PushOptions, PushPlan, PushResult} from '../shared/types.js'
 
 /** Applies `plan` (made by `planPush` with the same options). */
-export async function applyPush(plan: PushPlan, options: PushOptions): Promise<PushResult> {
+export async function applyPush(plan: PushPlan, given: PushOptions): Promise<PushResult> {
   const result: PushResult = {plan, status: 'ok', done: [], skipped: [], failed: [], written: [], writes: 0}
   if (plan.blocked || plan.warningLimit !== undefined) return {...result, status: 'invalid'}
-  if (plan.needsConfirmation && !options.yes) return {...result, status: 'refused'}
+  if (plan.needsConfirmation && !given.yes) return {...result, status: 'refused'}
   const context = contextOf(plan)
   const store = new StateStore(context.scan.dir, context.state)
+  // The last check on every body: none carries a URL of another knowledge base (the state per target keeps them apart).
+  const label = context.state.target?.label ?? 'this knowledge base'
+  const options = {...given, client: guardedClient(given.client, urlGuard(context.state), label)}
   const emit = options.onEvent ?? (() => undefined)
   const run: RunState = {
     context,

@@ -15,7 +15,8 @@ import {matchItems, type Matching} from '../shared/match.js'
 import {computePlan} from './plan.js'
 import {prepareDiagrams} from '../../diagrams/index.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../shared/remote.js'
-import {checkOptions} from '../shared/options.js'
+import {checkOptions, stateTargetOf} from '../shared/options.js'
+import {foreignUrlDiagnostics, urlGuard} from '../shared/foreign-urls.js'
 import {claimSimilar, renameCandidates} from '../shared/similar.js'
 import type {PushOptions, PushPlan} from '../shared/types.js'
 
@@ -40,7 +41,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
         ...(options.ignore ? {ignore: options.ignore} : {}),
         ...(options.links ? {links: options.links} : {})
       })
-  const {state, warning} = await loadState(scan.dir, rootTopicId)
+  const {state, warning} = await loadState(scan.dir, rootTopicId, stateTargetOf(options))
   const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {
     // Invalid input: nothing to plan; the errors are the answer.
@@ -51,7 +52,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
     plan.orphans = []
     plan.summary = Object.fromEntries(Object.keys(plan.summary).map((k) => [k, 0])) as PushPlan['summary']
     plan.diagnostics.push(...stateWarning)
-    return plan
+    return withTarget(plan, state)
   }
   const remote = await remoteRead
   const matching = matchItems(scan, remote, state)
@@ -61,8 +62,16 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   adoptAttachedFiles(scan, state, remote, matching)
   // Mermaid diagrams with no uploaded file get their SVG now (a browser only when one must be rendered).
   scan.diagnostics.push(...(await prepareDiagrams(scan, state, options.diagrams)))
+  const label = state.target?.label ?? 'this knowledge base'
+  scan.diagnostics.push(...foreignUrlDiagnostics(scan, urlGuard(state), label))
   const plan = computePlan(scan, remote, state, matching, options)
   plan.diagnostics.push(...stateWarning)
+  return withTarget(plan, state)
+}
+
+/** `plan` naming the knowledge base its state describes (`status`, `plan` and `plan --json` show it). */
+function withTarget(plan: PushPlan, state: SyncState): PushPlan {
+  if (state.target) plan.target = {key: state.target.key, label: state.target.label, known: state.known === true}
   return plan
 }
 

@@ -13,7 +13,7 @@ import type {
   UpdateInput,
   UploadResult
 } from '../../api/types.js'
-import type {Diagnostic, LinkOptions, LocalPermissions} from '../../local/index.js'
+import type {Diagnostic, LinkOptions, LocalPermissions, StateTarget} from '../../local/index.js'
 import type {DiagramOptions} from '../../diagrams/index.js'
 
 /** The API calls the engine makes (the `KbClient` of `src/api` has them all). */
@@ -35,6 +35,8 @@ export interface PushOptions {
   client: SyncClient
   /** The topic the folder maps to; `null` or absent: the knowledge-base root. */
   rootTopicId?: string | null
+  /** The knowledge base the client talks to, which names its part of the sync state (default: the client's API URL). */
+  target?: StateTarget
   /** Delete remote items under the root that no local file maps to (only ones kbsync created or matched). */
   prune?: boolean
   /** Overwrite remote edits (drift and conflicts) with the local version. */
@@ -152,6 +154,8 @@ export interface PushPlan {
   warningLimit?: number
   /** Counts by op kind. */
   summary: Record<OpKind, number>
+  /** The knowledge base the sync state describes, and whether the state knew it (false: a first push there). */
+  target?: {key: string; label: string; known: boolean}
   /** The options it was computed with (a saved plan is checked and applied with them). */
   options?: PlanOptions
   /** What it was computed from (set by `fingerprinted`: on every plan printed as JSON or saved). */
