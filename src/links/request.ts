@@ -1,9 +1,10 @@
 /**
  * One HTTP exchange of the link checker: a HEAD or GET of one URL through
  * undici, ended by the caller's signal (the attempt's time-out or the run's
- * budget). No redirect is followed
- * here (`probe.ts` follows them hop by hop) and a body is read only when the
- * caller needs the page (an anchor to find), bounded in size.
+ * budget). No redirect is followed here (`probe.ts` follows them hop by hop)
+ * and a body is read only when the caller needs the page (an anchor to
+ * find), bounded in size. A connection the address policy refuses (see
+ * `src/trust/guarded-connect.ts`) fails as `address`, never as broken.
  */
 import {request, type Dispatcher} from 'undici'
 import {flatHeaders} from '../api/answer-error.js'
@@ -48,11 +49,6 @@ export class ExchangeError extends Error {
     readonly retryable = kind === 'network'
   ) {
     super(message)
-  }
-
-  /** The time-out struck (rather than the connection failing). */
-  get timedOut(): boolean {
-    return this.kind === 'timeout'
   }
 }
 
