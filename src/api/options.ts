@@ -23,6 +23,13 @@ export interface ClientOptions {
   filesUrl?: string
   /** Default `https://accounts.pyrus.com/api/v4` with the default API, else `{apiUrl}` (an on-premise install serves `{apiUrl}/auth`). */
   accountsUrl?: string
+  /**
+   * Origins, besides the platform's and those of `apiUrl`, `filesUrl` and
+   * `accountsUrl`, that a login answer's `api_url` and `files_url` may name
+   * (`https://kb.example.com`); an answer naming any other origin is refused,
+   * so the credentials never follow it.
+   */
+  trustedOrigins?: readonly string[]
   /** A ready access token. */
   token?: string
   /** Login and security key: the client logs in with `POST /auth` and again once when the token expires. */
@@ -70,6 +77,8 @@ export interface ResolvedOptions {
   /** Whether `filesUrl` was given (then the `/auth` answer does not replace it). */
   filesUrlConfigured: boolean
   accountsUrl: string
+  /** `trustedOrigins` as given (none: `[]`). */
+  trustedOrigins: readonly string[]
   token?: string
   login?: string
   securityKey?: string
@@ -125,6 +134,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     filesUrl,
     filesUrlConfigured: Boolean(options.filesUrl),
     accountsUrl,
+    trustedOrigins: [...(options.trustedOrigins ?? [])],
     token: options.token || undefined,
     login: options.login || undefined,
     securityKey: options.securityKey || undefined,
@@ -143,7 +153,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
 }
 
-/** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`, `KBSYNC_FOREIGN_DOWNLOADS`. */
+/** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TRUSTED_ORIGINS` (comma-separated), `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`, `KBSYNC_FOREIGN_DOWNLOADS`. */
 export function optionsFromEnv(env: Environment): ClientOptions {
   const personId = env.KBSYNC_PERSON_ID ? Number(env.KBSYNC_PERSON_ID) : undefined
   const pick = (name: string): string | undefined =>
@@ -152,6 +162,10 @@ export function optionsFromEnv(env: Environment): ClientOptions {
     apiUrl: pick('KBSYNC_API_URL'),
     filesUrl: pick('KBSYNC_FILES_URL'),
     accountsUrl: pick('KBSYNC_ACCOUNTS_URL'),
+    trustedOrigins: pick('KBSYNC_TRUSTED_ORIGINS')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     token: pick('KBSYNC_TOKEN'),
     login: pick('KBSYNC_LOGIN'),
     securityKey: pick('KBSYNC_SECURITY_KEY'),

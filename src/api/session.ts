@@ -1,9 +1,12 @@
 /**
  * Credentials and addresses of a client: a ready token, or a login and
  * security key exchanged for one at `POST {accountsUrl}/auth` (the answer's
- * `api_url` and `files_url` then replace the configured ones). Logging in is
- * single-flight: concurrent calls share one `/auth` request.
+ * `api_url` and `files_url` then replace the configured ones, when their
+ * origin is one the credentials may go to). Logging in is single-flight:
+ * concurrent calls share one `/auth` request.
  */
+// The origin rule's own module, not trust/index.js: the API layer needs this one rule, and the other rules may use the client.
+import {credentialOrigins, mayReceiveCredentials, originOf} from '../trust/origins.js'
 import {ApiError, AuthError} from './errors.js'
 import type {ResolvedOptions} from './options.js'
 import {stripSlash} from './options.js'
@@ -18,6 +21,8 @@ export class Session {
   filesUrl: string | undefined
   private readonly used = new Set<string>()
   private pending: Promise<void> | undefined
+  /** Where the token may go: the platform's hosts, the configured URLs' origins and `trustedOrigins`. */
+  private readonly origins: ReadonlySet<string>
 
   constructor(
     private readonly options: ResolvedOptions,
@@ -27,6 +32,7 @@ export class Session {
     this.apiUrl = options.apiUrl
     this.filesUrl = options.filesUrl
     if (options.token) this.used.add(options.token)
+    this.origins = credentialOrigins([options.apiUrl, options.filesUrl, options.accountsUrl], options.trustedOrigins)
   }
 
   /** Whether the client can log in by itself (login and security key configured). */
@@ -104,10 +110,29 @@ export class Session {
       })
     }
     this.used.add(answer.access_token)
+    const apiUrl =
+      typeof answer.api_url === 'string' && answer.api_url ? this.trusted(answer.api_url, 'api_url') : undefined
+    const filesUrl =
+      !this.options.filesUrlConfigured && typeof answer.files_url === 'string' && answer.files_url
+        ? this.trusted(answer.files_url, 'files_url')
+        : undefined
     this.token = answer.access_token
-    if (typeof answer.api_url === 'string' && answer.api_url) this.apiUrl = stripSlash(answer.api_url)
-    if (!this.options.filesUrlConfigured && typeof answer.files_url === 'string' && answer.files_url)
-      this.filesUrl = stripSlash(answer.files_url)
+    if (apiUrl) this.apiUrl = apiUrl
+    if (filesUrl) this.filesUrl = filesUrl
+  }
+
+  /**
+   * An address of the login answer, when the token may go there; else an
+   * `AuthError` (nothing is sent there): an accounts service, or whoever
+   * answers in its place, must not send the token to another origin.
+   */
+  private trusted(url: string, field: 'api_url' | 'files_url'): string {
+    if (mayReceiveCredentials(url, this.origins)) return stripSlash(url)
+    const origin = originOf(url) ?? 'an address that is no http(s) URL'
+    throw new AuthError(
+      `Logging in at ${this.options.accountsUrl}/auth answered ${field} on ${origin}, an origin the token may not go to (not the platform's, not a configured URL's, not in trustedOrigins); nothing was sent there. If it is your installation's, set KBSYNC_API_URL / KBSYNC_FILES_URL to it or add ${origin} to KBSYNC_TRUSTED_ORIGINS`,
+      {method: 'POST', path: '/auth', errorCode: 'untrusted_origin'}
+    )
   }
 }
 

@@ -96,6 +96,8 @@ export async function connect(config: KbsyncConfig, options: ConnectOptions = {}
       apiUrl: config.apiUrl,
       ...(config.filesUrl ? {filesUrl: config.filesUrl} : {}),
       ...(config.accountsUrl ? {accountsUrl: config.accountsUrl} : {}),
+      // The login answer's addresses are accepted only on the origins the user trusts (the loader's rule).
+      trustedOrigins: config.credentialOrigins,
       ...(config.token ? {token: config.token} : {}),
       ...(config.login && config.securityKey ? {login: config.login, securityKey: config.securityKey} : {}),
       ...(config.personId !== undefined ? {personId: config.personId} : {}),

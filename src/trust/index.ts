@@ -25,3 +25,20 @@ export {
   guardedLookup,
   type GuardedConnectorOptions
 } from './guarded-connect.js'
+export {
+  allowOriginHint,
+  credentialOrigins,
+  mayReceiveCredentials,
+  originOf,
+  parseOrigin,
+  platformOrigins
+} from './origins.js'
+export {
+  credentialUrlKeys,
+  repositoryBoundary,
+  repositoryHolding,
+  staysInside,
+  userConfigPlace,
+  userOnlyKeys,
+  type UserConfigPlace
+} from './config-files.js'

@@ -66,8 +66,10 @@ describe('attachment URLs on another origin', () => {
     const accounts = await serve((req, res) =>
       json(res, 200, {access_token: TOKEN, api_url: `${accounts.url}/v4/`, files_url: `${files.url}/`})
     )
+    // The login answer's files origin is accepted because the caller trusts it (else refused: test/security/config-trust.test.ts).
     const loggedIn = client({
       apiUrl: `${accounts.url}/v4`,
+      trustedOrigins: [files.url],
       token: undefined,
       login: 'bot',
       securityKey: 'key-ORIGINS-abcdef'

@@ -42,7 +42,8 @@ describe('articleUrl', () => {
       JSON.stringify({articleUrl: 'https://kb.example.com/t#kb/article/{id}'})
     )
     await mkdir(path.join(cwd, 'sub'))
-    // Found walking up, as every command finds it.
+    await mkdir(path.join(cwd, '.git'))
+    // Found walking up inside the repository, as every command finds it.
     const gfm = await convert(['--to', 'gfm'], path.join(cwd, 'sub'))
     expect(gfm.code, gfm.err).toBe(0)
     expect(gfm.out).toBe('See [the guide](https://kb.example.com/t#kb/article/OJHEAFQ26YT).\n')
@@ -60,11 +61,11 @@ describe('articleUrl', () => {
 
   it('convert needs no credentials: a missing token file is not read', async () => {
     const cwd = await tempDir()
-    await writeFile(
-      path.join(cwd, 'kbsync.config.json'),
-      JSON.stringify({tokenFile: 'no-such-token', articleUrl: 'https://kb.example.com/{id}'})
-    )
-    const result = await convert(['--to', 'gfm'], cwd)
+    await writeFile(path.join(cwd, 'kbsync.config.json'), JSON.stringify({articleUrl: 'https://kb.example.com/{id}'}))
+    // Only the user config may name a token file.
+    const user = path.join(await tempDir(), 'user.json')
+    await writeFile(user, JSON.stringify({tokenFile: 'no-such-token'}))
+    const result = await convert(['--to', 'gfm'], cwd, {KBSYNC_USER_CONFIG: user})
     expect(result.code, result.err).toBe(0)
     expect(result.out).toContain('(https://kb.example.com/OJHEAFQ26YT)')
   })

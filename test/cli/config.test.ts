@@ -46,8 +46,10 @@ describe('loadConfig', () => {
     expect(config.sources.concurrency).toBe('default')
   })
 
-  it('finds the file walking up from cwd and resolves its paths against the file', async () => {
+  it('finds the file walking up from cwd (inside its repository) and resolves its paths against the file', async () => {
     const dir = await project('walk', {dir: 'docs', concurrency: 3, watch: {debounceMs: 50}}, '.kbsyncrc.json')
+    // The search stops at the repository root (test/security/config-trust.test.ts): here, the project.
+    await mkdir(path.join(dir, '.git'))
     const config = await loadConfig({cwd: path.join(dir, 'docs', 'sub'), env: {}})
     expect(config.configFile).toBe(path.join(dir, '.kbsyncrc.json'))
     expect(config.dir).toBe(path.join(dir, 'docs'))
@@ -86,10 +88,14 @@ describe('loadConfig', () => {
     expect(flagged.dir).toBe(path.join(dir, 'docs'))
   })
 
-  it('reads the token from a named token file, never from the config file', async () => {
-    const dir = await project('token-file', {tokenFile: 'secret.txt'})
-    await writeFile(path.join(dir, 'secret.txt'), 'tok-from-file\n')
-    const config = await loadConfig({cwd: dir, env: {}})
+  it('reads the token from a token file the user config names, never from the config file', async () => {
+    const dir = await project('token-file', {})
+    // A repository config may not name a token file (test/security/config-trust.test.ts); the user config may.
+    const home = path.join(root, 'token-file-home')
+    await mkdir(home, {recursive: true})
+    await writeFile(path.join(home, 'kbsync.json'), JSON.stringify({tokenFile: 'secret.txt'}))
+    await writeFile(path.join(home, 'secret.txt'), 'tok-from-file\n')
+    const config = await loadConfig({cwd: dir, env: {KBSYNC_USER_CONFIG: path.join(home, 'kbsync.json')}})
     expect(config.token).toBe('tok-from-file')
     expect(JSON.stringify(redactConfig(config))).not.toContain('tok-from-file')
   })

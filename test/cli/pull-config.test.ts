@@ -37,9 +37,10 @@ describe('kbsync pull with the shared session', () => {
     const configFile = path.join(project, 'kbsync.config.json')
     await writeFile(configFile, JSON.stringify({dir: 'handbook', apiUrl: server.apiUrl, filesUrl: server.filesUrl}))
     const elsewhere = await tempDir('kbsync-pull-cwd-')
+    // A config file's URLs get the token only on an origin the user trusts (test/security/config-trust.test.ts).
     const result = await run(['pull', '--config', configFile, '--verbose'], {
       cwd: elsewhere,
-      env: {KBSYNC_TOKEN: token}
+      env: {KBSYNC_TOKEN: token, KBSYNC_TRUSTED_ORIGINS: new URL(server.apiUrl).origin}
     })
     expect(result.code, result.err).toBe(0)
     // The config file's dir, relative to the file, not to the working directory.

@@ -27,7 +27,7 @@ export function initialConfig(options: {
 }): Record<string, unknown> {
   const comment = [
     'kbsync configuration; reference: docs/cli.md. Flags override KBSYNC_* environment variables, which override this file.',
-    'Secrets never go here (this file is usually committed): set KBSYNC_TOKEN, or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY, or name a file holding the token with "tokenFile".',
+    'Secrets never go here (this file is usually committed): set KBSYNC_TOKEN, or KBSYNC_LOGIN and KBSYNC_SECURITY_KEY, or name a file holding the token with --token-file or KBSYNC_TOKEN_FILE. This file is the repository\'s data: "browser", "tokenFile", "login" and "trustedOrigins" belong in your user config (~/.config/kbsync/config.json) or the environment.',
     'Without "apiUrl" kbsync uses the embedded local knowledge base in <dir>/.kbsync/local-kb.json; set it (e.g. "https://api.pyrus.com/v4") to sync with the platform.',
     ...keyDefinitions.map((d) => `${d.key}: ${d.doc}${d.env ? ` (env ${d.env})` : ''}`)
   ]

@@ -3,6 +3,7 @@
  * environment variable or a file's key) by its key's kind, with a
  * `ConfigError` that names where the value came from.
  */
+import {parseOrigin} from '../../trust/index.js'
 import {ConfigError} from './errors.js'
 import type {KeyDefinition} from './keys.js'
 
@@ -63,6 +64,15 @@ export function coerce(definition: KeyDefinition, raw: unknown, origin: ValueOri
           .filter(Boolean)
       if (!Array.isArray(raw) || raw.some((s) => typeof s !== 'string')) fail(origin, 'an array of strings', show(raw))
       return raw
+    }
+    case 'origin-list': {
+      const list = coerce({...definition, kind: 'string-list'}, raw, origin) as string[]
+      return list.map((entry) => {
+        const parsed = parseOrigin(entry)
+        if (parsed === undefined)
+          fail(origin, 'a list of origins such as "https://kb.example.com" (scheme, host and port only)', show(entry))
+        return parsed
+      })
     }
     case 'choice': {
       const value = typeof raw === 'string' ? raw.trim() : raw

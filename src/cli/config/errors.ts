@@ -3,8 +3,8 @@
  * (invalid input or usage: nothing was written).
  */
 
-/** Where a configuration value came from. */
-export type ConfigSource = 'flag' | 'env' | 'file' | 'default'
+/** Where a configuration value came from: `file` is the repository config (data), `user` the user-level config. */
+export type ConfigSource = 'flag' | 'env' | 'file' | 'user' | 'default'
 
 /** An invalid configuration value: names the key and where it was set, never the value of a secret. */
 export class ConfigError extends Error {

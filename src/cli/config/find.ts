@@ -1,9 +1,11 @@
 /**
  * Finding and reading the config file: `kbsync.config.json` or
- * `.kbsyncrc.json`, in the working directory or the nearest folder above it.
+ * `.kbsyncrc.json`, in the working directory or the nearest folder above it
+ * inside the same repository.
  */
 import {readFile, stat} from 'node:fs/promises'
 import path from 'node:path'
+import {repositoryBoundary} from '../../trust/index.js'
 import {ConfigError} from './errors.js'
 
 /** The file names looked for, in order of preference within one folder. */
@@ -17,8 +19,14 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-/** The nearest config file at or above `cwd`, or undefined. */
+/**
+ * The nearest config file at or above `cwd` up to the root of the repository
+ * that holds `cwd` (only `cwd` itself when it lies in no repository), or
+ * undefined. A file above the repository (a parent folder of the clone, a
+ * shared `/tmp`) belongs to someone else and is never used.
+ */
 export async function findConfigFile(cwd: string): Promise<string | undefined> {
+  const boundary = await repositoryBoundary(cwd)
   let dir = path.resolve(cwd)
   for (;;) {
     for (const name of configFileNames) {
@@ -26,7 +34,7 @@ export async function findConfigFile(cwd: string): Promise<string | undefined> {
       if (await isFile(file)) return file
     }
     const parent = path.dirname(dir)
-    if (parent === dir) return undefined
+    if (dir === boundary || parent === dir) return undefined
     dir = parent
   }
 }

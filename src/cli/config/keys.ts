@@ -7,7 +7,16 @@ import {foreignDownloadValues} from '../../api/index.js'
 
 /** How a raw value is checked and converted. */
 export type KeyKind =
-  'path' | 'url' | 'url-template' | 'string' | 'nullable-string' | 'int' | 'boolean' | 'string-list' | 'choice'
+  | 'path'
+  | 'url'
+  | 'url-template'
+  | 'string'
+  | 'nullable-string'
+  | 'int'
+  | 'boolean'
+  | 'string-list'
+  | 'origin-list'
+  | 'choice'
 
 /** One configuration key. */
 export interface KeyDefinition {
@@ -64,6 +73,12 @@ export const keyDefinitions: KeyDefinition[] = [
     doc: "where a login and security key log in (default: the platform's accounts service, or {apiUrl}/auth for any other API)"
   },
   {
+    key: 'trustedOrigins',
+    kind: 'origin-list',
+    env: 'KBSYNC_TRUSTED_ORIGINS',
+    doc: 'origins (https://host[:port]) credentials may also go to when a repository config or a login answer names them (not in a repository config)'
+  },
+  {
     key: 'personId',
     kind: 'int',
     env: 'KBSYNC_PERSON_ID',
@@ -83,7 +98,7 @@ export const keyDefinitions: KeyDefinition[] = [
     kind: 'path',
     env: 'KBSYNC_TOKEN_FILE',
     flag: 'token-file',
-    doc: 'a file holding the access token (the token itself never goes in this file)'
+    doc: 'a file holding the access token (not in a repository config: --token-file, KBSYNC_TOKEN_FILE or the user config)'
   },
   {
     key: 'concurrency',
@@ -157,7 +172,7 @@ export const keyDefinitions: KeyDefinition[] = [
     key: 'browser',
     kind: 'path',
     env: 'KBSYNC_BROWSER',
-    doc: 'the Chromium or Chrome executable that renders Mermaid diagrams (unset: /usr/bin/chromium and the other usual places; see docs/diagrams.md)'
+    doc: 'the Chromium or Chrome executable that renders Mermaid diagrams (not in a repository config: KBSYNC_BROWSER or the user config; unset: /usr/bin/chromium and the other usual places; see docs/diagrams.md)'
   },
   {
     key: 'articleUrl',
@@ -234,9 +249,10 @@ export const keyDefinitions: KeyDefinition[] = [
   }
 ]
 
-/** Keys that hold secrets: refused in a config file, which usually sits in git. */
+/** Keys that hold secrets: refused in every config file (a repository's is committed; none is meant to hold a secret). */
 export const forbiddenFileKeys: Record<string, string> = {
-  token: 'a config file is usually committed; put the token in KBSYNC_TOKEN or in a file named by tokenFile',
+  token:
+    'a config file is usually committed; put the token in KBSYNC_TOKEN, or in a file named by --token-file, KBSYNC_TOKEN_FILE or "tokenFile" in your user config',
   securityKey: 'a config file is usually committed; put the security key in KBSYNC_SECURITY_KEY',
   password: 'a config file is usually committed; use KBSYNC_LOGIN and KBSYNC_SECURITY_KEY'
 }

@@ -1,14 +1,16 @@
 /**
- * `loadConfig`: flags > environment (`KBSYNC_*`) > config file > defaults,
- * each value checked, secrets only from the environment or a token file.
+ * `loadConfig`: flags > environment (`KBSYNC_*`) > repository config > user
+ * config > defaults, each value checked; programs, credentials and where
+ * they go only from flags, the environment and the user config.
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {ForeignDownloads} from '../../api/index.js'
 import {ConfigError, type ConfigSource} from './errors.js'
-import {findConfigFile, readConfigFile} from './find.js'
 import {coerce} from './coerce.js'
-import {forbiddenFileKeys, keyDefinitions, type KeyDefinition} from './keys.js'
+import {keyDefinitions, type KeyDefinition} from './keys.js'
+import {repositoryLayer, userLayer, type ConfigLayer} from './layers.js'
+import {checkCredentialOrigins, checkRepositoryPaths, checkUserConfigOutside, userOrigins} from './trusted.js'
 
 /** The resolved configuration every command works with. */
 export interface KbsyncConfig {
@@ -21,6 +23,14 @@ export interface KbsyncConfig {
   foreignDownloads?: ForeignDownloads
   /** Where a login and security key log in; unset: the client's default. */
   accountsUrl?: string
+  /** Origins credentials may also go to (`KBSYNC_TRUSTED_ORIGINS` or the user config). */
+  trustedOrigins?: string[]
+  /**
+   * Every origin besides the platform's that credentials may go to: the
+   * allow-list and the origins of the URLs the user set (flags, environment,
+   * user config). The client accepts a login answer's addresses only there.
+   */
+  credentialOrigins: string[]
   /** `person_id` of the login, when several accounts share one login. */
   personId?: number
   /** `null`: the knowledge-base root. */
@@ -59,8 +69,10 @@ export interface KbsyncConfig {
     cacheHours?: number
     exclude?: string[]
   }
-  /** The config file used, when one was found. */
+  /** The repository config used, when one was found (its values are data: see `src/trust/`). */
   configFile?: string
+  /** The user-level config used, when there is one. */
+  userConfigFile?: string
   /** Where each key's value came from. */
   sources: Record<string, ConfigSource>
 }
@@ -89,51 +101,21 @@ const defaults: Record<string, unknown> = {
   'preview.port': 4400
 }
 
-const allowedFileKeys = new Set(['$schema', '$comment', 'login', ...keyDefinitions.map((d) => d.key.split('.')[0]!)])
-
-/** Flattens `{watch: {debounceMs: 1}}` into `watch.debounceMs`, checking the nested objects and unknown keys. */
-function flattenFile(data: Record<string, unknown>, file: string): Map<string, unknown> {
-  const out = new Map<string, unknown>()
-  for (const [key, value] of Object.entries(data)) {
-    if (key in forbiddenFileKeys)
-      throw new ConfigError(`key "${key}" is not allowed in a config file: ${forbiddenFileKeys[key]}`, key, file)
-    if (!allowedFileKeys.has(key))
-      throw new ConfigError(
-        `unknown key "${key}" (known: ${[...allowedFileKeys].filter((k) => !k.startsWith('$')).join(', ')})`,
-        key,
-        file
-      )
-    if (key.startsWith('$')) continue
-    const nested = keyDefinitions.filter((d) => d.key.startsWith(key + '.'))
-    if (nested.length === 0) {
-      out.set(key, value)
-      continue
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value))
-      throw new ConfigError(`key "${key}" must be an object`, key, file)
-    for (const [sub, subValue] of Object.entries(value)) {
-      const full = `${key}.${sub}`
-      if (!nested.some((d) => d.key === full))
-        throw new ConfigError(`unknown key "${full}" (known: ${nested.map((d) => d.key).join(', ')})`, full, file)
-      out.set(full, subValue)
-    }
-  }
-  return out
-}
-
 function setPath(target: Record<string, unknown>, key: string, value: unknown): void {
   const [head, tail] = key.split('.') as [string, string | undefined]
   if (tail === undefined) target[head] = value
   else (target[head] as Record<string, unknown>)[tail] = value
 }
 
-/** The value of `definition` from the highest source that sets it. */
-function pick(
-  definition: KeyDefinition,
-  options: LoadConfigOptions,
-  file: Map<string, unknown>,
-  fileName: string | undefined
-): {value: unknown; source: ConfigSource} | undefined {
+/** A value and where it came from; `layer` when a config file set it. */
+interface Picked {
+  value: unknown
+  source: ConfigSource
+  layer?: ConfigLayer
+}
+
+/** The value of `definition` from the highest source that sets it: flag, environment, then the files of `layers` in order. */
+function pick(definition: KeyDefinition, options: LoadConfigOptions, layers: ConfigLayer[]): Picked | undefined {
   const flag = definition.flag ? options.flags?.[definition.flag] : undefined
   // Boolean flags only switch on: `--prune` absent must not override the file.
   if (flag !== undefined && !(definition.kind === 'boolean' && flag === false)) {
@@ -142,17 +124,10 @@ function pick(
   const env = definition.env ? options.env[definition.env] : undefined
   if (env !== undefined && env !== '')
     return {value: coerce(definition, env, {source: 'env', name: definition.env!}), source: 'env'}
-  if (file.has(definition.key)) {
-    return {
-      value: coerce(definition, file.get(definition.key), {
-        source: 'file',
-        name: definition.key,
-        ...(fileName ? {file: fileName} : {})
-      }),
-      source: 'file'
-    }
-  }
-  return undefined
+  const layer = layers.find((l) => l.values.has(definition.key))
+  if (layer === undefined) return undefined
+  const origin = {source: 'file', name: definition.key, file: layer.file} as const
+  return {value: coerce(definition, layer.values.get(definition.key), origin), source: layer.source, layer}
 }
 
 /** Reads the token from the named file (first line, trimmed); the error names the file, never its content. */
@@ -171,56 +146,71 @@ async function readTokenFile(file: string): Promise<string> {
   return token
 }
 
-/** Adds login, security key and token (KBSYNC_TOKEN wins over a token file: the environment is the more specific source in CI). */
-async function addSecrets(
-  config: Record<string, unknown>,
-  env: NodeJS.ProcessEnv,
-  file: Map<string, unknown>,
-  configFile: string | undefined
-): Promise<void> {
-  const login = env.KBSYNC_LOGIN || (typeof file.get('login') === 'string' ? (file.get('login') as string) : undefined)
-  if (file.has('login') && typeof file.get('login') !== 'string')
-    throw new ConfigError('key "login" must be a string', 'login', configFile)
+/** Adds the login (the environment, else the user config) and the security key; nothing is read from a file yet. */
+function addCredentialNames(config: Record<string, unknown>, env: NodeJS.ProcessEnv, user: ConfigLayer | undefined) {
+  const fromUser = user?.values.get('login')
+  if (fromUser !== undefined && typeof fromUser !== 'string')
+    throw new ConfigError('key "login" must be a string', 'login', user!.file)
+  const login = env.KBSYNC_LOGIN || fromUser
   if (login) config.login = login
   if (env.KBSYNC_SECURITY_KEY) config.securityKey = env.KBSYNC_SECURITY_KEY
   if (env.KBSYNC_TOKEN) config.token = env.KBSYNC_TOKEN
-  else if (typeof config.tokenFile === 'string') config.token = await readTokenFile(config.tokenFile)
 }
 
-/**
- * Loads the configuration: finds `kbsync.config.json` or `.kbsyncrc.json`
- * walking up from `cwd` (or takes `--config`/`KBSYNC_CONFIG`), then applies
- * flags > environment > file > defaults. Relative paths in the file resolve
- * against the file's folder; from flags and the environment, against `cwd`.
- * Throws a `ConfigError` naming the key (and the file) on any invalid value.
- */
-export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConfig> {
-  const cwd = path.resolve(options.cwd)
-  const explicit = options.flags?.config ?? options.env.KBSYNC_CONFIG
-  if (explicit !== undefined && (typeof explicit !== 'string' || explicit === ''))
-    throw new ConfigError('--config must name a file', 'config')
-  const configFile = typeof explicit === 'string' ? path.resolve(cwd, explicit) : await findConfigFile(cwd)
-  const file = configFile ? flattenFile(await readConfigFile(configFile), configFile) : new Map<string, unknown>()
-  const fileDir = configFile ? path.dirname(configFile) : cwd
+/** Whether the run carries a credential (or a token file to read one from). */
+function hasCredentials(config: Record<string, unknown>): boolean {
+  return ['token', 'login', 'securityKey', 'tokenFile'].some((key) => typeof config[key] === 'string')
+}
 
+/** Every key's value from flags, environment, the repository config, the user config and the defaults, and its source. */
+function assemble(options: LoadConfigOptions, cwd: string, layers: ConfigLayer[]) {
   const config: Record<string, unknown> = {watch: {}, preview: {}, checkLinks: {}}
   const sources: Record<string, ConfigSource> = {}
   for (const definition of keyDefinitions) {
-    const found = pick(definition, options, file, configFile)
+    const found = pick(definition, options, layers)
     let value = found ? found.value : defaults[definition.key]
-    if (definition.kind === 'path' && typeof value === 'string')
-      value = path.resolve(found?.source === 'file' ? fileDir : cwd, value)
+    if (definition.kind === 'path' && typeof value === 'string') value = path.resolve(found?.layer?.dir ?? cwd, value)
     if (value !== undefined) setPath(config, definition.key, value)
     sources[definition.key] = found ? found.source : 'default'
   }
+  return {config, sources}
+}
+
+/**
+ * Loads the configuration: the user config, the repository config
+ * (`kbsync.config.json` or `.kbsyncrc.json` at or above `cwd` inside its
+ * repository, or `--config`/`KBSYNC_CONFIG`), then flags > environment >
+ * repository config > user config > defaults. Relative paths in a file
+ * resolve against the file's folder; from flags and the environment, against
+ * `cwd`. The repository config may not name a program or a credential, its
+ * paths stay inside its repository, and with credentials its URLs must be on
+ * trusted origins (`src/trust/`). Throws a `ConfigError` naming the key (and
+ * the file) on any invalid or refused value, before any secret is read.
+ */
+export async function loadConfig(options: LoadConfigOptions): Promise<KbsyncConfig> {
+  const cwd = path.resolve(options.cwd)
+  const user = await userLayer(options.env)
+  const repository = await repositoryLayer(cwd, options.flags?.config ?? options.env.KBSYNC_CONFIG, user)
+  const layers = [repository, user].filter((layer): layer is ConfigLayer => layer !== undefined)
+  const {config, sources} = assemble(options, cwd, layers)
   if (options.dir !== undefined) {
     config.dir = path.resolve(cwd, options.dir)
     sources.dir = 'flag'
   } else if (config.dir === undefined) {
-    config.dir = configFile ? fileDir : cwd
+    config.dir = repository ? repository.dir : cwd
   }
-  if (!options.withoutSecrets) await addSecrets(config, options.env, file, configFile)
-  if (configFile) config.configFile = configFile
+  await checkRepositoryPaths(config, sources, repository)
+  await checkUserConfigOutside(user, [cwd, config.dir as string])
+  const allowed = Array.isArray(config.trustedOrigins) ? (config.trustedOrigins as string[]) : []
+  config.credentialOrigins = userOrigins({flags: options.flags, env: options.env, user}, allowed)
+  if (!options.withoutSecrets) {
+    addCredentialNames(config, options.env, user)
+    if (hasCredentials(config))
+      checkCredentialOrigins(config, sources, config.credentialOrigins as string[], repository?.file)
+    if (!config.token && typeof config.tokenFile === 'string') config.token = await readTokenFile(config.tokenFile)
+  }
+  if (repository) config.configFile = repository.file
+  if (user) config.userConfigFile = user.file
   config.sources = sources
   if (!isAssembled(config))
     throw new Error(
@@ -240,6 +230,7 @@ function isAssembled(config: object): config is KbsyncConfig {
     typeof fields.dir === 'string' &&
     typeof fields.sources === 'object' &&
     fields.sources !== null &&
+    Array.isArray(fields.credentialOrigins) &&
     'rootTopic' in fields
   )
 }
