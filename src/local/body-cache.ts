@@ -6,6 +6,13 @@
  * cost O(changed files); the tree itself is parsed later only if the body
  * has to be rendered. The cache is advisory: a missing, corrupt or foreign
  * file is ignored, and any version change of kbsync starts it afresh.
+ *
+ * It is never an authority: what it says decides what is published (a
+ * cached reference is what a link or image of the body resolves to), and a
+ * cloned repository may carry the file. So the file is sealed with the
+ * user's key, kept outside every repository (`trust/user-secret.ts`): a
+ * file this user's kbsync did not write fails the seal and is ignored whole,
+ * and every body is parsed from its source.
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -14,6 +21,7 @@ import type {ExternalUrl} from './external-urls.js'
 import type {ConversionMessage} from './markdown.js'
 import type {LocalRef} from './references.js'
 import {kbsyncVersion} from '../version.js'
+import {isSealed, seal} from '../trust/index.js'
 
 /** What parsing one body found. */
 export interface BodyFacts {
@@ -25,13 +33,17 @@ export interface BodyFacts {
 
 interface CacheFile {
   format: string
+  /** The user's seal over the format and the bodies (as `JSON.stringify` writes them). */
+  seal: string
   bodies: Record<string, BodyFacts>
 }
 
 // Any release may change what the conversion reports: a cache written by another version is not read.
 // 2: a body's references include its Mermaid blocks (a cache of 1 would miss them).
 // 3: a body's external URLs are kept too.
-const format = `kbsync-body-cache/3 ${kbsyncVersion}`
+// 4: sealed with the user's key.
+const format = `kbsync-body-cache/4 ${kbsyncVersion}`
+const purpose = 'kbsync body cache'
 
 const cacheFile = '.kbsync/body-cache.json'
 
@@ -56,7 +68,11 @@ export class BodyCache {
     let bodies: Record<string, BodyFacts> = {}
     try {
       const data = JSON.parse(await readFile(bodyCachePath(dir), 'utf8')) as Partial<CacheFile>
-      if (data.format === format && data.bodies && typeof data.bodies === 'object') bodies = data.bodies
+      // Unsealed, or sealed with another key: not written by this user's kbsync, whatever it says. (Parsed and
+      // written again, the bodies give back the very text that was sealed: JSON.stringify is deterministic.)
+      const sealed = (bodies: object) => isSealed(purpose, format + '\n' + JSON.stringify(bodies), data.seal)
+      if (data.format === format && data.bodies && typeof data.bodies === 'object' && sealed(data.bodies))
+        bodies = data.bodies
     } catch {
       // No cache yet, or not one this version can read: every body is parsed.
     }
@@ -88,7 +104,8 @@ export class BodyCache {
   async save(): Promise<void> {
     if (this.dir === undefined) return
     if (!this.added && this.used.size === Object.keys(this.known).length) return
-    const data: CacheFile = {format, bodies: Object.fromEntries(this.used)}
+    const bodies = Object.fromEntries(this.used)
+    const data: CacheFile = {format, seal: seal(purpose, format + '\n' + JSON.stringify(bodies)), bodies}
     try {
       // Synchronous: the scan waits for it anyway, and each asynchronous step waited on the thread pool.
       writeFileInside(this.dir, cacheFile, JSON.stringify(data))

@@ -7,13 +7,14 @@
  * folder's knowledge base.
  */
 import {spawn} from 'node:child_process'
-import {mkdir, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {mkdir, readFile, realpath, rm, stat, writeFile} from 'node:fs/promises'
 import {existsSync} from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {loadConfig} from '../../src/cli/config.js'
 import {connect} from '../../src/cli/connect.js'
+import {sealOwnerRecord} from '../../src/trust/index.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {waitFor} from '../watch/helpers.js'
 import {deadPid, embeddedEnv, runCli, startCli, storedItems, type CliProcess} from './embedded-processes.js'
@@ -146,18 +147,19 @@ describe('one embedded knowledge base, several processes', () => {
     const owner = spawn(process.execPath, ['-e', 'setTimeout(() => undefined, 60000)'])
     try {
       await mkdir(path.dirname(recordOf(dir)))
-      await writeFile(
-        recordOf(dir),
-        JSON.stringify({
-          pid: owner.pid,
+      // Sealed as a kbsync process of this user writes it (an unsealed record is not believed: it is replaced).
+      const record = sealOwnerRecord(
+        {
+          pid: owner.pid!,
           nonce: 'closing',
           command: 'watch',
           apiUrl: 'http://127.0.0.1:9/v4',
           token: 'x',
           closing: true
-        }),
-        {mode: 0o600}
+        },
+        path.join(await realpath(path.dirname(recordOf(dir))), 'local-kb.json')
       )
+      await writeFile(recordOf(dir), JSON.stringify(record), {mode: 0o600})
       const push = started(['push', '.'], dir)
       // Past the grace period a silent live owner gets: still waiting.
       await new Promise((resolve) => setTimeout(resolve, 6500))

@@ -1,8 +1,10 @@
 /**
  * `kbsync init`: writes `kbsync.config.json` (explained by its `$comment`
- * key, since JSON has no comments) and a `.kbsyncignore` in the synced folder.
+ * key, since JSON has no comments), a `.kbsyncignore` in the synced folder,
+ * and `.kbsync/.gitignore` there, which keeps the embedded knowledge base
+ * (`local-kb.json*`: its data, its files, its server record) out of git.
  */
-import {stat} from 'node:fs/promises'
+import {readFile, stat} from 'node:fs/promises'
 import path from 'node:path'
 import {checkWritesInside, writeFileInside} from '../../local/index.js'
 import type {Command, CommandContext} from '../command.js'
@@ -56,12 +58,31 @@ export const initialIgnore = `# .kbsyncignore: paths kbsync leaves alone (gitign
 *.tmp
 `
 
+/**
+ * The ignore rule of the embedded knowledge base. Its data file and server
+ * record are this machine's: committed, a record would tell the next clone
+ * where "its" server is (a planted one is not believed, see
+ * `trust/owner-record.ts`), and the data would travel with the repository.
+ */
+export const embeddedIgnoreRule = 'local-kb.json*'
+
+/** The `.kbsync/.gitignore` `init` writes, or `existing` with the rule added (undefined: it has the rule already). */
+export function kbsyncGitignore(existing: string | undefined): string | undefined {
+  if (existing?.split(/\r?\n/).some((line) => line.trim() === embeddedIgnoreRule)) return undefined
+  const comment =
+    "# kbsync: the embedded local knowledge base (data, files, server record) is this machine's, never the repository's."
+  const before = existing === undefined || existing === '' ? '' : existing.endsWith('\n') ? existing : `${existing}\n`
+  return `${before}${comment}\n${embeddedIgnoreRule}\n`
+}
+
 export const initCommand: Command = {
   name: 'init',
   summary: 'write a kbsync.config.json and a .kbsyncignore',
   usage: 'kbsync init [--dir DIR] [--api-url URL] [--root-topic ID] [--force]',
   description: `Writes kbsync.config.json in the current folder (each key explained in its
-"$comment": JSON has no comments) and a .kbsyncignore in the synced folder.
+"$comment": JSON has no comments), a .kbsyncignore in the synced folder, and
+.kbsync/.gitignore there (the embedded knowledge base, local-kb.json*, is never
+committed; an existing .kbsync/.gitignore gets the rule added).
 The synced folder is docs/ when there is one, else the current folder.
 Refuses to overwrite existing files without --force.
 
@@ -104,19 +125,24 @@ Options:
     const rootTopic = typeof context.values['root-topic'] === 'string' ? context.values['root-topic'] : null
     // A cloned repository may hold these names as links to anywhere: both are checked before either is written, then written
     // as new files, never through a link that leaves its folder.
+    const gitignore = path.join('.kbsync', '.gitignore')
     checkWritesInside(context.cwd, [configFileNames[0]])
-    checkWritesInside(absoluteDir, [path.basename(ignoreFile)])
+    checkWritesInside(absoluteDir, [path.basename(ignoreFile), gitignore])
+    const rules = kbsyncGitignore(await readFile(path.join(absoluteDir, gitignore), 'utf8').catch(() => undefined))
     writeFileInside(
       context.cwd,
       configFileNames[0],
       JSON.stringify(initialConfig({dir: relativeDir, ...(apiUrl ? {apiUrl} : {}), rootTopic}), null, 2) + '\n'
     )
     writeFileInside(absoluteDir, path.basename(ignoreFile), initialIgnore)
+    if (rules !== undefined) writeFileInside(absoluteDir, gitignore, rules)
+    const shownGitignore = path.relative(context.cwd, path.join(absoluteDir, gitignore))
     reporter.success(
-      `Wrote ${path.relative(context.cwd, configFile)} (dir: ${relativeDir}) and ${path.relative(context.cwd, ignoreFile) || '.kbsyncignore'}.`
+      `Wrote ${path.relative(context.cwd, configFile)} (dir: ${relativeDir}) and ${path.relative(context.cwd, ignoreFile) || '.kbsyncignore'}` +
+        `${rules !== undefined ? `; ${shownGitignore} keeps ${embeddedIgnoreRule} out of git` : ''}.`
     )
     reporter.info(
-      `Next: kbsync plan, then kbsync push. Keep .kbsync/state.json and state.journal (commit them or cache them in CI; body-cache.json is worth caching too); add .kbsync/local-kb.json to .gitignore.`
+      `Next: kbsync plan, then kbsync push. Keep .kbsync/state.json and state.journal (commit them or cache them in CI; body-cache.json is worth caching too); never commit .kbsync/local-kb.json* (${shownGitignore} ignores it).`
     )
     return exitCodes.ok
   }

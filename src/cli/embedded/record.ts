@@ -27,6 +27,8 @@ export interface ServerRecord {
   token?: string
   /** Set when the owner starts stopping its server: it removes the record once its data is saved. */
   closing?: boolean
+  /** The owner's seal over the rest (`trust/owner-record.ts`): a record without a valid one is not believed. */
+  seal?: string
 }
 
 /** The record's path for the data file `dataPath`. */

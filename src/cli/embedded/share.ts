@@ -8,8 +8,9 @@
  * runs, so no two processes ever write one data file; it removes the record
  * once the server has stopped (and saved), on exit, and on SIGINT/SIGTERM.
  */
-import {mkdirSync} from 'node:fs'
-import {dirname} from 'node:path'
+import {mkdirSync, realpathSync} from 'node:fs'
+import {basename, dirname, join} from 'node:path'
+import {sealOwnerRecord, untrustedOwnerRecord, userSecret} from '../../trust/index.js'
 import {isAlive, probe} from './liveness.js'
 import {
   claimRecord,
@@ -56,6 +57,8 @@ export interface AcquireOptions {
 /** A server this process runs, its record, and how many of its connections use it. */
 interface Served {
   server: EmbeddedServer
+  /** The data file's real path, which the record's seal names. */
+  dataFile: string
   nonce: string
   command: string
   users: number
@@ -83,6 +86,8 @@ export async function acquireEmbedded(
 ): Promise<Lease> {
   const path = recordPath(dataPath)
   mkdirSync(dirname(path), {recursive: true})
+  // The seal names the file by its real path: every spelling of it is the same file, a copy elsewhere is not.
+  const dataFile = join(realpathSync.native(dirname(dataPath)), basename(dataPath))
   const command = options.command ?? process.argv[2] ?? 'kbsync'
   const deadline = Date.now() + (options.waitMs ?? 15_000)
   let refusedSince: number | undefined
@@ -91,7 +96,7 @@ export async function acquireEmbedded(
     if (mine) return ownerLease(path, mine)
     const found = readRecord(path)
     if (found.state === 'absent') {
-      const lease = await claimAndStart(path, command, start)
+      const lease = await claimAndStart(path, dataFile, command, start)
       if (lease) return lease
       continue
     }
@@ -100,6 +105,11 @@ export async function acquireEmbedded(
       continue
     }
     const {record} = found
+    // Planted with the repository, or not kbsync's: no owner, whatever it names. It is replaced, and this process serves the file.
+    if (distrusted(path, dataFile, record)) {
+      replaceStale(path, found.text)
+      continue
+    }
     // This process's own server, recorded under another spelling of the path.
     const ours = [...served].find(([, entry]) => entry.nonce === record.nonce)
     if (ours) return ownerLease(ours[0], ours[1])
@@ -139,11 +149,12 @@ export async function acquireEmbedded(
 /** Claims the record and starts the server; undefined when another process claimed it first. */
 async function claimAndStart(
   path: string,
+  dataFile: string,
   command: string,
   start: () => Promise<EmbeddedServer>
 ): Promise<Lease | undefined> {
   const nonce = newNonce()
-  const claim: ServerRecord = {pid: process.pid, nonce, command}
+  const claim: ServerRecord = sealOwnerRecord({pid: process.pid, nonce, command}, dataFile)
   if (!claimRecord(path, claim)) return undefined
   let server: EmbeddedServer
   try {
@@ -152,8 +163,11 @@ async function claimAndStart(
     releaseRecord(path, nonce)
     throw error
   }
-  const record = {...claim, apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token}
-  const entry = {server, nonce, command, users: 0, record}
+  const record = sealOwnerRecord(
+    {...claim, apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token},
+    dataFile
+  )
+  const entry = {server, dataFile, nonce, command, users: 0, record}
   served.set(path, entry)
   watchExit()
   publishRecord(path, record)
@@ -175,7 +189,7 @@ function ownerLease(path: string, entry: Served): Lease {
       released = true
       if (--entry.users > 0) return
       // Others wait for a closing owner, however long its last save takes, instead of taking its refusals for a gone one.
-      publishRecord(path, {...entry.record, closing: true})
+      publishRecord(path, sealOwnerRecord({...entry.record, closing: true}, entry.dataFile))
       try {
         await entry.server.close()
       } finally {
@@ -200,6 +214,23 @@ function clientLease(path: string, record: ServerRecord): Lease {
     },
     release: async () => undefined
   }
+}
+
+/**
+ * Whether the record is not one to believe (`trust/owner-record.ts`): not
+ * sealed by a process of this user for this data file, or naming an address
+ * off loopback. Throws when the seal cannot be checked at all (no user cache
+ * folder to keep the key in): replacing a record that may be a live owner's
+ * would let two processes write the file.
+ */
+function distrusted(path: string, dataFile: string, record: ServerRecord): boolean {
+  const why = untrustedOwnerRecord(record, dataFile)
+  if (why === undefined) return false
+  if (!userSecret().persistent)
+    throw new Error(
+      `${path}: the embedded knowledge base's record cannot be trusted: ${why}. Set XDG_CACHE_HOME to a folder you can write, or remove ${path} if no kbsync process serves the folder, and run the command again.`
+    )
+  return true
 }
 
 function replaceStale(path: string, text: string): void {

@@ -17,6 +17,7 @@ import {
   type SyncState
 } from '../../local/index.js'
 import {checkOptions, stateTargetOf} from '../shared/options.js'
+import {confineState} from '../../trust/index.js'
 import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout} from '../shared/document-layout.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
@@ -71,6 +72,9 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   // Only the structure is read through it: a pull client has no write methods.
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)
+  // Ids are believed only under the root just read: a state entry naming another team's item is dropped, with a warning.
+  const outside = confineState(state, remote)
+  if (outside) diagnostics.push(outside)
   const prefetch = options.dryRun ? noPrefetch(options.client) : createPrefetch(scan.dir, state, options.client)
   prefetch.clear()
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}

@@ -16,10 +16,12 @@ export function findOrphans(
 ): Orphan[] {
   const mapped = new Set(ids.values())
   const known = new Map<string, string>()
+  // Only items of the tree just read under the root: a state entry is a claim, never proof the folder owns an item.
+  const inTree = (id: string | undefined): id is string => id !== undefined && Object.hasOwn(remote.items, id)
   for (const [key, entry] of Object.entries(state.items))
-    if (entry.id && !(key in scan.byPath)) known.set(entry.id, key)
+    if (inTree(entry.id) && !(key in scan.byPath)) known.set(entry.id, key)
   for (const [key, entry] of Object.entries(state.items))
-    if (entry.id && key in scan.byPath && ids.get(key) !== entry.id) known.set(entry.id, key)
+    if (inTree(entry.id) && key in scan.byPath && ids.get(key) !== entry.id) known.set(entry.id, key)
   const orphans: Orphan[] = []
   // A topic is prunable only if everything inside it is prunable too (never delete what kbsync does not own).
   const check = (id: string): boolean => {

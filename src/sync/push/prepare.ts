@@ -8,6 +8,7 @@ import {
   mapLimit,
   permissionsKey,
   scanFolder,
+  type Diagnostic,
   type ScanResult,
   type SyncState
 } from '../../local/index.js'
@@ -19,6 +20,7 @@ import {checkOptions, stateTargetOf} from '../shared/options.js'
 import {foreignUrlDiagnostics, urlGuard} from '../shared/foreign-urls.js'
 import {claimSimilar, renameCandidates} from '../shared/similar.js'
 import type {PushOptions, PushPlan} from '../shared/types.js'
+import {confineState} from '../../trust/index.js'
 
 /** `PushOptions`, and how the folder is scanned. */
 export interface PlanPushOptions extends PushOptions {
@@ -42,7 +44,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
         ...(options.links ? {links: options.links} : {})
       })
   const {state, warning} = await loadState(scan.dir, rootTopicId, stateTargetOf(options))
-  const stateWarning = warning ? [{severity: 'warning' as const, message: warning, rule: 'state-ignored'}] : []
+  const stateWarning: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {
     // Invalid input: nothing to plan; the errors are the answer.
     const remote: RemoteSnapshot = {rootTopicId, items: {}, top: [], details: {}, permissions: {}}
@@ -55,6 +57,9 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
     return withTarget(plan, state)
   }
   const remote = await remoteRead
+  // Ids are believed only under the root just read: a state entry naming another team's item is dropped, with a warning.
+  const outside = confineState(state, remote)
+  if (outside) stateWarning.push(outside)
   const matching = matchItems(scan, remote, state)
   await matchEditedRenames(options, scan, remote, state, matching)
   await readDetails(options, scan.byPath, remote, state, matching)

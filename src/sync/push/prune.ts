@@ -1,6 +1,7 @@
 /**
  * Pruning: deletes the remote items the plan selected (only with `--prune`,
- * only items kbsync created or matched, children first). Runs after every
+ * only items of the tree under the root that kbsync created or matched,
+ * children first). Runs after every
  * other step, and only when none of them failed.
  */
 import {messageOf, type RunState} from './item-step.js'
@@ -10,6 +11,11 @@ import type {PlanOp} from '../shared/types.js'
 export async function deleteOrphans(run: RunState, deletions: PlanOp[]): Promise<void> {
   const {state} = run.store
   for (const op of deletions) {
+    // The plan only ever selects items of the tree under the root; this says so where the delete is sent.
+    if (!Object.hasOwn(run.context.remote.items, op.remoteId!)) {
+      run.emit({type: 'done', op, skipped: true, note: 'not pruned: not an item under the root topic'})
+      continue
+    }
     run.emit({type: 'start', op})
     try {
       await run.options.client.deleteItem(op.remoteId!, {withChildren: false})
