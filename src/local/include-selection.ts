@@ -24,8 +24,9 @@ export interface IncludeDirective {
 /** The whole file, lines `from`..`to` (1-based, inclusive, either open), or the lines of an anchor. */
 export type Selection = {whole: true} | {from?: number; to?: number} | {anchor: string}
 
-// The argument is trimmed in code: a lazy group before optional white space would backtrack.
-const directive = /(\\?)\{\{#([\w-]+)([ \t][^}]*)?\}\}/g
+// The argument is trimmed in code: a lazy group before optional white space would backtrack. It holds no `{`
+// either, so a match attempt stops at the next directive: a long line of unclosed `{{#a ` is read in linear time.
+const directive = /(\\?)\{\{#([\w-]+)([ \t][^{}]*)?\}\}/g
 
 /** The directives of `line`, in order. */
 export function findDirectives(line: string): IncludeDirective[] {

@@ -7,22 +7,30 @@
  * and are expanded there too (the directive is the only Markdown mdBook
  * reads inside code).
  *
- * A path resolves against the including file and may name any file inside
- * the git repository that holds the folder (mdBook books keep their
- * listings beside the book), or inside the folder when there is none, never
- * through a symbolic link that leaves it. A file, anchor or range that
- * cannot be read is a warning naming file and line, and the directive is
- * removed. Included files may include others, to `maxIncludeDepth` levels.
+ * A path resolves against the including file. What it names is read
+ * through the trust rule of published files (`src/trust/publishable.ts`):
+ * a regular file of the git repository that holds the folder (mdBook books
+ * keep their listings beside the book), or of the folder when there is none,
+ * never through a symbolic link that leaves it, never under a dot-folder or
+ * a dot-file (`.git/config`, `.env`), never one git ignores. A file refused
+ * so is an error naming file and line; one that does not exist, or an
+ * anchor that is not there, a warning, and the directive is removed.
+ * Included files may include others, to `maxIncludeDepth` levels.
+ *
+ * Each document has a budget (`includeBudget`): at most 1,000 directives
+ * and 8 MB read, each directive counting the whole file it names. A tree of
+ * files that include each other many times over (ten per file, eight levels
+ * deep: 10^8 reads) so stops after 1,000 with an error, in bounded time and
+ * memory, and a large listing is fine up to the budget.
  *
  * The expanded text is the body (so a changed listing changes the body's
  * cache key and re-renders the article); `lineOf` maps its lines back to
  * the lines of the file the author wrote, for messages.
  */
-import {readFile, realpath} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
-import {isInside} from './walk.js'
+import {ReadRefusedError, type PublishRefusal, type PublishSource} from '../trust/index.js'
 
 /** The directives that insert a file (`playground` and its old name `playpen` as a Rust code block). */
 const includeKinds = new Set(['include', 'rustdoc_include', 'playground', 'playpen'])
@@ -30,12 +38,15 @@ const includeKinds = new Set(['include', 'rustdoc_include', 'playground', 'playp
 /** How deep included files may include others. */
 export const maxIncludeDepth = 8
 
+/** What the includes of one document may cost at most: directives met, and bytes of the files they name. */
+export const includeBudget = {directives: 1000, bytes: 8 * 1048576} as const
+
 /** Where includes resolve. */
 export interface IncludeContext {
   /** Absolute real path of the synced folder (a body's file is relative to it). */
   root: string
-  /** Absolute real path that included files must stay inside: the repository root, else the folder. */
-  boundary: string
+  /** Where included files may come from: the repository root, else the folder (see `PublishSource`). */
+  source: PublishSource
 }
 
 /** A body with its includes expanded. */
@@ -46,36 +57,41 @@ export interface ExpandedBody {
   diagnostics: Diagnostic[]
 }
 
-/** The boundary of includes for the folder `root` (absolute, real): the repository that holds it (`repositoryRoot` of `root`), else the folder. */
-export async function includeContext(root: string, repository: string | undefined): Promise<IncludeContext> {
-  return {root, boundary: repository ? await realpath(repository) : root}
-}
-
 /** Expands the includes of `body`, the body of `file` (relative to the folder, with `/`); see the module comment. */
 export async function expandIncludes(body: string, file: string, context: IncludeContext): Promise<ExpandedBody> {
   if (!body.includes('{{#')) return {body, diagnostics: []}
-  const diagnostics: Diagnostic[] = []
+  const expansion: Expansion = {context, diagnostics: [], left: {...includeBudget}}
   const lines: string[] = []
   const lineOf: number[] = []
   const source = body.split('\n')
   for (let index = 0; index < source.length; index++) {
     const place = {file, line: index + 1}
-    const expanded = await expandLine(source[index]!, path.join(context.root, file), place, context, diagnostics, [])
+    const expanded = await expandLine(source[index]!, path.join(context.root, file), place, expansion, [])
     for (const line of expanded.split('\n')) {
       lines.push(line)
       lineOf.push(index + 1)
     }
   }
-  return {body: lines.join('\n'), lineOf, diagnostics}
+  return {body: lines.join('\n'), lineOf, diagnostics: expansion.diagnostics}
 }
+
+/** One document's expansion: where files come from, what it found, and what is left of its budget. */
+interface Expansion {
+  context: IncludeContext
+  diagnostics: Diagnostic[]
+  /** What may still be spent; `exhausted` once a directive went past it (the rest are left out, unread). */
+  left: {directives: number; bytes: number; exhausted?: boolean}
+}
+
+/** Where a directive is: the author's file and line (an included file's directives count at the outer one), and column. */
+type Place = {file: string; line: number; column?: number}
 
 /** A line with its directives replaced; `chain` holds the files being included around it (cycles, depth). */
 async function expandLine(
   line: string,
   from: string,
-  place: {file: string; line: number},
-  context: IncludeContext,
-  diagnostics: Diagnostic[],
+  place: Place,
+  expansion: Expansion,
   chain: string[]
 ): Promise<string> {
   const directives = findDirectives(line)
@@ -85,66 +101,70 @@ async function expandLine(
   for (const directive of directives) {
     result += line.slice(last, directive.index)
     last = directive.index + directive.length
-    const column = directive.index + 1
+    const at = {...place, column: directive.index + 1}
     if (directive.escaped) result += line.slice(directive.index + 1, last)
     else if (directive.kind === 'title') continue
     // Another tool's `{{#name}}` (Handlebars' `{{#each}}` in an example) is no mdBook directive: kept as written.
     else if (!includeKinds.has(directive.kind)) result += line.slice(directive.index, last)
     else if (directive.kind === 'playground' || directive.kind === 'playpen') {
       // mdBook writes a runnable file as a Rust code block.
-      const code = await replacement(directive, from, {...place, column}, context, diagnostics, chain)
+      const code = await replacement(directive, from, at, expansion, chain)
       result += code === '' ? '' : '```rust\n' + code + '\n```'
-    } else result += await replacement(directive, from, {...place, column}, context, diagnostics, chain)
+    } else result += await replacement(directive, from, at, expansion, chain)
   }
   return result + line.slice(last)
 }
 
-/** What a directive stands for: the selected text of its file, or nothing (with a warning when that is a problem). */
+/** What a directive stands for: the selected text of its file, or nothing (with a diagnostic when that is a problem). */
 async function replacement(
   directive: IncludeDirective,
   from: string,
-  place: {file: string; line: number; column: number},
-  context: IncludeContext,
-  diagnostics: Diagnostic[],
+  place: Place,
+  expansion: Expansion,
   chain: string[]
 ): Promise<string> {
-  const warn = (rule: string, message: string, hint: string) => {
-    diagnostics.push({severity: 'warning', ...place, rule, message, hint})
+  const {left, context} = expansion
+  const report = (severity: 'error' | 'warning', rule: string, message: string, hint: string) => {
+    expansion.diagnostics.push({severity, ...place, rule, message, hint})
     return ''
   }
+  if (left.exhausted) return ''
+  if (--left.directives < 0)
+    return overBudget(expansion, place, `more than ${includeBudget.directives} include directives`)
   const target = path.resolve(path.dirname(from), directive.path)
-  const real = await realpath(target).catch(() => undefined)
-  if (!real)
-    return warn(
-      'include-missing',
-      `Included file ${directive.path} does not exist; the directive is left out.`,
-      'Fix the path (it is relative to the including file).'
-    )
-  if (!isInside(context.boundary, real)) {
-    return warn(
-      'include-outside',
-      `Included file ${directive.path} lies outside the repository (or folder) being synced; the directive is left out.`,
-      'Include only files inside the repository.'
-    )
+  let real: string
+  let size: number
+  try {
+    ;({real, size} = await context.source.check(target))
+  } catch (error) {
+    if (!(error instanceof ReadRefusedError)) throw error
+    return refusedInclude(directive, error as ReadRefusedError<PublishRefusal>, report)
   }
   if (chain.includes(real) || chain.length >= maxIncludeDepth) {
-    return warn(
+    return report(
+      'warning',
       'include-depth',
       `Included file ${directive.path} includes itself, or includes nest deeper than ${maxIncludeDepth} levels; the directive is left out.`,
       'Remove the include cycle.'
     )
   }
-  const text = await readFile(real, 'utf8').catch(() => undefined)
-  if (text === undefined)
-    return warn(
-      'include-missing',
-      `Included file ${directive.path} cannot be read; the directive is left out.`,
-      'Include a readable file.'
-    )
-  const selected = selectLines(text, directive.selection, directive.kind === 'rustdoc_include')
+  if (size > left.bytes)
+    return overBudget(expansion, place, `more than ${includeBudget.bytes / 1048576} MB of included files`)
+  let bytes: Buffer
+  try {
+    bytes = await context.source.read(target, left.bytes)
+  } catch (error) {
+    if (!(error instanceof ReadRefusedError)) throw error
+    if (error.reason === 'too-large')
+      return overBudget(expansion, place, `more than ${includeBudget.bytes / 1048576} MB of included files`)
+    return refusedInclude(directive, error as ReadRefusedError<PublishRefusal>, report)
+  }
+  left.bytes -= bytes.length
+  const selected = selectLines(bytes.toString('utf8'), directive.selection, directive.kind === 'rustdoc_include')
   if (selected === undefined) {
     const anchor = 'anchor' in directive.selection ? directive.selection.anchor : ''
-    return warn(
+    return report(
+      'warning',
       'include-anchor-missing',
       `Included file ${directive.path} has no anchor ${anchor}; the directive is left out.`,
       `Add ANCHOR: ${anchor} and ANCHOR_END: ${anchor} lines to the file, or fix the name.`
@@ -152,9 +172,57 @@ async function replacement(
   }
   // Nested includes resolve against the included file; their problems are reported at the outer directive.
   const nested: string[] = []
-  for (const line of selected.split('\n'))
-    nested.push(await expandLine(line, real, place, context, diagnostics, [...chain, real]))
+  for (const line of selected.split('\n')) nested.push(await expandLine(line, real, place, expansion, [...chain, real]))
   return nested.join('\n')
+}
+
+/** A directive whose file the trust rule refuses: a warning when it does not exist, else an error (nothing of it is read). */
+function refusedInclude(
+  directive: IncludeDirective,
+  error: ReadRefusedError<PublishRefusal>,
+  report: (severity: 'error' | 'warning', rule: string, message: string, hint: string) => string
+): string {
+  if (error.reason === 'missing')
+    return report(
+      'warning',
+      'include-missing',
+      `Included file ${directive.path} does not exist; the directive is left out.`,
+      'Fix the path (it is relative to the including file).'
+    )
+  if (error.reason === 'outside')
+    return report(
+      'error',
+      'include-outside',
+      `Included file ${directive.path} lies outside the repository (or folder) being synced: ${error.message}.`,
+      'Include only files inside the repository, not through a symbolic link that leaves it.'
+    )
+  return report(
+    'error',
+    'include-refused',
+    `Included file ${directive.path} may not be published: ${error.message}.`,
+    includeHints[error.reason] ?? 'Include a regular, readable file of the repository.'
+  )
+}
+
+/** How to fix an include the trust rule refuses, by reason. */
+const includeHints: Partial<Record<PublishRefusal, string>> = {
+  hidden:
+    'Move what you mean to show out of the dot-folder (or dot-file) into a file of the repository, and include that.',
+  ignored: 'Include a file that git tracks: stop ignoring it in .gitignore, or include another file.',
+  'not-a-file': 'Include a regular file (not a folder, FIFO, socket or device).'
+}
+
+/** The error of a document whose includes went past the budget; the directive and all after it are left out. */
+function overBudget(expansion: Expansion, place: Place, what: string): string {
+  expansion.left.exhausted = true
+  expansion.diagnostics.push({
+    severity: 'error',
+    ...place,
+    rule: 'include-budget',
+    message: `The includes of this document reach ${what}, each directive counting the whole file it names, nested ones too; this directive and the rest are left out.`,
+    hint: `Include fewer or smaller files; a document may use at most ${includeBudget.directives} include directives and ${includeBudget.bytes / 1048576} MB of included files. Look for files that include each other many times over.`
+  })
+  return ''
 }
 
 /** The line of the author's file that line `line` (1-based) of an expanded body comes from. */

@@ -15,6 +15,7 @@ export type {
   ScanResult
 } from './types.js'
 export {scanFolder, type ScanOptions} from './scan.js'
+export {repositoryRoot} from './repository.js'
 export {outlineOrigin} from './navigation/shaped.js'
 export {hashFile, sha256, sourceHashOf} from './hash.js'
 export {permissionsKey} from './permissions.js'

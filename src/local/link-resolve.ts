@@ -12,23 +12,24 @@
  * that names something wins. Files outside the folder count only inside the
  * repository that holds it, and a symbolic link never leads out of it.
  */
-import {realpath, stat} from 'node:fs/promises'
+import {realpath} from 'node:fs/promises'
 import path from 'node:path'
 import {documentAt, documentAtAddress, type LinkTargets} from './link-targets.js'
 import type {LinkRef} from './types.js'
 import {isInside} from './walk.js'
+import {ReadRefusedError, type PublishRefusal, type PublishSource} from '../trust/index.js'
 
 /** What resolving links needs: the folder, its documents, and where root-relative paths may lead. */
 export interface LinkContext {
   /** Absolute real path of the folder. */
   root: string
   targets: LinkTargets
-  /** Folder-relative paths of the other files the walk found (known to lie inside). */
-  files: ReadonlySet<string>
   /** Absolute real path of the git repository holding the folder, when there is one. */
   repository?: string
   /** Absolute path of the site's static root (config `siteRoot`, e.g. Docusaurus's `static/`). */
   siteRoot?: string
+  /** The door every file published from the folder goes through (`src/trust/publishable.ts`). */
+  source: PublishSource
 }
 
 /** A reference that names something. */
@@ -45,8 +46,8 @@ export interface LinkMiss {
   lookedFor: string
   /** The first place looked at lies outside the folder. */
   outside: boolean
-  /** Something was found but may not be used: outside the repository, or through a symbolic link leading out of it. */
-  refused?: boolean
+  /** Something was found but may not be published (outside the repository, under a dot-folder, ignored by git…): why. */
+  refused?: {reason: PublishRefusal; message: string}
 }
 
 // Jekyll writes site paths through filters: `{{ '/docs/x/' | relative_url }}`, `{{ site.baseurl }}/docs/x/`.
@@ -198,24 +199,30 @@ async function classifyLink(absolute: string, context: LinkContext): Promise<Lin
     return {lookedFor: relative, outside: true}
   const real = await realpath(absolute).catch(() => undefined)
   if (real === undefined) return {lookedFor: relative, outside: true}
-  if (!isInside(context.repository, real)) return {lookedFor: relative, outside: true, refused: true}
+  if (!isInside(context.repository, real))
+    return {
+      lookedFor: relative,
+      outside: true,
+      refused: {reason: 'outside', message: `${relative} is a symbolic link that leads out of the repository`}
+    }
   return {repositoryFile: path.relative(context.repository, absolute).split(path.sep).join('/')}
 }
 
-/** Whether `absolute` is a file that may be uploaded: inside the folder, or inside the repository, links followed. */
+/**
+ * Whether `absolute` is a file that may be uploaded: the trust rule of
+ * published files (`src/trust/publishable.ts`: a regular file of the
+ * repository, or of the folder when there is none, not under a dot-folder,
+ * not ignored by git, no link leading out).
+ */
 async function classifyFile(absolute: string, context: LinkContext): Promise<{file: string} | LinkMiss> {
   const {relative, inside} = relativeTo(context.root, absolute)
-  if (inside && context.files.has(relative)) return {file: relative}
-  const bound = inside ? context.root : context.repository
-  if (bound === undefined || !isInside(bound, absolute)) return {lookedFor: relative, outside: !inside, refused: true}
   try {
-    const real = await realpath(absolute)
-    if (!(await stat(real)).isFile()) return {lookedFor: relative, outside: !inside}
-    // A link inside the folder may lead elsewhere in the repository, never out of it.
-    const allowed =
-      isInside(context.root, real) || (context.repository !== undefined && isInside(context.repository, real))
-    return allowed ? {file: relative} : {lookedFor: relative, outside: !inside, refused: true}
-  } catch {
-    return {lookedFor: relative, outside: !inside}
+    await context.source.check(absolute)
+    return {file: relative}
+  } catch (error) {
+    if (!(error instanceof ReadRefusedError)) throw error
+    const refusal = error as ReadRefusedError<PublishRefusal>
+    if (refusal.reason === 'missing') return {lookedFor: relative, outside: !inside}
+    return {lookedFor: relative, outside: !inside, refused: {reason: refusal.reason, message: refusal.message}}
   }
 }

@@ -19,6 +19,7 @@ import {
   type LinkTarget
 } from './link-resolve.js'
 import type {DocumentIndex, LocalRef, Resolved} from './references.js'
+import type {PublishRefusal, PublishSource} from '../trust/index.js'
 
 /** What `resolveLocalRefs` found. */
 export interface Resolution {
@@ -92,13 +93,21 @@ export async function resolveLocalRefs(
     if ('file' in found) {
       resolutions[index] = {asset: {path: found.file}}
       used.push(found.file)
-    } else if (found.refused) {
+    } else if (found.refused?.reason === 'outside') {
       const where = found.outside ? 'the repository that holds the folder' : 'the folder'
       report({
         severity: 'error',
         message: `${what} \`${ref.url}\` lies outside ${where} (or a symbolic link leads there)`,
         hint: 'Copy the file into the folder',
         rule: 'asset-outside'
+      })
+    } else if (found.refused) {
+      // Never published, whatever --broken-links says: publishing its text is fine, its bytes are not.
+      report({
+        severity: 'error',
+        message: `${what} \`${ref.url}\` may not be published: ${found.refused.message}`,
+        hint: assetHints[found.refused.reason] ?? 'Use a regular, readable file of the repository',
+        rule: 'asset-refused'
       })
     } else {
       resolutions[index] = broken(context, report, {
@@ -108,6 +117,13 @@ export async function resolveLocalRefs(
     }
   }
   return {resolutions, used, diagrams}
+}
+
+/** How to fix a file the trust rule refuses, by reason. */
+const assetHints: Partial<Record<PublishRefusal, string>> = {
+  hidden: 'If the file is meant to be published, move it out of the dot-folder or rename the dot-file',
+  ignored: 'Publish only files git tracks: stop ignoring it in .gitignore, or use another file',
+  'not-a-file': 'Name a regular file (not a folder, FIFO, socket or device)'
 }
 
 type Report = (diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column'>) => void
@@ -189,17 +205,18 @@ function repositoryUrl(repoUrl: string, repositoryFile: string, url: string): st
   return `${repoUrl.replace(/\/+$/, '')}/${encoded}${splitUrl(url).suffix}`
 }
 
-/** The context `resolveLocalRefs` reads for the folder at `root` (absolute real path): its documents, its repository (`repositoryRoot` of `root`), the options. */
+/** The context `resolveLocalRefs` reads for the folder at `root` (absolute real path): its documents, its repository (`repositoryRoot` of `root`), where its files may be published from, the options. */
 export function resolveContextOf(
   root: string,
   repository: string | undefined,
   documents: DocumentIndex,
+  source: PublishSource,
   options: LinkOptions = {}
 ): ResolveContext {
   return {
     root,
     targets: documents,
-    files: documents.files,
+    source,
     ...(repository !== undefined ? {repository} : {}),
     ...options
   }

@@ -15,11 +15,12 @@ import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
 import {hashFile, sha256} from './hash.js'
-import {expandIncludes, includeContext, originalLine, type ExpandedBody} from './includes.js'
+import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
 import {externalUrlsOf, plainExternalUrls} from './external-urls.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 import {diagramPath} from '../diagrams/mermaid-source.js'
+import {PublishSource} from '../trust/index.js'
 
 /**
  * Parsed trees a scan keeps for rendering, at most. A small article's tree
@@ -66,11 +67,12 @@ export async function readBodies(
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
   const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
   let kept = 0
-  const linkContext = resolveContextOf(context.root, context.repository, context.documents, context.links)
-  const includes = includeContext(context.root, context.repository)
+  // One door for every local file the bodies publish (includes, images, attachments): see src/trust/publishable.ts.
+  const source = await PublishSource.open(context.repository ?? context.root, context.root)
+  const linkContext = resolveContextOf(context.root, context.repository, context.documents, source, context.links)
   const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
     // mdBook includes are expanded first: the included text is part of the body and of its cache key.
-    const expanded = await expandIncludes(body, file, await includes)
+    const expanded = await expandIncludes(body, file, {root: context.root, source})
     const found: Diagnostic[] = [...expanded.diagnostics]
     const {facts, tree} = readBody(node, file, expanded.body, context.cache)
     if (tree && kept < (context.keptTrees ?? keptTreesMax)) {

@@ -3,10 +3,12 @@
  * repository is data. Callers import these rules from here.
  */
 export {
+  lookInside,
   readInside,
   readInsideSync,
   readTextInside,
   ReadRefusedError,
+  type FoundFile,
   type ReadLimits,
   type ReadRefusal
 } from './read.js'
@@ -45,3 +47,4 @@ export {
 export {forgetUserSecret, isSealed, seal, userCacheDir, userSecret, type UserSecret} from './user-secret.js'
 export {isLoopbackHttp, sealOwnerRecord, untrustedOwnerRecord, type OwnerRecord} from './owner-record.js'
 export {confineState, entriesOutside, type ScopeTree} from './state-scope.js'
+export {maxIgnoreFileBytes, PublishSource, type PublishRefusal} from './publishable.js'

@@ -42,12 +42,12 @@ export type ReadRefusal =
   /** It exists but cannot be read (permission, a link loop, an I/O error). */
   | 'unreadable'
 
-/** A read refused by the rule of this module; nothing of the file was returned. */
-export class ReadRefusedError extends Error {
+/** A read refused by the rule of this module (or of `publishable.ts`); nothing of the file was returned. */
+export class ReadRefusedError<Reason extends string = ReadRefusal> extends Error {
   override name = 'ReadRefusedError'
   constructor(
-    /** Why (see `ReadRefusal`). */
-    readonly reason: ReadRefusal,
+    /** Why (see `ReadRefusal`; `publishable.ts` adds its own reasons). */
+    readonly reason: Reason,
     /** The file as the caller named it. */
     readonly file: string,
     message: string
@@ -73,15 +73,8 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.
  * throws `ReadRefusedError` otherwise (see the module comment).
  */
 export async function readInside(file: string, limits: ReadLimits): Promise<Buffer> {
-  const boundary = await realpath(limits.boundary)
-  const target = path.resolve(boundary, file)
-  const real = await realpath(target).catch((error: unknown) => {
-    throw failed(file, error)
-  })
-  const info = await lstat(real).catch((error: unknown) => {
-    throw failed(file, error)
-  })
-  check(file, real, boundary, info, limits.maxBytes)
+  const {boundary, real, info} = await looked(file, limits.boundary)
+  if (info.size > limits.maxBytes) throw tooLarge(file, limits.maxBytes)
   const handle = await open(real, openFlags).catch((error: unknown) => {
     throw failed(file, error)
   })
@@ -95,6 +88,37 @@ export async function readInside(file: string, limits: ReadLimits): Promise<Buff
     return bytes.result(file)
   } finally {
     await handle.close()
+  }
+}
+
+/** Where `lookInside` found a file: its real path (links resolved) and its size in bytes. */
+export interface FoundFile {
+  real: string
+  size: number
+}
+
+/**
+ * Looks at `file` (absolute, or relative to `boundary`) without reading it:
+ * its real path and size when it is a regular file inside `boundary`;
+ * throws `ReadRefusedError` (`missing`, `outside`, `not-a-file`,
+ * `unreadable`) otherwise. For a caller that hands the path on (an upload
+ * streams it) or decides before reading.
+ */
+export async function lookInside(file: string, boundary: string): Promise<FoundFile> {
+  const {real, info} = await looked(file, boundary)
+  return {real, size: info.size}
+}
+
+/** The real boundary, the file's real path and its lstat, once it is known to be a regular file inside. */
+async function looked(file: string, given: string): Promise<{boundary: string; real: string; info: Stats}> {
+  const boundary = await realpath(given)
+  try {
+    const real = await realpath(path.resolve(boundary, file))
+    const info = await lstat(real)
+    check(file, real, boundary, info, Infinity)
+    return {boundary, real, info}
+  } catch (error) {
+    throw error instanceof ReadRefusedError ? error : failed(file, error)
   }
 }
 

@@ -4,7 +4,8 @@
  * URL the stored item gives each, so later bodies reference the URL.
  */
 import path from 'node:path'
-import type {LocalNode} from '../../local/index.js'
+import {repositoryRoot, type LocalAsset, type LocalNode} from '../../local/index.js'
+import {PublishSource} from '../../trust/index.js'
 import {bodyHash, type RemoteDetail} from '../shared/remote.js'
 import type {Rendered} from '../shared/render.js'
 import type {RunState} from './item-step.js'
@@ -25,7 +26,9 @@ export async function uploadFiles(run: RunState, node: LocalNode): Promise<Map<s
       reason: 'file not uploaded before'
     }
     run.emit({type: 'start', op})
-    const {guid} = await run.options.client.uploadFile(file.absolutePath, {name: path.posix.basename(file.path)})
+    const {guid} = await run.options.client.uploadFile(await uploadPath(run, file), {
+      name: path.posix.basename(file.path)
+    })
     run.writes++
     run.guids.set(sha, guid)
     fresh.set(sha, guid)
@@ -35,6 +38,28 @@ export async function uploadFiles(run: RunState, node: LocalNode): Promise<Map<s
   }
   return fresh
 }
+
+/**
+ * The path whose bytes are uploaded for `file`: the single place an upload's
+ * bytes are chosen. A file of the folder goes through the trust rule of
+ * published files again (`src/trust/publishable.ts`): the scan let it
+ * through, but the run may be a saved plan applied later, and what is sent
+ * must still be a regular file of the repository, not under a dot-folder,
+ * not ignored by git. A diagram's rendering is kbsync's own file, sent as
+ * written. (`client.uploadFile` then streams the path's bytes.)
+ */
+async function uploadPath(run: RunState, file: LocalAsset): Promise<string> {
+  if (file.diagram) return file.absolutePath
+  let source = sources.get(run)
+  if (source === undefined) {
+    const dir = run.context.scan.dir
+    sources.set(run, (source = repositoryRoot(dir).then((repository) => PublishSource.open(repository ?? dir, dir))))
+  }
+  return (await (await source).check(file.absolutePath)).real
+}
+
+/** The door of each run (one per run: it keeps git's ignore rules once read). */
+const sources = new WeakMap<RunState, Promise<PublishSource>>()
 
 /**
  * Records the URL the stored item (`articleId`) gives each file uploaded for
