@@ -206,8 +206,7 @@ function refusedInclude(
 
 /** How to fix an include the trust rule refuses, by reason. */
 const includeHints: Partial<Record<PublishRefusal, string>> = {
-  hidden:
-    'Move what you mean to show out of the dot-folder (or dot-file) into a file of the repository, and include that.',
+  hidden: 'Put what you mean to show in a file of the repository outside dot-folders, and include that.',
   ignored: 'Include a file that git tracks: stop ignoring it in .gitignore, or include another file.',
   'not-a-file': 'Include a regular file (not a folder, FIFO, socket or device).'
 }
