@@ -14,7 +14,14 @@ import http from 'node:http'
 import type {AddressInfo, LookupFunction} from 'node:net'
 import {afterAll, describe, expect, it} from 'vitest'
 import {checkLinks, type LinkCheckOptions} from '../../src/links/index.js'
-import {addressPolicy, addressRange, type AddressPolicy} from '../../src/trust/index.js'
+import {Agent, request} from 'undici'
+import {
+  addressPolicy,
+  addressRange,
+  AddressRefusedError,
+  guardedConnector,
+  type AddressPolicy
+} from '../../src/trust/index.js'
 import {temporaryFolders} from '../temp-folders.js'
 
 const folders = temporaryFolders('link-policy')
@@ -183,6 +190,24 @@ describe('the checker, with 127.0.0.2 for the internet and 127.0.0.1 for the pri
     expect(first.seen).toEqual(['127.0.0.2 /a'])
     expect(second.seen).toEqual([])
     expect(result.links.map((l) => l.outcome.notChecked)).toEqual([undefined, 'private-address'])
+  })
+})
+
+describe('the guarded connector', () => {
+  it('checks the remote address of the socket once connected, whatever was checked before', async () => {
+    const target = await server('127.0.0.2')
+    // Admits the address when asked before connecting, refuses it when asked again after: the last word wins.
+    let asked = 0
+    const fickle: AddressPolicy = () => (asked++ === 0 ? undefined : 'private')
+    const agent = new Agent({connect: guardedConnector(fickle)})
+    try {
+      const failure = await request(`http://127.0.0.2:${target.port}/`, {dispatcher: agent}).catch((error) => error)
+      expect(failure).toBeInstanceOf(AddressRefusedError)
+      expect(failure.message).toBe('127.0.0.2 is a private address: not requested')
+      expect(target.seen).toEqual([])
+    } finally {
+      await agent.destroy()
+    }
   })
 })
 
