@@ -13,7 +13,9 @@ import {chmod, mkdir, symlink, writeFile} from 'node:fs/promises'
 import {existsSync} from 'node:fs'
 import path from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
+import {KbClient} from '../../src/api/index.js'
 import {loadConfig} from '../../src/cli/config.js'
+import {credentialOrigins, mayReceiveCredentials, parseOrigin} from '../../src/trust/index.js'
 import {json, tinyServer, type Tiny} from '../api/tiny-server.js'
 import {builtCli} from '../built.js'
 import {useLocalServer} from '../e2e/local-server.js'
@@ -250,5 +252,64 @@ describe('finding 2: the paths of a repository config stay inside the repository
     await writeFiles(base, {'outside/private.md': '# Private\n\nYours.\n'})
     const run = await kbsync(['plan', '../outside'], repo, {})
     expect(run.code, run.err).toBe(0)
+  })
+})
+
+describe('the origin rule (src/trust/origins.ts)', () => {
+  const origins = credentialOrigins(['http://127.0.0.1:8080/v4'], ['https://kb.example.com'])
+
+  it.each([
+    ['https://api.pyrus.com/v4', true],
+    ['https://API.Pyrus.com:443/v4/', true],
+    ['https://files.pyrus.com/services/kb?Id=1', true],
+    ['http://127.0.0.1:8080/other', true],
+    ['https://kb.example.com/v4', true],
+    ['http://api.pyrus.com/v4', false],
+    ['https://api.pyrus.com:8443/v4', false],
+    ['https://api.pyrus.com.evil.example/v4', false],
+    ['https://api.pyrus.com@evil.example/v4', false],
+    ['https://evil.example/api.pyrus.com/v4', false],
+    ['http://localhost:8080/v4', false],
+    ['http://127.0.0.1:8081/v4', false],
+    ['https://sub.kb.example.com', false],
+    ['file:///etc/passwd', false],
+    ['not a url', false]
+  ])('%s may receive credentials: %s', (url, expected) => {
+    expect(mayReceiveCredentials(url, origins)).toBe(expected)
+  })
+
+  it('an allow-list entry is a bare origin', () => {
+    expect(parseOrigin('https://KB.example.com/')).toBe('https://kb.example.com')
+    expect(parseOrigin('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080')
+    for (const bad of [
+      'https://kb.example.com/v4',
+      'kb.example.com',
+      'ftp://kb.example.com',
+      'https://u:p@kb.example.com'
+    ])
+      expect(parseOrigin(bad)).toBeUndefined()
+  })
+
+  it('KBSYNC_TRUSTED_ORIGINS refuses an entry that is no bare origin (exit 2 through loadConfig)', async () => {
+    const {repo} = await clone({})
+    await expect(loadConfig({cwd: repo, env: {KBSYNC_TRUSTED_ORIGINS: 'https://kb.example.com/v4'}})).rejects.toThrow(
+      /KBSYNC_TRUSTED_ORIGINS must be a list of origins/
+    )
+  })
+
+  it("the client refuses a login answer's files_url on a foreign origin; nothing reaches it", async () => {
+    const elsewhere = await recorder()
+    const accounts = await recorder((url) =>
+      url.endsWith('/auth') ? {access_token: TOKEN, files_url: `${elsewhere.url}/`} : {}
+    )
+    const client = new KbClient({apiUrl: `${accounts.url}/v4`, login: LOGIN, securityKey: SECURITY_KEY, retries: 1})
+    try {
+      const error = await client.getTree().catch((e: unknown) => e)
+      expect(error).toMatchObject({name: 'AuthError', errorCode: 'untrusted_origin'})
+      expect(String(error)).not.toContain(TOKEN)
+    } finally {
+      await client.close()
+    }
+    expect(elsewhere.seen).toEqual([])
   })
 })
