@@ -48,3 +48,13 @@ export {forgetUserSecret, isSealed, seal, userCacheDir, userSecret, type UserSec
 export {isLoopbackHttp, sealOwnerRecord, untrustedOwnerRecord, type OwnerRecord} from './owner-record.js'
 export {confineState, entriesOutside, type ScopeTree} from './state-scope.js'
 export {maxIgnoreFileBytes, PublishSource, type PublishRefusal} from './publishable.js'
+export {isScriptUrl, liveUrl, urlScheme} from './url-scheme.js'
+export {
+  escapeControls,
+  jsonText,
+  neutraliseCommand,
+  oneLine,
+  terminalText,
+  type EscapeControlsOptions,
+  type TerminalTextOptions
+} from './output-text.js'

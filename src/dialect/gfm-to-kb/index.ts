@@ -19,6 +19,7 @@ import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inli
 import {finishSiteSyntax, restoreSiteLines, rewriteSiteSyntax} from './site-syntax/index.js'
 import {convertHtml} from './html/index.js'
 import {drawioLinksToDiagrams} from './drawio-links.js'
+import {disarmScriptUrls, urlNodeTypes} from './script-urls.js'
 import {nodeTypes} from './walk.js'
 
 export {alertColors} from './alerts.js'
@@ -80,6 +81,9 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   if (types.has('footnoteDefinition') || types.has('footnoteReference')) convertFootnotes(tree, file)
   if (types.has('html')) escapeForeignHtml(tree, file)
   if (types.has('code')) warnNestedFences(tree, file, source)
+  // After HTML and references became links: every URL the tree holds, whatever way it came, meets the one rule.
+  if (urlNodeTypes.some((type) => types.has(type)) || types.has('linkReference') || types.has('imageReference'))
+    disarmScriptUrls(tree, file)
   if (types.has('link') || types.has('image')) drawioLinksToDiagrams(tree)
   // Lines the docs-site pass added (closing tags) counted no more: every place is the author's line.
   restoreSiteLines(tree, file, site)

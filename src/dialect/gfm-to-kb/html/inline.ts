@@ -9,7 +9,6 @@ import type {Handle, State} from 'hast-util-to-mdast'
 import type {InlineCode, Link, Nodes, PhrasingContent} from 'mdast'
 import {colorTokens, type AnchorLink, type ArticleLink, type Mark, type Underline} from '../../../../plugins/types.js'
 import {isColor, textOf} from '../../../../plugins/transform/tags.js'
-import {runsScript} from '../../to-html/url.js'
 import {attribute} from './attributes.js'
 import {markPhrasing, warnAt, type Conversion} from './context.js'
 import {slotTag} from './fragment.js'
@@ -20,12 +19,7 @@ function anchor(state: State, element: Element, identifier: string): AnchorLink 
   return markPhrasing(node)
 }
 
-/** A URL that runs code when followed (`javascript:`, `vbscript:`, `data:`) is no link target. */
-function safeHref(href: string | undefined): string | undefined {
-  return href !== undefined && runsScript(href) ? undefined : href
-}
-
-/** `<a>`: link, anchor (before the text it marks), article or topic link; a script URL leaves the text alone. */
+/** `<a>`: link, anchor (before the text it marks), article or topic link (a script URL is disarmed later, with the other links: `script-urls.ts`). */
 export const linkHandler: Handle = (state: State, element: Element) => {
   const children = state.all(element) as PhrasingContent[]
   const kind = attribute(element, 'dataNode')
@@ -43,7 +37,7 @@ export const linkHandler: Handle = (state: State, element: Element) => {
     return markPhrasing(link)
   }
   const id = attribute(element, 'id') ?? attribute(element, 'name')
-  const href = safeHref(attribute(element, 'href'))
+  const href = attribute(element, 'href')
   const nodes: Nodes[] = []
   if (id !== undefined) nodes.push(anchor(state, element, id))
   if (href === undefined) return [...nodes, ...children]

@@ -11,7 +11,7 @@ import type {Drawio, Video} from '../../../../plugins/types.js'
 import {videoEmbed} from '../../to-html/video.js'
 import {attribute, findElement, pixels, styleValue} from './attributes.js'
 import {warnAt, type Conversion} from './context.js'
-import {runsScript} from '../../to-html/url.js'
+import {isScriptUrl} from '../../../trust/index.js'
 
 /** The pixel size `name` (`width` or `height`) of an image: attribute first, then `style`; other units are reported. */
 function imageSize(conversion: Conversion, element: Element, name: 'width' | 'height'): number | undefined {
@@ -34,7 +34,7 @@ function imageSize(conversion: Conversion, element: Element, name: 'width' | 'he
 export function imageHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const url = attribute(element, 'src')
-    if (url === undefined || runsScript(url, {data: true})) {
+    if (url === undefined || isScriptUrl(url, 'image')) {
       warnAt(
         conversion,
         element,
@@ -104,7 +104,7 @@ const drawioHosts = /^https?:\/\/(?:viewer|app|embed)\.diagrams\.net\/|^https?:\
 export function iframeHandler(conversion: Conversion): Handle {
   return (state: State, element: Element) => {
     const url = attribute(element, 'src')
-    if (url === undefined || runsScript(url)) {
+    if (url === undefined || isScriptUrl(url)) {
       warnAt(conversion, element, 'kb-html-iframe', '`<iframe>` without a page address shows nothing; it is left out.')
       return undefined
     }
