@@ -11,8 +11,9 @@ import {kbsyncVersion} from '../version.js'
 import {closest} from './suggest.js'
 import {RootTopicError} from '../sync/index.js'
 import {WriteOutsideError} from '../local/index.js'
-import {escapeData} from './output/annotations.js'
+import {annotationData} from './output/annotations.js'
 import {UsageError} from './errors.js'
+import {jsonText, oneLine, terminalText} from '../trust/index.js'
 
 /** Streams and environment of one CLI invocation. */
 export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
@@ -77,7 +78,8 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
       first,
       commands.map((c) => c.name)
     )
-    options.stderr.write(
+    say(
+      options,
       `kbsync: unknown command '${first}'.${guess ? ` Did you mean '${guess}'?` : ''} Run 'kbsync --help' for the list.\n`
     )
     return exitCodes.invalid
@@ -90,46 +92,57 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
   try {
     parsed = parseArgs({args: rest, options: command.options, allowPositionals: true, strict: true})
   } catch (error) {
-    options.stderr.write(`kbsync ${command.name}: ${optionProblem(error as Error, command)}\nUsage: ${command.usage}\n`)
+    say(options, `kbsync ${command.name}: ${optionProblem(error as Error, command)}\nUsage: ${command.usage}\n`)
     return exitCodes.invalid
   }
   try {
     return await command.run({...options, positionals: parsed.positionals, values: parsed.values})
   } catch (error) {
-    // Secrets may hide in a third-party message; they never reach the terminal.
-    const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY]
-    // A link out of the folder is the folder's fault, refused before anything is written: invalid input.
-    const usage =
-      error instanceof UsageError ||
-      error instanceof ConfigError ||
-      error instanceof RootTopicError ||
-      error instanceof WriteOutsideError
-    const code = usage ? exitCodes.invalid : exitCodes.failure
-    const verbose = rest.includes('--verbose')
-    const message =
-      error instanceof Error ? (verbose && !usage ? (error.stack ?? error.message) : error.message) : String(error)
-    options.stderr.write(redact(`kbsync ${command.name}: ${message}\n`, secrets))
-    if (options.env.GITHUB_ACTIONS === 'true') {
-      const line = redact(
-        `::error title=kbsync ${command.name}::${escapeData(error instanceof Error ? error.message : String(error))}\n`,
-        secrets
-      )
-      ;(parsed.values.json === true ? options.stderr : options.stdout).write(line)
-    }
-    // With --json, stdout holds one JSON document whatever happens: scripts parse it.
-    if (parsed.values.json === true)
-      options.stdout.write(
-        redact(
-          JSON.stringify({
-            status: 'error',
-            exitCode: code,
-            error: error instanceof Error ? error.message : String(error)
-          }) + '\n',
-          secrets
-        )
-      )
-    return code
+    return failed(error, command, {...options, json: parsed.values.json === true, verbose: rest.includes('--verbose')})
   }
+}
+
+/**
+ * A command's thrown error, printed by the rules of every line kbsync prints
+ * (`say`): on stderr, under GitHub Actions as an annotation too, with
+ * `--json` as a JSON document on stdout; resolves to the exit code.
+ */
+function failed(error: unknown, command: Command, options: RunOptions & {json: boolean; verbose: boolean}): number {
+  // Secrets may hide in a third-party message; they never reach the terminal.
+  const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY]
+  // A link out of the folder is the folder's fault, refused before anything is written: invalid input.
+  const usage =
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof RootTopicError ||
+    error instanceof WriteOutsideError
+  const code = usage ? exitCodes.invalid : exitCodes.failure
+  const text = error instanceof Error ? error.message : String(error)
+  // The message may quote the repository or the platform: on one line; a stack (--verbose) is kbsync's own lines.
+  const stack = error instanceof Error && options.verbose && !usage ? (error.stack ?? '') : ''
+  const frames = stack.includes('\n    at ') ? stack.slice(stack.indexOf('\n    at ')) : ''
+  say(options, redact(`kbsync ${command.name}: ${oneLine(text)}${frames}\n`, secrets))
+  if (options.env.GITHUB_ACTIONS === 'true') {
+    // kbsync's own annotation: its message escaped as the toolkit escapes it, control characters shown escaped.
+    const line = redact(`::error title=kbsync ${command.name}::${annotationData(text)}\n`, secrets)
+    ;(options.json ? options.stderr : options.stdout).write(line)
+  }
+  // With --json, stdout holds one JSON document whatever happens: scripts parse it.
+  if (options.json)
+    options.stdout.write(
+      jsonText(redact(JSON.stringify({status: 'error', exitCode: code, error: text}) + '\n', secrets))
+    )
+  return code
+}
+
+/**
+ * Writes `text` (lines for people, which may quote the repository, the
+ * platform or a third-party message) on stderr by the rules of every line
+ * kbsync prints (`terminalText`): control characters shown escaped, and under
+ * GitHub Actions no line able to start a workflow command.
+ */
+function say(options: RunOptions, text: string): void {
+  options.stderr.write(terminalText(text, {github: options.env.GITHUB_ACTIONS === 'true'}))
 }
 
 /**

@@ -4,10 +4,20 @@
  */
 import path from 'node:path'
 import type {Diagnostic} from '../../local/diagnostic.js'
+import {escapeControls} from '../../trust/index.js'
 
 /** Escapes a command's message: `%`, CR and LF (as the runner's toolkit does). */
 export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+/**
+ * A command's message from any text: escaped as the toolkit escapes it (a
+ * line break is `%0A`, shown as one in the annotation), and every other
+ * control character shown escaped (`\x1b`), as on the terminal.
+ */
+export function annotationData(text: string): string {
+  return escapeControls(escapeData(text))
 }
 
 /** Escapes a property value: as data, plus `:` and `,` which delimit properties. */
@@ -33,7 +43,13 @@ export function annotationPath(file: string, options: AnnotationOptions): string
   return (relative.startsWith('..') ? file : relative).split(path.sep).join('/')
 }
 
-/** One workflow command line for a diagnostic (without the newline). */
+/**
+ * One workflow command line for a diagnostic (without the newline). Every
+ * field is escaped as the toolkit escapes it (`%`, CR, LF; in properties `:`
+ * and `,` too), so no repository text can end the command or start another;
+ * other control characters are shown escaped (`annotationData`). The file
+ * keeps its exact name so GitHub can place it.
+ */
 export function annotation(d: Diagnostic, options: AnnotationOptions = {}): string {
   const properties: string[] = []
   if (d.file) properties.push(`file=${escapeProperty(annotationPath(d.file, options))}`)
@@ -43,7 +59,7 @@ export function annotation(d: Diagnostic, options: AnnotationOptions = {}): stri
   const message = d.hint ? `${d.message} (${d.hint})` : d.message
   // The runner's levels are error, warning and notice.
   const level = d.severity === 'info' ? 'notice' : d.severity
-  return `::${level} ${properties.join(',')}::${escapeData(message)}`
+  return `::${level} ${properties.join(',')}::${annotationData(message)}`
 }
 
 /** Workflow commands per rule: the runner shows only the first few of a step, so each rule gets at most this many. */

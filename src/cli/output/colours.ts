@@ -27,6 +27,12 @@ export interface Palette {
   bold(text: string): string
 }
 
+/** The SGR codes the palette writes: the only escape sequences a printed line may keep (see `escapeControls`). */
+const codes = [31, 32, 33, 36, 39, 1, 2, 22]
+
+/** The ESC sequences of the palette, as written (`\x1b[31m`). */
+export const paletteSequences: readonly string[] = codes.map((code) => `\x1b[${code}m`)
+
 const wrap = (open: number, close: number) => (text: string) => `\x1b[${open}m${text}\x1b[${close}m`
 const plain = (text: string) => text
 

@@ -8,6 +8,7 @@ export {
   annotation,
   annotationPath,
   annotationsPerRule,
+  annotationData,
   escapeData,
   escapeProperty,
   type AnnotationOptions

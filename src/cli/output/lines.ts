@@ -1,6 +1,7 @@
 /** The one-line texts of pushes (push, watch): an action, a push's outcome. */
 import {plural} from '../../local/diagnostic-groups.js'
 import type {OpKind, PlanOp, PushResult} from '../../sync/shared/types.js'
+import {oneLine} from '../../trust/index.js'
 
 const verbs: Record<OpKind, string> = {
   create: 'created',
@@ -19,7 +20,7 @@ export {plural}
 
 /** `created article guides/a.md (ID)`. */
 export function actionLine(op: PlanOp, remoteId?: string): string {
-  return `${verbs[op.op]} ${op.type ?? 'file'} ${op.path || '(root)'}${remoteId ? ` (${remoteId})` : ''}`
+  return `${verbs[op.op]} ${op.type ?? 'file'} ${oneLine(op.path) || '(root)'}${remoteId ? ` (${remoteId})` : ''}`
 }
 
 /** The status line after a push: what was pushed (with `names`, which documents: `a.md, b.md`), or why nothing was. */

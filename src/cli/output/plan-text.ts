@@ -3,6 +3,7 @@
  * and the summary line. Used by `plan`, `push` and `watch`.
  */
 import type {OpKind, PlanOp, PushPlan} from '../../sync/index.js'
+import {oneLine} from '../../trust/index.js'
 
 /** The kinds of step in the order a plan lists them. */
 export const opOrder: readonly OpKind[] = [
@@ -28,11 +29,11 @@ const signs: Record<OpKind, string> = {
   drift: '?'
 }
 
-/** One line for an op. */
+/** One line for an op (its path, title and reason, which quote the repository or the platform, on one line each). */
 export function formatOp(op: PlanOp): string {
   const what = op.type ?? 'file'
-  const target = op.path === '' ? '(root)' : op.path
-  return `  ${signs[op.op]} ${what.padEnd(7)} ${target}  "${op.title}"${op.reason ? `  (${op.reason})` : ''}`
+  const target = op.path === '' ? '(root)' : oneLine(op.path)
+  return `  ${signs[op.op]} ${what.padEnd(7)} ${target}  "${oneLine(op.title)}"${op.reason ? `  (${oneLine(op.reason)})` : ''}`
 }
 
 /** The summary line of a plan. */
@@ -46,7 +47,9 @@ export function summaryLine(plan: PushPlan): string {
 
 /** The plan as text, grouped by action. */
 export function formatPlan(plan: PushPlan, target: string): string {
-  const lines = [`Plan for ${plan.dir} -> ${target}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`]
+  const lines = [
+    `Plan for ${oneLine(plan.dir)} -> ${oneLine(target)}, root ${plan.rootTopicId ?? '(knowledge-base root)'}`
+  ]
   for (const kind of opOrder) {
     const ops = plan.ops.filter((op) => op.op === kind)
     if (ops.length === 0) continue
@@ -57,7 +60,7 @@ export function formatPlan(plan: PushPlan, target: string): string {
     lines.push('', `not in the folder (${listed.length}; deleted only with --prune, and only where marked prunable):`)
     for (const orphan of listed)
       lines.push(
-        `    ${orphan.type.padEnd(7)} ${orphan.remoteId}  "${orphan.title}"  ${orphan.prunable ? 'prunable' : 'kept'}: ${orphan.reason}`
+        `    ${orphan.type.padEnd(7)} ${orphan.remoteId}  "${oneLine(orphan.title)}"  ${orphan.prunable ? 'prunable' : 'kept'}: ${oneLine(orphan.reason)}`
       )
   }
   if (plan.needsConfirmation) lines.push('', `${plan.summary.delete} deletions: more than allowed without --yes.`)

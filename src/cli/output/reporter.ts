@@ -6,11 +6,12 @@
 import {appendFile} from 'node:fs/promises'
 import type {Diagnostic} from '../../local/diagnostic.js'
 import {redact} from '../../api/redact.js'
-import {annotated, annotation, escapeData} from './annotations.js'
+import {annotated, annotation, annotationData} from './annotations.js'
 import {colourEnabled, palette, type Palette} from './colours.js'
 import {diagnosticLines} from './diagnostic-lines.js'
-import {formatDiagnostic} from './format.js'
+import {formatDiagnostic, visibleDiagnostic} from './format.js'
 import {createScreen} from './screen.js'
+import {oneLine} from '../../trust/index.js'
 
 /** A writable stream as the reporter needs it. */
 export interface OutputStream {
@@ -50,7 +51,9 @@ export interface Reporter {
    * Returns whether one was an error.
    */
   diagnostics(list: readonly Diagnostic[]): boolean
+  /** Text for people on stdout; may be several lines kbsync joined (values from the repository in it must be `oneLine`d). */
   info(message: string): void
+  /** One line (a newline in it is shown as `\n`), as are those of `warn`, `error`, `debug`, `action` and `status`. */
   success(message: string): void
   warn(message: string): void
   error(message: string): void
@@ -79,23 +82,20 @@ export function createReporter(options: ReporterOptions): Reporter {
   const quiet = options.quiet === true && !options.verbose
   const verbose = options.verbose === true
   const interactive = stdout.isTTY === true && !json
-  const outColours = palette(colourEnabled(stdout, env))
-  const errColours = palette(colourEnabled(stderr, env))
+  const colour = {stdout: colourEnabled(stdout, env), stderr: colourEnabled(stderr, env)}
+  const outColours = palette(colour.stdout)
+  const errColours = palette(colour.stderr)
   const github = env.GITHUB_ACTIONS === 'true'
   const secrets = options.secrets ?? []
   const mask = (text: string) => redact(text, secrets)
-  const screen = createScreen({stdout, stderr}, interactive, mask)
+  const screen = createScreen({stdout, stderr}, interactive, {mask, github, colour})
   const {out, err} = screen
-
-  const annotate = (d: Diagnostic) => {
-    const line = annotation(d, {
-      ...(options.dir ? {dir: options.dir} : {}),
-      ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})
-    })
-    // The runner reads workflow commands from both streams; stdout must stay pure JSON with --json.
-    if (json) err(line)
-    else out(line)
+  const where = {
+    ...(options.dir ? {dir: options.dir} : {}),
+    ...(env.GITHUB_WORKSPACE ? {workspace: env.GITHUB_WORKSPACE} : {})
   }
+  // The runner reads workflow commands from both streams; stdout must stay pure JSON with --json.
+  const annotate = (d: Diagnostic) => screen.command(annotation(d, where), json ? 'stderr' : 'stdout')
 
   return {
     interactive,
@@ -105,7 +105,8 @@ export function createReporter(options: ReporterOptions): Reporter {
       if (github) annotate(d)
     },
     diagnostics(list) {
-      for (const line of diagnosticLines(list, {verbose, withoutInfos: quiet, colours: errColours})) err(line)
+      const shown = list.map(visibleDiagnostic)
+      for (const line of diagnosticLines(shown, {verbose, withoutInfos: quiet, colours: errColours})) err(line)
       // The runner shows only the first few annotations of a step: the rest are counted in the step summary.
       if (github) for (const d of annotated(list)) annotate(d)
       return list.some((d) => d.severity === 'error')
@@ -114,21 +115,22 @@ export function createReporter(options: ReporterOptions): Reporter {
       if (!json && !quiet) out(message)
     },
     success(message) {
-      if (!json && !quiet) out(outColours.green(message))
+      if (!json && !quiet) out(outColours.green(oneLine(message)))
     },
     warn(message) {
-      err(`${errColours.yellow('warning')}: ${message}`)
+      err(`${errColours.yellow('warning')}: ${oneLine(message)}`)
     },
     error(message) {
-      err(`${errColours.red('error')}: ${message}`)
+      err(`${errColours.red('error')}: ${oneLine(message)}`)
       // A failure with no file of its own (a conflict, refused deletions) still shows on the run's summary page.
-      if (github) (json ? err : out)(`::error::${escapeData(message)}`)
+      if (github) screen.command(`::error::${annotationData(message)}`, json ? 'stderr' : 'stdout')
     },
     debug(message) {
-      if (verbose) err(errColours.dim(message))
+      if (verbose) err(errColours.dim(oneLine(message)))
     },
-    action(line) {
+    action(text) {
       if (json || quiet) return
+      const line = oneLine(text)
       if (!interactive || verbose) out(line)
       if (interactive) screen.relabel(line)
     },
@@ -136,8 +138,9 @@ export function createReporter(options: ReporterOptions): Reporter {
       if (interactive && !quiet) screen.bar(done, total, label)
     },
     endProgress: () => screen.endBar(),
-    status(line) {
+    status(text) {
       if (json) return
+      const line = oneLine(text)
       if (interactive) screen.status(line)
       else if (!quiet) out(line)
     },
