@@ -14,6 +14,7 @@ import type {ClientEvent} from '../api/index.js'
 import type {KbsyncConfig} from './config.js'
 import {ConfigError} from './config.js'
 import {acquireEmbedded, leasedClient, recordPath, type Lease} from './embedded/index.js'
+import {embeddedFiles} from './embedded/files.js'
 
 /** The token of the embedded local knowledge base (it only listens on 127.0.0.1). */
 export const embeddedToken = 'kbsync-local-token'
@@ -59,7 +60,7 @@ export function describeHost(apiUrl: string): string {
  */
 async function startEmbedded(dir: string) {
   const [{startServer}, {filesDir}] = await Promise.all([import('../server/index.js'), import('../server/persist.js')])
-  if (existsSync(dir)) checkWritesInside(dir, [embeddedDataFile, filesDir(embeddedDataFile)])
+  if (existsSync(dir)) checkWritesInside(dir, embeddedFiles(dir, embeddedDataFile, filesDir))
   return startServer({dataPath: path.join(dir, embeddedDataFile), port: 0, token: embeddedToken})
 }
 

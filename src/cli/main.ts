@@ -13,7 +13,7 @@ import {RootTopicError} from '../sync/index.js'
 import {WriteOutsideError} from '../local/index.js'
 import {annotationData} from './output/annotations.js'
 import {UsageError} from './errors.js'
-import {jsonText, oneLine, terminalText} from '../trust/index.js'
+import {jsonText, oneLine, ReadRefusedError, terminalText} from '../trust/index.js'
 
 /** Streams and environment of one CLI invocation. */
 export type RunOptions = Omit<CommandContext, 'positionals' | 'values'>
@@ -115,7 +115,8 @@ function failed(error: unknown, command: Command, options: RunOptions & {json: b
     error instanceof UsageError ||
     error instanceof ConfigError ||
     error instanceof RootTopicError ||
-    error instanceof WriteOutsideError
+    error instanceof WriteOutsideError ||
+    error instanceof ReadRefusedError
   const code = usage ? exitCodes.invalid : exitCodes.failure
   const text = error instanceof Error ? error.message : String(error)
   // The message may quote the repository or the platform: on one line; a stack (--verbose) is kbsync's own lines.

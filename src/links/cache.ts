@@ -6,9 +6,9 @@
  * and is checked again on every run, so a fix shows at once. Advisory like the
  * body cache: a missing or unreadable file is an empty cache.
  */
-import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import {writeFileInside} from '../local/index.js'
+import {readCacheFile} from '../trust/index.js'
 import {isAnchorFragment} from './anchors.js'
 import type {LinkOutcome, LinkTarget} from './types.js'
 
@@ -39,7 +39,8 @@ export class LinkCache {
   static async load(dir: string): Promise<LinkCache> {
     let links: Record<string, LinkOutcome> = {}
     try {
-      const data = JSON.parse(await readFile(linkCachePath(dir), 'utf8')) as Partial<CacheFile>
+      // Not through a link out of the folder, nor past a bound (trust/kbsync-files.ts): such a cache is not read.
+      const data = JSON.parse((await readCacheFile(dir, linkCacheFile)) ?? 'null') as Partial<CacheFile>
       if (data.format === format && data.links && typeof data.links === 'object') links = data.links
     } catch {
       // No cache yet, or an unreadable one: every link is checked.

@@ -14,14 +14,13 @@
  * file this user's kbsync did not write fails the seal and is ignored whole,
  * and every body is parsed from its source.
  */
-import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import {writeFileInside} from './inside.js'
 import type {ExternalUrl} from './external-urls.js'
 import type {ConversionMessage} from './markdown.js'
 import type {LocalRef} from './references.js'
 import {kbsyncVersion} from '../version.js'
-import {isSealed, seal} from '../trust/index.js'
+import {isSealed, readCacheFile, seal} from '../trust/index.js'
 
 /** What parsing one body found. */
 export interface BodyFacts {
@@ -67,7 +66,9 @@ export class BodyCache {
   static async load(dir: string): Promise<BodyCache> {
     let bodies: Record<string, BodyFacts> = {}
     try {
-      const data = JSON.parse(await readFile(bodyCachePath(dir), 'utf8')) as Partial<CacheFile>
+      // Not through a link out of the folder, nor past a bound: such a cache is not read at all.
+      const data = JSON.parse((await readCacheFile(dir, cacheFile)) ?? 'null') as Partial<CacheFile> | null
+      if (data === null) return new BodyCache(dir, bodies)
       // Unsealed, or sealed with another key: not written by this user's kbsync, whatever it says. (Parsed and
       // written again, the bodies give back the very text that was sealed: JSON.stringify is deterministic.)
       const sealed = (bodies: object) => isSealed(purpose, format + '\n' + JSON.stringify(bodies), data.seal)

@@ -13,10 +13,9 @@
  * served by that target); otherwise it is kept aside in the file and the
  * run is a first sync with its target.
  */
-import {readFile} from 'node:fs/promises'
-import path from 'node:path'
 import type {AssetEntry, StateEntry, SyncState, TargetRecord, TargetState} from './state-types.js'
 import {servedBy, targetKey, targetLabel, unnamedTarget, type StateTarget} from './state-target.js'
+import {readKbsyncFile, ReadRefusedError} from '../trust/index.js'
 
 /** The version of the state file format this code reads and writes (1: one target, unnamed). */
 export const stateSchemaVersion = 2
@@ -75,8 +74,12 @@ export async function loadState(
   const empty = emptyState(rootTopicId, target)
   let text: string
   try {
-    text = await readFile(path.join(dir, stateFile), 'utf8')
-  } catch {
+    // Never through a link out of the folder, nor past a bound: a refusal is an error naming the file (exit 2).
+    const read = await readKbsyncFile(dir, stateFile)
+    if (read === undefined) return {state: empty}
+    text = read
+  } catch (error) {
+    if (error instanceof ReadRefusedError) throw error
     return {state: empty}
   }
   let data: StateFile
@@ -184,8 +187,11 @@ async function replayJournal(
   if (journal === undefined) return
   let text: string
   try {
-    text = await readFile(path.join(dir, journalFile), 'utf8')
-  } catch {
+    const read = await readKbsyncFile(dir, journalFile)
+    if (read === undefined) return
+    text = read
+  } catch (error) {
+    if (error instanceof ReadRefusedError) throw error
     return
   }
   const lines = text.split('\n')

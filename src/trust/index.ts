@@ -58,3 +58,4 @@ export {
   type EscapeControlsOptions,
   type TerminalTextOptions
 } from './output-text.js'
+export {kbsyncFileMaxBytes, readCacheFile, readKbsyncFile} from './kbsync-files.js'

@@ -9,7 +9,7 @@
  */
 import {createServer, type IncomingMessage, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {mkdir, readFile, realpath, writeFile} from 'node:fs/promises'
+import {mkdir, readFile, realpath, rm, symlink, writeFile} from 'node:fs/promises'
 import {networkInterfaces} from 'node:os'
 import {existsSync} from 'node:fs'
 import path from 'node:path'
@@ -220,5 +220,40 @@ describe('the sync state (.kbsync/state.json)', () => {
     expect(after.parent_topic_id).toBe(theirs.id)
     expect(after.body).toContain('Their text.')
     expect(after.body).not.toContain('Overwritten')
+  })
+})
+
+describe('links out of the folder in .kbsync/ are not read through', () => {
+  it('a symlinked .kbsync/state.json is refused with a message naming it (exit 2), for plan and push', async () => {
+    const {ours, dir, env} = await twoTeams({'a.md': '# A\n\nMine.\n'})
+    const outside = await folders.make()
+    const file = path.join(dir, '.kbsync', 'state.json')
+    // The user's own state of another folder (or any file): the repository links to it.
+    await writeFile(path.join(outside, 'state.json'), await readFile(file, 'utf8'))
+    const before = await readFile(path.join(outside, 'state.json'), 'utf8')
+    await rm(file)
+    await symlink(path.join(outside, 'state.json'), file)
+    for (const command of ['plan', 'push']) {
+      const run = await runCli([command, dir, '--root-topic', ours.id], env)
+      expect(run.code).toBe(2)
+      expect(run.err).toMatch(/\.kbsync\/state\.json leads to .*outside/)
+      expect(run.err).toContain('remove it')
+    }
+    expect(await readFile(path.join(outside, 'state.json'), 'utf8')).toBe(before)
+  })
+
+  it('a symlinked log of the embedded knowledge base (.kbsync/local-kb.json.log) is refused, the file it names untouched', async () => {
+    const dir = await folders.make()
+    const outside = await folders.make()
+    await writeFiles(dir, {'a.md': '# A\n\nText.\n'})
+    await mkdir(path.join(dir, '.kbsync'))
+    await writeFile(path.join(outside, 'notes.txt'), "The user's own notes, not ending in a newline")
+    await symlink(path.join(outside, 'notes.txt'), `${dataOf(dir)}.log`)
+    const push = await runCli(['push', dir], embedded())
+    expect(push.code).toBe(2)
+    expect(push.err).toMatch(/local-kb\.json\.log is a symbolic link to .*outside the folder/)
+    expect(await readFile(path.join(outside, 'notes.txt'), 'utf8')).toBe(
+      "The user's own notes, not ending in a newline"
+    )
   })
 })
