@@ -67,8 +67,10 @@ async function scanForPull(options: PullOptions): Promise<ScanResult> {
 export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan; context: PullContext}> {
   checkOptions(options)
   const rootTopicId = options.rootTopicId ?? null
+  // Named before any request: a login may replace the client's API URL with the one its answer gives.
+  const target = stateTargetOf(options)
   const scan = await scanForPull(options)
-  const {state, warning} = await loadState(scan.dir, rootTopicId, stateTargetOf(options))
+  const {state, warning} = await loadState(scan.dir, rootTopicId, target)
   const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   // Only the structure is read through it: a pull client has no write methods.
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)

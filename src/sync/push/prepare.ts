@@ -32,6 +32,8 @@ export interface PlanPushOptions extends PushOptions {
 export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   checkOptions(options)
   const rootTopicId = options.rootTopicId ?? null
+  // Named before any request: a login may replace the client's API URL with the one its answer gives.
+  const target = stateTargetOf(options)
   // The structure read needs nothing from the folder: it runs while the folder is scanned. It is a read;
   // on invalid input its answer (or its failure) is dropped, and the errors of the input are the answer.
   const remoteRead = readRemote(options.client, rootTopicId)
@@ -43,7 +45,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
         ...(options.ignore ? {ignore: options.ignore} : {}),
         ...(options.links ? {links: options.links} : {})
       })
-  const {state, warning} = await loadState(scan.dir, rootTopicId, stateTargetOf(options))
+  const {state, warning} = await loadState(scan.dir, rootTopicId, target)
   const stateWarning: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   if (scan.diagnostics.some((d) => d.severity === 'error')) {
     // Invalid input: nothing to plan; the errors are the answer.
