@@ -11,11 +11,13 @@
  * same rules (`watch.ts`).
  */
 import type {Dirent} from 'node:fs'
-import {lstat, readdir, readFile, realpath, stat} from 'node:fs/promises'
+import {lstat, readdir, realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import type {Diagnostic} from './diagnostic.js'
 import {fileNameProblems, isDocumentName} from './file-names.js'
+import {maxIgnoreFileBytes, ReadRefusedError, readTextInside} from '../trust/index.js'
+import {isInside} from '../trust/paths.js'
 
 /** The entries of one directory that take part. */
 export interface WalkedDir {
@@ -46,13 +48,20 @@ export function isSkipNotice(d: Diagnostic): boolean {
 /** The name of the ignore file at the root of the folder. */
 export const ignoreFileName = '.kbsyncignore'
 
-/** Loads the ignore rules of the folder at `root`, plus `extra` patterns (gitignore syntax, the config's `ignore`). */
+/**
+ * Loads the ignore rules of the folder at `root`, plus `extra` patterns
+ * (gitignore syntax, the config's `ignore`). The ignore file is read by the
+ * trust rule of reads (a FIFO there would block the walk, a link could lead
+ * out of the folder): one that is not a regular file of the folder under
+ * 1 MB is an error naming it.
+ */
 export async function loadIgnore(root: string, extra: readonly string[] = []): Promise<Ignore> {
   const rules = ignore().add([...extra])
   try {
-    rules.add(await readFile(path.join(root, ignoreFileName), 'utf8'))
-  } catch {
+    rules.add(await readTextInside(ignoreFileName, {boundary: root, maxBytes: maxIgnoreFileBytes}))
+  } catch (error) {
     // No ignore file: only the defaults apply.
+    if (!(error instanceof ReadRefusedError) || error.reason !== 'missing') throw error
   }
   return rules
 }
@@ -64,11 +73,8 @@ export function isExcluded(rules: Ignore, relative: string, isDir: boolean): boo
   return rules.ignores(isDir ? relative + '/' : relative)
 }
 
-/** Whether `target` lies inside `root` (both absolute, real paths). */
-export function isInside(root: string, target: string): boolean {
-  const relative = path.relative(root, target)
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
-}
+// Whether a path lies inside a folder: the rule lives in the trust folder, kept exported here for the callers of the walk.
+export {isInside}
 
 /** Walks `root` (absolute, real path) and returns the tree of taking-part entries. */
 export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagnostic[]): Promise<WalkedDir> {

@@ -34,7 +34,7 @@ import {realpath} from 'node:fs/promises'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import {lookInside, readInside, ReadRefusedError, type FoundFile, type ReadRefusal} from './read.js'
-import {isInside} from '../local/walk.js'
+import {isInside} from './paths.js'
 
 /** Why a file may not be published: `read.ts`'s reasons, a dot segment in its path, or git ignores it. */
 export type PublishRefusal = ReadRefusal | 'hidden' | 'ignored'

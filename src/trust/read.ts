@@ -27,7 +27,7 @@
 import {closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats} from 'node:fs'
 import {open, lstat, realpath} from 'node:fs/promises'
 import path from 'node:path'
-import {isInside} from '../local/walk.js'
+import {isInside} from './paths.js'
 
 /** Why a read was refused. */
 export type ReadRefusal =

@@ -211,6 +211,17 @@ describe('includes cost bounded work (finding 5)', {timeout: 120_000}, () => {
     expect(run.err).toMatch(/pipe\.md:3:\d+: error.*FIFO/)
   })
 
+  it.runIf(hasMkfifo())('refuses a FIFO as .kbsyncignore or mkdocs.yml at once', async () => {
+    for (const fifo of ['docs/.kbsyncignore', 'mkdocs.yml']) {
+      const repo = await repository({'docs/page.md': '# Page\n\nText.\n'})
+      execFileSync('mkfifo', [path.join(repo, fifo)])
+      const run = await kbsync(['plan', 'docs'], repo, 30_000)
+      expect(run.code, fifo).not.toBeNull()
+      expect(run.code, fifo).not.toBe(0)
+      expect(run.err).toMatch(/FIFO/)
+    }
+  })
+
   it('reads a long line of unclosed directives in linear time', async () => {
     const repo = await repository({'docs/line.md': `# Line\n\n${'{{#a '.repeat(200_000)}\n`})
     const run = await kbsync(['plan', 'docs', '--broken-links=warn'], repo, 30_000)

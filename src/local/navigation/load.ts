@@ -5,7 +5,6 @@
  * Docusaurus `_category_` files. The parsers are pure; this module does
  * the reading.
  */
-import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
 import {hasDocuments} from '../layout.js'
@@ -13,6 +12,7 @@ import {isInside, type WalkedDir} from '../walk.js'
 import {isCategoryFile, parseCategory} from './docusaurus-category.js'
 import {looksLikeSummary, parseSummary, summaryFileName} from './mdbook-summary.js'
 import {mkdocsFileName, parseMkdocs} from './mkdocs.js'
+import {ReadRefusedError, readTextInside} from '../../trust/index.js'
 import type {Category, NavOutline} from './types.js'
 
 /** The navigation of a folder, read. */
@@ -93,6 +93,9 @@ export function navigationTextFiles(walk: WalkedDir): string[] {
   )
 }
 
+/** The most bytes of an `mkdocs.yml` read. */
+const maxNavigationBytes = 4 * 1048576
+
 /** The nearest `mkdocs.yml` (or `.yaml`) at or above `root`, up to the repository root (only `root` itself outside a repository). */
 async function findMkdocs(
   root: string,
@@ -103,9 +106,11 @@ async function findMkdocs(
     for (const name of [mkdocsFileName, 'mkdocs.yaml']) {
       const candidate = path.join(dir, name)
       try {
-        return {path: candidate, text: await readFile(candidate, 'utf8')}
-      } catch {
+        // By the trust rule of reads: a FIFO would block the scan, a link could lead out of the repository.
+        return {path: candidate, text: await readTextInside(candidate, {boundary: top, maxBytes: maxNavigationBytes})}
+      } catch (error) {
         // Not here.
+        if (!(error instanceof ReadRefusedError) || error.reason !== 'missing') throw error
       }
     }
     if (dir === top || path.dirname(dir) === dir || !isInside(top, dir)) return undefined
