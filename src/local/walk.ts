@@ -16,8 +16,10 @@ import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import type {Diagnostic} from './diagnostic.js'
 import {fileNameProblems, isDocumentName} from './file-names.js'
-import {maxIgnoreFileBytes, ReadRefusedError, readTextInside} from '../trust/index.js'
+// The trust modules themselves, not trust/index.ts: some trust rules use the walk's isInside, and the index would close a cycle.
 import {isInside} from '../trust/paths.js'
+import {maxIgnoreFileBytes} from '../trust/publishable.js'
+import {ReadRefusedError, readTextInside} from '../trust/read.js'
 
 /** The entries of one directory that take part. */
 export interface WalkedDir {
