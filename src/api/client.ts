@@ -83,8 +83,8 @@ export class KbClient {
     return writes.setPermissions(this.transport, id, input)
   }
 
-  /** Uploads a file streamed from disk; checks the returned `md5_hash`. */
-  uploadFile(filePath: string, options?: {name?: string}): Promise<UploadResult> {
+  /** Uploads a file streamed from disk (or `options.bytes` in its place); checks the returned `md5_hash`. */
+  uploadFile(filePath: string, options?: {name?: string; bytes?: Uint8Array}): Promise<UploadResult> {
     return uploadFile(this.transport, filePath, options)
   }
 

@@ -19,14 +19,19 @@ function quoteName(name: string): string {
 /** Files up to this size are read whole and sent in one write; larger ones are streamed. */
 const wholeUploadBytes = 4 * 1048576
 
-/** Uploads one file as part `file` of a `multipart/form-data` request. */
+/**
+ * Uploads one file as part `file` of a `multipart/form-data` request: the
+ * file at `filePath`, or `options.bytes` when given (what the caller made of
+ * it: a sanitised SVG), named after `filePath` unless `options.name`.
+ */
 export async function uploadFile(
   transport: Transport,
   filePath: string,
-  options: {name?: string} = {}
+  options: {name?: string; bytes?: Uint8Array} = {}
 ): Promise<UploadResult> {
-  const info = await stat(filePath)
-  if (!info.isFile()) throw new TypeError(`Not a file: ${filePath}`)
+  const given = options.bytes
+  const info = given ? {size: given.length} : await stat(filePath)
+  if (!given && !('isFile' in info && info.isFile())) throw new TypeError(`Not a file: ${filePath}`)
   const name = options.name ?? path.basename(filePath)
   let sent: ReturnType<typeof createHash> | undefined
   return transport.call<UploadResult>({
@@ -49,9 +54,9 @@ export async function uploadFile(
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': String(head.length + info.size + tail.length)
       }
-      if (info.size <= wholeUploadBytes) {
+      if (given || info.size <= wholeUploadBytes) {
         // Most images are small: one read and one write cost less than a stream's round trips through the thread pool.
-        return readFile(filePath).then((bytes) => {
+        return (given ? Promise.resolve(given) : readFile(filePath)).then((bytes) => {
           if (bytes.length !== info.size)
             throw new ApiError(`${name} changed size while being uploaded`, {
               method: 'POST',

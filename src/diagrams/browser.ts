@@ -45,14 +45,37 @@ export function findBrowser(configured?: string, candidates: readonly string[] =
   return found !== undefined ? {path: found} : {missing: looked}
 }
 
-/** The arguments Chromium is launched with: headless, no sandbox (containers, CI), nothing that reaches the network. */
+/**
+ * Whether Chromium must run without its sandbox: only as root, where
+ * Chromium refuses to start with it ("Running as root without --no-sandbox
+ * is not supported"), as in most containers and CI runners. Everywhere else
+ * the sandbox stays on.
+ */
+export function sandboxRefused(uid: number | undefined = process.getuid?.()): boolean {
+  return uid === 0
+}
+
+/** The arguments Chromium is launched with: headless, the sandbox on unless root (`sandboxRefused`), nothing that reaches the network. */
 export const headlessArgs: readonly string[] = [
   '--headless',
-  '--no-sandbox',
+  ...(sandboxRefused() ? ['--no-sandbox'] : []),
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync'
+]
+
+/**
+ * What the renderer's Chromium adds: a second fence behind the page's
+ * refusal of every request (`mermaid-render.ts`). Every connection goes to a
+ * proxy that is not there (loopback included: `<-loopback>` removes
+ * Chromium's implicit bypass) and no host name resolves, so a request the
+ * page's routing would not see (a WebSocket) reaches nothing either.
+ */
+export const offlineArgs: readonly string[] = [
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--host-resolver-rules=MAP * ~NOTFOUND'
 ]

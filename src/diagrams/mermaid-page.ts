@@ -14,6 +14,36 @@ export function mermaidScriptPath(): string {
 }
 
 /**
+ * The settings every rendering uses. `secure` lists the keys a diagram's
+ * own configuration (`%%{init: ...}%%`, front matter `config:`) cannot
+ * change (mermaid drops them from a directive, at any depth): mermaid's own
+ * list, plus HTML labels (`<foreignObject>` HTML in the image), raw CSS
+ * (`themeCSS`, the font families: CSS can fetch) and the sanitiser's own
+ * settings (`dompurifyConfig`). `securityLevel: 'strict'`: no scripts, no
+ * click callbacks, labels sanitised by mermaid.
+ */
+export const mermaidSettings = {
+  startOnLoad: false,
+  securityLevel: 'strict',
+  htmlLabels: false,
+  flowchart: {htmlLabels: false},
+  secure: [
+    'secure',
+    'securityLevel',
+    'startOnLoad',
+    'maxTextSize',
+    'suppressErrorRendering',
+    'maxEdges',
+    'htmlLabels',
+    'themeCSS',
+    'fontFamily',
+    'altFontFamily',
+    'dompurifyConfig',
+    'arrowMarkerAbsolute'
+  ]
+} as const
+
+/**
  * Page script: defines `kbsyncRenderMermaid(source)`, answering `{svg}` or
  * `{error}` (mermaid's own message), and `kbsyncRenderMermaidBlocks()`,
  * which replaces every `pre > code.language-mermaid` of the page by its
@@ -23,7 +53,7 @@ export function mermaidScriptPath(): string {
 export const mermaidPageScript = `
 (() => {
   let count = 0
-  window.mermaid.initialize({startOnLoad: false, securityLevel: 'strict', htmlLabels: false, flowchart: {htmlLabels: false}})
+  window.mermaid.initialize(${JSON.stringify(mermaidSettings)})
   const message = (error) => String((error && (error.message || error.str)) || error)
   window.kbsyncRenderMermaid = async (source) => {
     try {

@@ -5,7 +5,7 @@
  * would cost about a second), closed by `close`.
  */
 import {chromium} from 'playwright-core'
-import {headlessArgs} from './browser.js'
+import {headlessArgs, offlineArgs} from './browser.js'
 import {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
 
 /** What rendering one diagram gives: the SVG, or mermaid's message (with the diagram's line when it names one). */
@@ -23,6 +23,10 @@ export interface DiagramBrowser {
 
 /** The calls rendering makes on a page (see `DiagramBrowser`). */
 export interface DiagramPage {
+  /** The page's browser context, whose requests rendering refuses (`route`, as playwright's). */
+  context(): {
+    route(url: string, handler: (route: {abort(errorCode?: string): Promise<void>}) => unknown): Promise<unknown>
+  }
   setContent(html: string): Promise<void>
   addScriptTag(options: {path?: string; content?: string}): Promise<unknown>
   evaluate(expression: string): Promise<unknown>
@@ -31,7 +35,8 @@ export interface DiagramPage {
 /** Starts a browser from its executable (the default: headless Chromium through playwright-core). */
 export type BrowserLauncher = (executablePath: string) => Promise<DiagramBrowser>
 
-const launchChromium: BrowserLauncher = (executablePath) => chromium.launch({executablePath, args: [...headlessArgs]})
+const launchChromium: BrowserLauncher = (executablePath) =>
+  chromium.launch({executablePath, args: [...headlessArgs, ...offlineArgs]})
 
 /** One diagram may take this long; past it, it is an error (a diagram that never finishes must not hold up the push). */
 const renderTimeoutMs = 30_000
@@ -83,6 +88,9 @@ export class MermaidRenderer {
   private async open(): Promise<DiagramPage> {
     this.browser = await this.launch(this.executablePath)
     const page = await this.browser.newPage()
+    // The page needs nothing from a network: mermaid goes in as script text (addScriptTag reads the file here).
+    // Every request (an image shape's URL, a url() in a diagram's CSS, a navigation) is refused before it leaves.
+    await page.context().route('**/*', (route) => route.abort('blockedbyclient'))
     await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>')
     await page.addScriptTag({path: mermaidScriptPath()})
     await page.addScriptTag({content: mermaidPageScript})

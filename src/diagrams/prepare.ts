@@ -7,12 +7,13 @@
  * source, or there is no browser) is published as the code block it is
  * written as, with a warning; the scan is changed so that nothing uses it.
  */
-import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
-import {existsInside, type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
+import {type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
 import {findBrowser, installHint} from './browser.js'
-import {advisoryWrite, keepSource} from './sources.js'
+import {advisoryWrite, keepSource, keptSource, readCache} from './sources.js'
+import {maxSvgBytes, sanitiseSvg} from '../trust/index.js'
 import {diagramFile} from './mermaid-source.js'
 import {MermaidRenderer, type BrowserLauncher, type RenderOutcome} from './mermaid-render.js'
 
@@ -40,19 +41,21 @@ export async function prepareDiagrams(
   state: SyncState,
   options: DiagramOptions = {}
 ): Promise<Diagnostic[]> {
-  for (const asset of Object.values(scan.assets))
-    if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source)
   const wanted = Object.values(scan.assets).filter(
     (asset): asset is Diagram => asset.diagram !== undefined && state.assets[asset.sha256]?.url === undefined
   )
   const failed: Array<{asset: Diagram; error: string; line?: number}> = []
   const toRender: Diagram[] = []
   for (const asset of wanted) {
-    if (existsInside(scan.dir, asset.path)) asset.size = statSync(asset.absolutePath).size
-    else if (existsInside(scan.dir, errorFileOf(asset)))
-      failed.push({asset, ...readError(scan.dir, errorFileOf(asset))})
+    // Looked at before the sources are kept below: a rendering counts only beside the source it was made from.
+    const cached = await cachedSize(scan.dir, asset)
+    const error = cached === undefined ? readError(scan.dir, errorFileOf(asset)) : undefined
+    if (cached !== undefined) asset.size = cached
+    else if (error) failed.push({asset, ...error})
     else toRender.push(asset)
   }
+  for (const asset of Object.values(scan.assets))
+    if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source)
   const diagnostics: Diagnostic[] = []
   if (toRender.length > 0) {
     const outcome = await renderAll(scan.dir, toRender, options)
@@ -139,11 +142,36 @@ function keepRendering(dir: string, asset: Diagram, svg: string): void {
   writeFileSync(asset.absolutePath, svg)
 }
 
-/** The message of a refused diagram, as `renderAll` kept it. */
-function readError(dir: string, relative: string): {error: string; line?: number} {
+/**
+ * The size of the kept rendering of `asset`, when the cache holds one that
+ * may be used: a regular file inside `.kbsync/diagrams/` (`readCache`),
+ * beside the source it was rendered from (the kept `.mmd` hashes to the
+ * key), that the upload can sanitise (`sanitiseSvg`). Anything else (a
+ * link, a stale or planted file, one that is not an SVG) is rendered again.
+ * The upload sanitises what it sends in any case.
+ */
+async function cachedSize(dir: string, asset: Diagram): Promise<number | undefined> {
+  if (keptSource(dir, asset.sha256) === undefined) return undefined
+  const svg = readCache(dir, asset.path, maxSvgBytes)
+  if (svg === undefined) return undefined
   try {
-    const kept = JSON.parse(readFileSync(`${dir}/${relative}`, 'utf8')) as {error?: unknown; line?: unknown}
-    return {error: String(kept.error), ...(typeof kept.line === 'number' ? {line: kept.line} : {})}
+    await sanitiseSvg(svg)
+  } catch {
+    return undefined
+  }
+  return Buffer.byteLength(svg)
+}
+
+/** The message of a refused diagram, as `renderAll` kept it (undefined when none is kept); control characters go (it is printed). */
+function readError(dir: string, relative: string): {error: string; line?: number} | undefined {
+  const text = readCache(dir, relative, 64 * 1024)
+  if (text === undefined) return undefined
+  try {
+    const kept = JSON.parse(text) as {error?: unknown; line?: unknown}
+    const error = String(kept.error)
+      .replace(/\p{Cc}/gu, ' ')
+      .slice(0, 2000)
+    return {error, ...(typeof kept.line === 'number' && Number.isSafeInteger(kept.line) ? {line: kept.line} : {})}
   } catch {
     return {error: 'mermaid refused it in an earlier run'}
   }

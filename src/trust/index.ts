@@ -59,3 +59,4 @@ export {
   type TerminalTextOptions
 } from './output-text.js'
 export {kbsyncFileMaxBytes, readCacheFile, readKbsyncFile} from './kbsync-files.js'
+export {isSvg, maxSvgBytes, sanitiseSvg, svgUploadBytes, SvgRefused} from './svg.js'

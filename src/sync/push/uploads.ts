@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import {repositoryRoot, type LocalAsset, type LocalNode} from '../../local/index.js'
-import {PublishSource} from '../../trust/index.js'
+import {PublishSource, svgUploadBytes} from '../../trust/index.js'
 import {bodyHash, type RemoteDetail} from '../shared/remote.js'
 import type {Rendered} from '../shared/render.js'
 import type {RunState} from './item-step.js'
@@ -26,9 +26,11 @@ export async function uploadFiles(run: RunState, node: LocalNode): Promise<Map<s
       reason: 'file not uploaded before'
     }
     run.emit({type: 'start', op})
-    const {guid} = await run.options.client.uploadFile(await uploadPath(run, file), {
-      name: path.posix.basename(file.path)
-    })
+    const name = path.posix.basename(file.path)
+    const source = await uploadPath(run, file)
+    // An SVG leaves sanitised (src/trust/svg.ts); its key stays the hash of the file, so an unchanged one is not sent again.
+    const bytes = await svgUploadBytes(source, file.path)
+    const {guid} = await run.options.client.uploadFile(source, {name, ...(bytes ? {bytes} : {})})
     run.writes++
     run.guids.set(sha, guid)
     fresh.set(sha, guid)

@@ -25,7 +25,8 @@ export interface SyncClient {
   getTree(parentTopicId: string | null): Promise<StructureNode[]>
   getPermissions(id: string): Promise<Permissions>
   setPermissions(id: string, input: PermissionsInput): Promise<Permissions>
-  uploadFile(path: string, options?: {name?: string}): Promise<UploadResult>
+  /** Uploads the file at `path`, or `options.bytes` in its place (a sanitised SVG). */
+  uploadFile(path: string, options?: {name?: string; bytes?: Uint8Array}): Promise<UploadResult>
 }
 
 /** Options of `planPush`, `applyPush` and `push`. */
