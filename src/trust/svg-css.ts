@@ -15,6 +15,13 @@ const urlFunctions = /^(-webkit-)?image-set$|^src$/i
 /** Raw (unparsed) text that may hide a resource: a URL function, an import or an escape. */
 const suspectRaw = /url|image-set|src\s*\(|@import|\\/i
 
+/**
+ * Text that could name a resource at all. CSS without it (most of it: a
+ * colour, a width) is kept as written, unparsed: without an escape, a
+ * resource needs `url`, `image-set`, `src` or `@import` spelled out.
+ */
+const mayFetch = /\\|url|image-set|src|@import/i
+
 /** Whether `node` (a value, a prelude) names a resource outside the image. */
 function fetchesOutside(node: CssNode): boolean {
   let found = false
@@ -41,6 +48,7 @@ function prune(ast: CssNode): void {
 
 /** The stylesheet `css` (a `<style>` element's text) without anything that fetches. */
 export function cleanStylesheet(css: string): string {
+  if (!mayFetch.test(css)) return css
   const ast = parse(css, {context: 'stylesheet', parseValue: true, parseCustomProperty: true})
   prune(ast)
   return generate(ast)
@@ -48,6 +56,7 @@ export function cleanStylesheet(css: string): string {
 
 /** The declarations `css` (a `style` attribute) without those that fetch. */
 export function cleanDeclarations(css: string): string {
+  if (!mayFetch.test(css)) return css
   const ast = parse(css, {context: 'declarationList', parseValue: true, parseCustomProperty: true})
   prune(ast)
   return generate(ast)
@@ -55,11 +64,10 @@ export function cleanDeclarations(css: string): string {
 
 /**
  * Whether the attribute value `value` (read as a CSS value, as SVG reads its
- * presentation attributes) names a resource outside the image. Only values
- * with a parenthesis or an escape can: the others are never parsed.
+ * presentation attributes) names a resource outside the image.
  */
 export function valueFetchesOutside(value: string): boolean {
-  if (!/[(\\]/.test(value)) return false
+  if (!mayFetch.test(value)) return false
   try {
     return fetchesOutside(parse(value, {context: 'value', parseCustomProperty: true}))
   } catch {

@@ -148,12 +148,13 @@ function sanitiseWith(engine: Engine, svg: string, depth: number): string {
   })
   let clean: Element | null
   try {
+    // The file was read as XML above; DOMPurify reads the well-formed result as HTML, the mode its allowlists are
+    // written for (in its XHTML mode camel-case attributes such as viewBox are not recognised and dropped).
     const body = purify.sanitize(engine.serializer.serializeToString(root), {
       USE_PROFILES: {svg: true, svgFilters: true},
       ADD_TAGS: ['use'],
-      ADD_ATTR: ['content'],
+      ADD_ATTR: ['content', 'role'],
       FORBID_TAGS: ['foreignObject', 'animate', 'animateMotion', 'animateTransform', 'animateColor', 'set', 'discard'],
-      PARSER_MEDIA_TYPE: 'application/xhtml+xml',
       RETURN_DOM: true
     })
     clean = (Array.from(body.childNodes).find((node) => node.nodeType === 1) as Element | undefined) ?? null
