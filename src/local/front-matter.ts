@@ -4,7 +4,7 @@
  * docs sites (Docusaurus `id`, `sidebar_label`, `sidebar_position`) mean
  * something to kbsync; other keys are left alone.
  */
-import {LineCounter, parseDocument, type Document, type YAMLError} from 'yaml'
+import {readYaml} from '../trust/index.js'
 import type {Diagnostic} from './diagnostic.js'
 import {pageAddressesOf} from './link-targets.js'
 import {readPermissions} from './permissions.js'
@@ -57,13 +57,22 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
   }
   const yaml = lines.slice(1, end).join('\n')
   const result: FrontMatter = {present: true, lineCount: end + 1, yaml}
-  const lineCounter = new LineCounter()
-  const document = parseDocument(yaml, {lineCounter, prettyErrors: false})
-  if (document.errors.length > 0) {
-    reportYamlError(document.errors[0]!, lineCounter, file, diagnostics)
+  const read = readYaml(yaml)
+  if (!read.ok) {
+    // The block starts on the file's second line.
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: read.line + 1,
+      ...(read.column === undefined ? {} : {column: read.column}),
+      message: `Invalid YAML in front matter: ${read.message}`,
+      rule: 'front-matter-yaml'
+    })
     return result
   }
-  const data: unknown = document.toJS()
+  const {data, document} = read
+  const lineOf = (node: unknown): number | undefined =>
+    (node as {range?: unknown} | undefined)?.range ? read.lineOf(node) + 1 : undefined
   if (data === null || data === undefined) return result
   if (typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push({
@@ -76,12 +85,13 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     return result
   }
   const record = data as Record<string, unknown>
-  const reading: KeyReading = {record, result, file, lineOf: keyLineOf(document, lineCounter), diagnostics}
+  const nodeLine = (path: readonly string[]): number | undefined => lineOf(document.getIn(path, true))
+  const reading: KeyReading = {record, result, file, lineOf: (key) => nodeLine([key]) ?? 2, diagnostics}
   readTitle(reading)
   readKbId(reading)
   readSidebarKeys(reading)
   Object.assign(result, pageAddressesOf(record))
-  if ('permissions' in record) readPermissionsKey(record, result, file, document, lineCounter, diagnostics)
+  if ('permissions' in record) readPermissionsKey(reading, nodeLine)
   return result
 }
 
@@ -91,35 +101,6 @@ function closingLineOf(lines: readonly string[]): number {
     if (closing.test(lines[index]!.replace(/\r$/, ''))) return index
   }
   return -1
-}
-
-/** Reports a YAML syntax error of the block; only the first, as later errors mostly follow from it. */
-function reportYamlError(error: YAMLError, lineCounter: LineCounter, file: string, diagnostics: Diagnostic[]): void {
-  const at = lineCounter.linePos(error.pos[0])
-  diagnostics.push({
-    severity: 'error',
-    file,
-    line: at.line + 1,
-    column: at.col,
-    message: `Invalid YAML in front matter: ${error.message.split('\n')[0]}`,
-    rule: 'front-matter-yaml'
-  })
-}
-
-/**
- * The file line of a node of the block (`path` of keys from the top), or
- * undefined when the block does not hold it. The block starts on the file's
- * second line, hence the `+ 1`.
- */
-function nodeLine(document: Document, lineCounter: LineCounter, path: readonly string[]): number | undefined {
-  const node = document.getIn(path, true) as {range?: [number, number, number]} | undefined
-  const offset = node?.range?.[0]
-  return offset === undefined ? undefined : lineCounter.linePos(offset).line + 1
-}
-
-/** The file line of a top-level key, for its diagnostics; the block's first line when the key has no place. */
-function keyLineOf(document: Document, lineCounter: LineCounter): (key: string) => number {
-  return (key) => nodeLine(document, lineCounter, [key]) ?? 2
 }
 
 /** What the readers of the top-level keys share: the block as data, what they fill in, and where problems go. */
@@ -173,15 +154,11 @@ function readKbId(reading: KeyReading): void {
  * or at the `permissions` line when that key has no place of its own.
  */
 function readPermissionsKey(
-  record: Record<string, unknown>,
-  result: FrontMatter,
-  file: string,
-  document: Document,
-  lineCounter: LineCounter,
-  diagnostics: Diagnostic[]
+  {record, result, file, diagnostics}: KeyReading,
+  nodeLine: (path: readonly string[]) => number | undefined
 ): void {
-  const line = nodeLine(document, lineCounter, ['permissions']) ?? 2
-  const lineIn = (key: string): number => nodeLine(document, lineCounter, ['permissions', key]) ?? line
+  const line = nodeLine(['permissions']) ?? 2
+  const lineIn = (key: string): number => nodeLine(['permissions', key]) ?? line
   const permissions = readPermissions(
     record.permissions,
     {file, line, allowInherit: false, lineOf: lineIn},

@@ -2,7 +2,7 @@
  * Permission declarations: `_permissions.yml` of a folder (topic) and the
  * `permissions` key of an article's front matter.
  */
-import {LineCounter, parseDocument} from 'yaml'
+import {readYaml} from '../trust/index.js'
 import type {Diagnostic} from './diagnostic.js'
 import type {LocalPermissions} from './types.js'
 
@@ -74,29 +74,20 @@ export function parsePermissionsFile(
   file: string,
   diagnostics: Diagnostic[]
 ): LocalPermissions | undefined {
-  const lineCounter = new LineCounter()
-  const document = parseDocument(text, {lineCounter, prettyErrors: false})
-  if (document.errors.length > 0) {
-    // Later errors mostly follow from the first: report that one.
-    for (const error of document.errors.slice(0, 1)) {
-      const at = lineCounter.linePos(error.pos[0])
-      diagnostics.push({
-        severity: 'error',
-        file,
-        line: at.line,
-        column: at.col,
-        message: `Invalid YAML: ${error.message.split('\n')[0]}`,
-        rule: 'permissions-yaml'
-      })
-    }
+  const read = readYaml(text)
+  if (!read.ok) {
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: read.line,
+      ...(read.column === undefined ? {} : {column: read.column}),
+      message: `Invalid YAML: ${read.message}`,
+      rule: 'permissions-yaml'
+    })
     return undefined
   }
-  const lineOf = (key: string): number => {
-    const node = document.get(key, true) as {range?: [number, number, number]} | undefined
-    const offset = node?.range?.[0]
-    return offset === undefined ? 1 : lineCounter.linePos(offset).line
-  }
-  return readPermissions(document.toJS(), {file, line: 1, allowInherit: true, lineOf}, diagnostics)
+  const lineOf = (key: string): number => read.lineOf(read.document.get(key, true))
+  return readPermissions(read.data, {file, line: 1, allowInherit: true, lineOf}, diagnostics)
 }
 
 /** A stable string form of permissions, for hashing and comparing. */

@@ -5,7 +5,7 @@
  * Other keys (`collapsed`, `className`, a generated index) mean nothing to
  * the knowledge base. Pure: text in, category out.
  */
-import {LineCounter, parseDocument} from 'yaml'
+import {readYaml} from '../../trust/index.js'
 import type {Diagnostic} from '../diagnostic.js'
 import type {Category} from './types.js'
 
@@ -19,27 +19,22 @@ export function isCategoryFile(name: string): boolean {
 
 /** Parses the category file at `file` (JSON or YAML; YAML reads JSON too). */
 export function parseCategory(text: string, file: string): {category: Category; problems: Diagnostic[]} {
-  const lineCounter = new LineCounter()
-  const document = parseDocument(text, {lineCounter, prettyErrors: false})
+  const read = readYaml(text)
   const problems: Diagnostic[] = []
   const category: Category = {}
   const fail = (line: number, message: string, hint: string) =>
     problems.push({severity: 'error', file, line, message, hint, rule: 'navigation-category'})
-  if (document.errors.length > 0) {
-    const error = document.errors[0]!
+  if (!read.ok) {
     fail(
-      lineCounter.linePos(error.pos[0]).line,
-      `Invalid ${file.endsWith('.json') ? 'JSON' : 'YAML'} in the category file: ${error.message.split('\n')[0]}`,
+      read.line,
+      `Invalid ${file.endsWith('.json') ? 'JSON' : 'YAML'} in the category file: ${read.message}`,
       'Fix the syntax, e.g. `{"label": "Guides", "position": 2}`'
     )
     return {category, problems}
   }
-  const data: unknown = document.toJS()
+  const {data, document} = read
   if (data === null || data === undefined) return {category, problems}
-  const lineOf = (...keys: string[]): number => {
-    const node = document.getIn(keys, true) as {range?: [number, number, number]} | undefined
-    return node?.range ? lineCounter.linePos(node.range[0]).line : 1
-  }
+  const lineOf = (...keys: string[]): number => read.lineOf(document.getIn(keys, true))
   if (typeof data !== 'object' || Array.isArray(data)) {
     fail(
       1,

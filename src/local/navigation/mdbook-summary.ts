@@ -6,8 +6,10 @@
  * out. A part title becomes a section entry over the chapters that follow
  * it, up to the next part or separator.
  */
+import {maxOutlineDepth} from '../../trust/index.js'
 import type {Diagnostic} from '../diagnostic.js'
 import {plainTitle} from '../titles.js'
+import {tooDeep} from './depth.js'
 import type {NavEntry, ParsedOutline} from './types.js'
 
 /** The name mdBook and GitBook give the navigation file. */
@@ -106,6 +108,12 @@ export function parseSummary(text: string, file: string): ParsedOutline {
     }
     const indent = item[1]!.replace(/\t/g, '    ').length
     while (stack.length > 0 && stack.at(-1)!.indent >= indent) stack.pop()
+    if (stack.length >= maxOutlineDepth) {
+      // The outline's readers walk it level by level: it is held to the limit, with one error (at the first line past it).
+      if (!problems.some((problem) => problem.rule === 'navigation-depth'))
+        problems.push(tooDeep(file, line, summaryFileName))
+      stack.pop()
+    }
     const parent = stack.at(-1)
     ;(parent ? parent.entry.children : top).push(entry)
     stack.push({indent, entry})

@@ -6,7 +6,9 @@
  * outline out. MkDocs' own tags (`!ENV`, `!!python/name:`) are read as
  * plain values: they never concern the navigation.
  */
-import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode} from 'yaml'
+import {isMap, isScalar, isSeq, type Node as YamlNode} from 'yaml'
+import {maxOutlineDepth, readYaml} from '../../trust/index.js'
+import {tooDeep} from './depth.js'
 import type {Diagnostic} from '../diagnostic.js'
 import type {NavEntry, ParsedOutline} from './types.js'
 
@@ -23,29 +25,24 @@ export interface MkdocsConfig extends ParsedOutline {
 
 /** Parses the `mkdocs.yml` at `file` (for messages). */
 export function parseMkdocs(text: string, file: string): MkdocsConfig {
-  const lineCounter = new LineCounter()
-  const document = parseDocument(text, {lineCounter, prettyErrors: false})
+  const read = readYaml(text)
   const problems: Diagnostic[] = []
-  const lineOf = (node: unknown): number => {
-    const range = (node as {range?: [number, number, number]} | null)?.range
-    return range ? lineCounter.linePos(range[0]).line : 1
-  }
+  const lineOf = (node: unknown): number => (read.ok ? read.lineOf(node) : 1)
   const fail = (node: unknown, message: string, hint: string) =>
     problems.push({severity: 'error', file, line: lineOf(node), message, hint, rule: 'navigation-mkdocs'})
   const config: MkdocsConfig = {docsDir: 'docs', hasNav: false, entries: [], problems}
-  if (document.errors.length > 0) {
-    const error = document.errors[0]!
+  if (!read.ok) {
     problems.push({
       severity: 'error',
       file,
-      line: lineCounter.linePos(error.pos[0]).line,
-      message: `Invalid YAML in ${mkdocsFileName}: ${error.message.split('\n')[0]}`,
+      line: read.line,
+      message: `Invalid YAML in ${mkdocsFileName}: ${read.message}`,
       hint: 'Fix the YAML (MkDocs cannot read it either), or list mkdocs.yml in .kbsyncignore of a folder that should not use it',
       rule: 'navigation-mkdocs'
     })
     return config
   }
-  const contents = document.contents
+  const contents = read.document.contents
   if (!isMap(contents)) return config
   const docsDir = contents.get('docs_dir', true)
   if (docsDir !== undefined) {
@@ -69,14 +66,26 @@ export function parseMkdocs(text: string, file: string): MkdocsConfig {
     )
     return config
   }
-  config.entries = itemsOf(nav.items as YamlNode[], lineOf, fail)
+  // One error, at the first section past the limit.
+  const tooDeepAt = (node: unknown) => {
+    if (!problems.some((problem) => problem.rule === 'navigation-depth'))
+      problems.push(tooDeep(file, lineOf(node), mkdocsFileName))
+  }
+  config.entries = itemsOf(nav.items as YamlNode[], {lineOf, fail, tooDeepAt}, 1)
   return config
 }
 
-type Fail = (node: unknown, message: string, hint: string) => void
+/** How `itemsOf` places and reports what it reads. */
+interface NavReading {
+  lineOf: (node: unknown) => number
+  fail: (node: unknown, message: string, hint: string) => void
+  /** Reports a section nested past `maxOutlineDepth` (its items are left out). */
+  tooDeepAt: (node: unknown) => void
+}
 
-/** The entries of a `nav` list (or a section's list). */
-function itemsOf(items: YamlNode[], lineOf: (node: unknown) => number, fail: Fail): NavEntry[] {
+/** The entries of a `nav` list (or a section's list, at `depth`). */
+function itemsOf(items: YamlNode[], reading: NavReading, depth: number): NavEntry[] {
+  const {lineOf, fail} = reading
   const entries: NavEntry[] = []
   for (const item of items) {
     if (isScalar(item) && typeof item.value === 'string') {
@@ -95,7 +104,10 @@ function itemsOf(items: YamlNode[], lineOf: (node: unknown) => number, fail: Fai
         continue
       }
       if (title !== undefined && isSeq(value)) {
-        entries.push({title, line: lineOf(item), children: itemsOf(value.items as YamlNode[], lineOf, fail)})
+        const deeper = depth < maxOutlineDepth
+        if (!deeper) reading.tooDeepAt(item)
+        const children = deeper ? itemsOf(value.items as YamlNode[], reading, depth + 1) : []
+        entries.push({title, line: lineOf(item), children})
         continue
       }
     }
