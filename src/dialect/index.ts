@@ -1,6 +1,6 @@
 /** The dialect conversions: parse, stringify, GFM <-> dialect, HTML. */
 export {parseKb} from './parse.js'
-export {isUnconvertible, parseFailedRule} from './guard.js'
+export {isUnconvertible, overBudgetRule, parseFailedRule} from './guard.js'
 export {maxNesting, NestingError, nestingRule} from '../../plugins/depth.js'
 export {stringifyKb} from './stringify.js'
 export {kbProcessor} from './processor.js'

@@ -60,3 +60,12 @@ export {
 } from './output-text.js'
 export {kbsyncFileMaxBytes, readCacheFile, readKbsyncFile} from './kbsync-files.js'
 export {isSvg, maxSvgBytes, sanitiseSvg, svgUploadBytes, SvgRefused} from './svg.js'
+export {maxYamlAliases, maxYamlFlowNesting, maxYamlLength, readYaml, type YamlProblem, type YamlRead} from './yaml.js'
+export {
+  delimiterWork,
+  maxBodyLength,
+  maxDelimiterWork,
+  maxOutlineDepth,
+  overBudget,
+  type BudgetExcess
+} from './parse-budget.js'

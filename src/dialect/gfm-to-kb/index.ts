@@ -9,7 +9,7 @@ import type {VFileMessage} from 'vfile-message'
 import {boundContainers} from '../../../plugins/container-depth.js'
 import {nestingLimit} from '../../../plugins/depth.js'
 import {reportKbProblems} from '../../../plugins/index.js'
-import {isUnconvertible, parseGuarded} from '../guard.js'
+import {isUnconvertible, overBudgetRule, parseGuarded} from '../guard.js'
 import {messageFile, sortMessages} from '../messages.js'
 import {stringifyKb} from '../stringify.js'
 import {alertsToHintBlocks} from './alerts.js'
@@ -62,8 +62,10 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
     reportKbProblems(parsed, file)
     return parsed
   })
-  // What the conversion cannot keep is an error (the source must change), not a warning.
-  for (const message of file.messages) if (isUnconvertible(message)) message.fatal = true
+  // What the conversion cannot keep is an error (the source must change), not a warning; a body over the parse
+  // budget is kept as text, which the author sees on the platform as written: a warning.
+  for (const message of file.messages)
+    if (isUnconvertible(message) && message.ruleId !== overBudgetRule) message.fatal = true
   finishSiteSyntax(tree, site, file, siteOptions)
   // Most articles have none of the constructs a pass converts: one walk
   // tells which passes can change anything. No pass adds a node type a
