@@ -65,7 +65,9 @@ export {
   delimiterWork,
   maxBodyLength,
   maxDelimiterWork,
+  maxContainerIndent,
   maxOutlineDepth,
   overBudget,
   type BudgetExcess
 } from './parse-budget.js'
+export {trimLineEnds} from './linear-text.js'

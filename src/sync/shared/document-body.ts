@@ -10,6 +10,7 @@ import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/
 import {toKbText, toKbTree} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
+import {trimLineEnds} from '../../trust/index.js'
 
 /** How a pulled body was written. */
 export type PulledForm = 'gfm' | 'dialect' | 'lossy'
@@ -92,10 +93,8 @@ function ensureNewline(text: string): string {
 
 function sameBody(a: string, b: string): boolean {
   const normal = (text: string) =>
-    text
-      .replace(/\r\n?/g, '\n')
-      .replace(/[ \t]+$/gm, '')
-      .trim()
+    // Linear (trust/linear-text.ts): `/[ \t]+$/gm` costs the square of a run of blanks.
+    trimLineEnds(text.replace(/\r\n?/g, '\n')).trim()
   return normal(a) === normal(b)
 }
 

@@ -11,6 +11,7 @@ import type {VFileMessage} from 'vfile-message'
 import {asPlatformStores, isUnconvertible, parseKb, stringifyKb} from '../../dialect/index.js'
 import {sha256} from '../../local/index.js'
 import type {SyncClient} from './types.js'
+import {trimLineEnds} from '../../trust/index.js'
 
 /** One remote item as the structure shows it. */
 export interface RemoteItem {
@@ -91,11 +92,8 @@ function isUnknownTopic(error: unknown): boolean {
 
 /** Body text normalised for comparing: LF line ends, no trailing blanks or spaces at line ends. */
 export function normalizeBody(body: string): string {
-  return body
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\s+$/, '')
-    .replace(/^\n+/, '')
+  // Linear trims (trust/linear-text.ts): the regexes `/[ \t]+$/gm` and `/\s+$/` cost the square of a run of blanks.
+  return trimLineEnds(body.replace(/\r\n?/g, '\n')).trimEnd().replace(/^\n+/, '')
 }
 
 /** Hash of a body for comparing with what was pushed. */
