@@ -123,6 +123,18 @@ describe('under GitHub Actions no printed line starts a workflow command but kbs
     }
   })
 
+  it('convert prints its messages by the same rules (a quoted attribute holding a command)', async () => {
+    const dir = await folders.make()
+    const text = 'A <mark data-color="x\n::error::forged">m</mark> <mark data-color="##[error]legacy">n</mark>.\n'
+    await writeFiles(dir, {'marks.md': text})
+    const run = await kbsync(['convert', '--from', 'gfm', '--to', 'kb', path.join(dir, 'marks.md')], {
+      GITHUB_ACTIONS: 'true'
+    })
+    expect(run.err).toMatch(/marks\.md:1:\d+: warning: .*x\\n::error::forged.*\[kb-invalid-color\]/)
+    expect(run.err).toContain('##\\[error]legacy')
+    expect(forgedCommands(run.err)).toEqual([])
+  })
+
   it('with colour forced, only kbsync colours reach the terminal: a title escape sequence is shown escaped', async () => {
     const dir = await folders.make()
     await writeFiles(dir, {'e.md': hostile['e.md']!, 'h\x1b[8m.md': '# H\n\nH.\n'})

@@ -6,6 +6,8 @@
 import {readFile} from 'node:fs/promises'
 import {decodeText, type Diagnostic} from '../../local/index.js'
 import {formatDiagnostic} from '../output/index.js'
+import {guardedStream} from '../output/guarded-stream.js'
+import {oneLine} from '../../trust/index.js'
 import {infoLines} from '../output/infos.js'
 import {severityOfFatal} from '../../local/diagnostic.js'
 import path from 'node:path'
@@ -98,7 +100,7 @@ function infosOf(messages: readonly VFileMessage[], name: string): Diagnostic[] 
 /** `FILE:LINE:COL: warning: message` (`error:` for a fatal one), as compilers print them. */
 export function formatWarning(message: VFileMessage, name: string): string {
   const severity = severityOfFatal(message.fatal)
-  return `${name}:${message.line ?? 1}:${message.column ?? 1}: ${severity}: ${message.reason}${message.ruleId ? ` [${message.ruleId}]` : ''}\n`
+  return `${name}:${message.line ?? 1}:${message.column ?? 1}: ${severity}: ${oneLine(message.reason)}${message.ruleId ? ` [${message.ruleId}]` : ''}\n`
 }
 
 export const convertCommand: Command = {
@@ -155,21 +157,24 @@ Options:
     const problems: Diagnostic[] = []
     const text = decodeText(bytes, name, problems)
     if (problems.length > 0) {
-      for (const problem of problems) context.stderr.write(`${formatDiagnostic(problem)}\n`)
+      for (const problem of problems) guardedStream(context.stderr, context.env).write(`${formatDiagnostic(problem)}\n`)
       return exitCodes.invalid
     }
     const read = toTree(source, text, name)
     // A body that cannot be converted (nested past the dialect's limit) gives no output, not a capped one.
     if (read.messages.some((message) => message.fatal)) {
-      for (const message of read.messages) context.stderr.write(formatWarning(message, name))
+      for (const message of read.messages)
+        guardedStream(context.stderr, context.env).write(formatWarning(message, name))
       return exitCodes.invalid
     }
     const written = fromTree(target, read.tree, await configuredArticleUrl(target, context))
     context.stdout.write(written.output)
     const messages = [...read.messages, ...written.messages]
     for (const message of messages)
-      if (severityOfFatal(message.fatal) !== 'info') context.stderr.write(formatWarning(message, name))
-    for (const line of infoLines(infosOf(messages, name))) context.stderr.write(`${name}: ${line}\n`)
+      if (severityOfFatal(message.fatal) !== 'info')
+        guardedStream(context.stderr, context.env).write(formatWarning(message, name))
+    for (const line of infoLines(infosOf(messages, name)))
+      guardedStream(context.stderr, context.env).write(`${name}: ${line}\n`)
     return exitCodes.ok
   }
 }

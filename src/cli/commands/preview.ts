@@ -9,6 +9,7 @@ import {listenError, untilInterrupted} from '../args.js'
 import {loadConfig} from '../config.js'
 import {checkFolders, linkOptionsOf} from '../session.js'
 import {formatDiagnostic} from '../output/index.js'
+import {guardedStream} from '../output/guarded-stream.js'
 import type {Diagnostic} from '../../local/index.js'
 import {openBrowser, startPreview, type PreviewScanOptions, type PreviewServer} from '../../preview/index.js'
 
@@ -23,12 +24,12 @@ async function start(
 ): Promise<PreviewServer> {
   const onRefresh = (info: {paths: string[]; ms: number; error?: Error}) => {
     const what = info.paths.length > 0 ? info.paths.join(', ') : 'folder'
-    context.stdout.write(
+    guardedStream(context.stdout, context.env).write(
       info.error ? `could not read the folder: ${info.error.message}\n` : `updated ${what} (${info.ms} ms)\n`
     )
   }
   const onWarnings = (diagnostics: Diagnostic[]) =>
-    context.stderr.write(diagnostics.map((d) => formatDiagnostic(d) + '\n').join(''))
+    guardedStream(context.stderr, context.env).write(diagnostics.map((d) => formatDiagnostic(d) + '\n').join(''))
   try {
     return await startPreview({dir, port: port ?? defaultPort, onRefresh, onWarnings, scan})
   } catch (error) {
@@ -82,10 +83,11 @@ Options:
     const dir = config.dir
     // Pages and problems as plan has them: the config's ignore patterns and link options.
     const server = await start(dir, port, {ignore: config.ignore, links: linkOptionsOf(config)}, context)
-    context.stdout.write(`Preview of ${dir} at ${server.url} (Ctrl+C to stop)\n`)
+    guardedStream(context.stdout, context.env).write(`Preview of ${dir} at ${server.url} (Ctrl+C to stop)\n`)
     if (context.values.open === true) {
       const problem = await openBrowser(server.url)
-      if (problem) context.stderr.write(`kbsync preview: ${problem}; open ${server.url} yourself\n`)
+      if (problem)
+        guardedStream(context.stderr, context.env).write(`kbsync preview: ${problem}; open ${server.url} yourself\n`)
     }
     await untilInterrupted()
     await server.close()

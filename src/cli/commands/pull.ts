@@ -3,6 +3,7 @@
  * web edits back later. One line per file written (a progress line on a
  * TTY), then a summary; `--dry-run` prints the plan instead.
  */
+import {oneLine} from '../../trust/index.js'
 import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
 import {UsageError} from '../errors.js'
@@ -33,8 +34,9 @@ const verbs: Record<PullOpKind, string> = {
 
 /** One line for a pull op. */
 export function formatPullOp(op: PullOp): string {
-  const where = op.from !== undefined && op.from !== op.path ? `${op.from} -> ${op.path}` : op.path
-  return `  ${signs[op.op]} ${op.type.padEnd(7)} ${where}  "${op.title}"  (${op.reason})`
+  // Paths and titles are the repository's and the platform's: on one line each (oneLine).
+  const where = oneLine(op.from !== undefined && op.from !== op.path ? `${op.from} -> ${op.path}` : op.path)
+  return `  ${signs[op.op]} ${op.type.padEnd(7)} ${where}  "${oneLine(op.title)}"  (${oneLine(op.reason)})`
 }
 
 /** The pull plan as text, grouped by action. */

@@ -2,6 +2,7 @@
  * `kbsync status [DIR]`: what changed locally and on the platform since the
  * last sync, from the engine's plan; writes nothing.
  */
+import {oneLine} from '../../trust/index.js'
 import {access} from 'node:fs/promises'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
@@ -112,7 +113,7 @@ export function formatStatus(report: StatusReport): string {
     lines.push('', `${title} (${entries.length}):`)
     for (const e of entries)
       lines.push(
-        `  ${e.change.padEnd(11)} ${e.type.padEnd(7)} ${e.path || '(no file)'}  "${e.title}"${e.remoteId ? ` ${e.remoteId}` : ''}  (${e.reason})`
+        `  ${e.change.padEnd(11)} ${e.type.padEnd(7)} ${oneLine(e.path) || '(no file)'}  "${oneLine(e.title)}"${e.remoteId ? ` ${e.remoteId}` : ''}  (${oneLine(e.reason)})`
       )
   }
   section('Local changes', report.local)
