@@ -53,3 +53,49 @@ export function flatHeaders(
   for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = Array.isArray(value) ? value[0] : value
   return out
 }
+
+/** Media types of the API's answers. */
+const jsonType = /^application\/([\w.+-]+\+)?json$/
+
+/** A 2xx answer whose body is to be read as the API's JSON. */
+export interface JsonAnswer {
+  method: string
+  /** The path as shown in messages (no secrets). */
+  path: string
+  status?: number
+  headers: Record<string, string | undefined>
+}
+
+/**
+ * Reads a 2xx answer of the API as its JSON. A 200 that is not the API's
+ * JSON (a proxy's or captive portal's HTML page, a body cut short) is no
+ * answer of the platform: it is a transport fault, retried like a dropped
+ * connection (a write sent again is checked by its caller as after a drop),
+ * never taken for a success. A missing `Content-Type` is accepted when the
+ * body parses.
+ */
+export async function readApiJson(
+  body: {text(): Promise<string>},
+  answer: JsonAnswer,
+  secrets: readonly string[]
+): Promise<unknown> {
+  const text = await body.text()
+  const type = answer.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+  let why: string | undefined
+  if (type && !jsonType.test(type)) why = `${type}, not the API's JSON`
+  else {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      why = text.trim() === '' ? "an empty body, not the API's JSON" : 'JSON cut short or malformed'
+    }
+  }
+  const sample = text.replace(/\s+/g, ' ').trim().slice(0, 80)
+  throw new ApiError(
+    redact(
+      `${answer.method} ${answer.path} answered${answer.status ? ` ${answer.status}` : ''} with ${why}${sample ? ` ("${sample}")` : ''}: is a proxy or gateway in the way?`,
+      secrets
+    ),
+    {method: answer.method, path: answer.path, errorCode: 'not_api_answer', retryable: true}
+  )
+}

@@ -4,6 +4,7 @@
  */
 import type {ClientStats} from './events.js'
 import {downloadFile} from './download.js'
+import type {ExpectedFile} from './download-check.js'
 import {uploadFile} from './files.js'
 import {optionsFromEnv, resolveOptions, type ClientOptions, type Environment} from './options.js'
 import {getStructure, getTree} from './tree.js'
@@ -91,10 +92,12 @@ export class KbClient {
   /**
    * Downloads a file atomically. The token goes only to the API's file routes
    * and the files service; other URLs (and redirects to them) are refused or
-   * fetched without it, as `foreignDownloads` says.
+   * fetched without it, as `foreignDownloads` says. The answer must be the
+   * file `expected` describes (its record's name and size): else it is
+   * fetched again, and fails naming the file when it stays wrong.
    */
-  downloadFile(url: string, destPath: string): Promise<{bytes: number}> {
-    return downloadFile(this.transport, url, destPath)
+  downloadFile(url: string, destPath: string, expected?: ExpectedFile): Promise<{bytes: number}> {
+    return downloadFile(this.transport, url, destPath, expected)
   }
 
   /** Counters since the client was created (a copy). */

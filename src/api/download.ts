@@ -9,6 +9,7 @@ import {randomBytes} from 'node:crypto'
 import {open, rename, rm, type FileHandle} from 'node:fs/promises'
 import path from 'node:path'
 import {downloadAccess, shownUrl, tokenScopes} from './download-access.js'
+import {downloadMismatch, type ExpectedFile} from './download-check.js'
 import {ApiError} from './errors.js'
 import {redact} from './redact.js'
 import type {Transport} from './transport.js'
@@ -23,9 +24,17 @@ type Hop = {done: true; bytes: number} | {done: false; location: string}
  * Downloads `url` (absolute, or relative to the API URL) to `destPath`. The
  * token goes only to the API's file routes and the files service; any other
  * URL, first or redirected to, is refused or fetched without the token as
- * the client's `foreignDownloads` says. No temporary file is left on failure.
+ * the client's `foreignDownloads` says. The answer must be the file
+ * `expected` describes (`download-check.ts`): else it is fetched again, and
+ * when it stays wrong the download fails naming the file. No temporary file
+ * is left on failure, and nothing is written at `destPath`.
  */
-export async function downloadFile(transport: Transport, url: string, destPath: string): Promise<{bytes: number}> {
+export async function downloadFile(
+  transport: Transport,
+  url: string,
+  destPath: string,
+  expected: ExpectedFile = {}
+): Promise<{bytes: number}> {
   // The addresses may change with the login answer: settle them before deciding where the token may go.
   await transport.session.ready()
   const first = parse(transport, url, transport.session.apiUrl + '/')
@@ -33,7 +42,7 @@ export async function downloadFile(transport: Transport, url: string, destPath: 
   const access = decide(transport, first, false)
   const temp = await createTemp(destPath)
   try {
-    const bytes = await follow(transport, first, access, temp.handle)
+    const bytes = await follow(transport, first, access, {handle: temp.handle, expected})
     await temp.handle.close()
     await rename(temp.path, destPath)
     return {bytes}
@@ -49,12 +58,12 @@ async function follow(
   transport: Transport,
   url: URL,
   access: {send: 'token' | 'anonymous'},
-  handle: FileHandle
+  into: Into
 ): Promise<number> {
   let current = url
   let leftScopes = false
   for (let hop = 0; ; hop++) {
-    const answer = await fetchHop(transport, current, access.send === 'token', handle)
+    const answer = await fetchHop(transport, current, access.send === 'token', into)
     if (answer.done) return answer.bytes
     if (hop === maxRedirects) {
       throw new ApiError(`Download of ${shownUrl(current)} redirected more than ${maxRedirects} times`, {
@@ -102,15 +111,31 @@ function refusal(transport: Transport, shown: string, reason: string, urlPath: s
 /**
  * The temporary file beside `destPath`, created with `wx` (`O_CREAT|O_EXCL`):
  * it fails on anything already at that name, a planted symlink included,
- * instead of writing through it to wherever it points.
+ * instead of writing through it to wherever it points. Its name carries the
+ * process id, so the next run can tell one a killed run left
+ * (`local/stale-temp.ts`) from one a live run is writing.
  */
 async function createTemp(destPath: string): Promise<{path: string; handle: FileHandle}> {
-  const temp = path.join(path.dirname(destPath), `.${path.basename(destPath)}.${randomBytes(6).toString('hex')}.part`)
+  const name = `.${path.basename(destPath)}.${process.pid}.${randomBytes(6).toString('hex')}.part`
+  const temp = path.join(path.dirname(destPath), name)
   return {path: temp, handle: await open(temp, 'wx')}
 }
 
-/** One request of a download (retried by the transport); a 2xx answer is written over whatever an earlier attempt left. */
-function fetchHop(transport: Transport, url: URL, auth: boolean, handle: FileHandle): Promise<Hop> {
+/** Where a download's bytes go, and what they must be. */
+interface Into {
+  handle: FileHandle
+  expected: ExpectedFile
+}
+
+/** Bytes of the body's start kept to sniff what it is. */
+const headBytes = 512
+
+/**
+ * One request of a download (retried by the transport); a 2xx answer is
+ * written over whatever an earlier attempt left, and one that is not the
+ * file expected is a retryable fault.
+ */
+function fetchHop(transport: Transport, url: URL, auth: boolean, {handle, expected}: Into): Promise<Hop> {
   return transport.call<Hop>({
     method: 'GET',
     base: 'url',
@@ -120,12 +145,24 @@ function fetchHop(transport: Transport, url: URL, auth: boolean, handle: FileHan
     timeoutMs: transport.options.uploadTimeoutMs,
     onFailure: 'retry',
     redirect: (location) => ({done: false, location}),
-    read: async (body) => {
+    read: async (body, headers) => {
       await handle.truncate(0)
       let bytes = 0
+      const head: Buffer[] = []
       for await (const chunk of body as AsyncIterable<Buffer>) {
+        if (bytes < headBytes) head.push(chunk.subarray(0, headBytes - bytes))
         await handle.write(chunk, 0, chunk.length, bytes)
         bytes += chunk.length
+      }
+      const wrong = downloadMismatch(expected, {bytes, headers, head: Buffer.concat(head)})
+      if (wrong !== undefined) {
+        const what = expected.name !== undefined ? `${JSON.stringify(expected.name)} (${shownUrl(url)})` : shownUrl(url)
+        throw new ApiError(redact(`Download of ${what} is not the file: ${wrong}`, transport.secrets()), {
+          method: 'GET',
+          path: url.pathname,
+          errorCode: 'download_mismatch',
+          retryable: true
+        })
       }
       return {done: true, bytes}
     }

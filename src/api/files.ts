@@ -6,6 +6,7 @@ import {createHash, randomBytes} from 'node:crypto'
 import {createReadStream} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 import path from 'node:path'
+import {readApiJson} from './answer-error.js'
 import {ApiError} from './errors.js'
 import type {Transport} from './transport.js'
 import type {UploadResult} from './types.js'
@@ -78,28 +79,34 @@ export async function uploadFile(
       }
       return {body: parts(), headers}
     },
-    read: async (body) => {
-      const answer = (await body.json()) as UploadResult
-      const local = sent?.digest('hex')
-      if (!answer || typeof answer.guid !== 'string' || typeof answer.md5_hash !== 'string') {
-        throw new ApiError('POST /files/upload answered without guid and md5_hash', {
-          method: 'POST',
-          path: '/files/upload',
-          errorCode: 'invalid_answer'
-        })
-      }
-      if (local !== answer.md5_hash.toLowerCase()) {
-        throw new ApiError(
-          `Upload of ${name} arrived damaged: md5 ${answer.md5_hash} on the server, ${local} locally`,
-          {
-            method: 'POST',
-            path: '/files/upload',
-            errorCode: 'md5_mismatch',
-            retryable: true
-          }
-        )
-      }
-      return answer
-    }
+    read: async (body, headers) =>
+      uploaded(
+        await readApiJson(body, {method: 'POST', path: '/files/upload', headers}, transport.secrets()),
+        name,
+        sent?.digest('hex')
+      )
   })
+}
+
+/** The answer of an upload, checked: a guid, and the md5 of the bytes sent (`local`); each failure is retried. */
+function uploaded(json: unknown, name: string, local: string | undefined): UploadResult {
+  const answer = json as Partial<UploadResult> | null
+  if (!answer || typeof answer.guid !== 'string' || typeof answer.md5_hash !== 'string') {
+    // Not the platform's answer (a gateway's JSON): sending the file again at worst leaves an unreferenced upload.
+    throw new ApiError('POST /files/upload answered without guid and md5_hash', {
+      method: 'POST',
+      path: '/files/upload',
+      errorCode: 'invalid_answer',
+      retryable: true
+    })
+  }
+  if (local !== answer.md5_hash.toLowerCase()) {
+    throw new ApiError(`Upload of ${name} arrived damaged: md5 ${answer.md5_hash} on the server, ${local} locally`, {
+      method: 'POST',
+      path: '/files/upload',
+      errorCode: 'md5_mismatch',
+      retryable: true
+    })
+  }
+  return answer as UploadResult
 }

@@ -7,7 +7,7 @@
  * `CallSpec`s.
  */
 import {Agent, request} from 'undici'
-import {answerError, flatHeaders} from './answer-error.js'
+import {answerError, flatHeaders, readApiJson} from './answer-error.js'
 import type {CallSpec, CallTally as Tally} from './call-spec.js'
 import {callUrl, displayPath, requestBody} from './call-request.js'
 import {CongestionWindow} from './congestion.js'
@@ -204,7 +204,10 @@ export class Transport {
       const answerHeaders = flatHeaders(response.headers)
       this.limiter.observe(answerHeaders)
       if (response.statusCode >= 200 && response.statusCode < 300) {
-        const result = spec.read ? await spec.read(response.body, answerHeaders) : ((await response.body.json()) as T)
+        const answer = {method: spec.method, path, status: response.statusCode, headers: answerHeaders}
+        const result = spec.read
+          ? await spec.read(response.body, answerHeaders)
+          : ((await readApiJson(response.body, answer, this.secrets())) as T)
         this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt})
         return result
       }

@@ -34,7 +34,7 @@ describe('the temporary file of a download', () => {
       const victim = path.join(dir, 'victim.txt')
       await writeFile(victim, 'precious')
       const dest = path.join(dir, 'pic.png')
-      const planted = path.join(dir, `.pic.png.${'ab'.repeat(6)}.part`)
+      const planted = path.join(dir, `.pic.png.${process.pid}.${'ab'.repeat(6)}.part`)
       await symlink(victim, planted)
       await expect(client.downloadFile(`${server.url}/services/kb?Id=g1`, dest)).rejects.toMatchObject({code: 'EEXIST'})
       expect(await readFile(victim, 'utf8')).toBe('precious')

@@ -3,7 +3,7 @@
  * origin: the real local server behind a proxy that moves its file URLs to a
  * loopback listener which records whether it saw `Authorization`.
  */
-import {mkdtemp, readFile, rm} from 'node:fs/promises'
+import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {request} from 'undici'
@@ -42,7 +42,11 @@ beforeAll(async () => {
   const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
   try {
     root = (await client.createItem({type: 'topic', title: 'Foreign files', parent_topic_id: null, body: 'Topic.'})).id
-    const guid = (await client.uploadFile(path.resolve('package.json'), {name: 'logo.png'})).guid
+    // The foreign host serves the bytes the record lists (a download is checked against the record's size).
+    const source = await mkdtemp(path.join(tmpdir(), 'kbsync-foreign-'))
+    folders.push(source)
+    await writeFile(path.join(source, 'logo.png'), 'foreign bytes')
+    const guid = (await client.uploadFile(path.join(source, 'logo.png'))).guid
     await client.createItem({
       type: 'article',
       title: 'With logo',

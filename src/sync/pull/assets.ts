@@ -5,6 +5,7 @@
  * URL and never uploads it again). A URL whose content another URL already
  * holds stays a URL in the body: one content maps to one URL in the state.
  */
+import {lstat} from 'node:fs/promises'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import {hashFile, pathToWriteInside, type SyncState} from '../../local/index.js'
@@ -19,6 +20,8 @@ export interface AssetPlan {
   /** Repo-relative path of the local copy. */
   path: string
   guid: string
+  /** What the item's record says of the file: its name and size (a download must match them). */
+  expected: {name: string; size?: number}
   /** The document that lists the file: its id and path. */
   ownerId: string
   ownerPath: string
@@ -55,6 +58,7 @@ export function planAssets(
         url: file.url,
         path: `${folder}/${names.get(file.url)!}`,
         guid: file.guid,
+        expected: {name: file.name, ...(typeof file.size === 'number' ? {size: file.size} : {})},
         ownerId: document.id,
         ownerPath: document.path
       })
@@ -83,21 +87,25 @@ export async function fileHash(absolute: string): Promise<string | undefined> {
 /**
  * Makes sure the planned copy of one file is on disk and recorded in
  * `state.assets`; returns whether the body may reference the local copy
- * (false when another URL already holds the same content).
+ * (false when another URL already holds the same content). A copy is
+ * fetched again when the state records other content for it, or when its
+ * size is not the one the item's record lists (a proxy's page an older
+ * kbsync saved, a file cut short on disk): the download is checked against
+ * the record, so what lands matches it.
  */
 export async function fetchAsset(
   dir: string,
   asset: AssetPlan,
   state: SyncState,
-  download: (url: string, destPath: string) => Promise<unknown>
+  download: Download
 ): Promise<{local: boolean; downloaded: boolean}> {
   const absolute = path.join(dir, asset.path)
   let sha = await fileHash(absolute)
   let downloaded = false
-  if (sha === undefined || state.assets[sha]?.url !== asset.url) {
+  if (sha === undefined || state.assets[sha]?.url !== asset.url || !(await sizeMatches(absolute, asset))) {
     // The download writes a temporary file beside the real path it is given and renames it over: nothing follows a link out of the folder.
     const destination = pathToWriteInside(dir, asset.path)
-    await download(asset.url, destination)
+    await download(asset.url, destination, asset.expected)
     downloaded = true
     sha = (await fileHash(destination))!
   }
@@ -105,4 +113,14 @@ export async function fetchAsset(
   if (known?.url !== undefined && known.url !== asset.url) return {local: false, downloaded}
   state.assets[sha] = {guid: asset.guid, url: asset.url, articleId: asset.ownerId, usedBy: asset.ownerPath}
   return {local: true, downloaded}
+}
+
+/** The download function of a pull: the file at `url` into `destPath`, checked against `expected`. */
+export type Download = (url: string, destPath: string, expected: AssetPlan['expected']) => Promise<unknown>
+
+/** Whether the file at `absolute` has the size the record lists (true when the record lists none). */
+async function sizeMatches(absolute: string, asset: AssetPlan): Promise<boolean> {
+  if (asset.expected.size === undefined) return true
+  const info = await lstat(absolute).catch(() => undefined)
+  return info !== undefined && info.size === asset.expected.size
 }

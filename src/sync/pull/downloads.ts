@@ -7,7 +7,7 @@
  */
 import type {Root} from 'mdast'
 import {mapLimit, removeInside} from '../../local/index.js'
-import {shownUrl} from '../../api/index.js'
+import {ApiError, shownUrl} from '../../api/index.js'
 import {fetchAsset, planAssets, type AssetPlan} from './assets.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
 import type {PullOp} from './plan.js'
@@ -32,8 +32,8 @@ export function plannedFiles(
 async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
   const {dir, files} = run
   try {
-    const outcome = await fetchAsset(dir, asset, run.context.state, (url, destPath) =>
-      run.context.prefetch.download(url, destPath)
+    const outcome = await fetchAsset(dir, asset, run.context.state, (url, destPath, expected) =>
+      run.context.prefetch.download(url, destPath, expected)
     )
     if (outcome.downloaded) {
       run.result.written.push(asset.path)
@@ -49,6 +49,12 @@ async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
   } catch (error) {
     const message = `Could not download ${shownUrl(asset.url)}: ${error instanceof Error ? error.message : String(error)}; the body keeps the URL`
     run.result.diagnostics.push({severity: 'warning', file: asset.path, message, rule: 'download-failed'})
+    // A transfer that stayed wrong through the retries (a page or a cut body in place of the file, a connection that kept
+    // dropping) fails the run, naming the file: exit 1, nothing saved, and the next pull fetches it again (`missingFiles`).
+    // A download refused by policy or answered 4xx stays a warning.
+    const owner = run.plan.ops.find((op) => op.id === asset.ownerId)
+    if (owner && error instanceof ApiError && error.retryable)
+      run.fail(owner, new Error(`${asset.path}: ${error.message}; the next pull fetches it again`))
   }
 }
 

@@ -24,7 +24,7 @@ export interface Prefetch {
   /** Starts (through `start`) the download of each of `urls` listed by `detail` that the state holds no copy of. */
   request(detail: RemoteDetail, urls: readonly string[], start: (task: () => Promise<void>) => void): void
   /** The download function of the apply step: moves a file fetched early into place (or fails as its download did); else downloads. */
-  download(url: string, destPath: string): Promise<unknown>
+  download(url: string, destPath: string, expected?: {name?: string; size?: number}): Promise<unknown>
   /** Removes what was downloaded early and not taken. */
   clear(): void
 }
@@ -33,7 +33,7 @@ export interface Prefetch {
 export function noPrefetch(client: PullClient): Prefetch {
   return {
     request: () => undefined,
-    download: (url, destPath) => client.downloadFile(url, destPath),
+    download: (url, destPath, expected) => client.downloadFile(url, destPath, expected),
     clear: () => undefined
   }
 }
@@ -49,15 +49,17 @@ export function createPrefetch(dir: string, state: SyncState, client: PullClient
   let count = 0
   return {
     request(detail, urls, start) {
-      const listed = new Set(detail.files.map((file) => file.url))
+      const listed = new Map(detail.files.map((file) => [file.url, file]))
       for (const url of urls) {
-        if (!listed.has(url) || known.has(url) || fetched.has(url)) continue
+        const listing = listed.get(url)
+        if (!listing || known.has(url) || fetched.has(url)) continue
         let settle: (outcome: Fetched) => void = () => undefined
         fetched.set(url, new Promise<Fetched>((resolve) => (settle = resolve)))
-        const file = pathToWriteInside(dir, `${downloadsFolder}/${count++}`)
+        // The process id in the name: two runs in one folder do not share a name, and the next run removes a killed one's (`stale-temp.ts`).
+        const file = pathToWriteInside(dir, `${downloadsFolder}/${process.pid}.${count++}`)
         start(async () => {
           try {
-            await client.downloadFile(url, file)
+            await client.downloadFile(url, file, {name: listing.name, size: listing.size})
             settle({file})
           } catch (error) {
             // Reported where the apply step would have downloaded it (`download-failed`); the pull goes on.
@@ -66,9 +68,9 @@ export function createPrefetch(dir: string, state: SyncState, client: PullClient
         })
       }
     },
-    async download(url, destPath) {
+    async download(url, destPath, expected) {
       const early = fetched.get(url)
-      if (early === undefined) return client.downloadFile(url, destPath)
+      if (early === undefined) return client.downloadFile(url, destPath, expected)
       fetched.delete(url)
       const outcome = await early
       if ('error' in outcome) throw outcome.error

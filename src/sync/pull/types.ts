@@ -8,7 +8,8 @@ export interface PullClient {
   getTree(parentTopicId: string | null): Promise<StructureNode[]>
   getItem(id: string): Promise<KbItem>
   getPermissions(id: string): Promise<Permissions>
-  downloadFile(url: string, destPath: string): Promise<unknown>
+  /** Downloads `url` to `destPath`; the answer must match `expected` (what the item's record says of the file). */
+  downloadFile(url: string, destPath: string, expected?: {name?: string; size?: number}): Promise<unknown>
 }
 
 /** Options of `pull`. */
