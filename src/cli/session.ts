@@ -12,7 +12,7 @@ import {rateLimitNotices} from './rate-limit-notice.js'
 import {reporterFor, type Reporter} from './output/index.js'
 import {formatClientEvent, type ClientEvent} from '../api/index.js'
 import type {PushOptions, SyncClient} from '../sync/index.js'
-import type {LinkOptions, StateTarget} from '../local/index.js'
+import {removeStaleTemps, type LinkOptions, type StateTarget} from '../local/index.js'
 
 /** Options shared by the commands that talk to a knowledge base. */
 export const connectionOptions = {
@@ -71,6 +71,9 @@ export async function openSession(
   // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.
   const config = await folderConfig(context, {mayCreateDir: options.mayCreateDir === true})
   const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
+  // A run killed earlier may have left temporary files beside documents (which `git add -A` would commit): gone first.
+  const stale = await removeStaleTemps(config.dir, {ignore: config.ignore})
+  if (stale.length > 0) reporter.debug(`removed temporary files of a run that stopped: ${stale.join(', ')}`)
   // --verbose shows the client's requests, retries and waits (never a secret); a long rate-limit wait is always said.
   const notice = rateLimitNotices((line) => reporter.warn(line))
   const onEvent = (event: ClientEvent) => {

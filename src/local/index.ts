@@ -17,6 +17,7 @@ export type {
 export {scanFolder, type ScanOptions} from './scan.js'
 export {repositoryRoot} from './repository.js'
 export {outlineOrigin} from './navigation/shaped.js'
+export {removeStaleTemps} from './stale-temp.js'
 export {hashFile, sha256, sourceHashOf} from './hash.js'
 export {permissionsKey} from './permissions.js'
 export {mapLimit} from './map-limit.js'
