@@ -118,7 +118,7 @@ export function updatePayload(input: UpdateInput): Record<string, unknown> {
 /** A body as sent, for comparison: without the platform's `# title` line, file URLs back to guids, no trailing blanks. */
 export function comparableBody(body: string, title?: string): string {
   const text = title === undefined ? body.replace(/\r\n?/g, '\n') : withoutTitleHeading(body, title)
-  return text.replace(/https?:\/\/[^\s()"'<>]*\/services\/kb\?Id=([0-9A-Za-z-]+)/g, '$1').replace(/\s+$/, '')
+  return text.replace(/https?:\/\/[^\s()"'<>]*\/services\/kb\?Id=([0-9A-Za-z-]+)/g, '$1').trimEnd()
 }
 
 /** Whether `item` already shows everything `input` asks for. */

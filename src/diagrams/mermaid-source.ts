@@ -27,7 +27,7 @@ export function mermaidKey(source: string): string {
 
 /** The source as it is hashed and rendered. */
 export function normalSource(source: string): string {
-  return source.replace(/\r\n?/g, '\n').replace(/\s+$/, '')
+  return source.replace(/\r\n?/g, '\n').trimEnd()
 }
 
 /** The folder-relative path of the rendered SVG of the diagram whose key is `key` (also the uploaded file's name). */

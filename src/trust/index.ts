@@ -70,4 +70,4 @@ export {
   overBudget,
   type BudgetExcess
 } from './parse-budget.js'
-export {trimLineEnds} from './linear-text.js'
+export {trimBlanksEnd, trimLineEnds} from './linear-text.js'

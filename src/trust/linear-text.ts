@@ -7,14 +7,18 @@
  * levels by indentation is 4 MB of them), so bodies are trimmed here.
  */
 
+/** `text` without the spaces and tabs at its very end (`text.replace(/[ \t]+$/, '')`, linear). */
+export function trimBlanksEnd(text: string): string {
+  let end = text.length
+  while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--
+  return end < text.length ? text.slice(0, end) : text
+}
+
 /** `text` without the spaces and tabs that end each of its lines (`\n`-separated). Linear. */
 export function trimLineEnds(text: string): string {
   const lines = text.split('\n')
   for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!
-    let end = line.length
-    while (end > 0 && (line.charCodeAt(end - 1) === 0x20 || line.charCodeAt(end - 1) === 0x09)) end--
-    if (end < line.length) lines[index] = line.slice(0, end)
+    lines[index] = trimBlanksEnd(lines[index]!)
   }
   return lines.join('\n')
 }

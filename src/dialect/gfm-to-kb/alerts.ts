@@ -11,6 +11,7 @@ import {capAfterPass} from './site-syntax/depth-guard.js'
 import {capitalise} from './site-syntax/lines.js'
 import {boldLine} from './site-syntax/titles.js'
 import {walk} from './walk.js'
+import {trimBlanksEnd} from '../../trust/linear-text.js'
 
 /** Alert type -> hint-block colour (and back, for `kbToGfm`). */
 export const alertColors: Record<string, ColorToken> = {
@@ -152,6 +153,6 @@ function trimTitle(title: PhrasingContent[]): PhrasingContent[] {
   const first = title[0]
   if (first?.type === 'text') title[0] = {...first, value: first.value.replace(/^[ \t]+/, '')}
   const last = title[title.length - 1]
-  if (last?.type === 'text') title[title.length - 1] = {...last, value: last.value.replace(/[ \t]+$/, '')}
+  if (last?.type === 'text') title[title.length - 1] = {...last, value: trimBlanksEnd(last.value)}
   return title.filter((node) => node.type !== 'text' || node.value !== '')
 }

@@ -9,7 +9,7 @@
  */
 import type {Nodes, Parents, PhrasingContent, Root} from 'mdast'
 import type {VFile} from 'vfile'
-import {isScriptUrl} from '../../trust/index.js'
+import {isScriptUrl} from '../../trust/url-scheme.js'
 import {warn} from '../messages.js'
 import {walk} from './walk.js'
 

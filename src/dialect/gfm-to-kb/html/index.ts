@@ -15,6 +15,7 @@ import {convertFragment} from './convert.js'
 import {buildFragment} from './fragment.js'
 import {hoistClosingTags} from './hoist.js'
 import {flatten, toFlowContent, trimBreaks} from './normalize.js'
+import {trimBlanksEnd} from '../../../trust/linear-text.js'
 
 /** Parents whose children are blocks. */
 const flowParents = new Set(['root', 'blockquote', 'listItem', 'hintBlock', 'details', 'footnoteDefinition'])
@@ -59,7 +60,7 @@ function trimTrailingSpace(parent: Parents): void {
   for (let index = parent.children.length - 1; index >= 0; index--) {
     const child = parent.children[index]!
     if (child.type !== 'text') return
-    child.value = child.value.replace(/[ \t]+$/, '')
+    child.value = trimBlanksEnd(child.value)
     if (child.value !== '') return
   }
 }

@@ -11,7 +11,7 @@ import type {Drawio, Video} from '../../../../plugins/types.js'
 import {videoEmbed} from '../../to-html/video.js'
 import {attribute, findElement, pixels, styleValue} from './attributes.js'
 import {warnAt, type Conversion} from './context.js'
-import {isScriptUrl} from '../../../trust/index.js'
+import {isScriptUrl} from '../../../trust/url-scheme.js'
 
 /** The pixel size `name` (`width` or `height`) of an image: attribute first, then `style`; other units are reported. */
 function imageSize(conversion: Conversion, element: Element, name: 'width' | 'height'): number | undefined {

@@ -14,6 +14,7 @@
  */
 import {admonitionColor, neutralColor} from '../alerts.js'
 import {closeTag, FenceTracker, isBlank, openTag, splitPrefix, type BlockTitle, type SiteSource} from './lines.js'
+import {trimBlanksEnd} from '../../../trust/linear-text.js'
 
 /** One syntax of fenced containers. */
 interface FenceSyntax {
@@ -113,7 +114,7 @@ function rewriteContainers(site: SiteSource, syntax: FenceSyntax): void {
       reason: `The container opened here is never closed; it runs to the end of the file. Add a line \`${syntax.mark.repeat(open.fence)}\` where it ends.`
     })
     if (open.kind === 'none') continue
-    lines.push(open.prefix.replace(/[ \t]+$/, '') + closeTag(open.kind))
+    lines.push(trimBlanksEnd(open.prefix) + closeTag(open.kind))
     site.origin.push(site.origin[site.origin.length - 1] ?? 1)
   }
 }

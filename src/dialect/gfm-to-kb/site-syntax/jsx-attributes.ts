@@ -54,7 +54,7 @@ function rewriteTag(line: string): string {
     const literal = stringLiteral(line.slice(at + 1, end).trim())
     if (literal === undefined) {
       // `name={expr}` or `{...spread}`: the name goes with its value.
-      out = out.replace(/\s*[\w:-]+=$/, '').replace(/\s+$/, '')
+      out = out.replace(/\s*[\w:-]+=$/, '').trimEnd()
     } else {
       out += `"${literal.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`
     }
