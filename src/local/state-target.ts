@@ -9,6 +9,7 @@
  * the embedded knowledge base, its data file (its port changes at each
  * start; its data file does not).
  */
+import {isLoopbackHost} from '../trust/network-address.js'
 
 /** A knowledge base a folder is synced with, as the state file names it. */
 export interface StateTarget {
@@ -35,8 +36,7 @@ export function originOf(url: string): string | undefined {
 /** Whether `url` is on a loopback host (where the embedded knowledge base listens). */
 export function isLoopbackUrl(url: string): boolean {
   try {
-    const host = new URL(url).hostname
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1'
+    return isLoopbackHost(new URL(url).hostname)
   } catch {
     return false
   }

@@ -140,11 +140,31 @@ export function addressPolicy(options: {allowPrivate?: boolean} = {}): AddressPo
  * names are undefined here and checked on what DNS answers, at connect time.
  */
 export function hostRange(hostname: string, policy: AddressPolicy): AddressRange | undefined {
-  const host = hostname
+  const host = bareHost(hostname)
+  if (isIP(host.replace(/%.*$/, '')) !== 0) return policy(host)
+  if (isLocalhostName(host)) return policy('127.0.0.1') ?? policy('::1')
+  return undefined
+}
+
+/**
+ * Whether a URL's host is loopback whatever the policy: `localhost`, a
+ * `*.localhost` name, or an IP literal in 127/8, `::1` or their mapped forms
+ * (where the embedded knowledge base listens).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = bareHost(hostname)
+  return isLocalhostName(host) || (isIP(host.replace(/%.*$/, '')) !== 0 && addressRange(host) === 'loopback')
+}
+
+/** A URL's host name without IPv6 brackets or the root's final dot, in lower case. */
+function bareHost(hostname: string): string {
+  return hostname
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '')
     .toLowerCase()
-  if (isIP(host.replace(/%.*$/, '')) !== 0) return policy(host)
-  if (host === 'localhost' || host.endsWith('.localhost')) return policy('127.0.0.1') ?? policy('::1')
-  return undefined
+}
+
+/** `localhost` and its subdomains resolve to loopback by definition (RFC 6761). */
+function isLocalhostName(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost')
 }

@@ -19,6 +19,7 @@
  * the data file itself. The process being alive, and a kbsync server
  * answering there, are checked by the caller as before.
  */
+import {isLoopbackHost} from './network-address.js'
 import {isSealed, seal, userSecret, type UserSecret} from './user-secret.js'
 
 /** The fields of a server record the seal covers (`ServerRecord` of `cli/embedded/record.ts`). */
@@ -66,12 +67,7 @@ export function isLoopbackHttp(url: string | undefined): boolean {
     return false
   }
   const host = parsed.hostname
-  return (
-    parsed.protocol === 'http:' &&
-    parsed.username === '' &&
-    parsed.password === '' &&
-    (host === '127.0.0.1' || host === 'localhost' || host === '[::1]')
-  )
+  return parsed.protocol === 'http:' && parsed.username === '' && parsed.password === '' && isLoopbackHost(host)
 }
 
 /**
