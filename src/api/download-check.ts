@@ -59,8 +59,17 @@ export function downloadMismatch(expected: ExpectedFile, received: ReceivedFile)
   const type = mediaType(received.headers['content-type'])
   if (type !== undefined && pageTypes.test(type) && (binary.test(name) || type === 'text/html'))
     return `the answer is ${type}, not the file`
-  if (looksLikeHtml(received.head)) return 'the answer is an HTML page, not the file'
+  if (pageInPlaceOf(name, received.head)) return 'the answer is an HTML page, not the file'
   return undefined
+}
+
+/**
+ * Whether `head` (the first bytes of a file) is an HTML page where the file
+ * named `name` is no web page or text: what a proxy's answer saved in place
+ * of an image looks like, on the wire or on disk.
+ */
+export function pageInPlaceOf(name: string, head: Uint8Array): boolean {
+  return !textual.test(name) && looksLikeHtml(head)
 }
 
 /** The media type of a `Content-Type` header, lower case, without parameters. */

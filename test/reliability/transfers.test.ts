@@ -17,7 +17,7 @@ import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {runCli} from './helpers.js'
-import {startTransferProxy, type SeenRequest, type Spoil} from './transfer-proxy.js'
+import {gatewayPage, startTransferProxy, type SeenRequest, type Spoil} from './transfer-proxy.js'
 
 type Server = Awaited<ReturnType<typeof startServer>>
 const closers: Array<() => Promise<void>> = []
@@ -92,6 +92,24 @@ function recordedUploads(json: unknown, into = new Map<string, string>()): Map<s
   return into
 }
 
+/** `json` (a state file) with the asset recorded under the hash `from` moved to the hash `to` in every `assets` map. */
+function rekeyAsset(json: unknown, from: string, to: string): {json: unknown; count: number} {
+  let count = 0
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return
+    for (const [key, child] of Object.entries(value)) {
+      const assets = child as Record<string, unknown>
+      if (key === 'assets' && child && typeof child === 'object' && from in assets) {
+        assets[to] = assets[from]
+        delete assets[from]
+        count++
+      } else visit(child)
+    }
+  }
+  visit(json)
+  return {json, count}
+}
+
 const isDownload = (request: SeenRequest) => request.method === 'GET' && request.url.startsWith('/services/kb?')
 const isUpload = (request: SeenRequest) => request.url.includes('/files/upload')
 
@@ -137,9 +155,24 @@ describe('verified transfers through a proxy that answers 200 with something els
     expect(second.code, second.out + second.err).toBe(0)
     expect(await readFile(path.join(assets, 'blocked.png'))).toEqual(images['blocked.png'])
     expect(await readFile(path.join(dir, 'Pictures.md'), 'utf8')).toContain('](_assets/Pictures/blocked.png)')
-    const third = await runCli(['pull', dir, '--json'], env)
-    expect(third.code, third.err).toBe(0)
-    expect((JSON.parse(third.out) as {written: string[]}).written).toEqual([])
+
+    // What an older kbsync left: the gateway's page saved as flaky.png and recorded as that URL's content.
+    await writeFile(path.join(assets, 'flaky.png'), gatewayPage)
+    const stateFile = path.join(dir, '.kbsync', 'state.json')
+    const rekeyed = rekeyAsset(
+      JSON.parse(await readFile(stateFile, 'utf8')),
+      sha(images['flaky.png']),
+      sha(Buffer.from(gatewayPage))
+    )
+    expect(rekeyed.count).toBe(1)
+    await writeFile(stateFile, JSON.stringify(rekeyed.json, null, 2) + '\n')
+    const third = await runCli(['pull', dir], env)
+    expect(third.code, third.out + third.err).toBe(0)
+    expect(await readFile(path.join(assets, 'flaky.png'))).toEqual(images['flaky.png'])
+
+    const fourth = await runCli(['pull', dir, '--json'], env)
+    expect(fourth.code, fourth.err).toBe(0)
+    expect((JSON.parse(fourth.out) as {written: string[]}).written).toEqual([])
   }, 120_000)
 
   it('push never records a spoiled upload or write as done, and the next push converges', async () => {

@@ -107,6 +107,8 @@ export async function fetchAsset(
     const destination = pathToWriteInside(dir, asset.path)
     await download(asset.url, destination, asset.expected)
     downloaded = true
+    // The content the state recorded for this URL before was not the file (a wrong size): that record goes.
+    if (sha !== undefined && state.assets[sha]?.url === asset.url) delete state.assets[sha]
     sha = (await fileHash(destination))!
   }
   const known = state.assets[sha]

@@ -29,6 +29,7 @@ import {createReader} from './reads.js'
 import {createSpeculation, noSpeculation, type Speculation} from './speculation.js'
 import type {SyncClient} from '../shared/types.js'
 import type {PullOptions, PullResult} from './types.js'
+import {markBrokenCopies} from './broken-copies.js'
 
 /** Everything `applyPull` needs besides the plan. */
 export interface PullContext {
@@ -77,6 +78,8 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   // Ids are believed only under the root just read: a state entry naming another team's item is dropped, with a warning.
   const outside = confineState(state, remote)
   if (outside) diagnostics.push(outside)
+  // A copy an older kbsync saved wrong (a proxy's page for an image): its article is read again and the file fetched anew.
+  await markBrokenCopies(scan.dir, state)
   const prefetch = options.dryRun ? noPrefetch(options.client) : createPrefetch(scan.dir, state, options.client)
   prefetch.clear()
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
