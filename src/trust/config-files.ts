@@ -52,7 +52,8 @@ export const userOnlyKeys: Readonly<Record<string, string>> = {
   browser: `a repository may not name a program for kbsync to run; set KBSYNC_BROWSER, or "browser" in ${userConfigHint}`,
   tokenFile: `a repository may not name a file for kbsync to read a token from and send; use KBSYNC_TOKEN, --token-file, KBSYNC_TOKEN_FILE or "tokenFile" in ${userConfigHint}`,
   login: `a repository may not choose the login kbsync sends with your security key; set KBSYNC_LOGIN, or "login" in ${userConfigHint}`,
-  trustedOrigins: `a repository may not decide where your credentials go; set KBSYNC_TRUSTED_ORIGINS, or "trustedOrigins" in ${userConfigHint}`
+  trustedOrigins: `a repository may not decide where your credentials go; set KBSYNC_TRUSTED_ORIGINS, or "trustedOrigins" in ${userConfigHint}`,
+  foreignDownloads: `a repository may not send pull's downloads to hosts outside the platform's services (a web edit could name an internal address, and pull would save its answer into the repository); set KBSYNC_FOREIGN_DOWNLOADS, or "foreignDownloads" in ${userConfigHint}`
 }
 
 /**

@@ -179,6 +179,14 @@ describe('finding 2: a repository config does not decide where credentials go', 
     expectNoSecret(run)
   })
 
+  it('"foreignDownloads" is refused: a repository may not let pull fetch any address into it', async () => {
+    const {repo} = await attack({foreignDownloads: 'anonymous'})
+    const run = await kbsync(['pull', 'docs'], repo, {...local.env})
+    expect(run.code, run.err).toBe(2)
+    expect(run.err).toContain('key "foreignDownloads" is not allowed in a repository config')
+    expect(run.err).toContain('KBSYNC_FOREIGN_DOWNLOADS')
+  })
+
   it('a config in a parent folder of the clone is never used', async () => {
     const fake = await recorder()
     const {base, repo} = await clone({'page.md': page})
