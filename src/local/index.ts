@@ -65,3 +65,4 @@ export {
   unnamedTarget,
   type StateTarget
 } from './state-target.js'
+export {asLocalWriteError, isMachineWriteError, LocalWriteError} from './write-failure.js'

@@ -41,6 +41,7 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import {isInside} from './walk.js'
+import {asLocalWriteError, writingFile} from './write-failure.js'
 
 /** A link (or a file where a folder must be) that kbsync will not write through. */
 export interface RefusedLink {
@@ -88,7 +89,7 @@ export function checkWritesInside(root: string, rels: Iterable<string>): void {
 
 /** Creates the folder `relDir` of `root` (and the levels above it) as real folders inside it; returns its real absolute path. */
 export function ensureDirInside(root: string, relDir: string): string {
-  return walkFolders(folderOf(root), partsOf(relDir, true), true)!
+  return writingFile(root, relDir, () => walkFolders(folderOf(root), partsOf(relDir, true), true)!)
 }
 
 /**
@@ -98,7 +99,8 @@ export function ensureDirInside(root: string, relDir: string): string {
  * renames it over (a download does).
  */
 export function pathToWriteInside(root: string, rel: string): string {
-  return writableTarget(folderOf(root), rel)
+  // A full disk or a read-only file system: the run's fault, naming the file (`write-failure.ts`).
+  return writingFile(root, rel, () => writableTarget(folderOf(root), rel))
 }
 
 let counter = 0
@@ -112,18 +114,25 @@ export function writeFileInside(root: string, rel: string, data: string | Uint8A
     renameSync(temporary, target)
   } catch (error) {
     rmSync(temporary, {force: true})
-    throw error
+    throw asLocalWriteError(error, root, rel)
   }
 }
 
-/** Opens the file `rel` of `root` for appending (created when missing); a link at its name is refused, even one inside the folder. */
-export function openAppendInside(root: string, rel: string): number {
+/**
+ * Opens the file `rel` of `root` for appending (created when missing); a
+ * link at its name is refused, even one inside the folder. With
+ * `positional`, without O_APPEND (Linux would append a positioned write):
+ * the writer places each write itself (the state journal writes into room
+ * it reserved ahead).
+ */
+export function openAppendInside(root: string, rel: string, positional = false): number {
   const target = pathToWriteInside(root, rel)
+  const mode = positional ? 0 : constants.O_APPEND
   try {
     // Appending cannot replace a link as a rename does: O_NOFOLLOW refuses one, even one planted since the check.
-    return openSync(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o666)
+    return openSync(target, constants.O_WRONLY | mode | constants.O_CREAT | constants.O_NOFOLLOW, 0o666)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw asLocalWriteError(error, root, rel)
     const link = readlinkSync(target)
     throw refused(
       folderOf(root),
@@ -140,7 +149,7 @@ export function renameInside(root: string, from: string, to: string): void {
   const source = existingInside(folder, from)
   if (source === undefined)
     throw Object.assign(new Error(`${shown(folder, path.join(folder.real, from))} does not exist`), {code: 'ENOENT'})
-  renameSync(source, writableTarget(folder, to))
+  writingFile(root, to, () => renameSync(source, writableTarget(folder, to)))
 }
 
 /** Whether `rel` of `root` exists, looked at without following links out of the folder. */

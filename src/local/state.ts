@@ -15,17 +15,30 @@
  * (`state-load.ts`); the others are written back as they were.
  */
 import {randomUUID} from 'node:crypto'
-import {closeSync, writeSync} from 'node:fs'
+import {closeSync, fstatSync, ftruncateSync, writeSync} from 'node:fs'
 import path from 'node:path'
 import type {AssetEntry, StateEntry, SyncState} from './state-types.js'
 import {openAppendInside, writeFileInside} from './inside.js'
 import {journalFile, stateFile} from './state-load.js'
+import {asLocalWriteError, LocalWriteError} from './write-failure.js'
 
 export {emptyState, loadState, stateSchemaVersion, type LoadedState} from './state-load.js'
 export type {AssetEntry, StateEntry, SyncState, TargetRecord, TargetState} from './state-types.js'
 
 /** The files the state is kept in, relative to the folder. */
 export const stateFiles: readonly string[] = [stateFile, journalFile]
+
+/**
+ * The room the journal keeps written ahead of its last line (spaces, which
+ * a replay skips), so that the record of a platform write whose answer is
+ * in hand does not need a new block of a disk that has just filled up: the
+ * room is topped up by `reserveChunk` once less than `reserveLow` is left,
+ * and when topping up fails the lines of the writes in flight (a few
+ * hundred bytes each) still fit. Cut off when the journal is closed.
+ */
+const reserveChunk = 64 * 1024
+const reserveLow = 32 * 1024
+const padding = Buffer.alloc(reserveChunk, ' ')
 
 /** Path of the state file for the folder `dir`. */
 export function statePath(dir: string): string {
@@ -52,12 +65,26 @@ export class StateStore {
   private journalId: string | undefined
   /** The journal, open for appending between whole writes. */
   private journalFd: number | undefined
+  /** Where the journal's next line goes, and the end of the room written ahead of it. */
+  private journalEnd = 0
+  private journalRoom = 0
+  /**
+   * Set once a write of the state failed (or the journal could not reserve
+   * room for more): what the run does from then on might not be recorded,
+   * so it must start no new write to the platform (`stopped`).
+   */
+  private failure: LocalWriteError | undefined
   private readonly dirtyItems = new Set<string>()
   private readonly dirtyAssets = new Set<string>()
 
   constructor(dir: string, state: SyncState) {
     this.dir = dir
     this.state = state
+  }
+
+  /** Why the run must start no new write to the platform (its steps might not be recorded), once it must not. */
+  get stopped(): LocalWriteError | undefined {
+    return this.failure
   }
 
   /** Sets (or, with undefined, removes) the entry of `key`, to be written by the next save. */
@@ -135,10 +162,21 @@ export class StateStore {
     // `known` describes this run, not the file.
     const {known: _known, ...file} = this.state
     const text = JSON.stringify({...file, journal}, null, 2) + '\n'
-    writeFileInside(this.dir, stateFile, text)
-    // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
-    writeFileInside(this.dir, journalFile, JSON.stringify({journal}) + '\n')
+    try {
+      writeFileInside(this.dir, stateFile, text)
+      // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
+      writeFileInside(this.dir, journalFile, JSON.stringify({journal}) + '\n')
+    } catch (error) {
+      throw this.failed(error)
+    }
     this.journalId = journal
+  }
+
+  /** `error` of a write of the state; a machine's failure also stops the run's writes to the platform. */
+  private failed(error: unknown): unknown {
+    const named = asLocalWriteError(error, this.dir, error instanceof LocalWriteError ? error.file : journalFile)
+    if (named instanceof LocalWriteError) this.failure ??= named
+    return named
   }
 
   private appendChanges(): void {
@@ -148,12 +186,53 @@ export class StateStore {
     this.dirtyItems.clear()
     this.dirtyAssets.clear()
     if (lines.length === 0) return
-    this.journalFd ??= openAppendInside(this.dir, journalFile)
-    writeSync(this.journalFd, lines.join('\n') + '\n')
+    const data = Buffer.from(lines.join('\n') + '\n')
+    try {
+      const fd = this.openJournal()
+      this.reserve(fd, data.length)
+      this.journalEnd += writeAll(fd, data, this.journalEnd)
+    } catch (error) {
+      throw this.failed(error)
+    }
+  }
+
+  /** The journal, open for writing at `journalEnd` (after the lines already in it). */
+  private openJournal(): number {
+    if (this.journalFd !== undefined) return this.journalFd
+    const fd = openAppendInside(this.dir, journalFile, true)
+    this.journalFd = fd
+    this.journalEnd = this.journalRoom = fstatSync(fd).size
+    return fd
+  }
+
+  /** Tops up the room ahead of the journal's lines when `need` more bytes would leave too little; a failure only stops the run. */
+  private reserve(fd: number, need: number): void {
+    if (this.failure || this.journalRoom - this.journalEnd - need >= reserveLow) return
+    try {
+      this.journalRoom += writeAll(fd, padding, Math.max(this.journalRoom, this.journalEnd))
+    } catch (error) {
+      // The lines of the writes in flight still fit in what is left; no new write may start.
+      this.failed(error)
+    }
   }
 
   private closeJournal(): void {
-    if (this.journalFd !== undefined) closeSync(this.journalFd)
+    if (this.journalFd === undefined) return
+    try {
+      // The room written ahead is not part of the journal kept on disk.
+      if (this.journalRoom > this.journalEnd) ftruncateSync(this.journalFd, this.journalEnd)
+    } catch {
+      // Spaces left at the end are skipped by a replay.
+    }
+    closeSync(this.journalFd)
     this.journalFd = undefined
+    this.journalEnd = this.journalRoom = 0
   }
+}
+
+/** Writes all of `data` at `position` of `fd` (a full disk may take part of it, then fail); returns its length. */
+function writeAll(fd: number, data: Buffer, position: number): number {
+  let done = 0
+  while (done < data.length) done += writeSync(fd, data, done, data.length - done, position + done)
+  return data.length
 }

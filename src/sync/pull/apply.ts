@@ -9,6 +9,7 @@
 import type {Root} from 'mdast'
 import {parseKb} from '../../dialect/index.js'
 import {StateStore} from '../../local/index.js'
+import {LocalFaultError, localWriteFailureOf, pullChanges} from '../shared/local-fault.js'
 import {dropAdoptedDownloads, prepareAdoption} from './adoption.js'
 import {applyDeletions} from './deletions.js'
 import {downloadFiles, plannedFiles} from './downloads.js'
@@ -46,6 +47,8 @@ function startRun(plan: PullPlan, context: PullContext, options: PullOptions): A
     recorded: false,
     emit,
     fail(op: PullOp, error: unknown) {
+      // A full disk is the run's fault, not this document's: the pull stops here and says so once.
+      if (localWriteFailureOf(error)) throw error
       const message = error instanceof Error ? error.message : String(error)
       result.failed.push({op, error: message})
       emit({type: 'failed', op, error: message})
@@ -92,6 +95,12 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     await verifyPulled(run)
     if (run.recorded || JSON.stringify(state) !== initial) await run.store.save()
     await run.store.close()
+  } catch (error) {
+    const local = localWriteFailureOf(error)
+    if (!local) throw error
+    // What was pulled is in the journal (replayed by the next run); the whole state is not rewritten on a full disk.
+    await run.store.close().catch(() => undefined)
+    throw new LocalFaultError(local, 'pull', pullChanges(run.result.written))
   } finally {
     context.prefetch.clear()
   }

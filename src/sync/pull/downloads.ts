@@ -6,7 +6,7 @@
  * a `download-failed` warning, and the next pull tries again.
  */
 import type {Root} from 'mdast'
-import {mapLimit, removeInside} from '../../local/index.js'
+import {asLocalWriteError, isMachineWriteError, LocalWriteError, mapLimit, removeInside} from '../../local/index.js'
 import {ApiError, shownUrl} from '../../api/index.js'
 import {fetchAsset, planAssets, type AssetPlan} from './assets.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
@@ -47,6 +47,8 @@ async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
       removeInside(dir, asset.path)
     }
   } catch (error) {
+    // A full disk is not a download's failure: the pull stops, naming the file (`local-fault.ts`).
+    if (error instanceof LocalWriteError || isMachineWriteError(error)) throw asLocalWriteError(error, dir, asset.path)
     const message = `Could not download ${shownUrl(asset.url)}: ${error instanceof Error ? error.message : String(error)}; the body keeps the URL`
     run.result.diagnostics.push({severity: 'warning', file: asset.path, message, rule: 'download-failed'})
     // A transfer that stayed wrong through the retries (a page or a cut body in place of the file, a connection that kept

@@ -12,10 +12,11 @@
 import {StateStore} from '../../local/index.js'
 import {writeConflictFile} from '../shared/conflicts.js'
 import {guardedClient, urlGuard} from '../shared/foreign-urls.js'
+import {LocalFaultError, localWriteFailureOf, pushChanges} from '../shared/local-fault.js'
 import {messageOf, type RunState} from './item-step.js'
 import {contextOf} from './plan-context.js'
 import {deleteOrphans} from './prune.js'
-import {runTasks} from './scheduler.js'
+import {runTasks, stoppedBy} from './scheduler.js'
 import {byPriority, tasksOf} from './tasks.js'
 import type {PushOptions, PushPlan, PushResult} from '../shared/types.js'
 
@@ -58,6 +59,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
         result.written.push(file)
         run.emit({type: 'conflict-file', op, file})
       } catch (error) {
+        if (localWriteFailureOf(error)) throw error
         run.emit({type: 'failed', op, error: messageOf(error)})
       }
     }
@@ -65,17 +67,24 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
       emit({type: 'done', op, skipped: true, note: 'left as is'})
     await runTasks(run, byPriority(tasksOf(plan, context.scan.byPath)), options.concurrency ?? 8)
     const deletions = plan.ops.filter((op) => op.op === 'delete')
-    if (deletions.length > 0) {
+    if (deletions.length > 0 && !stoppedBy(run)) {
       if (result.failed.length === 0) await deleteOrphans(run, deletions)
       else
         for (const op of deletions)
           run.emit({type: 'done', op, skipped: true, note: 'not pruned: another step of this run failed'})
     }
     await store.save()
+  } catch (error) {
+    const local = localWriteFailureOf(error)
+    if (!local) throw error
+    run.localFault ??= store.stopped ?? local
   } finally {
     // The journal is open while the steps append to it; a throw on the way must not leave it so.
     await store.close()
   }
+  // A full disk (or the like) stopped the run: one message for the whole run, with what it did.
+  const fault = stoppedBy(run)
+  if (fault) throw new LocalFaultError(fault, 'push', pushChanges(result.done))
   result.writes = run.writes
   result.status =
     result.failed.length > 0 ? 'failed' : plan.summary.conflict + run.lateConflicts > 0 ? 'conflict' : 'ok'

@@ -7,7 +7,7 @@
  */
 import type {KbItem, UpdateInput} from '../../api/types.js'
 import {writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
-import type {StateStore} from '../../local/index.js'
+import type {LocalWriteError, StateStore} from '../../local/index.js'
 import {writeConflictFile} from '../shared/conflicts.js'
 import {bodyEditedRemotely} from '../shared/compare.js'
 import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
@@ -52,6 +52,8 @@ export interface RunState {
   writes: number
   /** Items found edited on the platform after the plan read them (left untouched, `.remote.md` written). */
   lateConflicts: number
+  /** A local write failed for a reason of the machine: the run starts nothing new (`scheduler.ts`). */
+  localFault?: LocalWriteError
   emit: (event: SyncEvent) => void
 }
 

@@ -7,7 +7,8 @@
  * created provisionally (its own text, links to documents not created yet
  * as text), or a document uploads its files itself.
  */
-import type {LocalNode} from '../../local/index.js'
+import type {LocalNode, LocalWriteError} from '../../local/index.js'
+import {localWriteFailureOf} from '../shared/local-fault.js'
 import {parentPathOf} from '../shared/parent-path.js'
 import {createProvisional, messageOf, runRenderContext, writeItem, type RunState} from './item-step.js'
 import {writePermissions} from './permissions-step.js'
@@ -52,10 +53,21 @@ function start(pool: Pool, task: Task, action: () => Promise<void>): void {
   pool.running.add(promise)
 }
 
-function fail(run: RunState, task: Task, error: string): void {
+function fail(run: RunState, task: Task, error: unknown): void {
   task.status = 'failed'
   run.failedPaths.add(task.node.path)
-  for (const op of [task.op, task.permissions]) if (op) run.emit({type: 'failed', op, error})
+  // A full disk is the run's fault, not the document's: the run stops, and says so once (`local-fault.ts`).
+  const local = localWriteFailureOf(error)
+  if (local) {
+    run.localFault ??= local
+    return
+  }
+  for (const op of [task.op, task.permissions]) if (op) run.emit({type: 'failed', op, error: messageOf(error)})
+}
+
+/** Why the run starts no new task: a local write failed (what it did next might not be recorded). */
+export function stoppedBy(run: RunState): LocalWriteError | undefined {
+  return run.localFault ?? run.store.stopped
 }
 
 /** Writes the document, then its permissions. */
@@ -72,7 +84,7 @@ async function execute(run: RunState, task: Task): Promise<void> {
     }
     task.status = 'done'
   } catch (error) {
-    fail(run, task, messageOf(error))
+    fail(run, task, error)
   }
 }
 
@@ -84,7 +96,7 @@ function startProvisional(pool: Pool, task: Task): void {
       await createProvisional(pool.run, task.node, task.op!)
       task.status = 'waiting'
     } catch (error) {
-      fail(pool.run, task, messageOf(error))
+      fail(pool.run, task, error)
     }
   })
 }
@@ -93,6 +105,7 @@ function startProvisional(pool: Pool, task: Task): void {
 function startReady(pool: Pool, waiting: Task[]): LocalNode[] {
   const {run, running, concurrency} = pool
   const next: LocalNode[] = []
+  if (stoppedBy(run)) return next
   for (const task of waiting) {
     const ready = readiness(run, task)
     if (ready === 'wait') continue
@@ -144,7 +157,7 @@ export async function runTasks(run: RunState, tasks: Task[], concurrency: number
   try {
     for (;;) {
       const waiting = tasks.filter((task) => task.status === 'waiting')
-      if (waiting.length === 0 && pool.running.size === 0) return
+      if ((waiting.length === 0 || stoppedBy(run)) && pool.running.size === 0) return
       const next = startReady(pool, waiting)
       if (pool.running.size > 0) {
         ahead.offer(next)
