@@ -11,7 +11,7 @@ import {execFileSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {startServer, type RunningServer} from '../../src/server/index.js'
 import {generateTree, runCli} from './helpers.js'
 
@@ -46,6 +46,11 @@ beforeAll(async () => {
   mounted = mountTmpfs('4m')
   server = await startServer({port: 0})
   env = {KBSYNC_API_URL: server.apiUrl, KBSYNC_FILES_URL: server.filesUrl, KBSYNC_TOKEN: server.token}
+})
+
+// A failed test must not leave the disk full for the next one.
+afterEach(() => {
+  if (mounted) unfill()
 })
 
 afterAll(async () => {
