@@ -48,7 +48,9 @@ async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
     }
   } catch (error) {
     // A full disk is not a download's failure: the pull stops, naming the file (`local-fault.ts`).
-    if (error instanceof LocalWriteError || isMachineWriteError(error)) throw asLocalWriteError(error, dir, asset.path)
+    // (A write of the download's stream that failed comes back as the request's failure: its cause tells.)
+    const cause = error instanceof ApiError ? error.cause : error
+    if (error instanceof LocalWriteError || isMachineWriteError(cause)) throw asLocalWriteError(cause, dir, asset.path)
     const message = `Could not download ${shownUrl(asset.url)}: ${error instanceof Error ? error.message : String(error)}; the body keeps the URL`
     run.result.diagnostics.push({severity: 'warning', file: asset.path, message, rule: 'download-failed'})
     // A transfer that stayed wrong through the retries (a page or a cut body in place of the file, a connection that kept
