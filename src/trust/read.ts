@@ -111,7 +111,10 @@ export async function lookInside(file: string, boundary: string): Promise<FoundF
 
 /** The real boundary, the file's real path and its lstat, once it is known to be a regular file inside. */
 async function looked(file: string, given: string): Promise<{boundary: string; real: string; info: Stats}> {
-  const boundary = await realpath(given)
+  // A boundary not there yet (pull into a new folder) holds no file: missing, like the file.
+  const boundary = await realpath(given).catch((error: unknown) => {
+    throw failed(file, error)
+  })
   try {
     const real = await realpath(path.resolve(boundary, file))
     const info = await lstat(real)
@@ -124,10 +127,11 @@ async function looked(file: string, given: string): Promise<{boundary: string; r
 
 /** `readInside`, synchronously (for callers that are, like the state and cache readers). */
 export function readInsideSync(file: string, limits: ReadLimits): Buffer {
-  const boundary = realpathSync.native(path.resolve(limits.boundary))
+  let boundary: string
   let real: string
   let info: Stats
   try {
+    boundary = realpathSync.native(path.resolve(limits.boundary))
     real = realpathSync.native(path.resolve(boundary, file))
     info = lstatSync(real)
   } catch (error) {

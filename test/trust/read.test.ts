@@ -61,3 +61,11 @@ describe('readInside', () => {
     expect(await outcome(() => readInsideSync('pipe', {boundary: root, maxBytes: 10}))).toBe('not-a-file')
   })
 })
+
+describe('a boundary that is not there yet (pull into a new folder)', () => {
+  it('holds no file: the read is refused as missing, not thrown as ENOENT', async () => {
+    const gone = path.join(await folders.make(), 'not-yet')
+    expect(await outcome(() => readInside('.kbsyncignore', {boundary: gone, maxBytes: 10}))).toBe('missing')
+    expect(await outcome(() => readInsideSync('.kbsyncignore', {boundary: gone, maxBytes: 10}))).toBe('missing')
+  })
+})
