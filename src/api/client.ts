@@ -69,6 +69,11 @@ export class KbClient {
     return getStructure(this.transport, options)
   }
 
+  /** The direct children of a topic (default: the root), without their own children. */
+  getChildren(parentTopicId: string | null = null): Promise<StructureNode[]> {
+    return writes.getChildren(this.transport, parentTopicId)
+  }
+
   /** The whole tree under a topic (default: the root), cut subtrees fetched. */
   getTree(parentTopicId: string | null = null): Promise<StructureNode[]> {
     return getTree(this.transport, parentTopicId)

@@ -8,7 +8,7 @@ import {withoutTitleHeading} from './title-heading.js'
 import {getStructure} from './tree.js'
 import type {Transport} from './transport.js'
 import {explainRefusedWrite} from './write-failure.js'
-import type {CreateInput, KbItem, Permissions, PermissionsInput, UpdateInput} from './types.js'
+import type {CreateInput, KbItem, Permissions, PermissionsInput, StructureNode, UpdateInput} from './types.js'
 
 /** How far a server's clock may lag behind ours when telling a fresh item from an older namesake. */
 const CLOCK_SKEW_MS = 120_000
@@ -78,13 +78,26 @@ async function sendWrite(transport: Transport, write: Write, body: string | unde
   }
 }
 
+/**
+ * The nodes among `children` that a create of `input` would make again: same
+ * type and title (trimmed). Used to find a create whose answer was lost and,
+ * by push, the twins a concurrent run made (`sync/push/converge.ts`).
+ */
+export function namesakes(children: StructureNode[], input: Pick<CreateInput, 'title' | 'type'>): StructureNode[] {
+  const title = input.title.trim()
+  return children.filter((n) => n.title.trim() === title && (input.type === undefined || n.type === input.type))
+}
+
+/** The direct children of a topic (`null`: the root), one `GET /knowledgebase/structure` of depth 1. */
+export async function getChildren(transport: Transport, parent: string | null): Promise<StructureNode[]> {
+  const structure = await getStructure(transport, {parentTopicId: parent, depth: 1})
+  return structure.items ?? []
+}
+
 async function findCreated(transport: Transport, input: CreateInput, started: number): Promise<KbItem | undefined> {
   const parent = input.parent_topic_id ?? null
-  const structure = await getStructure(transport, {parentTopicId: parent, depth: 1})
   const title = input.title.trim()
-  const named = (structure.items ?? []).filter(
-    (n) => n.title.trim() === title && (input.type === undefined || n.type === input.type)
-  )
+  const named = namesakes(await getChildren(transport, parent), input)
   const since = Math.floor((started - CLOCK_SKEW_MS) / 1000) * 1000
   const recent: KbItem[] = []
   for (const node of named) {

@@ -42,7 +42,7 @@ export const planCommand: Command = {
   name: 'plan',
   summary: 'show what a push would change, without writing',
   usage:
-    'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
+    'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--remove-twins] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
   description: `Scans DIR (default: the configured folder, else the current one), reads the knowledge base and prints
 what \`kbsync push\` would do, grouped by action, with a summary line.
 
@@ -50,6 +50,7 @@ Options:
   --json           the plan as JSON (schema in docs/sync.md), every diagnostic and their counts;
                    saved to a file, \`kbsync push --plan FILE\` applies it if nothing changed since
   --prune          also plan deletions of items no file maps to
+  --remove-twins   also plan deletions of the twins of tracked items (warned about either way)
   --exit-code      exit 4 when there are changes to push
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
   --max-warnings N fail (exit 2) when there are more than N warnings (config maxWarnings)
@@ -70,6 +71,7 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
   options: {
     json: {type: 'boolean'},
     prune: {type: 'boolean'},
+    'remove-twins': {type: 'boolean'},
     'exit-code': {type: 'boolean'},
     'broken-links': {type: 'string'},
     'max-warnings': {type: 'string'},
@@ -81,7 +83,7 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
     const session = await openSession(context)
     const {reporter, target} = session
     try {
-      const plan = await planPush(pushOptionsOf(session))
+      const plan = await planPush(pushOptionsOf(session, {removeTwins: context.values['remove-twins'] === true}))
       reporter.diagnostics(plan.diagnostics)
       const links =
         context.values['check-links'] === true

@@ -47,7 +47,7 @@ async function savedPlanOf(context: CommandContext): Promise<PushPlan | undefine
   const file = context.values.plan
   if (file === undefined) return undefined
   if (typeof file !== 'string' || file === '') throw new UsageError('--plan needs a file: kbsync push --plan plan.json')
-  for (const flag of ['dry-run', 'prune', 'force'] as const) {
+  for (const flag of ['dry-run', 'prune', 'force', 'remove-twins'] as const) {
     if (context.values[flag] === true)
       throw new UsageError(
         `--plan applies the plan with the options it was made with: give --${flag} to \`kbsync plan\` instead`
@@ -122,7 +122,7 @@ export const pushCommand: Command = {
   name: 'push',
   summary: 'push a folder of Markdown to the knowledge base',
   usage:
-    'kbsync push [DIR] [--dry-run] [--prune] [--yes] [--force] [--write-ids] [--plan FILE] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
+    'kbsync push [DIR] [--dry-run] [--prune] [--remove-twins] [--yes] [--force] [--write-ids] [--plan FILE] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
   description: `Scans DIR (default: the configured folder, else the current one), plans and
 applies the changes: creates, updates, renames, moves, permissions, uploads
 (each file once). Invalid input stops the run before any write. Errors are
@@ -132,6 +132,8 @@ URL configured, pushes to the embedded local knowledge base (.kbsync/local-kb.js
 Options:
   --dry-run          print the plan, write nothing (same as kbsync plan)
   --prune            delete items under the root that kbsync created and no file maps to any more
+  --remove-twins      delete the twins of tracked items that pushes running at once left (same parent,
+                     same title, same body, same author; the plan warns about each), like --prune
   --yes              confirm more deletions than --max-deletions (default 10)
   --force            overwrite edits made on the platform since the last push
   --write-ids        write kb_id into the front matter of files whose items were created
@@ -156,6 +158,7 @@ as NAME.remote.md).`,
   options: {
     'dry-run': {type: 'boolean'},
     prune: {type: 'boolean'},
+    'remove-twins': {type: 'boolean'},
     yes: {type: 'boolean'},
     force: {type: 'boolean'},
     'write-ids': {type: 'boolean'},
@@ -174,6 +177,7 @@ as NAME.remote.md).`,
       let options = pushOptionsOf(session, {
         force: context.values.force === true,
         yes: context.values.yes === true,
+        removeTwins: context.values['remove-twins'] === true,
         writeIds: context.values['write-ids'] === true,
         onEvent: printEvent
       })

@@ -13,7 +13,7 @@ import {bodyEditedRemotely} from '../shared/compare.js'
 import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
 import type {PlanContext} from './plan-context.js'
 import {parentPathOf} from '../shared/parent-path.js'
-import {attachmentUrls, toDetail} from '../shared/remote.js'
+import {attachmentUrls, holdsBody, toDetail} from '../shared/remote.js'
 import {
   releaseRender,
   renderBody,
@@ -22,6 +22,7 @@ import {
   type RenderContext,
   type Rendered
 } from '../shared/render.js'
+import {convergedCreate} from './converge.js'
 import {recordUploads, uploadFiles, withUrls} from './uploads.js'
 import type {PlanOp, PushOptions, SyncEvent} from '../shared/types.js'
 
@@ -122,7 +123,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const {client} = run.options
   const parentId = parentIdOf(run, node)
   if (parentId === undefined) throw new Error(`parent folder of ${node.path} has no remote id`)
-  if (await editedSincePlan(run, op)) return false
+  if (await editedSincePlan(run, node, op)) return false
   const fresh = await uploadFiles(run, node)
   let rendered = renderBody(node, runRenderContext(run))
   const others = rendered.missingLinks.filter((target) => target !== node.path)
@@ -223,7 +224,7 @@ function updateInput(
  * left untouched, its remote version written beside the file, the baseline
  * kept so the next run reports it again).
  */
-async function editedSincePlan(run: RunState, op: PlanOp): Promise<boolean> {
+async function editedSincePlan(run: RunState, node: LocalNode, op: PlanOp): Promise<boolean> {
   const baseline = op.baseline
   const id = op.remoteId
   if (
@@ -238,7 +239,13 @@ async function editedSincePlan(run: RunState, op: PlanOp): Promise<boolean> {
   const now = toDetail(await run.options.client.getItem(id))
   const moved = baseline.version !== undefined ? now.version !== baseline.version : now.updatedAt !== baseline.updatedAt
   // `updated_at` also moves on permission changes: only a different body is an edit (the same comparison as the plan's).
-  if (!moved || !bodyEditedRemotely(now, baseline, () => now.bodyHash === op.newHash)) return false
+  // What this run is about to write is no edit either: a concurrent run of the same folder wrote it (with ids the plan did not know yet).
+  const holdsOurs = () => {
+    if (now.bodyHash === op.newHash) return true
+    const ours = renderBody(node, runRenderContext(run))
+    return holdsBody(now, ours.hash, () => ours.body)
+  }
+  if (!moved || !bodyEditedRemotely(now, baseline, holdsOurs)) return false
   run.context.remote.details[id] = now
   const conflict: PlanOp = {
     ...op,
@@ -259,7 +266,7 @@ async function pinId(run: RunState, node: LocalNode, id: string): Promise<void> 
   run.written.push(node.file)
 }
 
-/** A create preceded by a saved "create intended" entry. */
+/** A create preceded by a saved "create intended" entry, converging with a concurrent run's (`converge.ts`). */
 async function journaledCreate(
   run: RunState,
   node: LocalNode,
@@ -268,13 +275,8 @@ async function journaledCreate(
 ): Promise<KbItem> {
   run.store.setItem(node.path, {type: node.kind, title: node.title, parentId, pending: 'create'})
   await run.store.saveChanges()
-  const item = await run.options.client.createItem({
-    type: node.kind,
-    title: node.title,
-    parent_topic_id: parentId,
-    ...(body !== undefined ? {body} : {})
-  })
-  run.writes++
+  // A concurrent run may create the same item: the one every run keeps is settled before its id is used.
+  const item = await convergedCreate(run, node, parentId, body)
   run.ids.set(node.path, item.id)
   return item
 }

@@ -12,6 +12,7 @@ import {planRenderContext} from '../shared/render-context.js'
 import type {OpKind, Orphan, PlanOptions, PushPlan} from '../shared/types.js'
 import {findOrphans, orderDeletions} from './orphans.js'
 import {attachContext} from './plan-context.js'
+import {findTwins, twinWarning} from './twins.js'
 import {planDocument, type PlanRun} from './plan-document.js'
 
 export type {PlanOptions} from '../shared/types.js'
@@ -34,8 +35,9 @@ export function computePlan(
   visit(scan.root)
   const orphans = findOrphans(remote, matching.ids, state, scan)
   const deletions = planDeletions(run, orphans)
+  const twinDeletions = planTwins(run, orphans)
   forgetGone(run)
-  const plan = assemblePlan(run, orphans, deletions.length)
+  const plan = assemblePlan(run, orphans, deletions.length + twinDeletions)
   return attachContext(plan, {scan, state, remote, matching, refresh: run.refresh, forget: run.forget})
 }
 
@@ -90,6 +92,38 @@ function planDeletions(run: PlanRun, orphans: Orphan[]): Orphan[] {
   return deletions
 }
 
+/** Warns about each twin of a tracked item; with `--remove-twins`, deletes the removable ones (children first). Returns how many. */
+function planTwins(run: PlanRun, orphans: Orphan[]): number {
+  const {remote, matching, options} = run
+  const twins = findTwins(remote, orphans, new Set(matching.ids.values()))
+  const byId = new Map(orphans.map((orphan) => [orphan.remoteId, orphan]))
+  for (const twin of twins) {
+    run.kept.push(twinWarning(twin, remote))
+    const orphan = byId.get(twin.remoteId)!
+    orphan.reason = `a twin of ${twin.of}${twin.removable ? ' (kbsync push --remove-twins deletes it)' : ', holding items that are not twins: left alone'}`
+  }
+  if (!options.removeTwins) return 0
+  const removable = twins.filter((twin) => twin.removable)
+  const of = new Map(removable.map((twin) => [twin.remoteId, twin.of]))
+  const ordered = orderDeletions(
+    removable.map((twin) => byId.get(twin.remoteId)!),
+    remote
+  )
+  for (const orphan of ordered) {
+    run.ops.push({
+      op: 'delete',
+      path: '',
+      type: orphan.type,
+      remoteId: orphan.remoteId,
+      title: orphan.title,
+      parentId: remote.items[orphan.remoteId]!.parentId,
+      reason: `a twin of ${of.get(orphan.remoteId)!} (same parent, same title)`,
+      twinOf: of.get(orphan.remoteId)!
+    })
+  }
+  return ordered.length
+}
+
 /** State keys of documents gone from the folder whose items are gone from the remote too. */
 function forgetGone(run: PlanRun): void {
   for (const [key, entry] of Object.entries(run.state.items)) {
@@ -130,6 +164,6 @@ function assemblePlan(run: PlanRun, orphans: Orphan[], deletions: number): PushP
 
 /** The options that shaped a plan, as plain data (a `PushOptions` passed in carries a client and callbacks too). */
 function planOptionsOf(options: PlanOptions): PlanOptions {
-  const {prune, force, yes, maxDeletions, maxWarnings} = options
-  return JSON.parse(JSON.stringify({prune, force, yes, maxDeletions, maxWarnings})) as PlanOptions
+  const {prune, force, yes, maxDeletions, maxWarnings, removeTwins} = options
+  return JSON.parse(JSON.stringify({prune, force, yes, maxDeletions, maxWarnings, removeTwins})) as PlanOptions
 }

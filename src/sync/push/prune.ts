@@ -5,6 +5,7 @@
  * other step, and only when none of them failed.
  */
 import {messageOf, type RunState} from './item-step.js'
+import {twinDiffers} from './twins.js'
 import type {PlanOp} from '../shared/types.js'
 
 /** Deletes the planned orphans one by one, forgetting each in the state as it goes. */
@@ -18,6 +19,12 @@ export async function deleteOrphans(run: RunState, deletions: PlanOp[]): Promise
     }
     run.emit({type: 'start', op})
     try {
+      const differs =
+        op.twinOf === undefined ? undefined : await twinDiffers(run.options.client, op.remoteId!, op.twinOf)
+      if (differs !== undefined) {
+        run.emit({type: 'done', op, skipped: true, note: `not deleted: ${differs}`})
+        continue
+      }
       await run.options.client.deleteItem(op.remoteId!, {withChildren: false})
       run.writes++
       for (const [key, entry] of Object.entries(state.items))

@@ -128,6 +128,7 @@ export function guardedClient(client: SyncClient, guard: UrlGuard, target: strin
     },
     deleteItem: (id, options) => client.deleteItem(id, options),
     getTree: (parentTopicId) => client.getTree(parentTopicId),
+    ...(client.getChildren ? {getChildren: (parentTopicId) => client.getChildren!(parentTopicId)} : {}),
     getPermissions: (id) => client.getPermissions(id),
     setPermissions: (id, input) => client.setPermissions(id, input),
     uploadFile: (path, options) => client.uploadFile(path, options)

@@ -23,6 +23,8 @@ export interface SyncClient {
   updateItem(id: string, input: UpdateInput): Promise<KbItem>
   deleteItem(id: string, options?: {withChildren?: boolean}): Promise<unknown>
   getTree(parentTopicId: string | null): Promise<StructureNode[]>
+  /** The direct children of a topic (`getTree` in its place when absent): what a create looks at for a concurrent run's twin. */
+  getChildren?(parentTopicId: string | null): Promise<StructureNode[]>
   getPermissions(id: string): Promise<Permissions>
   setPermissions(id: string, input: PermissionsInput): Promise<Permissions>
   /** Uploads the file at `path`, or `options.bytes` in its place (a sanitised SVG). */
@@ -54,6 +56,8 @@ export interface PushOptions {
   concurrency?: number
   /** Deletions above this need `yes` (default 10). */
   maxDeletions?: number
+  /** Delete the twins of tracked items that concurrent pushes left (`push/twins.ts`). */
+  removeTwins?: boolean
   /** More warnings than this (`--max-warnings`): nothing is applied. */
   maxWarnings?: number
   /** Progress and outcome of each step. */
@@ -100,6 +104,8 @@ export interface PlanOp {
   usedBy?: string
   /** Permissions ops: what will be set. */
   permissions?: LocalPermissions
+  /** Deletes of a twin (`push/twins.ts`): the tracked item it repeats, compared with it again before the delete. */
+  twinOf?: string
 }
 
 /** A remote item no local file maps to. */
@@ -122,6 +128,8 @@ export interface PlanOptions {
   maxDeletions?: number
   /** More warnings than this: the plan is not applied (`warningLimit`). */
   maxWarnings?: number
+  /** Delete the twins of tracked items that concurrent pushes left (`push/twins.ts`), with the guards of `prune`. */
+  removeTwins?: boolean
 }
 
 /** Short hashes of what a plan was computed from (`push/fingerprint.ts`). */

@@ -1,0 +1,104 @@
+/**
+ * Creates that converge when two runs publish the same folder at once (two
+ * CI jobs, two clones): the platform has no lock and no idempotency key, so
+ * each create looks at the parent's children right before and right after
+ * it. Every run applies the same rule, so they agree without talking:
+ *
+ * - before: an item of the same type and title under the same parent that
+ *   appeared since the plan read the tree (so another run made it, not a
+ *   namesake the plan chose to leave alone) and that this run does not track
+ *   is adopted instead of created;
+ * - after: if such a namesake was created in the same second as ours or
+ *   earlier, ours is deleted (only ours: never an item another run made) and,
+ *   once the other runs had time to settle (`SETTLE_MS`), the earliest
+ *   survivor (`created_at`, then id) is adopted; if none survived (both runs
+ *   deferred to each other), the create is tried again after a random pause.
+ *
+ * The id a run keeps is settled before it is recorded in `run.ids`, so no
+ * child is created under a twin and no body links to one. What slips through
+ * (a run killed between its create and its check) is reported by the plan as
+ * a twin (`twins.ts`) and removed by `push --remove-twins`.
+ */
+import type {KbItem, StructureNode} from '../../api/types.js'
+import {comparableBody, namesakes} from '../../api/writes.js'
+import type {LocalNode} from '../../local/index.js'
+import type {RunState} from './item-step.js'
+
+/** How long a run that deferred waits for the other runs' own checks (and deletes) to be done. */
+export const SETTLE_MS = 1500
+/** Creates tried when every run deferred to the others (each pause random, so one run goes first). */
+const ATTEMPTS = 4
+
+/** `created_at` as a number (second resolution on the platform); unknown sorts last. */
+function createdMs(node: {created_at?: string}): number {
+  const ms = node.created_at === undefined ? Number.NaN : Date.parse(node.created_at)
+  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms
+}
+
+/** The order every run keeps twins by: the earliest creation, then the smallest id. */
+export function earliestFirst(a: {id: string; created_at?: string}, b: {id: string; created_at?: string}): number {
+  return createdMs(a) - createdMs(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Ids this run may not adopt: what it tracks, and what the plan saw (a namesake left alone on purpose). */
+function claimed(run: RunState): (id: string) => boolean {
+  const ids = new Set(run.ids.values())
+  for (const entry of Object.values(run.store.state.items)) if (entry.id) ids.add(entry.id)
+  return (id) => ids.has(id) || Object.hasOwn(run.context.remote.items, id)
+}
+
+/** The namesakes of `node` under `parentId` that another run made since the plan (not `except`). */
+async function othersMade(run: RunState, node: LocalNode, parentId: string | null, except?: string) {
+  const {client} = run.options
+  const children = client.getChildren ? await client.getChildren(parentId) : await client.getTree(parentId)
+  const taken = claimed(run)
+  return namesakes(children, {title: node.title, type: node.kind}).filter((n) => n.id !== except && !taken(n.id))
+}
+
+/** Takes over the item another run made: its body made ours if it differs (as an update would). */
+async function adopt(run: RunState, found: StructureNode, body: string | undefined): Promise<KbItem> {
+  const item = await run.options.client.getItem(found.id)
+  if (body === undefined || comparableBody(item.body ?? '', item.title) === comparableBody(body)) return item
+  run.writes++
+  return run.options.client.updateItem(item.id, {body})
+}
+
+/**
+ * Creates `node` under `parentId` unless a concurrent run did, and settles
+ * twins made at the same time (see the module's comment). Returns the item
+ * this run keeps: its own create, or the one it adopted.
+ */
+export async function convergedCreate(
+  run: RunState,
+  node: LocalNode,
+  parentId: string | null,
+  body: string | undefined
+): Promise<KbItem> {
+  const {client} = run.options
+  for (let attempt = 1; ; attempt++) {
+    const already = (await othersMade(run, node, parentId)).sort(earliestFirst)
+    if (already[0]) return adopt(run, already[0], body)
+    const mine = await client.createItem({
+      type: node.kind,
+      title: node.title,
+      parent_topic_id: parentId,
+      ...(body !== undefined ? {body} : {})
+    })
+    run.writes++
+    const twins = await othersMade(run, node, parentId, mine.id)
+    // Ours is kept only if every twin is strictly younger: its maker sees ours when it looks, and defers.
+    if (!twins.some((twin) => createdMs(twin) <= createdMs(mine))) return mine
+    await client.deleteItem(mine.id, {withChildren: false})
+    run.writes++
+    await sleep(SETTLE_MS + Math.random() * SETTLE_MS)
+    const left = (await othersMade(run, node, parentId)).sort(earliestFirst)
+    if (left[0]) return adopt(run, left[0], body)
+    if (attempt >= ATTEMPTS)
+      throw new Error(
+        `"${node.title}" was created by another run at the same moment ${ATTEMPTS} times: re-run the push`
+      )
+    await sleep(Math.random() * SETTLE_MS)
+  }
+}
