@@ -146,12 +146,12 @@ function fetchHop(transport: Transport, url: URL, auth: boolean, {handle, expect
     onFailure: 'retry',
     redirect: (location) => ({done: false, location}),
     read: async (body, headers) => {
-      await handle.truncate(0)
+      await saving(url, handle.truncate(0))
       let bytes = 0
       const head: Buffer[] = []
       for await (const chunk of body as AsyncIterable<Buffer>) {
         if (bytes < headBytes) head.push(chunk.subarray(0, headBytes - bytes))
-        await handle.write(chunk, 0, chunk.length, bytes)
+        await saving(url, handle.write(chunk, 0, chunk.length, bytes))
         bytes += chunk.length
       }
       const wrong = downloadMismatch(expected, {bytes, headers, head: Buffer.concat(head)})
@@ -167,4 +167,25 @@ function fetchHop(transport: Transport, url: URL, auth: boolean, {handle, expect
       return {done: true, bytes}
     }
   })
+}
+
+/**
+ * A write of the download's bytes to disk: its failure (a full disk, a
+ * read-only file system) is the machine's, not the network's, so it fails
+ * the call at once instead of being retried as a dropped connection; the
+ * system error rides along as the cause, for the caller to name the file.
+ */
+async function saving<T>(url: URL, write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    const {code, message} = error as NodeJS.ErrnoException
+    throw new ApiError(`GET ${shownUrl(url)}: could not save the download: ${message}`, {
+      method: 'GET',
+      path: url.pathname,
+      errorCode: code ?? 'write_failed',
+      retryable: false,
+      cause: {name: 'Error', message, ...(code !== undefined ? {code} : {})}
+    })
+  }
 }
