@@ -12,6 +12,7 @@ import type {Nodes} from 'mdast'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {parseKb} from '../../src/dialect/index.js'
 import {loadState} from '../../src/local/state.js'
+import {remoteTarget} from '../../src/local/state-target.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, cli} from './push-helpers.js'
 
@@ -91,7 +92,7 @@ describe.each(trees)('the real tree %s', (name) => {
     const {client, env} = local
     root = (await client.createItem({type: 'topic', title: name, parent_topic_id: null})).id
     first = await cli(['push', dir, '--root-topic', root, '--broken-links=warn'], env)
-    const {state} = await loadState(dir, root)
+    const {state} = await loadState(dir, root, remoteTarget(env.KBSYNC_API_URL!))
     stored = []
     for (const [file, {id}] of Object.entries(state.items)) {
       if (!id) continue
