@@ -8,7 +8,7 @@ import {realpathSync} from 'node:fs'
 import path from 'node:path'
 import {existsInside, writeFileInside, type SyncState} from '../local/index.js'
 import {isInside} from '../local/walk.js'
-import {readInsideSync} from '../trust/index.js'
+import {readTextInsideSync} from '../trust/index.js'
 import {codeMarkerPath} from './code-markers.js'
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
@@ -50,7 +50,7 @@ export function readCache(dir: string, relative: string, maxBytes: number): stri
   try {
     const folder = path.join(dir, diagramFolder)
     if (!isInside(realpathSync.native(dir), realpathSync.native(folder))) return undefined
-    return readInsideSync(path.join(dir, relative), {boundary: folder, maxBytes}).toString('utf8')
+    return readTextInsideSync(path.join(dir, relative), {boundary: folder, maxBytes})
   } catch {
     return undefined
   }

@@ -3,7 +3,7 @@
  * used, what checking it found, and the options of a run.
  */
 import type {LookupFunction} from 'node:net'
-import type {AddressPolicy} from '../trust/index.js'
+import type {AddressPolicy} from '../trust/network-address.js'
 
 /** One place a document uses an external URL. */
 export interface LinkUse {

@@ -30,7 +30,8 @@
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
-import {ReadRefusedError, type PublishRefusal, type PublishSource} from '../trust/index.js'
+import type {PublishRefusal, PublishSource} from '../trust/publishable.js'
+import {ReadRefusedError, utf8Text} from '../trust/read.js'
 
 /** The directives that insert a file (`playground` and its old name `playpen` as a Rust code block). */
 const includeKinds = new Set(['include', 'rustdoc_include', 'playground', 'playpen'])
@@ -150,7 +151,7 @@ async function replacement(
   }
   if (size > left.bytes)
     return overBudget(expansion, place, `more than ${includeBudget.bytes / 1048576} MB of included files`)
-  let bytes: Buffer
+  let bytes: Uint8Array
   try {
     bytes = await context.source.read(target, left.bytes)
   } catch (error) {
@@ -160,7 +161,7 @@ async function replacement(
     return refusedInclude(directive, error as ReadRefusedError<PublishRefusal>, report)
   }
   left.bytes -= bytes.length
-  const selected = selectLines(bytes.toString('utf8'), directive.selection, directive.kind === 'rustdoc_include')
+  const selected = selectLines(utf8Text(bytes), directive.selection, directive.kind === 'rustdoc_include')
   if (selected === undefined) {
     const anchor = 'anchor' in directive.selection ? directive.selection.anchor : ''
     return report(

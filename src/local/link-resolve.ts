@@ -17,7 +17,8 @@ import path from 'node:path'
 import {documentAt, documentAtAddress, type LinkTargets} from './link-targets.js'
 import type {LinkRef} from './types.js'
 import {isInside} from './walk.js'
-import {ReadRefusedError, type PublishRefusal, type PublishSource} from '../trust/index.js'
+import type {PublishRefusal, PublishSource} from '../trust/publishable.js'
+import {ReadRefusedError} from '../trust/read.js'
 
 /** What resolving links needs: the folder, its documents, and where root-relative paths may lead. */
 export interface LinkContext {

@@ -19,7 +19,7 @@ import {
   type LinkTarget
 } from './link-resolve.js'
 import type {DocumentIndex, LocalRef, Resolved} from './references.js'
-import type {PublishRefusal, PublishSource} from '../trust/index.js'
+import type {PublishRefusal, PublishSource} from '../trust/publishable.js'
 
 /** What `resolveLocalRefs` found. */
 export interface Resolution {

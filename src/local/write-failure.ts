@@ -36,7 +36,7 @@ export class LocalWriteError extends Error {
 }
 
 /** Whether `error` is a system error of a local write that no retry of this run would fix. */
-export function isMachineWriteError(error: unknown): error is NodeJS.ErrnoException {
+export function isMachineWriteError(error: unknown): error is Error & {code: string} {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   return typeof code === 'string' && Object.hasOwn(machineCodes, code)
 }

@@ -7,6 +7,8 @@ export {
   readInside,
   readInsideSync,
   readTextInside,
+  readTextInsideSync,
+  utf8Text,
   ReadRefusedError,
   type FoundFile,
   type ReadLimits,

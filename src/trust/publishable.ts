@@ -33,7 +33,7 @@
 import {realpath} from 'node:fs/promises'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
-import {lookInside, readInside, ReadRefusedError, type FoundFile, type ReadRefusal} from './read.js'
+import {lookInside, readInside, readTextInside, ReadRefusedError, type FoundFile, type ReadRefusal} from './read.js'
 import {isInside} from './paths.js'
 
 /** Why a file may not be published: `read.ts`'s reasons, a dot segment in its path, or git ignores it. */
@@ -96,7 +96,7 @@ export class PublishSource {
   }
 
   /** The bytes of the file at `absolute` once `check` lets it through, at most `maxBytes` (`too-large` beyond). */
-  async read(absolute: string, maxBytes: number): Promise<Buffer> {
+  async read(absolute: string, maxBytes: number): Promise<Uint8Array> {
     await this.check(absolute)
     // Read by its name again, so that a refusal names it as the author does; the links are followed by the same rule.
     return readInside(this.named(absolute), {boundary: this.root, maxBytes})
@@ -176,8 +176,8 @@ export class PublishSource {
 
   private async loadLevel(dir: string, file: string): Promise<IgnoreLevel | undefined> {
     try {
-      const text = await readInside(file, {boundary: this.root, maxBytes: maxIgnoreFileBytes})
-      return {dir, file, rules: ignore().add(text.toString('utf8'))}
+      const text = await readTextInside(file, {boundary: this.root, maxBytes: maxIgnoreFileBytes})
+      return {dir, file, rules: ignore().add(text)}
     } catch (error) {
       if (!(error instanceof ReadRefusedError)) throw error
       if (error.reason === 'missing') return undefined

@@ -72,7 +72,7 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.
  * is a regular file inside the boundary of at most `limits.maxBytes` bytes;
  * throws `ReadRefusedError` otherwise (see the module comment).
  */
-export async function readInside(file: string, limits: ReadLimits): Promise<Buffer> {
+export async function readInside(file: string, limits: ReadLimits): Promise<Uint8Array> {
   const {boundary, real, info} = await looked(file, limits.boundary)
   if (info.size > limits.maxBytes) throw tooLarge(file, limits.maxBytes)
   const handle = await open(real, openFlags).catch((error: unknown) => {
@@ -126,7 +126,7 @@ async function looked(file: string, given: string): Promise<{boundary: string; r
 }
 
 /** `readInside`, synchronously (for callers that are, like the state and cache readers). */
-export function readInsideSync(file: string, limits: ReadLimits): Buffer {
+export function readInsideSync(file: string, limits: ReadLimits): Uint8Array {
   let boundary: string
   let real: string
   let info: Stats
@@ -156,7 +156,20 @@ export function readInsideSync(file: string, limits: ReadLimits): Buffer {
 
 /** `readInside` decoded as UTF-8 text. */
 export async function readTextInside(file: string, limits: ReadLimits): Promise<string> {
-  return (await readInside(file, limits)).toString('utf8')
+  return utf8Text(await readInside(file, limits))
+}
+
+/** `readInsideSync` decoded as UTF-8 text. */
+export function readTextInsideSync(file: string, limits: ReadLimits): string {
+  return utf8Text(readInsideSync(file, limits))
+}
+
+// Bytes as `Buffer#toString('utf8')` reads them: a byte-order mark is kept, a bad sequence becomes U+FFFD.
+const decoder = new TextDecoder('utf-8', {ignoreBOM: true})
+
+/** The UTF-8 text of `bytes` (the declarations stay free of Node's `Buffer` for library users without @types/node). */
+export function utf8Text(bytes: Uint8Array): string {
+  return decoder.decode(bytes)
 }
 
 /** Throws unless `info` (of the real path `real`) is a regular file inside `boundary` within `maxBytes`. */
