@@ -22,16 +22,21 @@
 import {isLoopbackHost} from './network-address.js'
 import {isSealed, seal, userSecret, type UserSecret} from './user-secret.js'
 
-/** The fields of a server record the seal covers (`ServerRecord` of `cli/embedded/record.ts`). */
+/** The embedded server's record (`cli/embedded/record.ts`): the fields the seal covers, and the seal. */
 export interface OwnerRecord {
+  /** The owning process. */
   pid: number
+  /** Unique per claim: a process releases or republishes only the record it claimed. */
   nonce: string
+  /** The owner's command (`watch`, `serve`, ...), for messages. */
   command: string
+  /** Set once the server listens. */
   apiUrl?: string
   filesUrl?: string
   token?: string
+  /** Set when the owner starts stopping its server: it removes the record once its data is saved. */
   closing?: boolean
-  /** The owner's seal over the rest (`sealOwnerRecord`). */
+  /** The owner's seal over the rest (`sealOwnerRecord`): a record without a valid one is not believed. */
   seal?: string
 }
 

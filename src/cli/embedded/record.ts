@@ -12,24 +12,10 @@
  */
 import {randomBytes} from 'node:crypto'
 import {linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync} from 'node:fs'
+import type {OwnerRecord} from '../../trust/owner-record.js'
 
-/** What the record says. */
-export interface ServerRecord {
-  /** The owning process. */
-  pid: number
-  /** Unique per claim: a process releases or republishes only the record it claimed. */
-  nonce: string
-  /** The owner's command (`watch`, `serve`, ...), for messages. */
-  command: string
-  /** Set once the server listens. */
-  apiUrl?: string
-  filesUrl?: string
-  token?: string
-  /** Set when the owner starts stopping its server: it removes the record once its data is saved. */
-  closing?: boolean
-  /** The owner's seal over the rest (`trust/owner-record.ts`): a record without a valid one is not believed. */
-  seal?: string
-}
+/** The record of the process that serves a folder's embedded knowledge base: the trust rule's sealed record. */
+export type ServerRecord = OwnerRecord
 
 /** The record's path for the data file `dataPath`. */
 export function recordPath(dataPath: string): string {
