@@ -54,7 +54,11 @@ export interface YamlProblem {
  */
 export function readYaml(text: string): YamlRead | YamlProblem {
   if (text.length > maxYamlLength)
-    return {ok: false, line: 1, message: `It is ${text.length} characters long, more than the ${maxYamlLength} kbsync reads`}
+    return {
+      ok: false,
+      line: 1,
+      message: `It is ${text.length} characters long, more than the ${maxYamlLength} kbsync reads`
+    }
   const deep = flowTooDeep(text)
   if (deep !== undefined) {
     const before = text.slice(0, deep)
