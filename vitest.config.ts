@@ -17,11 +17,10 @@ export default defineConfig({
       reportsDirectory: 'coverage',
       // A failing test must not hide the figures: the floor and the failures are both reported.
       reportOnFailure: true,
-      // The floor: just under the whole suite's figures (27 November 2026, before the trust rules' in-process tests:
-      // lines 92.97 %, branches 83.85 %). Issues 28 and 29 added code whose tests are mostly end to end through the
-      // spawned CLI, which this count cannot see; lines and branches were lowered by 0.1 and 0.2 for that, no more.
-      // Raise it when coverage rises; a change that lowers it fails CI.
-      thresholds: {statements: 91, branches: 83.8, functions: 92.5, lines: 92.9}
+      // The floor: just under the whole suite's figures of 27 November 2026 (statements 91.34 %, branches 84.17 %,
+      // functions 93.79 %, lines 93.23 %). Most tests of issues 28 and 29 run the spawned CLI, which this count cannot
+      // see, so branches sit 0.1 below the floor before them. Raise it when coverage rises; a change that lowers it fails CI.
+      thresholds: {statements: 91, branches: 83.9, functions: 92.5, lines: 93}
     }
   }
 })
