@@ -15,6 +15,7 @@ export type {
   ScanResult
 } from './types.js'
 export {scanFolder, type ScanOptions} from './scan.js'
+export {assetHashesByPath} from './scan-bodies.js'
 export {repositoryRoot} from './repository.js'
 export {outlineOrigin} from './navigation/shaped.js'
 export {removeStaleTemps} from './stale-temp.js'

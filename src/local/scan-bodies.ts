@@ -161,7 +161,12 @@ function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
   return [...links.values()]
 }
 
-/** Adds the files a body uses to its refs (each content once) and to the scan's assets (first path wins). */
+/**
+ * Adds the files a body uses to its refs (each content once) and to the
+ * scan's assets: one per content, uploaded from its first path, every other
+ * path holding the same bytes recorded beside it (`alsoAt`), so that each
+ * body naming any of them is rendered with the one upload.
+ */
 function addAssetRefs(
   node: LocalNode,
   used: readonly string[],
@@ -171,7 +176,9 @@ function addAssetRefs(
 ): void {
   for (const assetPath of used) {
     const {sha256: hash, size} = files.get(assetPath)!
-    assets[hash] ??= {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size}
+    const known = assets[hash]
+    if (!known) assets[hash] = {path: assetPath, absolutePath: path.join(root, assetPath), sha256: hash, size}
+    else if (known.path !== assetPath && !known.alsoAt?.includes(assetPath)) (known.alsoAt ??= []).push(assetPath)
     if (!node.refs.assets.some((a) => a.sha256 === hash))
       node.refs.assets.push({kind: 'image', path: assetPath, sha256: hash})
   }
@@ -196,4 +203,14 @@ function addDiagramRefs(
     if (!node.refs.assets.some((a) => a.sha256 === key))
       node.refs.assets.push({kind: 'image', path: relative, sha256: key})
   }
+}
+
+/** The content hash of every path the bodies use (each asset's own path and the paths holding the same bytes). */
+export function assetHashesByPath(assets: Readonly<Record<string, LocalAsset>>): Map<string, string> {
+  const hashes = new Map<string, string>()
+  for (const asset of Object.values(assets)) {
+    hashes.set(asset.path, asset.sha256)
+    for (const other of asset.alsoAt ?? []) hashes.set(other, asset.sha256)
+  }
+  return hashes
 }

@@ -112,6 +112,8 @@ export interface LocalAsset {
   absolutePath: string
   sha256: string
   size: number
+  /** The other paths of the folder holding the same bytes, as the bodies name them: the one upload serves them all. */
+  alsoAt?: string[]
   /**
    * A Mermaid diagram rather than a file: `sha256` is the key of its source
    * (`mermaidKey`), `absolutePath` where its SVG is rendered to before the

@@ -9,7 +9,7 @@
  * is written whole once the others exist. Deletions (prune)
  * come last and only if every other step succeeded.
  */
-import {StateStore} from '../../local/index.js'
+import {assetHashesByPath, StateStore} from '../../local/index.js'
 import {writeConflictFile} from '../shared/conflicts.js'
 import {guardedClient, urlGuard} from '../shared/foreign-urls.js'
 import {LocalFaultError, localWriteFailureOf, pushChanges} from '../shared/local-fault.js'
@@ -36,7 +36,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     options,
     store,
     ids: new Map(context.matching.ids),
-    assetHashes: new Map(Object.values(context.scan.assets).map((asset) => [asset.path, asset.sha256])),
+    assetHashes: assetHashesByPath(context.scan.assets),
     guids: new Map(),
     owners: new Map(),
     failedPaths: new Set(),

@@ -33,7 +33,7 @@ export function planFingerprint(scan: ScanResult, remote: RemoteSnapshot, state:
   }
   const assets = shortHash(
     Object.values(scan.assets)
-      .map((asset) => [asset.sha256, asset.path])
+      .map((asset) => [asset.sha256, asset.path, ...(asset.alsoAt ?? [])])
       .sort()
   )
   const items: Record<string, string> = {}

@@ -2,7 +2,7 @@
  * The render context a plan (push's, pull's adoption, matching) renders
  * bodies with: ids from the matching, file URLs the sync state knows.
  */
-import type {ScanResult, SyncState} from '../../local/index.js'
+import {assetHashesByPath, type ScanResult, type SyncState} from '../../local/index.js'
 import type {RemoteSnapshot} from './remote.js'
 import type {RenderContext} from './render.js'
 
@@ -13,7 +13,7 @@ export function planRenderContext(
   ids: Map<string, string>,
   state: SyncState
 ): RenderContext {
-  const hashes = new Map(Object.values(scan.assets).map((asset) => [asset.path, asset.sha256]))
+  const hashes = assetHashesByPath(scan.assets)
   return {
     idOf: (target) => ids.get(target),
     rootTopicId: remote.rootTopicId,
