@@ -1,40 +1,41 @@
 /**
- * The diagram step of a plan: every Mermaid diagram the bodies use that has
- * no uploaded file yet gets its SVG, rendered once into `.kbsync/diagrams/`
- * (the file is the cache: a diagram whose source did not change is never
- * rendered again, and one whose upload the state records is neither rendered
- * nor uploaded). A diagram that cannot be rendered (mermaid refuses its
- * source, or there is no browser) is published as the code block it is
- * written as, with a warning; the scan is changed so that nothing uses it.
+ * The diagram step of a plan: every diagram and formula the bodies use that
+ * has no uploaded file yet gets its SVG, rendered once into
+ * `.kbsync/diagrams/` (the file is the cache: a source that did not change
+ * is never rendered again, and one whose upload the state records is
+ * neither rendered nor uploaded). A source that cannot be rendered (its
+ * renderer refuses it, or there is none: no browser, no `plantuml`) is
+ * published as the code it is written as, with a warning; the scan is
+ * changed so that nothing uses it.
  */
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
-import {findBrowser, installHint} from './browser.js'
 import {advisoryWrite, keepSource, keptSource, readCache} from './sources.js'
 import {maxSvgBytes, sanitiseSvg} from '../trust/index.js'
+import {countOf, diagramKinds, type DiagramKind} from './kinds.js'
 import {diagramFile} from './mermaid-source.js'
-import {MermaidRenderer, type BrowserLauncher, type RenderOutcome} from './mermaid-render.js'
+import type {RenderOutcome} from './mermaid-render.js'
+import {fixHints, openRenderer, rendererNames, type DiagramOptions} from './renderers.js'
 
-/** How diagrams are rendered (`PushOptions.diagrams`). */
-export interface DiagramOptions {
-  /** The Chromium or Chrome executable (config `browser`, `KBSYNC_BROWSER`); unset: the usual install locations. */
-  browser?: string
-  /** Starts the browser (default: headless Chromium through playwright-core). */
-  launch?: BrowserLauncher
-}
+export type {DiagramOptions} from './renderers.js'
 
 type Diagram = LocalAsset & {diagram: NonNullable<LocalAsset['diagram']>}
 
-/** Where the message of a diagram mermaid refused is kept (so an unchanged broken diagram does not start a browser). */
-const errorFileOf = (asset: Diagram): string => diagramFile(asset.sha256, '.error.txt')
+/** A source its renderer refused, with the renderer's message (and the source's line it names, if any). */
+type Failure = {asset: Diagram; error: string; line?: number}
+
+const kindOf = (asset: Diagram): DiagramKind => asset.diagram.kind ?? 'mermaid'
+
+/** Where the message of a source its renderer refused is kept (so an unchanged broken diagram does not start a browser). */
+const errorFileOf = (asset: Diagram): string => diagramFile(asset.sha256, '.error.txt', kindOf(asset))
 
 /**
- * Makes sure every diagram of `scan` that the state has no URL for has its
- * SVG on disk; drops from `scan` those that cannot have one. Returns the
- * warnings (file and line, mermaid's message) and an info line counting the
- * diagrams rendered.
+ * Makes sure every diagram and formula of `scan` that the state has no URL
+ * for has its SVG on disk; drops from `scan` those that cannot have one.
+ * Returns the warnings (file and line, the renderer's message) and an info
+ * line per kind counting the sources rendered.
  */
 export async function prepareDiagrams(
   scan: ScanResult,
@@ -44,66 +45,95 @@ export async function prepareDiagrams(
   const wanted = Object.values(scan.assets).filter(
     (asset): asset is Diagram => asset.diagram !== undefined && state.assets[asset.sha256]?.url === undefined
   )
-  const failed: Array<{asset: Diagram; error: string; line?: number}> = []
-  const toRender: Diagram[] = []
+  const failed: Failure[] = []
+  const toRender = new Map<DiagramKind, Diagram[]>()
   for (const asset of wanted) {
     // Looked at before the sources are kept below: a rendering counts only beside the source it was made from.
     const cached = await cachedSize(scan.dir, asset)
     const error = cached === undefined ? readError(scan.dir, errorFileOf(asset)) : undefined
     if (cached !== undefined) asset.size = cached
     else if (error) failed.push({asset, ...error})
-    else toRender.push(asset)
+    else toRender.set(kindOf(asset), [...(toRender.get(kindOf(asset)) ?? []), asset])
   }
   for (const asset of Object.values(scan.assets))
-    if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source)
+    if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source, asset.diagram.kind)
   const diagnostics: Diagnostic[] = []
-  if (toRender.length > 0) {
-    const outcome = await renderAll(scan.dir, toRender, options)
+  for (const kind of diagramKinds) {
+    const diagrams = toRender.get(kind)
+    if (!diagrams) continue
+    const outcome = await renderAll(scan.dir, kind, diagrams, options)
     failed.push(...outcome.failed)
-    if (outcome.missing) diagnostics.push(noBrowser(outcome.unrendered, outcome.missing))
+    if (outcome.missing) diagnostics.push(noRenderer(kind, outcome.unrendered, outcome.missing))
     if (outcome.rendered > 0) {
       diagnostics.push({
         severity: 'info',
-        message: `Rendered ${outcome.rendered} Mermaid diagram${outcome.rendered === 1 ? '' : 's'} to SVG`,
+        message: `Rendered ${countOf(kind, outcome.rendered)} to SVG`,
         rule: 'diagram-rendered'
       })
     }
     for (const asset of outcome.unrendered) dropDiagram(scan, asset)
   }
-  for (const failure of failed) {
-    diagnostics.push(renderFailure(failure))
-    dropDiagram(scan, failure.asset)
-  }
+  diagnostics.push(...renderFailures(failed))
+  for (const failure of failed) dropDiagram(scan, failure.asset)
   return diagnostics
 }
 
-/** The warning of a diagram mermaid refused: at the fence's line plus the line mermaid names, with its message. */
-function renderFailure({asset, error, line}: {asset: Diagram; error: string; line?: number}): Diagnostic {
-  const {file, line: fence} = asset.diagram
-  return {
-    severity: 'warning',
-    file,
-    ...(fence !== undefined ? {line: fence + (line ?? 0)} : {}),
-    message: `Mermaid could not render this diagram (${error.replace(/\s+/g, ' ').trim()}); it is published as a code block`,
-    hint: 'Fix the diagram (try it at https://mermaid.live)',
-    rule: 'diagram-render-failed'
+/**
+ * The warnings of the sources their renderers refused: one per file and
+ * kind, at the first one's line (the fence's line plus the line the
+ * renderer names), with its message and how many more the file has.
+ */
+function renderFailures(failed: readonly Failure[]): Diagnostic[] {
+  const groups = new Map<string, Failure[]>()
+  for (const failure of failed) {
+    const group = `${failure.asset.diagram.file}\0${kindOf(failure.asset)}`
+    groups.set(group, [...(groups.get(group) ?? []), failure])
   }
+  return [...groups.values()].map((group) => {
+    const sorted = [...group].sort((a, b) => (a.asset.diagram.line ?? 0) - (b.asset.diagram.line ?? 0))
+    const {asset, error, line} = sorted[0]!
+    const kind = kindOf(asset)
+    const {file, line: fence} = asset.diagram
+    const what =
+      sorted.length === 1
+        ? `this ${countOf(kind, 1).replace(/^1 /, '')}`
+        : `${countOf(kind, sorted.length)} of this file (the first here)`
+    const code = kind === 'math-inline' ? 'inline code' : 'a code block'
+    return {
+      severity: 'warning',
+      file,
+      ...(fence !== undefined ? {line: fence + (line ?? 0)} : {}),
+      message: `${rendererNames[kind]} could not render ${what} (${error.replace(/\s+/g, ' ').trim()}); ${sorted.length === 1 ? 'it is' : 'each is'} published as ${code}`,
+      hint: fixHints[kind],
+      rule: 'diagram-render-failed'
+    }
+  })
 }
 
-/** What rendering the diagrams gave: how many were rendered, those mermaid refused, and those left without a browser (`missing` says why). */
+/** What rendering the sources of a kind gave: how many were rendered, those refused, and those left without a renderer (`missing` says why). */
 interface RenderRun {
   rendered: number
-  failed: Array<{asset: Diagram; error: string; line?: number}>
+  failed: Failure[]
   unrendered: Diagram[]
-  missing?: string
+  missing?: {why: string; hint: string; rule: string}
 }
 
-/** Renders `diagrams` in one browser, writing each SVG (or mermaid's message) beside the others. */
-async function renderAll(dir: string, diagrams: Diagram[], options: DiagramOptions): Promise<RenderRun> {
-  const found = findBrowser(options.browser)
-  if ('missing' in found)
-    return {rendered: 0, failed: [], unrendered: diagrams, missing: `looked for ${found.missing.join(', ')}`}
-  const renderer = new MermaidRenderer(found.path, options.launch)
+/** Renders `diagrams` (all of `kind`) with one renderer, writing each SVG (or the renderer's message) beside the others. */
+async function renderAll(
+  dir: string,
+  kind: DiagramKind,
+  diagrams: Diagram[],
+  options: DiagramOptions
+): Promise<RenderRun> {
+  const opened = openRenderer(kind, options)
+  if ('missing' in opened)
+    return {
+      rendered: 0,
+      failed: [],
+      unrendered: diagrams,
+      missing: {why: opened.missing, hint: opened.hint, rule: opened.rule}
+    }
+  const {renderer} = opened
   const run: RenderRun = {rendered: 0, failed: [], unrendered: []}
   try {
     for (const [index, asset] of diagrams.entries()) {
@@ -112,7 +142,9 @@ async function renderAll(dir: string, diagrams: Diagram[], options: DiagramOptio
         outcome = await renderer.render(asset.diagram.source)
       } catch (error) {
         const why = error instanceof Error ? error.message.split('\n')[0] : String(error)
-        return {...run, unrendered: diagrams.slice(index), missing: `${found.path} did not start: ${why}`}
+        const rule = kind === 'mermaid' ? 'diagram-no-browser' : 'diagram-no-tool'
+        const missing = {why: `${rendererNames[kind]} did not start: ${why}`, hint: '', rule}
+        return {...run, unrendered: diagrams.slice(index), missing}
       }
       if ('svg' in outcome) {
         keepRendering(dir, asset, outcome.svg)
@@ -177,17 +209,22 @@ function readError(dir: string, relative: string): {error: string; line?: number
   }
 }
 
-/** The one warning of a run whose diagrams need a browser and found none. */
-function noBrowser(diagrams: Diagram[], why: string): Diagnostic {
+/** The one warning of a run whose sources of `kind` need a renderer and found none. */
+function noRenderer(kind: DiagramKind, diagrams: Diagram[], missing: NonNullable<RenderRun['missing']>): Diagnostic {
   const first = diagrams[0]!.diagram
   const count = diagrams.length
+  const code = kind === 'math-inline' ? 'inline code' : count === 1 ? 'a code block' : 'code blocks'
+  const message =
+    kind === 'mermaid'
+      ? `${countOf(kind, count)} (this one first) ${count === 1 ? 'stays a code block' : 'stay code blocks'}: no browser to render them (${missing.why})`
+      : `${countOf(kind, count)} (this one first) kept as ${code}: ${missing.why}`
   return {
     severity: 'warning',
     file: first.file,
     ...(first.line !== undefined ? {line: first.line} : {}),
-    message: `${count} Mermaid diagram${count === 1 ? '' : 's'} (this one first) ${count === 1 ? 'stays a code block' : 'stay code blocks'}: no browser to render them (${why})`,
-    hint: installHint,
-    rule: 'diagram-no-browser'
+    message,
+    ...(missing.hint !== '' ? {hint: missing.hint} : {}),
+    rule: missing.rule
   }
 }
 

@@ -1,8 +1,9 @@
 /**
- * The sources of the Mermaid diagrams a folder published, kept beside their
- * renderings (`.kbsync/diagrams/mermaid-<key>.mmd`): the platform keeps only
- * the image, so a pull gives the block back from here, by the image's URL
- * (the state maps each diagram's key to its uploaded file's URL).
+ * The sources of the diagrams and formulas a folder published, kept beside
+ * their renderings (`.kbsync/diagrams/<kind>-<key>.mmd`, `.tex`, `.puml`,
+ * `.d2`): the platform keeps only the image, so a pull gives the source
+ * back from here, by the image's URL (the state maps each key to its
+ * uploaded file's URL).
  */
 import {realpathSync} from 'node:fs'
 import path from 'node:path'
@@ -12,14 +13,21 @@ import {readTextInsideSync} from '../trust/index.js'
 import {codeMarkerPath} from './code-markers.js'
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
-import {diagramFile, diagramFolder, isMermaidLang, mermaidKey, normalSource} from './mermaid-source.js'
+import {diagramKinds, nodeDiagramKind, sourceExtensions, type DiagramKind} from './kinds.js'
+import {diagramFile, diagramFolder, diagramKey, normalSource} from './mermaid-source.js'
+
+/** A source the folder published, as a pull gives it back. */
+export interface DiagramSource {
+  kind: DiagramKind
+  source: string
+}
 
 /** The most bytes of a kept source read back (mermaid itself refuses sources over 50,000 characters). */
 const maxSourceBytes = 256 * 1024
 
-/** Where the source of the diagram whose key is `key` is kept, relative to the folder. */
-export function sourcePath(key: string): string {
-  return diagramFile(key, '.mmd')
+/** Where the source of `kind` whose key is `key` is kept, relative to the folder. */
+export function sourcePath(key: string, kind: DiagramKind = 'mermaid'): string {
+  return diagramFile(key, sourceExtensions[kind], kind)
 }
 
 /**
@@ -27,15 +35,15 @@ export function sourcePath(key: string): string {
  * source planted or edited under that name is replaced); a folder that
  * cannot be written keeps none.
  */
-export function keepSource(dir: string, key: string, source: string): void {
+export function keepSource(dir: string, key: string, source: string, kind: DiagramKind = 'mermaid'): void {
   // Advisory: without it pull gives the image back instead of the block.
-  if (keptSource(dir, key) === undefined) advisoryWrite(dir, sourcePath(key), normalSource(source) + '\n')
+  if (keptSource(dir, key, kind) === undefined) advisoryWrite(dir, sourcePath(key, kind), normalSource(source) + '\n')
 }
 
-/** The source kept for the key `key`, when one is and it is that diagram's (it hashes to `key`). */
-export function keptSource(dir: string, key: string): string | undefined {
-  const source = readCache(dir, sourcePath(key), maxSourceBytes)?.replace(/\n$/, '')
-  return source !== undefined && mermaidKey(source) === key ? source : undefined
+/** The source kept for the key `key`, when one is and it is that source's (it hashes to `key`). */
+export function keptSource(dir: string, key: string, kind: DiagramKind = 'mermaid'): string | undefined {
+  const source = readCache(dir, sourcePath(key, kind), maxSourceBytes)?.replace(/\n$/, '')
+  return source !== undefined && diagramKey(kind, source) === key ? source : undefined
 }
 
 /**
@@ -69,22 +77,23 @@ export function advisoryWrite(dir: string, relative: string, data: string, {once
   }
 }
 
-const lookups = new WeakMap<SyncState, Map<string, string>>()
+const lookups = new WeakMap<SyncState, Map<string, DiagramSource>>()
 
 /**
- * The source of the diagram published at a file URL, for the folder `dir`
- * and its `state`: undefined when the URL is no diagram of this folder or
- * its source is not kept. Read once per state.
+ * The source of the diagram or formula published at a file URL, for the
+ * folder `dir` and its `state`: undefined when the URL is none of this
+ * folder's or its source is not kept. Read once per state.
  */
-export function diagramSourceLookup(dir: string, state: SyncState): (url: string) => string | undefined {
+export function diagramSourceLookup(dir: string, state: SyncState): (url: string) => DiagramSource | undefined {
   let sources = lookups.get(state)
   if (!sources) {
     sources = new Map()
     for (const [key, entry] of Object.entries(state.assets)) {
-      if (entry.url === undefined || !existsInside(dir, sourcePath(key))) continue
+      if (entry.url === undefined) continue
+      const kind = diagramKinds.find((candidate) => existsInside(dir, sourcePath(key, candidate)))
       // A source whose key is not this entry's was edited by hand: it would not give back the published diagram.
-      const source = keptSource(dir, key)
-      if (source !== undefined) sources.set(entry.url, source)
+      const source = kind === undefined ? undefined : keptSource(dir, key, kind)
+      if (source !== undefined) sources.set(entry.url, {kind: kind!, source})
     }
     lookups.set(state, sources)
   }
@@ -93,19 +102,20 @@ export function diagramSourceLookup(dir: string, state: SyncState): (url: string
 }
 
 /**
- * Notes the Mermaid blocks the platform holds as code in the body `tree`
- * (a pull found them so): push keeps publishing them as code, so a push
- * after a pull changes nothing. Editing a block makes it a new diagram,
- * rendered.
+ * Notes the diagram blocks (Mermaid, PlantUML, D2, `math` fences) the
+ * platform holds as code in the body `tree` (a pull found them so): push
+ * keeps publishing them as code, so a push after a pull changes nothing.
+ * Editing a block makes it a new diagram, rendered.
  */
 export function keepAsCode(dir: string, tree: Root | undefined): void {
   if (tree)
     visit(tree, 'code', (node) => {
-      if (isMermaidLang(node.lang)) keepOneAsCode(dir, node.value)
+      const kind = nodeDiagramKind(node)
+      if (kind !== undefined) keepOneAsCode(dir, kind, node.value)
     })
 }
 
-function keepOneAsCode(dir: string, source: string): void {
+function keepOneAsCode(dir: string, kind: DiagramKind, source: string): void {
   // Advisory: without it the block is rendered on the next push.
-  advisoryWrite(dir, codeMarkerPath(mermaidKey(source)), '', {once: true})
+  advisoryWrite(dir, codeMarkerPath(diagramKey(kind, source), kind), '', {once: true})
 }

@@ -41,7 +41,7 @@ interface CacheFile {
 // 2: a body's references include its Mermaid blocks (a cache of 1 would miss them).
 // 3: a body's external URLs are kept too.
 // 4: sealed with the user's key.
-const format = `kbsync-body-cache/4 ${kbsyncVersion}`
+const format = `kbsync-body-cache/5 ${kbsyncVersion}`
 const purpose = 'kbsync body cache'
 
 const cacheFile = '.kbsync/body-cache.json'

@@ -7,7 +7,8 @@
  */
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
-import {diagramPath, mermaidKey} from '../diagrams/mermaid-source.js'
+import type {DiagramKind} from '../diagrams/kinds.js'
+import {diagramKey, diagramPath} from '../diagrams/mermaid-source.js'
 import {keptAsCode} from '../diagrams/code-markers.js'
 import {isDrawioPath} from '../dialect/gfm-to-kb/drawio-links.js'
 import {
@@ -27,12 +28,13 @@ export interface Resolution {
   resolutions: Array<Resolved | null>
   /** Folder-relative paths of the local files the body uses (`../x.png` for one elsewhere in the repository). */
   used: string[]
-  /** The Mermaid diagrams of the body, in document order (each resolved to its rendering's path, `diagramPath`). */
+  /** The diagrams and formulas of the body, in document order (each resolved to its rendering's path, `diagramPath`). */
   diagrams: DiagramUse[]
 }
 
-/** A Mermaid block of a body: its key (`mermaidKey`), its source, and where it is. */
+/** A diagram or formula of a body: its kind, its key (`diagramKey`), its source, and where it is. */
 export interface DiagramUse {
+  kind: DiagramKind
   key: string
   source: string
   file: string
@@ -76,11 +78,12 @@ export async function resolveLocalRefs(
     }
     const report: Report = (diagnostic) => diagnostics.push({...at, ...diagnostic})
     if (ref.kind === 'diagram') {
-      const key = mermaidKey(ref.source ?? '')
+      const kind = ref.diagram ?? 'mermaid'
+      const key = diagramKey(kind, ref.source ?? '')
       // A block the platform holds as code (a pull found it so) stays code: a push after the pull changes nothing.
-      if (keptAsCode(context.root, key)) continue
-      resolutions[index] = {asset: {path: diagramPath(key)}}
-      diagrams.push({key, source: ref.source ?? '', ...at})
+      if (keptAsCode(context.root, key, kind)) continue
+      resolutions[index] = {asset: {path: diagramPath(key, kind)}}
+      diagrams.push({kind, key, source: ref.source ?? '', ...at})
       continue
     }
     // A link to a draw.io file publishes the file (as the diagram, or a link to it): an asset like an image.

@@ -9,7 +9,7 @@
 import path from 'node:path'
 import type {Root} from 'mdast'
 import {visit} from 'unist-util-visit'
-import {isMermaidLang} from '../diagrams/mermaid-source.js'
+import {nodeDiagramKind, type DiagramKind} from '../diagrams/kinds.js'
 import {isLocalUrl} from '../dialect/local-url.js'
 import type {LinkTargets} from './link-targets.js'
 
@@ -56,11 +56,13 @@ export function resolveLocal(file: string, url: string): string | undefined {
  * parsing an unchanged body again.
  */
 export interface LocalRef {
-  /** `diagram`: a Mermaid code block (`url` is empty, `source` its text), published as the image of its rendering. */
+  /** `diagram`: a diagram block or a formula (`url` is empty, `source` its text), published as the image of its rendering. */
   kind: 'link' | 'image' | 'attachment' | 'diagram'
   url: string
   /** The diagram's source (`diagram` only). */
   source?: string
+  /** What the diagram is (`diagram` only; absent: Mermaid). */
+  diagram?: DiagramKind
   line?: number
   column?: number
 }
@@ -69,6 +71,7 @@ type RefNode = {
   type: string
   url?: string
   value?: string
+  lang?: string | null
   data?: object
   position?: {start: {line: number; column: number}}
 }
@@ -94,12 +97,7 @@ function refNodesOf(tree: Root): {nodes: RefNode[]; localDefinitions: boolean} {
   const nodes: RefNode[] = []
   let localDefinitions = false
   const walk = (parent: {children?: unknown[]}): void => {
-    for (const child of parent.children as Array<{
-      type: string
-      url?: string
-      lang?: string | null
-      children?: unknown[]
-    }>) {
+    for (const child of parent.children as Array<RefNode & {children?: unknown[]}>) {
       if (child.url !== undefined && isLocalUrl(child.url)) {
         if (child.type === 'definition') localDefinitions = true
         else if (
@@ -109,7 +107,7 @@ function refNodesOf(tree: Root): {nodes: RefNode[]; localDefinitions: boolean} {
           child.type === 'drawio'
         )
           nodes.push(child as RefNode)
-      } else if (child.type === 'code' && isMermaidLang(child.lang)) {
+      } else if ((child.type === 'code' || child.type === 'inlineCode') && nodeDiagramKind(child) !== undefined) {
         nodes.push(child)
       }
       if (Array.isArray(child.children)) walk(child)
@@ -127,9 +125,10 @@ export function collectLocalRefs(tree: Root): LocalRef[] {
   }))
 }
 
-/** What a reference node is, as a `LocalRef` records it: a Mermaid block is a diagram, a draw.io node an image of its file. */
-function refKind(node: RefNode): Pick<LocalRef, 'kind' | 'url' | 'source'> {
-  if (node.type === 'code') return {kind: 'diagram', url: '', source: node.value ?? ''}
+/** What a reference node is, as a `LocalRef` records it: a diagram block or formula is a diagram, a draw.io node an image of its file. */
+function refKind(node: RefNode): Pick<LocalRef, 'kind' | 'url' | 'source' | 'diagram'> {
+  const diagram = nodeDiagramKind(node)
+  if (diagram !== undefined) return {kind: 'diagram', url: '', source: node.value ?? '', diagram}
   return {kind: node.type === 'drawio' ? 'image' : (node.type as LocalRef['kind']), url: node.url ?? ''}
 }
 

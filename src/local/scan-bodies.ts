@@ -184,21 +184,21 @@ function addAssetRefs(
   }
 }
 
-/** Adds the Mermaid diagrams a body uses, as assets keyed by their source (`mermaidKey`), each once. */
+/** Adds the diagrams and formulas a body uses, as assets keyed by their source (`diagramKey`), each once. */
 function addDiagramRefs(
   node: LocalNode,
   diagrams: readonly DiagramUse[],
   assets: Record<string, LocalAsset>,
   root: string
 ): void {
-  for (const {key, source, file, line} of diagrams) {
-    const relative = diagramPath(key)
+  for (const {kind, key, source, file, line} of diagrams) {
+    const relative = diagramPath(key, kind)
     assets[key] ??= {
       path: relative,
       absolutePath: path.join(root, relative),
       sha256: key,
       size: 0,
-      diagram: {source, file, ...(line !== undefined ? {line} : {})}
+      diagram: {source, file, ...(line !== undefined ? {line} : {}), ...(kind !== 'mermaid' ? {kind} : {})}
     }
     if (!node.refs.assets.some((a) => a.sha256 === key))
       node.refs.assets.push({kind: 'image', path: relative, sha256: key})

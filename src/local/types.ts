@@ -3,6 +3,7 @@
  * and read by the sync engine.
  */
 import type {Root} from 'mdast'
+import type {DiagramKind} from '../diagrams/kinds.js'
 import type {Diagnostic} from './diagnostic.js'
 import type {ExternalUrl} from './external-urls.js'
 import type {NavOrigin} from './navigation/types.js'
@@ -115,11 +116,12 @@ export interface LocalAsset {
   /** The other paths of the folder holding the same bytes, as the bodies name them: the one upload serves them all. */
   alsoAt?: string[]
   /**
-   * A Mermaid diagram rather than a file: `sha256` is the key of its source
-   * (`mermaidKey`), `absolutePath` where its SVG is rendered to before the
-   * upload (`size` 0 until then). Where it was first seen, for messages.
+   * A diagram or formula rather than a file: `sha256` is the key of its
+   * source (`diagramKey`), `absolutePath` where its SVG is rendered to
+   * before the upload (`size` 0 until then). Where it was first seen, for
+   * messages; its kind (absent: Mermaid).
    */
-  diagram?: {source: string; file: string; line?: number}
+  diagram?: {source: string; file: string; line?: number; kind?: DiagramKind}
 }
 
 /** What `scanFolder` finds. */

@@ -1,6 +1,6 @@
 /**
  * The parser extensions of `gfmToKbTree` (full GFM plus the dialect's
- * tags), built once: constructing `gfm()` and `gfmFromMarkdown()` on every
+ * tags, and math: `math.ts`), built once: constructing `gfm()` and `gfmFromMarkdown()` on every
  * call cost more than parsing a short article's text. Autolink-literal and
  * table work that cannot find anything is skipped without changing a tree.
  */
@@ -11,15 +11,20 @@ import {gfm} from 'micromark-extension-gfm'
 import {kbFromMarkdown, kbSyntax} from '../../../plugins/index.js'
 import {emailAutolinkConstruct, syntaxVariants, tableConstruct} from '../syntax.js'
 import {recordEscapes, sparingEscapes} from './escaped-literals.js'
+import {mathConstructs, mathSyntax, mathTree} from './math.js'
 import {SKIP, walk} from './walk.js'
 
 /** The micromark extensions to parse `markdown` with (see `../syntax.ts`). */
-export const syntaxFor = syntaxVariants([gfm(), kbSyntax()], [emailAutolinkConstruct, tableConstruct])
+export const syntaxFor = syntaxVariants(
+  [gfm(), kbSyntax(), ...mathSyntax()],
+  [emailAutolinkConstruct, tableConstruct, ...mathConstructs]
+)
 
-/** The from-markdown extensions: GFM's (autolink-literal transform guarded) and the dialect's. */
+/** The from-markdown extensions: GFM's (autolink-literal transform guarded), the dialect's and math's. */
 export const treeExtensions: TreeExtension[] = [
   ...gfmFromMarkdown().map(guardAutolinkTransform),
   kbFromMarkdown(),
+  mathTree(),
   recordEscapes
 ]
 

@@ -19,6 +19,7 @@ import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inli
 import {finishSiteSyntax, restoreSiteLines, rewriteSiteSyntax} from './site-syntax/index.js'
 import {convertHtml} from './html/index.js'
 import {drawioLinksToDiagrams} from './drawio-links.js'
+import {convertMath} from './math.js'
 import {disarmScriptUrls, urlNodeTypes} from './script-urls.js'
 import {nodeTypes} from './walk.js'
 
@@ -71,6 +72,11 @@ export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): Gfm
   // tells which passes can change anything. No pass adds a node type a
   // later pass looks for, so the survey stays valid as they run.
   let types = nodeTypes(tree)
+  // Formulas become `math` code blocks and marked inline code first: the passes below see only dialect nodes.
+  if (types.has('math') || types.has('inlineMath')) {
+    convertMath(tree, source)
+    types.add('code').add('inlineCode')
+  }
   // HTML becomes nodes the passes below look for (headings, list items, links): survey again after it.
   if (types.has('html')) {
     convertHtml(tree, file, source)

@@ -18,6 +18,7 @@ import {alertColors} from '../gfm-to-kb/alerts.js'
 import {parseKb} from '../parse.js'
 import {details} from './summary.js'
 import {drawioToAuthoringForm} from './drawio.js'
+import {mathToGfm} from '../gfm-to-kb/math.js'
 
 /** Options of `kbToGfm`. */
 export interface KbToGfmOptions {
@@ -57,7 +58,12 @@ const hintBlock: Handle = (node: HintBlock, parent, state, info) => {
 // Code as CommonMark writes it: a fence inside code gets a longer outer fence, which GitHub reads, instead of the
 // zero-width space the platform needs (plugins/code-fence.ts); a reader copying the code gets it as written.
 const extension: Options = {
-  extensions: [gfmToMarkdown(), kbToMarkdown(), {handlers: {hintBlock, details, code: defaultHandlers.code}}]
+  extensions: [
+    gfmToMarkdown(),
+    kbToMarkdown(),
+    mathToGfm(),
+    {handlers: {hintBlock, details, code: defaultHandlers.code}}
+  ]
 }
 
 /**

@@ -14,13 +14,14 @@ import {pullBody, type PulledBody} from '../shared/document-body.js'
 import {documentFile, type Layout} from '../shared/document-layout.js'
 import {bodyTrouble, type RemoteSnapshot} from '../shared/remote.js'
 import {planAssets} from './assets.js'
+import type {DiagramSource} from '../../diagrams/index.js'
 import {itemPageUrl, linkForms, type ItemRef, type PlatformUrls} from '../shared/platform-links.js'
 
 /** The questions a conversion asks of the pull (`LocalizeContext`): where a document is, a file's copy, a diagram's source. */
 export interface Answers {
   documentOf(kind: ItemRef['kind'], id: string): string | undefined
   assetOf(url: string): string | undefined
-  diagramOf(url: string): string | undefined
+  diagramOf(url: string): DiagramSource | undefined
 }
 
 /** One conversion made early: the file it was made for, the answers it was given, and its outcome. */
@@ -28,7 +29,7 @@ interface Early {
   file: string
   documents: Array<{kind: ItemRef['kind']; id: string; answer: string | undefined}>
   assets: Array<{url: string; answer: string | undefined}>
-  diagrams: Array<{url: string; answer: string | undefined}>
+  diagrams: Array<{url: string; answer: DiagramSource | undefined}>
   pulled: PulledBody
 }
 
@@ -48,7 +49,7 @@ export function createSpeculation(
   remote: RemoteSnapshot,
   layout: Layout,
   urls: PlatformUrls,
-  diagramOf: (url: string) => string | undefined
+  diagramOf: (url: string) => DiagramSource | undefined
 ): Speculation {
   const forms = linkForms(urls)
   const made = new Map<string, Early>()
@@ -98,8 +99,13 @@ export function createSpeculation(
       // Asked again in the order the conversion asked them: a document-of that notes missing targets notes the same ones.
       if (early.documents.some((query) => answers.documentOf(query.kind, query.id) !== query.answer)) return undefined
       if (early.assets.some((query) => answers.assetOf(query.url) !== query.answer)) return undefined
-      if (early.diagrams.some((query) => answers.diagramOf(query.url) !== query.answer)) return undefined
+      if (early.diagrams.some((query) => !sameSource(answers.diagramOf(query.url), query.answer))) return undefined
       return early.pulled
     }
   }
+}
+
+/** Whether two answers about a diagram's source are the same. */
+function sameSource(a: DiagramSource | undefined, b: DiagramSource | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.kind === b.kind && a.source === b.source)
 }

@@ -5,10 +5,10 @@
  * whether a pulled text renders back to the same body. Pure tree transforms.
  */
 import path from 'node:path'
-import type {Code, Link, Nodes, Root} from 'mdast'
+import type {Link, Nodes, Root, RootContent} from 'mdast'
 import {visit} from 'unist-util-visit'
 import type {LinkForms} from './platform-links.js'
-import {diagramAlt, diagramImage, isMermaidLang} from '../../diagrams/index.js'
+import {altOf, nodeDiagramKind, renderedImage, type DiagramKind, type DiagramSource} from '../../diagrams/index.js'
 
 /** What localizing a body needs to know. */
 export interface LocalizeContext {
@@ -18,8 +18,8 @@ export interface LocalizeContext {
   documentOf(kind: 'article' | 'topic', id: string): string | undefined
   /** Repo-relative path of the downloaded copy of a file URL, when there is one. */
   assetOf(url: string): string | undefined
-  /** The source of the Mermaid diagram published at a file URL (`diagramSourceLookup`), when the folder keeps it. */
-  diagramOf?(url: string): string | undefined
+  /** The source of the diagram or formula published at a file URL (`diagramSourceLookup`), when the folder keeps it. */
+  diagramOf?(url: string): DiagramSource | undefined
   /** The platform's URL forms (made ready once per pull) and the page of the document being written: links are normalised first (`platform-links.ts`). */
   links?: {forms: LinkForms; pageUrl: string}
 }
@@ -63,10 +63,10 @@ export function localizeTree(tree: Root, context: LocalizeContext): Map<string, 
   const origins = new Map<string, Origin>()
   visit(tree, (node, index, parent) => {
     const diagram =
-      context.diagramOf && parent && index !== undefined ? mermaidBlockOf(node, context.diagramOf) : undefined
+      context.diagramOf && parent && index !== undefined ? renderedSourceOf(node, context.diagramOf) : undefined
     if (diagram) {
-      origins.set(diagramOrigin(diagram.block.value), {url: diagram.url})
-      parent!.children.splice(index!, 1, diagram.block as never)
+      origins.set(diagramOrigin(diagram.kind, diagram.source), {url: diagram.url})
+      parent!.children.splice(index!, 1, diagram.node as never)
       return
     }
     if (node.type === 'articleLink' && parent && index !== undefined) {
@@ -94,9 +94,11 @@ export function localizeTree(tree: Root, context: LocalizeContext): Map<string, 
 /** The reverse of `localizeTree` on a re-parsed tree: relative URLs back to ids and file URLs. */
 export function restoreTree(tree: Root, origins: Map<string, Origin>): void {
   visit(tree, (node, index, parent) => {
-    if (node.type === 'code' && isMermaidLang(node.lang) && parent && index !== undefined) {
-      const origin = origins.get(diagramOrigin(node.value))
-      if (origin && 'url' in origin) parent.children.splice(index, 1, diagramImage(node.value, origin.url) as never)
+    const kind = node.type === 'code' || node.type === 'inlineCode' ? nodeDiagramKind(node) : undefined
+    if (kind !== undefined && parent && index !== undefined) {
+      const origin = origins.get(diagramOrigin(kind, (node as {value: string}).value))
+      if (origin && 'url' in origin)
+        parent.children.splice(index, 1, renderedImage(kind, (node as {value: string}).value, origin.url) as never)
       return
     }
     if (node.type === 'link' && parent && index !== undefined) {
@@ -118,24 +120,37 @@ export function restoreTree(tree: Root, origins: Map<string, Origin>): void {
   })
 }
 
-/** The key of a restored Mermaid block among the origins (no relative URL starts with a NUL). */
-function diagramOrigin(source: string): string {
-  return '\0mermaid\0' + source
+/** The key of a restored diagram or formula among the origins (no relative URL starts with a NUL). */
+function diagramOrigin(kind: DiagramKind, source: string): string {
+  return `\0${kind}\0${source}`
 }
 
+/** The fence language a restored diagram block is written with. */
+const blockLanguages: Partial<Record<DiagramKind, string>> = {mermaid: 'mermaid', plantuml: 'plantuml', d2: 'd2'}
+
 /**
- * The Mermaid block a paragraph holding only the image of a diagram of the
- * folder stands for (the image's alt as push writes it, so the block
- * renders back to the same body), with the image's URL.
+ * The source an image of a diagram or formula of the folder stands for
+ * (the image's alt as push writes it, so the source renders back to the
+ * same body), with the image's URL: a paragraph holding only the image of a
+ * diagram gives its fenced block back, of a display formula its `$$` block;
+ * the image of an inline formula, wherever it is, its `$...$`.
  */
-function mermaidBlockOf(
+function renderedSourceOf(
   node: Nodes,
-  diagramOf: (url: string) => string | undefined
-): {block: Code; url: string} | undefined {
-  if (node.type !== 'paragraph' || node.children.length !== 1) return undefined
-  const image = node.children[0]!
+  diagramOf: (url: string) => DiagramSource | undefined
+): {node: RootContent; kind: DiagramKind; source: string; url: string} | undefined {
+  const image = node.type === 'paragraph' && node.children.length === 1 ? node.children[0]! : node
   if (image.type !== 'image') return undefined
-  const source = diagramOf(image.url)
-  if (source === undefined || diagramAlt(source) !== image.alt) return undefined
-  return {block: {type: 'code', lang: 'mermaid', value: source}, url: image.url}
+  const found = diagramOf(image.url)
+  if (found === undefined || altOf(found.kind, found.source) !== image.alt) return undefined
+  const {kind, source} = found
+  // An inline formula's image stands alone, a block's fills its paragraph.
+  if ((kind === 'math-inline') !== (image === node)) return undefined
+  const restored: RootContent =
+    kind === 'math-inline'
+      ? {type: 'inlineMath', value: source}
+      : kind === 'math'
+        ? {type: 'math', value: source}
+        : {type: 'code', lang: blockLanguages[kind]!, value: source}
+  return {node: restored, kind, source, url: image.url}
 }

@@ -10,7 +10,7 @@ import type {Root} from 'mdast'
 import {bodyTree, sha256, toKbText, type LocalNode, type Resolved} from '../../local/index.js'
 import {kbsyncVersion} from '../../version.js'
 import {bodyHash} from './remote.js'
-import {diagramImage} from '../../diagrams/publish.js'
+import {renderedNode} from '../../diagrams/publish.js'
 
 /** What rendering needs to know about the remote. */
 export interface RenderContext {
@@ -134,8 +134,9 @@ function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText 
       const sha = context.hashOf(resolved.asset.path)
       const ref = sha === undefined ? undefined : context.fileRef(sha)
       if (ref === undefined) missingAssets.push(sha ?? resolved.asset.path)
-      // A Mermaid block is published as the image of its rendering.
-      if (child.type === 'code') return diagramImage(child.value ?? '', ref ?? 'PENDING-UPLOAD') as TreeNode
+      // A diagram block or a formula is published as the image of its rendering.
+      if (child.type === 'code' || child.type === 'inlineCode')
+        return renderedNode(child, ref ?? 'PENDING-UPLOAD') as TreeNode
       const {kbsync: _, ...data} = child.data!
       return {...child, data, url: ref ?? 'PENDING-UPLOAD', ...(rewritten ? {children: rewritten} : {})}
     }
