@@ -33,6 +33,9 @@ const unsafeCharacter = /[<>`\\&~\u0000-\u0009\u000b-\u001f\u007f]/
 const templateSyntax = /\{[%{:]|\{\/\*/
 // A docs-site container (`:::tip`, `!!! note`, `??? faq`, `/// note`, `=== "Tab"`): the conversion makes it a block, or warns.
 const siteContainer = /^[ \t]*(?::::|!!!|\?\?\?|\/\/\/|=== ?")/m
+// An emoji or icon shortcode (`:smile:`, `:material-check:`) or an attribute list (`{ #id }`): converted, an icon
+// left out with a warning (`site-syntax/mkdocs/`).
+const siteShortcode = /:[+\w-]{1,100}:|\{:?[ \t]*(?:[#.][\w-]|[A-Za-z_:][\w:.-]*=)/
 // Where GFM may find a literal autolink, which can swallow the brackets after it.
 const autolinkStart = /www\.|:\/\/|@|mailto:|xmpp:/i
 // A line that opens with whitespace (indented code, nested blocks, lazy lines) and holds more than it.
@@ -57,6 +60,7 @@ export function plainBodyRefs(body: string): LocalRef[] | undefined {
     unsafeCharacter.test(body) ||
     templateSyntax.test(body) ||
     siteContainer.test(body) ||
+    siteShortcode.test(body) ||
     body.includes('####') ||
     indentedLine.test(body) ||
     listCode.test(body) ||

@@ -13,7 +13,8 @@
  * pymdownx `tab`) lose only their fences. Code blocks are left alone.
  */
 import {admonitionColor, neutralColor} from '../alerts.js'
-import {closeTag, FenceTracker, isBlank, openTag, splitPrefix, type BlockTitle, type SiteSource} from './lines.js'
+import {CodeLines} from './code-lines.js'
+import {closeTag, isBlank, openTag, splitPrefix, type BlockTitle, type SiteSource} from './lines.js'
 import {trimBlanksEnd} from '../../../trust/linear-text.js'
 
 /** One syntax of fenced containers. */
@@ -66,12 +67,12 @@ export function rewriteFencedContainers(site: SiteSource): void {
 /** Rewrites the containers of one syntax; unclosed ones are closed at the end, with a warning. */
 function rewriteContainers(site: SiteSource, syntax: FenceSyntax): void {
   const {lines} = site
-  const fences = new FenceTracker()
+  const code = new CodeLines()
   const stack: Open[] = []
   const fence = syntax.mark.repeat(3)
   for (let index = 0; index < lines.length; index++) {
     const [prefix, rest] = splitPrefix(lines[index]!)
-    if (fences.isCode(rest) || !rest.startsWith(fence)) continue
+    if (code.isCode(lines[index]!) || !rest.startsWith(fence)) continue
     const close = syntax.closing.exec(rest)
     if (close) {
       closeContainer(site, stack, index, close[1]!.length, syntax.mark)

@@ -2,7 +2,8 @@
  * Docs-site syntax written as text, made what the site shows: admonitions
  * of Docusaurus, VitePress and MkDocs (also pymdownx blocks) become hint blocks and expanding
  * blocks, MDX imports, exports and comments go, Liquid and kramdown are
- * handled as `templates.ts` says. The container forms are rewritten line
+ * handled as `templates.ts` says, MkDocs' attribute lists, emoji and icon
+ * shortcodes and mkdocstrings blocks as `mkdocs/` says. The container forms are rewritten line
  * by line before the parse (`rewriteSiteSyntax`), keeping every line's
  * number, so that the Markdown inside them is parsed where it stands; what
  * needs the tree is done after it (`finishSiteSyntax`). Obsidian callouts
@@ -16,8 +17,11 @@ import {rewriteJsxAttributes} from './jsx-attributes.js'
 import {dropEsm, dropMdxComments} from './mdx.js'
 import {warnMdxExpressions} from './mdx-expressions.js'
 import {rewriteMkDocsAdmonitions} from './mkdocs.js'
+import {rewriteAutodoc} from './mkdocs/mkdocstrings.js'
 import {handleTemplateSyntax} from './templates.js'
-import {headingIdsToAnchors} from './heading-ids.js'
+import {applyAttrLists} from './mkdocs/attr-lists.js'
+import {mayHoldAttrList} from './mkdocs/attr-list-syntax.js'
+import {mayHoldShortcode, replaceShortcodes} from './mkdocs/icons.js'
 import {restoreLines} from './origin.js'
 import {insertTitles} from './titles.js'
 
@@ -39,7 +43,6 @@ const siteMarkers = /^[ \t>]*(?::::|!!!|\?\?\?|\/\/\/|===[!+]?[ \t]+")|^(?:impor
 const jsxExpression = /^[ \t>]*<[A-Za-z][^>\n]*=\{/m
 
 const templateStart = /\{[%{:]/
-const headingId = /\{:?[ \t]*#/
 
 /** Rewrites the container syntax and MDX statements of `markdown` (see the module comment). */
 export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions): RewrittenSource {
@@ -51,7 +54,9 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   dropEsm(site, options.mdx)
   dropMdxComments(site)
   if (attributes) rewriteJsxAttributes(site)
-  // Fenced containers first: an admonition inside one then ends at its rewritten closing tag.
+  // mkdocstrings' `::: a.b` before the containers it would be mistaken for; fenced containers before admonitions:
+  // an admonition inside one then ends at its rewritten closing tag.
+  if (markdown.includes(':::')) rewriteAutodoc(site)
   rewriteFencedContainers(site)
   rewriteMkDocsAdmonitions(site)
   return {...site, source: site.lines.join('\n')}
@@ -75,7 +80,9 @@ export function restoreSiteLines(tree: Root, file: VFile, site: RewrittenSource)
 /** The tree half: titles into the blocks opened, template and MDX warnings (`restoreSiteLines` adds the pre-pass's). */
 export function finishSiteSyntax(tree: Root, site: RewrittenSource, file: VFile, options: SiteSyntaxOptions): void {
   insertTitles(tree, site.titles, site.origin, file)
-  if (headingId.test(site.source)) headingIdsToAnchors(tree)
+  // Icons first: an attribute list right after one goes with it. Attribute lists before templates: ids become anchors.
+  if (mayHoldShortcode.test(site.source)) replaceShortcodes(tree, file)
+  if (mayHoldAttrList.test(site.source)) applyAttrLists(tree)
   if (options.mdx) {
     if (site.source.includes('{')) warnMdxExpressions(tree, file)
   } else if (templateStart.test(site.source)) handleTemplateSyntax(tree, file)

@@ -11,7 +11,8 @@
  * label a bold line over its content. Code blocks are left alone.
  */
 import {admonitionColor, neutralColor} from '../alerts.js'
-import {capitalise, closeTag, FenceTracker, isBlank, openTag, type BlockTitle, type SiteSource} from './lines.js'
+import {CodeLines, indentOf} from './code-lines.js'
+import {capitalise, closeTag, isBlank, openTag, type BlockTitle, type SiteSource} from './lines.js'
 
 // python-markdown's pattern: `!!!`, a type and modifiers (`inline end`), an optional quoted title.
 const marker = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]?([\w-]+)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*?)")?[ \t\r]*$/
@@ -32,25 +33,30 @@ interface Open {
 /** Rewrites the MkDocs admonitions of `site` (see the module comment). */
 export function rewriteMkDocsAdmonitions(site: SiteSource): void {
   const {lines} = site
-  const fences = new FenceTracker()
+  // Markers in code are examples, fenced or indented.
+  const code = new CodeLines()
   const stack: Open[] = []
   for (let index = 0; index < lines.length; index++) {
-    if (isBlank(lines[index]!)) continue
+    if (isBlank(lines[index]!)) {
+      code.isCode('')
+      continue
+    }
     const indent = indentOf(lines[index]!)
     while (stack.length > 0 && indent < stack[stack.length - 1]!.indent + 4) {
       // A closing line that went in goes before this one.
       if (closeBlock(site, stack, stack.pop()!)) index++
-      fences.reset()
+      code.leave()
     }
     if (stack.length > 0) {
       lines[index] = dedent(lines[index]!, 4 * stack.length)
       for (const open of stack) open.last = index
     }
-    if (fences.isCode(lines[index]!.trimStart())) continue
+    if (code.isCode(lines[index]!)) continue
     const tab = tabMarker.exec(lines[index]!)
     if (tab) {
       lines[index] = `${tab[1]}**${tab[2]}**`
       stack.push({indent, column: tab[1]!.length, kind: 'tab', last: index})
+      code.enter(tab[1]!.length)
       continue
     }
     const match = marker.exec(lines[index]!)
@@ -73,6 +79,7 @@ export function rewriteMkDocsAdmonitions(site: SiteSource): void {
     const shown = title === undefined ? capitalise(type!) : title
     site.titles.set(line, shown || kind === 'details' ? {kind, title: shown || capitalise(type!)} : {kind})
     stack.push({indent, column: lead!.length, kind, last: index})
+    code.enter(lead!.length)
   }
   while (stack.length > 0) closeBlock(site, stack, stack.pop()!)
 }
@@ -91,17 +98,6 @@ function closeBlock(site: SiteSource, stack: readonly Open[], open: Open): boole
   site.origin.splice(at, 0, site.origin[open.last]!)
   for (const outer of stack) if (outer.last >= open.last) outer.last = at
   return true
-}
-
-/** The column of a line's first non-blank character (a tab counts to the next multiple of four). */
-function indentOf(line: string): number {
-  let column = 0
-  for (const char of line) {
-    if (char === ' ') column++
-    else if (char === '\t') column += 4 - (column % 4)
-    else break
-  }
-  return column
 }
 
 /** `line` with `columns` columns of indentation taken away (the line is known to be indented that far). */
