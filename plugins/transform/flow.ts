@@ -12,6 +12,7 @@ import {blockNames} from '../syntax/vocabulary.js'
 import {append, TagStack, takeContent, type Frame} from './pairing.js'
 import {pairPhrasing, type PairingContext} from './phrasing.js'
 import {rejoin, type FlowItem, type Pieces} from './split.js'
+import {keepStrayLines, noteStray} from './stray.js'
 import {spanOf} from './kept.js'
 import {entryOf, hasUnknownNode, unknownNodeProblem} from './table.js'
 import {span} from './tags.js'
@@ -45,6 +46,8 @@ interface Pairing {
   orphans: Set<RootContent>
   /** Where the pieces of split paragraphs and lines came from (see `split.ts`). */
   pieces: Pieces
+  /** Closing tags that closed nothing, and the lines they start (see `stray.ts`). */
+  strays?: Set<object>
   context: PairingContext
 }
 
@@ -88,6 +91,7 @@ export function pairFlow(items: FlowItem[], pieces: Pieces, context: PairingCont
         ruleId: 'kb-stray-closing-tag',
         place: html.position
       })
+      noteStray((pairing.strays ??= new Set()), html, pieces)
       add(pairing, html)
       continue
     }
@@ -138,11 +142,12 @@ function stayed({stack}: Pairing, frame: FlowFrame): void {
 
 /**
  * `items`, content settled: the pieces of a paragraph left unpaired joined
- * back, the summaries of unclosed details back to their tags around a
- * paragraph.
+ * back, the lines a stray closing tag starts kept as written, the summaries
+ * of unclosed details back to their tags around a paragraph.
  */
-function settle({orphans, pieces, undoable}: Pairing, content: RootContent[]): RootContent[] {
+function settle({orphans, pieces, undoable, strays, context}: Pairing, content: RootContent[]): RootContent[] {
   const items = rejoin(content, pieces)
+  if (strays) keepStrayLines(items, strays, context.kept)
   if (orphans.size === 0) return items
   const result: RootContent[] = []
   for (const item of items) {

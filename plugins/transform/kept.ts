@@ -20,6 +20,23 @@ export interface Span {
 
 const store = new WeakMap<Root, Span[]>()
 
+/** Parents whose children sit in lines of text: a span among them has no container markers to take away. */
+const phrasingParents = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'underline',
+  'mark',
+  'articleLink',
+  'attachment',
+  'detailsSummary'
+])
+
 /** The span of a pair's tags, if the nodes have offsets. */
 export function spanOf(position: Position | undefined): Span | undefined {
   const start = position?.start.offset
@@ -57,7 +74,7 @@ export function restoreKept(tree: Root, source: string): void {
       const last = child.type === 'html' ? spanEnd(children, index, ends) : -1
       if (last >= 0) {
         out ??= children.slice(0, index)
-        out.push(asWritten(source, child, children[last]!))
+        out.push(asWritten(source, child, children[last]!, parent !== tree && !phrasingParents.has(parent.type)))
         index = last
         continue
       }
@@ -81,8 +98,19 @@ function spanEnd(children: Nodes[], index: number, ends: Map<number, number>): n
   return -1
 }
 
-function asWritten(source: string, first: Nodes, last: Nodes): Html {
+/**
+ * The source of `first` to `last` as one `html` node. Inside a container
+ * (`nested`: a block quote, a list item), the lines after the first start
+ * with the container's markers, which are not the node's text: they are
+ * taken away up to the first line's column, as CommonMark does.
+ */
+function asWritten(source: string, first: Nodes, last: Nodes, nested: boolean): Html {
   const start = first.position!.start
   const end = last.position!.end
-  return {type: 'html', value: source.slice(start.offset, end.offset), position: {start, end}}
+  let value = source.slice(start.offset, end.offset)
+  const width = start.column - 1
+  // A line's markers, at most up to the first line's column: a lazy line has none (and its spaces are not text).
+  if (nested && width > 0 && value.includes('\n'))
+    value = value.replace(new RegExp(`(\\r?\\n|\\r)[ \\t>]{0,${width}}`, 'g'), '$1')
+  return {type: 'html', value, position: {start, end}}
 }

@@ -9,6 +9,7 @@ import {VFile} from 'vfile'
 import {boundContainers} from '../../plugins/container-depth.js'
 import {nestingLimit} from '../../plugins/depth.js'
 import {kbFromMarkdown, kbSyntax, reportKbProblems, takeKbProblems} from '../../plugins/index.js'
+import {restoreKept} from '../../plugins/transform/kept.js'
 import {capHeadings} from './gfm-to-kb/unsupported.js'
 import {parseGuarded} from './guard.js'
 import {sortMessages} from './messages.js'
@@ -43,6 +44,8 @@ function parseBounded(value: string, file: VFile | undefined): Root {
   // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them).
   const extensions = [nestingLimit(source), ...mdastExtensions, nestingLimit(source)]
   const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions: extensions})
+  // A stray closing tag's lines, kept as CommonMark reads them (plugins/transform/stray.ts).
+  restoreKept(tree, source)
   if (!file) {
     takeKbProblems(tree)
     return tree

@@ -30,7 +30,8 @@ const plain = unified().use(remarkParse).use(remarkGfm).use(remarkStringify).fre
 
 function preserved(
   roundTrip: (value: string) => string,
-  shown: (html: string) => string = (html) => html
+  shown: (html: string) => string = (html) => html,
+  meant: (html: string) => string = (html) => html
 ): {count: number; lost: number[]} {
   let count = 0
   const lost: number[] = []
@@ -42,19 +43,21 @@ function preserved(
       lost.push(example.number)
       continue
     }
-    if (shown(render(output)) === render(example.markdown)) count++
+    if (shown(render(output)) === meant(render(example.markdown))) count++
     else lost.push(example.number)
   }
   return {count, lost}
 }
 
 describe('law 3: CommonMark meaning survives a round trip', () => {
-  it('kbsync preserves at least as many spec examples as plain remark + remark-gfm', () => {
+  it('kbsync preserves every spec example but one the reference renderer reads apart from micromark', () => {
     // A fence line inside code is written with a zero-width space before its backticks (plugins/code-fence.ts:
     // the platform answers 500 otherwise); the reader sees the same text, so the law looks past that guard.
+    // The platform has three heading levels: `####` and deeper are `###` by design (kb-heading-depth).
     const kb = preserved(
       (value) => stringifyKb(parseKb(value)),
-      (html) => html.replace(/\u200B(?=```)/g, '')
+      (html) => html.replace(/\u200B(?=```)/g, ''),
+      (html) => html.replace(/<(\/?)h[4-6]>/g, '<$1h3>')
     )
     const remark = preserved((value) => String(plain.processSync(value)))
     const total = spec.tests.length
@@ -64,5 +67,9 @@ describe('law 3: CommonMark meaning survives a round trip', () => {
     )
     expect(total).toBeGreaterThan(600)
     expect(kb.count).toBeGreaterThanOrEqual(remark.count)
+    // Example 25 (`&nbsp; &amp; …`) is written with the characters: micromark (kbsync's reader, and remark's) keeps
+    // the leading U+00A0 it starts with, the reference renderer trims it. Any other loss is a regression (example
+    // 151, a stray `</div>` with text right under it, was one).
+    expect(kb.lost).toEqual([25])
   }, 120_000)
 })

@@ -144,9 +144,32 @@ describe('stray dialect tags (law 3)', () => {
     ['a line ending before a block tag in a heading', 'a\n<iframe data-node="drawio" src="https://d/x">a\n- '],
     ['a block tag after a line ending in a paragraph', '<u>\n    <div data-node="other">\na'],
     ['a lone closing tag after an opener written inline', '<details></details>a<u>\n</summary>\n<u>'],
-    ['a refused line of tags before a closing tag', '* </iframe><u><video src="https://v/x"></video>a']
+    ['a refused line of tags before a closing tag', '* </iframe><u><video src="https://v/x"></video>a'],
+    ['a stray closing tag with text right under it, in a quote', '> </div>\n> *foo*\nbar'],
+    ['a stray closing tag with a line of tags right under it', '</div>\n<div data-node=hintBlock>\nx']
   ])('is stable on %s', (_, value) => {
     const once = pass(value)
     expect(pass(once)).toBe(once)
+  })
+
+  // CommonMark example 151: the HTML block a line starting with `</div>` opens runs to the next blank line, so the
+  // text right under it is raw, and written back right under it (a blank line between made it emphasis).
+  it.each([
+    ['</div>\n*foo*\n', ['</div>\n*foo*']],
+    ['</details>\n*foo*\n# bar\n\n*baz*\n', ['</details>\n*foo*\n# bar', 'paragraph']],
+    ['> </div>\n> *foo*\n', ['</div>\n*foo*']],
+    ['-   </div>\n    *foo*\n', ['</div>\n*foo*']]
+  ])('keeps the lines right under a stray closing tag raw, as CommonMark does: %j', (value, expected) => {
+    const tree = parseKb(value)
+    let flow = tree.children
+    while (flow[0] && (flow[0].type === 'blockquote' || flow[0].type === 'list' || flow[0].type === 'listItem'))
+      flow = flow[0].children as typeof flow
+    expect(flow.map((node) => (node.type === 'html' ? node.value : node.type))).toEqual(expected)
+    expect(pass(value)).toBe(value)
+  })
+
+  it('reads text right under a closing tag that closes a block as Markdown', () => {
+    const value = 'x <div data-node=hintBlock data-color=red>\nhint\n</div>\n*foo*\n'
+    expect(parseKb(value).children.map((node) => node.type)).toEqual(['paragraph', 'hintBlock', 'paragraph'])
   })
 })
