@@ -59,4 +59,36 @@ describe('kbsync convert', () => {
     expect(stdout).toBe('')
     expect(stderr).toMatch(/^bad\.md:3: error: The file is not valid UTF-8/)
   })
+
+  // Issue 30: front matter was converted as Markdown: `---` a rule, `title: …` a `## title: …` heading.
+  it('keeps front matter out of the body: left out of the dialect and HTML with a note, kept above a GFM body', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kbsync-convert-'))
+    const file = '---\ntitle: My guide\ntags: [a, b]\n---\n\n# My guide\n\nHello *world*\n\n#### Deep\n'
+    writeFileSync(join(dir, 'guide.md'), file)
+    const kb = kbsync(['guide.md'], '', dir)
+    expect(kb.code).toBe(0)
+    // As push sends it: the title is the article's name, and its `# My guide` line is not repeated in the body.
+    expect(kb.stdout).toBe('Hello *world*\n\n### Deep\n')
+    expect(kb.stderr).toMatch(/^guide\.md:10:1: warning: .*\[kb-heading-depth\]\n/)
+    expect(kb.stderr).toMatch(
+      /^guide\.md: info: The front matter is not part of the body; its title "My guide" .*\[kb-front-matter\]$/m
+    )
+    const html = kbsync(['--to', 'html', 'guide.md'], '', dir)
+    expect(html.stdout).not.toMatch(/title|<hr>/)
+    const gfm = kbsync(['--to', 'gfm', 'guide.md'], '', dir)
+    expect(gfm.stdout).toBe('---\ntitle: My guide\ntags: [a, b]\n---\n\n# My guide\n\nHello *world*\n\n### Deep\n')
+    expect(gfm.stderr).not.toContain('kb-front-matter')
+    // From the dialect (a pulled file fed back): the same.
+    const back = kbsync(['--from', 'kb', '--to', 'gfm'], '---\ntitle: T\n---\nbody\n')
+    expect(back.stdout).toBe('---\ntitle: T\n---\n\nbody\n')
+    // A dialect body opening with a rule has no front matter.
+    expect(kbsync(['--from', 'kb', '--to', 'kb'], '---\n\nbody\n').stdout).toBe('---\n\nbody\n')
+  })
+
+  it('refuses GFM whose front matter is not closed, as push does', () => {
+    const {code, stdout, stderr} = kbsync([], '---\ntitle: T\nbody\n')
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toContain('[front-matter-unclosed]')
+  })
 })

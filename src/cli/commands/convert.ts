@@ -19,6 +19,7 @@ import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../errors.js'
 import {articleUrlOf, loadConfig} from '../config.js'
+import {frontMatterNote, splitFrontMatter} from './convert-front-matter.js'
 
 const sources = ['gfm', 'kb'] as const
 const targets = ['kb', 'gfm', 'html', 'comment-html'] as const
@@ -112,7 +113,10 @@ body to standard output. Every construct the target cannot hold is converted
 to its closest form and reported on standard error as FILE:LINE:COL: warning: ...
 (nothing is dropped silently). A body that cannot be converted at all (nested
 deeper than the dialect's limit) is reported as FILE:LINE:COL: error: ..., with
-no output and exit code 2. See docs/conversions.md for the rules.
+no output and exit code 2. Front matter (a YAML block between --- lines at the
+top) is no part of the body: written as GFM it is kept above the body; in the
+dialect and HTML it is left out (its title is the article's name when pushed),
+with a note on standard error. See docs/conversions.md for the rules.
 
 Options:
   --from gfm|kb                     input: GitHub-flavoured Markdown (default) or the dialect
@@ -160,7 +164,12 @@ Options:
       for (const problem of problems) guardedStream(context.stderr, context.env).write(`${formatDiagnostic(problem)}\n`)
       return exitCodes.invalid
     }
-    const read = toTree(source, text, name)
+    // Front matter is no part of the body: kept above it in GFM, left out of the dialect and HTML (with a note).
+    const split = splitFrontMatter(text, name, source === 'kb')
+    for (const problem of split.problems)
+      guardedStream(context.stderr, context.env).write(`${formatDiagnostic(problem)}\n`)
+    if (split.problems.some((problem) => problem.severity === 'error')) return exitCodes.invalid
+    const read = toTree(source, target === 'gfm' ? split.body : split.untitled, name)
     // A body that cannot be converted (nested past the dialect's limit) gives no output, not a capped one.
     if (read.messages.some((message) => message.fatal)) {
       for (const message of read.messages)
@@ -168,8 +177,10 @@ Options:
       return exitCodes.invalid
     }
     const written = fromTree(target, read.tree, await configuredArticleUrl(target, context))
-    context.stdout.write(written.output)
+    const kept = split.block !== '' && target === 'gfm'
+    context.stdout.write(kept ? split.block + (written.output === '' ? '' : '\n' + written.output) : written.output)
     const messages = [...read.messages, ...written.messages]
+    if (split.block !== '' && !kept) messages.unshift(frontMatterNote(split))
     for (const message of messages)
       if (severityOfFatal(message.fatal) !== 'info')
         guardedStream(context.stderr, context.env).write(formatWarning(message, name))
