@@ -12,7 +12,7 @@ import {rateLimitNotices} from './rate-limit-notice.js'
 import {reporterFor, type Reporter} from './output/index.js'
 import {formatClientEvent, type ClientEvent} from '../api/index.js'
 import type {PushOptions, SyncClient} from '../sync/index.js'
-import {removeStaleTemps, type LinkOptions, type StateTarget} from '../local/index.js'
+import {removeStaleTemps, type LinkOptions, type LocaleChoice, type StateTarget} from '../local/index.js'
 
 /** Options shared by the commands that talk to a knowledge base. */
 export const connectionOptions = {
@@ -150,9 +150,15 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     concurrency: config.concurrency,
     ignore: config.ignore,
     links: linkOptionsOf(config),
+    locales: localeChoiceOf(config),
     ...(config.browser !== undefined ? {diagrams: {browser: config.browser}} : {}),
     ...extra
   }
+}
+
+/** What a docs site's locales become, as the config says (`locales`, `--locale`). */
+export function localeChoiceOf(config: Pick<KbsyncConfig, 'locales' | 'locale'>): LocaleChoice {
+  return {mode: config.locales, ...(config.locale !== undefined ? {only: config.locale} : {})}
 }
 
 /** How links resolve beyond the folder's documents, as the config says: every command that scans uses the same. */

@@ -14,8 +14,9 @@ import {isPartialName} from './file-names.js'
 import {folderLayout, hasDocuments} from './layout.js'
 import {emptyLinkTargets} from './link-targets.js'
 import {applyCategories, type SidebarFacts} from './navigation/apply-categories.js'
-import {applyOutline} from './navigation/apply-outline.js'
+import {arrangeLayout, type LocaleChoice} from './navigation/locales.js'
 import {loadNavigation, navigationTextFiles} from './navigation/load.js'
+import {loadSite} from './navigation/site-load.js'
 import {readBodies, type BodyContext, type PendingBody} from './scan-bodies.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
@@ -42,6 +43,8 @@ export interface ScanOptions {
   links?: LinkOptions
   /** Earlier results of the per-file steps to reuse (`rescan.ts`); `cache` is then not read. */
   reuse?: ScanReuse
+  /** What to do with a docs site's locales other than the default language (default: a root topic each). */
+  locales?: LocaleChoice
 }
 
 const permissionsName = '_permissions.yml'
@@ -65,14 +68,18 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const readText = textReader(contents, diagnostics)
   reportPartials(walked, diagnostics)
   const navigation = await loadNavigation({root, repository, walked, readText}, diagnostics)
+  const site = await loadSite(root, repository, diagnostics)
   const documentWalk = withoutFiles(walked, navigation.navigationFiles)
   const headOf = headReader(readText, options, diagnostics)
   // Front matter problems come in folder order, whatever order the layout reads them in.
   for (const file of documentFilesOf(documentWalk)) headOf(file)
 
   const layout = folderLayout(documentWalk, diagnostics)
-  for (const outline of navigation.outlines) applyOutline(layout, outline, root, diagnostics)
   const sidebarOf = (file: string) => sidebarEntry(headOf(file).head)
+  const arrange = {root, outlines: navigation.outlines, choice: options.locales ?? {mode: 'topics' as const}}
+  const slugOf = (file: string) => headOf(file).head.frontMatter.slug
+  const facts = (file: string) => ({...sidebarOf(file), ...(slugOf(file) !== undefined ? {slug: slugOf(file)} : {})})
+  arrangeLayout(layout, {...arrange, ...(site ? {site} : {}), facts}, diagnostics)
   applyCategories(layout, {categories: navigation.categories, sidebarOf}, diagnostics)
 
   const permissionsFiles = permissionsFilesByFolder(walked)

@@ -73,3 +73,6 @@ export {
   type BudgetExcess
 } from './parse-budget.js'
 export {trimBlanksEnd, trimLineEnds} from './linear-text.js'
+export {CallValue, isPlainObject, literalValue, Opaque, readScriptExport, type ScriptRead} from './js-literal.js'
+export {maxTomlLength, readTomlKeys} from './toml-keys.js'
+export {maxScriptLength, maxScriptNesting, overScriptBudget} from './script-budget.js'

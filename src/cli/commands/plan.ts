@@ -53,6 +53,7 @@ Options:
   --remove-twins   also plan deletions of the twins of tracked items (warned about either way)
   --exit-code      exit 4 when there are changes to push
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
+  --locale CODE      publish only this locale of a docs site (Starlight, Docusaurus, Hugo), as the whole folder (config locale)
   --max-warnings N fail (exit 2) when there are more than N warnings (config maxWarnings)
   --check-links    also check every external link and image URL, as kbsync check-links does (exit 2 when one is broken):
 ${linkCheckOptionsHelp}
@@ -74,6 +75,7 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
     'remove-twins': {type: 'boolean'},
     'exit-code': {type: 'boolean'},
     'broken-links': {type: 'string'},
+    locale: {type: 'string'},
     'max-warnings': {type: 'string'},
     'check-links': {type: 'boolean'},
     ...linkCheckOptions,

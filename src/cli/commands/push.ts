@@ -141,6 +141,7 @@ Options:
                      with, only if neither the folder, the knowledge base nor the sync state changed
                      since (else exit 2, nothing written); not with --dry-run, --prune or --force
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
+  --locale CODE      publish only this locale of a docs site (Starlight, Docusaurus, Hugo), as the whole folder (config locale)
   --json             print the result as JSON (every diagnostic, and their counts)
   --max-warnings N   push nothing and exit 2 when there are more than N warnings (config maxWarnings)
 
@@ -163,6 +164,7 @@ as NAME.remote.md).`,
     force: {type: 'boolean'},
     'write-ids': {type: 'boolean'},
     'broken-links': {type: 'string'},
+    locale: {type: 'string'},
     json: {type: 'boolean'},
     'max-warnings': {type: 'string'},
     plan: {type: 'string'},

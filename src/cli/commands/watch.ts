@@ -5,7 +5,14 @@
  */
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
-import {connectionOptions, connectionOptionsHelp, linkOptionsOf, openSession, pushOptionsOf} from '../session.js'
+import {
+  connectionOptions,
+  connectionOptionsHelp,
+  linkOptionsOf,
+  localeChoiceOf,
+  openSession,
+  pushOptionsOf
+} from '../session.js'
 import {startWatchSession} from '../watch/index.js'
 import {createRescanner} from '../../local/rescan.js'
 import {push} from '../../sync/index.js'
@@ -47,6 +54,7 @@ Options:
   --prune          mirror deletions (delete remote items kbsync created)
   --yes            confirm a batch with more deletions than maxDeletions
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
+  --locale CODE      publish only this locale of a docs site (Starlight, Docusaurus, Hugo), as the whole folder (config locale)
   --max-warnings N do not push while there are more than N warnings (config maxWarnings)
 
 ${connectionOptionsHelp}
@@ -55,6 +63,7 @@ ${connectionOptionsHelp}
   options: {
     debounce: {type: 'string'},
     'broken-links': {type: 'string'},
+    locale: {type: 'string'},
     prune: {type: 'boolean'},
     yes: {type: 'boolean'},
     'max-warnings': {type: 'string'},
@@ -66,7 +75,11 @@ ${connectionOptionsHelp}
     const signal = stopSignal()
     try {
       // Each push scans at the cost of what was saved: unchanged files' reads and conversions are kept.
-      const rescanner = createRescanner(config.dir, {ignore: config.ignore, links: linkOptionsOf(config)})
+      const rescanner = createRescanner(config.dir, {
+        ignore: config.ignore,
+        links: linkOptionsOf(config),
+        locales: localeChoiceOf(config)
+      })
       reporter.info(
         `Watching ${config.dir} -> ${connection.description}, root ${config.rootTopic ?? '(knowledge-base root)'} (Ctrl-C to stop)`
       )

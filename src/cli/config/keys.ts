@@ -157,6 +157,20 @@ export const keyDefinitions: KeyDefinition[] = [
     doc: 'a link or image whose target does not exist: "error" (default) stops the run before any write; "warn" publishes its text (the link text, the image\'s alt) with a warning'
   },
   {
+    key: 'locales',
+    kind: 'choice',
+    choices: ['topics', 'skip'],
+    env: 'KBSYNC_LOCALES',
+    doc: 'the locales of a docs site other than its default language (Starlight `locales`, Docusaurus `i18n`, Hugo `languages`): "topics" (default) publishes each as one root topic titled by its label, after the default language\'s items; "skip" publishes the default language only'
+  },
+  {
+    key: 'locale',
+    kind: 'string',
+    env: 'KBSYNC_LOCALE',
+    flag: 'locale',
+    doc: 'publish only this locale of a docs site (its key or language tag, e.g. "es"), as the whole folder: push each locale to its own --root-topic'
+  },
+  {
     key: 'repoUrl',
     kind: 'url',
     env: 'KBSYNC_REPO_URL',

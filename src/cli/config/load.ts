@@ -51,6 +51,10 @@ export interface KbsyncConfig {
   ignore: string[]
   /** A link or image whose target does not exist: an error, or a warning that publishes its text. */
   brokenLinks: 'error' | 'warn'
+  /** A docs site's other locales: a root topic each, or not published. */
+  locales: 'topics' | 'skip'
+  /** Publish only this locale of a docs site, as the whole folder. */
+  locale?: string
   /** Base URL of the repository's files: links to files outside the folder point there. */
   repoUrl?: string
   /** Absolute path of the folder root-relative links are served from. */
@@ -97,6 +101,7 @@ const defaults: Record<string, unknown> = {
   maxDeletions: 10,
   ignore: [],
   brokenLinks: 'error',
+  locales: 'topics',
   'watch.debounceMs': 300,
   'preview.port': 4400
 }

@@ -34,11 +34,13 @@ export function applyCategories(
   diagnostics: Diagnostic[]
 ): void {
   const visit = (topic: LayoutTopic): void => {
+    // A sidebar (`sidebars.js`) that ordered and titled a topic has the last word, as in Docusaurus.
+    const outlined = topic.ordered === true
     const found = topic.folder !== undefined ? navigation.categories.get(topic.folder) : undefined
     if (found?.category.docId !== undefined) linkDoc(topic, found.category.docId, found.file, navigation, diagnostics)
     const own = topic.file !== undefined ? navigation.sidebarOf(topic.file) : {}
     const position = found?.category.position ?? own.position
-    if (found?.category.label !== undefined) topic.label = found.category.label
+    if (found?.category.label !== undefined && topic.navTitle === undefined) topic.label = found.category.label
     else if (own.label !== undefined) topic.navTitle ??= own.label
     if (position !== undefined) topic.position ??= position
     for (const child of topic.children) {
@@ -49,7 +51,7 @@ export function applyCategories(
         if (facts.position !== undefined) child.position ??= facts.position
       }
     }
-    if (topic.children.some((child) => child.position !== undefined)) {
+    if (!outlined && topic.children.some((child) => child.position !== undefined)) {
       topic.children = byPosition(topic.children)
       topic.ordered = true
     }

@@ -43,7 +43,8 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
     : await scanFolder(options.dir, {
         cache: await BodyCache.load(options.dir),
         ...(options.ignore ? {ignore: options.ignore} : {}),
-        ...(options.links ? {links: options.links} : {})
+        ...(options.links ? {links: options.links} : {}),
+        ...(options.locales ? {locales: options.locales} : {})
       })
   const {state, warning} = await loadState(scan.dir, rootTopicId, target)
   const stateWarning: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []

@@ -13,7 +13,7 @@ import type {
   UpdateInput,
   UploadResult
 } from '../../api/types.js'
-import type {Diagnostic, LinkOptions, LocalPermissions, StateTarget} from '../../local/index.js'
+import type {Diagnostic, LinkOptions, LocaleChoice, LocalPermissions, StateTarget} from '../../local/index.js'
 import type {DiagramOptions} from '../../diagrams/index.js'
 
 /** The API calls the engine makes (the `KbClient` of `src/api` has them all). */
@@ -50,6 +50,8 @@ export interface PushOptions {
   ignore?: readonly string[]
   /** How links are resolved beyond the folder's documents: broken links, links into the repository, the site root. */
   links?: LinkOptions
+  /** What to do with a docs site's locales (default: a root topic each). */
+  locales?: LocaleChoice
   /** Write `kb_id` into the front matter of files whose items were created. */
   writeIds?: boolean
   /** Parallel API steps (default 8). */
