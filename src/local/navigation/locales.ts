@@ -16,7 +16,7 @@
  */
 import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
-import type {LayoutNode, LayoutTopic} from '../layout.js'
+import {indexName, type LayoutNode, type LayoutTopic} from '../layout.js'
 import {applyOutline} from './apply-outline.js'
 import type {SiteNavigation, SiteTree} from './site-load.js'
 import {siteOutline, type PageFacts} from './site-outline.js'
@@ -175,11 +175,14 @@ function detach(layout: LayoutTopic, topic: LayoutTopic): void {
   }
 }
 
-/** Makes `topic`'s content the root's: its children, after its own page (an article: the root is never written). */
+/** Makes `topic`'s content the root's: its children, after its own page (an article: the root is never written; `_index.md` stays the root's body). */
 function hoist(layout: LayoutTopic, topic: LayoutTopic): void {
-  const own: LayoutNode[] = topic.file !== undefined ? [{kind: 'article', file: topic.file}] : []
+  // A Hugo `_index.md` stays the root's body (which kbsync never writes, and says so), as when its folder is pushed.
+  const body = topic.file !== undefined && path.posix.basename(topic.file) === indexName
+  const own: LayoutNode[] = topic.file !== undefined && !body ? [{kind: 'article', file: topic.file}] : []
   layout.children = [...own, ...topic.children]
-  delete layout.file
+  if (body) layout.file = topic.file
+  else delete layout.file
   if (topic.ordered) layout.ordered = true
 }
 
