@@ -11,6 +11,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {run} from '../cli/helpers.js'
 import {temporaryFolders} from '../temp-folders.js'
+import {startFaultProxy} from './fault-proxy.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, flatten} from './push-helpers.js'
 
@@ -81,5 +82,57 @@ describe('identical files at several paths', () => {
     const second = await kbsync(['push', '--root-topic', root], repo)
     expect(second.code).toBe(0)
     expect(local.server.counts().writes).toBe(again)
+  })
+})
+
+describe('a document that could not be written', () => {
+  it('fails no other: documents linking to it are published with the link as text, and completed on the next run', async () => {
+    const marker = 'REFUSED-BY-THE-PLATFORM'
+    const repo = await repository({
+      'guide/target.md': `# Target\n\nThe text the platform refuses: ${marker}.\n`,
+      'intro.md': '# Intro\n\nRead [the target](guide/target.md) first.\n',
+      'guide/next.md': '# Next\n\nBack to [the target](target.md#top), then on.\n'
+    })
+    const root = await rootTopic('Cascade')
+    const proxy = await startFaultProxy(local.env.KBSYNC_API_URL!, marker)
+    try {
+      const faulty = {KBSYNC_API_URL: proxy.apiUrl}
+      const first = await kbsync(['push', '--root-topic', root], repo, faulty)
+      expect(first.code).not.toBe(0)
+      expect(first.err).toMatch(/guide\/target\.md/)
+      expect(first.err).not.toMatch(/which could not be written|dependencies could not be resolved/)
+      // One warning per linking document, naming the link and why.
+      expect(
+        first.err.match(/warning: intro\.md: its link to guide\/target\.md \(.*refused.*\) is published as text/g)
+      ).toHaveLength(1)
+      expect(first.err.match(/warning: guide\/next\.md: its link to guide\/target\.md/g)).toHaveLength(1)
+      let bodies = await bodiesUnder(root)
+      expect(Object.keys(bodies).sort()).toEqual(['Intro', 'guide', 'guide / Next'])
+      expect(bodies.Intro!.body.trim()).toBe('Read the target first.')
+      expect(bodies['guide / Next']!.body.trim()).toBe('Back to the target, then on.')
+
+      // The fault persists: only the failed one fails again; the partial bodies are stored already.
+      const before = local.server.counts().writes
+      const second = await kbsync(['push', '--root-topic', root], repo, faulty)
+      expect(second.code).not.toBe(0)
+      expect(local.server.counts().writes).toBe(before)
+      expect(proxy.refused).toBe(2)
+
+      // The fault gone: the target is created and both documents are completed.
+      const third = await kbsync(['push', '--root-topic', root], repo)
+      expect(third.err).not.toMatch(/error|warning/)
+      expect(third.code).toBe(0)
+      bodies = await bodiesUnder(root)
+      const link = `<a data-node="articleLink" data-article-id="${bodies['guide / Target']!.id}">the target</a>`
+      expect(bodies.Intro!.body).toContain(link)
+      expect(bodies['guide / Next']!.body).toContain(link)
+
+      // Nothing changed: nothing written.
+      const settled = local.server.counts().writes
+      expect((await kbsync(['push', '--root-topic', root], repo)).code).toBe(0)
+      expect(local.server.counts().writes).toBe(settled)
+    } finally {
+      await proxy.close()
+    }
   })
 })

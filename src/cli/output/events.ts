@@ -13,6 +13,8 @@ export function eventPrinter(reporter: Reporter): (event: SyncEvent) => void {
   let total = 0
   let count = 0
   return (event) => {
+    // A step done with a loss the writer should know of (links published as text).
+    if (event.type === 'done' && event.warning) reporter.warn(event.warning)
     if (event.type === 'plan') {
       total = event.plan.ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
     } else if (event.type === 'done' && !event.skipped) {

@@ -39,7 +39,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     assetHashes: assetHashesByPath(context.scan.assets),
     guids: new Map(),
     owners: new Map(),
-    failedPaths: new Set(),
+    failedPaths: new Map(),
     uploadOps: new Map(plan.ops.filter((op) => op.op === 'upload').map((op) => [op.sha256!, op])),
     written: result.written,
     writes: 0,

@@ -8,12 +8,10 @@
 import type {KbItem, UpdateInput} from '../../api/types.js'
 import {writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
 import type {LocalWriteError, StateStore} from '../../local/index.js'
-import {writeConflictFile} from '../shared/conflicts.js'
-import {bodyEditedRemotely} from '../shared/compare.js'
 import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
 import type {PlanContext} from './plan-context.js'
 import {parentPathOf} from '../shared/parent-path.js'
-import {attachmentUrls, holdsBody, toDetail} from '../shared/remote.js'
+import {attachmentUrls, toDetail} from '../shared/remote.js'
 import {
   releaseRender,
   renderBody,
@@ -23,6 +21,8 @@ import {
   type Rendered
 } from '../shared/render.js'
 import {convergedCreate} from './converge.js'
+import {editedSincePlan} from './late-edit.js'
+import {lostLinksNote, lostLinksWarning, renderForWrite, renderStored} from './lost-links.js'
 import {recordUploads, uploadFiles, withUrls} from './uploads.js'
 import type {PlanOp, PushOptions, SyncEvent} from '../shared/types.js'
 
@@ -47,7 +47,8 @@ export interface RunState {
   guids: Map<string, string>
   /** Which document uploads a file (the first that needs it). */
   owners: Map<string, string>
-  failedPaths: Set<string>
+  /** The documents that could not be written this run, with why. */
+  failedPaths: Map<string, string>
   uploadOps: Map<string, PlanOp>
   written: string[]
   writes: number
@@ -123,9 +124,9 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const {client} = run.options
   const parentId = parentIdOf(run, node)
   if (parentId === undefined) throw new Error(`parent folder of ${node.path} has no remote id`)
-  if (await editedSincePlan(run, node, op)) return false
+  if (await editedSincePlan(run, node, op, () => renderBody(node, runRenderContext(run)))) return false
   const fresh = await uploadFiles(run, node)
-  let rendered = renderBody(node, runRenderContext(run))
+  let {rendered, lost} = renderForWrite(node, runRenderContext(run), run.failedPaths)
   const others = rendered.missingLinks.filter((target) => target !== node.path)
   if (others.length > 0 || rendered.missingAssets.length > 0) {
     throw new Error(`cannot render ${node.path}: unresolved ${[...others, ...rendered.missingAssets].join(', ')}`)
@@ -134,7 +135,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     // It links to itself and has no id before it exists: created first, then written whole right away.
     await createProvisional(run, node, op, fresh)
     fresh.clear()
-    rendered = renderBody(node, runRenderContext(run))
+    ;({rendered, lost} = renderForWrite(node, runRenderContext(run), run.failedPaths))
   }
   const state = run.store.state
   const id = run.ids.get(node.path)
@@ -143,14 +144,9 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   if (id === undefined) {
     item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
   } else {
-    const entry = state.items[node.path]
-    const input = updateInput(run, node, op, id, rendered, parentId)
+    const input = updateInput(run, node, op, id, rendered, parentId, lost.length > 0)
     if (Object.keys(input).length === 0) {
-      if (entry) {
-        entry.pending = undefined
-        run.store.touchItem(node.path)
-      }
-      run.emit({type: 'done', op, remoteId: id, skipped: true, note: 'nothing left to write'})
+      nothingLeft(run, node, op, id, lost)
       return false
     }
     item = await client.updateItem(id, input)
@@ -160,8 +156,9 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   recordUploads(run, fresh, detail.attachments, item.id, node.path)
   // With fresh uploads the stored body holds their URLs, not the guids sent: record that body's hash.
   const storedContext = storedRenderContext(run)
-  const after = fresh.size > 0 ? (withUrls(rendered, fresh, detail) ?? renderBody(node, storedContext)) : rendered
-  const key = after.missingAssets.length === 0 ? renderKey(node, storedContext) : undefined
+  const after =
+    fresh.size > 0 ? (withUrls(rendered, fresh, detail) ?? renderStored(node, storedContext, lost)) : rendered
+  const key = after.missingAssets.length === 0 && lost.length === 0 ? renderKey(node, storedContext) : undefined
   const previous = state.items[node.path]?.id === item.id ? state.items[node.path] : undefined
   // A create gives the platform's default permissions; an update keeps them known only if nobody else wrote in between.
   const snapshot = id === undefined ? undefined : (run.context.remote.details[id] ?? run.context.remote.items[id])
@@ -176,7 +173,9 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     ...(key !== undefined ? {renderKey: key} : {}),
     remoteHash: detail.bodyHash,
     ...(previous?.permissionsKey ? {permissionsKey: previous.permissionsKey} : {}),
-    ...(seen !== undefined ? {permissionsSeenAt: seen} : {})
+    ...(seen !== undefined ? {permissionsSeenAt: seen} : {}),
+    // Links published as text: the next run writes it whole.
+    ...(lost.length > 0 ? {pending: 'provisional' as const} : {})
   })
   releaseRender(node)
   await run.store.saveChanges()
@@ -184,7 +183,11 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     type: 'done',
     op,
     remoteId: item.id,
-    ...(provisional ? {note: 'its whole body, links included, now that their targets exist'} : {})
+    ...(lost.length > 0
+      ? {note: lostLinksNote(lost), warning: lostLinksWarning(node, lost, run.failedPaths)}
+      : provisional
+        ? {note: 'its whole body, links included, now that their targets exist'}
+        : {})
   })
   if (id === undefined) await pinId(run, node, item.id)
   return true
@@ -197,7 +200,8 @@ function updateInput(
   op: PlanOp,
   id: string,
   rendered: Rendered,
-  parentId: string | null
+  parentId: string | null,
+  partial: boolean
 ): UpdateInput {
   const entry = run.store.state.items[node.path]
   const remote = run.context.remote.items[id]
@@ -206,7 +210,8 @@ function updateInput(
   const pending = entry?.pending !== undefined
   if (node.body !== undefined && (op.changes?.includes('body') || pending)) {
     const same = rendered.hash === entry?.renderedHash || rendered.hash === detail?.bodyHash
-    if (!same || pending || run.options.force) input.body = rendered.body
+    // A pending body is written whole; one that still lacks the same links is stored already.
+    if (!same || (pending && !partial) || run.options.force) input.body = rendered.body
   }
   if (remote && node.title !== remote.title) input.title = node.title
   if (remote && remote.parentId !== parentId) {
@@ -216,47 +221,21 @@ function updateInput(
   return input
 }
 
-/**
- * Re-reads an item right before its body is overwritten (only then: a no-op
- * push pays nothing): a web edit made after the plan read the remote is a
- * conflict, not an overwrite. Only items with a baseline are checked, and
- * `--force` skips it. Returns whether the item was found edited (it is then
- * left untouched, its remote version written beside the file, the baseline
- * kept so the next run reports it again).
- */
-async function editedSincePlan(run: RunState, node: LocalNode, op: PlanOp): Promise<boolean> {
-  const baseline = op.baseline
-  const id = op.remoteId
-  if (
-    run.options.force ||
-    id === undefined ||
-    !op.changes?.includes('body') ||
-    !baseline ||
-    baseline.remoteHash === undefined
-  )
-    return false
-  if (baseline.version === undefined && baseline.updatedAt === undefined) return false
-  const now = toDetail(await run.options.client.getItem(id))
-  const moved = baseline.version !== undefined ? now.version !== baseline.version : now.updatedAt !== baseline.updatedAt
-  // `updated_at` also moves on permission changes: only a different body is an edit (the same comparison as the plan's).
-  // What this run is about to write is no edit either: a concurrent run of the same folder wrote it (with ids the plan did not know yet).
-  const holdsOurs = () => {
-    if (now.bodyHash === op.newHash) return true
-    const ours = renderBody(node, runRenderContext(run))
-    return holdsBody(now, ours.hash, () => ours.body)
+/** An update with nothing to send: the item is as it should be (still pending while links to failed documents are text). */
+function nothingLeft(run: RunState, node: LocalNode, op: PlanOp, id: string, lost: readonly string[]): void {
+  const entry = run.store.state.items[node.path]
+  if (entry && lost.length === 0) {
+    entry.pending = undefined
+    run.store.touchItem(node.path)
   }
-  if (!moved || !bodyEditedRemotely(now, baseline, holdsOurs)) return false
-  run.context.remote.details[id] = now
-  const conflict: PlanOp = {
-    ...op,
-    op: 'conflict',
-    reason: 'edited on the platform after the plan read it; not overwritten'
-  }
-  const file = await writeConflictFile(run, conflict)
-  run.written.push(file)
-  run.lateConflicts++
-  run.emit({type: 'conflict-file', op: conflict, file})
-  return true
+  run.emit({
+    type: 'done',
+    op,
+    remoteId: id,
+    skipped: true,
+    note: 'nothing left to write',
+    ...(lost.length > 0 ? {warning: lostLinksWarning(node, lost, run.failedPaths)} : {})
+  })
 }
 
 /** `--write-ids`: writes the new item's id into the front matter of its file. */

@@ -35,8 +35,10 @@ function readiness(run: RunState, task: Task): Readiness {
   if (!inOrder(run, task)) return 'wait'
   if (task.provisionalFirst && !task.provisional && !run.ids.has(node.path)) return 'provisional'
   for (const link of node.refs.links) {
-    if (link.target === '' || run.ids.has(link.target) || link.target === node.path) continue
-    return run.failedPaths.has(link.target) ? {fail: `it links to ${link.target}, which could not be written`} : 'wait'
+    // A target that could not be created fails no one: the link is published as its text, and completed next run (`writeItem`).
+    if (link.target === '' || run.ids.has(link.target) || link.target === node.path || run.failedPaths.has(link.target))
+      continue
+    return 'wait'
   }
   if (task.selfUpload) return 'ready'
   for (const asset of node.refs.assets) {
@@ -55,7 +57,7 @@ function start(pool: Pool, task: Task, action: () => Promise<void>): void {
 
 function fail(run: RunState, task: Task, error: unknown): void {
   task.status = 'failed'
-  run.failedPaths.add(task.node.path)
+  run.failedPaths.set(task.node.path, messageOf(error))
   // A full disk is the run's fault, not the document's: the run stops, and says so once (`local-fault.ts`).
   const local = localWriteFailureOf(error)
   if (local) {

@@ -177,7 +177,7 @@ export interface PushPlan {
 export type SyncEvent =
   | {type: 'plan'; plan: PushPlan}
   | {type: 'start'; op: PlanOp}
-  | {type: 'done'; op: PlanOp; remoteId?: string; skipped?: boolean; note?: string}
+  | {type: 'done'; op: PlanOp; remoteId?: string; skipped?: boolean; note?: string; warning?: string}
   | {type: 'failed'; op: PlanOp; error: string}
   | {type: 'conflict-file'; op: PlanOp; file: string}
 

@@ -1,0 +1,60 @@
+/**
+ * The last look before an overwrite: a body edited on the platform after
+ * the plan read it is a conflict (its remote version written beside the
+ * file), never overwritten.
+ */
+import type {LocalNode} from '../../local/index.js'
+import {bodyEditedRemotely} from '../shared/compare.js'
+import {writeConflictFile} from '../shared/conflicts.js'
+import {holdsBody, toDetail} from '../shared/remote.js'
+import type {Rendered} from '../shared/render.js'
+import type {PlanOp} from '../shared/types.js'
+import type {RunState} from './item-step.js'
+
+/**
+ * Re-reads an item right before its body is overwritten (only then: a no-op
+ * push pays nothing): a web edit made after the plan read the remote is a
+ * conflict, not an overwrite. Only items with a baseline are checked, and
+ * `--force` skips it. Returns whether the item was found edited (it is then
+ * left untouched, its remote version written beside the file, the baseline
+ * kept so the next run reports it again).
+ */
+export async function editedSincePlan(
+  run: RunState,
+  node: LocalNode,
+  op: PlanOp,
+  render: () => Rendered
+): Promise<boolean> {
+  const baseline = op.baseline
+  const id = op.remoteId
+  if (
+    run.options.force ||
+    id === undefined ||
+    !op.changes?.includes('body') ||
+    !baseline ||
+    baseline.remoteHash === undefined
+  )
+    return false
+  if (baseline.version === undefined && baseline.updatedAt === undefined) return false
+  const now = toDetail(await run.options.client.getItem(id))
+  const moved = baseline.version !== undefined ? now.version !== baseline.version : now.updatedAt !== baseline.updatedAt
+  // `updated_at` also moves on permission changes: only a different body is an edit (the same comparison as the plan's).
+  // What this run is about to write is no edit either: a concurrent run of the same folder wrote it (with ids the plan did not know yet).
+  const holdsOurs = () => {
+    if (now.bodyHash === op.newHash) return true
+    const ours = render()
+    return holdsBody(now, ours.hash, () => ours.body)
+  }
+  if (!moved || !bodyEditedRemotely(now, baseline, holdsOurs)) return false
+  run.context.remote.details[id] = now
+  const conflict: PlanOp = {
+    ...op,
+    op: 'conflict',
+    reason: 'edited on the platform after the plan read it; not overwritten'
+  }
+  const file = await writeConflictFile(run, conflict)
+  run.written.push(file)
+  run.lateConflicts++
+  run.emit({type: 'conflict-file', op: conflict, file})
+  return true
+}
