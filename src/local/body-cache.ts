@@ -28,6 +28,8 @@ export interface BodyFacts {
   refs: LocalRef[]
   /** The external URLs, for the link checker. */
   urls: ExternalUrl[]
+  /** The body converts to nothing (`blank-pages.ts`). */
+  blank?: true
 }
 
 interface CacheFile {
@@ -41,7 +43,9 @@ interface CacheFile {
 // 2: a body's references include its Mermaid blocks (a cache of 1 would miss them).
 // 3: a body's external URLs are kept too.
 // 4: sealed with the user's key.
-const format = `kbsync-body-cache/5 ${kbsyncVersion}`
+// 5: (another release's conversion change).
+// 6: a body that converts to nothing says so.
+const format = `kbsync-body-cache/6 ${kbsyncVersion}`
 const purpose = 'kbsync body cache'
 
 const cacheFile = '.kbsync/body-cache.json'

@@ -47,7 +47,9 @@ type Sentence = (count: number, documents: number) => string
 
 const sentences: Record<string, Sentence> = {
   'kb-html-comment': (count, documents) =>
-    `${plural(count, 'HTML comment')} left out${documents > 0 ? ` of ${plural(documents, 'document')}` : ''} (the platform shows none)`
+    `${plural(count, 'HTML comment')} left out${documents > 0 ? ` of ${plural(documents, 'document')}` : ''} (the platform shows none)`,
+  'site-page-skipped': (count) =>
+    `${plural(count, 'page')} the site makes, with no text of ${count === 1 ? 'its' : 'their'} own, not published (front matter: a redirect, a page not rendered, or a layout drawing front matter alone)`
 }
 
 /** The one sentence that sums up a group of infos (no severity word, no rule, no colour: the view adds those). */

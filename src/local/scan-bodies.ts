@@ -14,6 +14,7 @@ import {mapLimit} from './map-limit.js'
 import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
+import {isBlankTree} from './blank-pages.js'
 import {hashFile, sha256} from './hash.js'
 import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
@@ -54,27 +55,38 @@ export interface BodyContext {
   links?: LinkOptions
 }
 
+/** What reading the bodies found beside each node's own facts. */
+export interface BodiesRead {
+  /** The local files the bodies use, by content hash. */
+  assets: Record<string, LocalAsset>
+  /** The bodies that convert to nothing. */
+  blank: PendingBody[]
+}
+
 /**
  * Reads every body of `bodies` into its node (`body`, `bodyKey`, `tree` when
  * parsed now, `resolutions`, `refs`); returns the local files they use, by
- * content hash.
+ * content hash, and the bodies that convert to nothing.
  */
 export async function readBodies(
   bodies: readonly PendingBody[],
   context: BodyContext,
   diagnostics: Diagnostic[]
-): Promise<Record<string, LocalAsset>> {
+): Promise<BodiesRead> {
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
   const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
   let kept = 0
   // One door for every local file the bodies publish (includes, images, attachments): see src/trust/publishable.ts.
   const source = await PublishSource.open(context.repository ?? context.root, context.root)
   const linkContext = resolveContextOf(context.root, context.repository, context.documents, source, context.links)
-  const results = await mapLimit(bodies, 16, async ({node, file, body}) => {
+  const blank: PendingBody[] = []
+  const results = await mapLimit(bodies, 16, async (pending) => {
+    const {node, file, body} = pending
     // mdBook includes are expanded first: the included text is part of the body and of its cache key.
     const expanded = await expandIncludes(body, file, {root: context.root, source})
     const found: Diagnostic[] = [...expanded.diagnostics]
     const {facts, tree} = readBody(node, file, expanded.body, context.cache)
+    if (facts.blank) blank.push(pending)
     if (tree && kept < (context.keptTrees ?? keptTreesMax)) {
       kept++
       dropPositions(tree)
@@ -107,7 +119,9 @@ export async function readBodies(
     addAssetRefs(bodies[index]!.node, resolution.used, files, assets, context.root)
     addDiagramRefs(bodies[index]!.node, resolution.diagrams, assets, context.root)
   })
-  return assets
+  // In document order, whatever order the bodies were read in.
+  const order = new Map(bodies.map((pending, index) => [pending, index]))
+  return {assets, blank: blank.sort((a, b) => order.get(a)! - order.get(b)!)}
 }
 
 /**
@@ -129,7 +143,12 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyStore)
     return {facts}
   }
   const {tree, messages} = toKbTree(body, file)
-  const facts: BodyFacts = {messages, refs: collectLocalRefs(tree), urls: externalUrlsOf(tree)}
+  const facts: BodyFacts = {
+    messages,
+    refs: collectLocalRefs(tree),
+    urls: externalUrlsOf(tree),
+    ...(isBlankTree(tree) ? {blank: true as const} : {})
+  }
   cache.set(node.bodyKey, facts)
   return {facts, tree}
 }

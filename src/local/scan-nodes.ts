@@ -5,6 +5,7 @@
  * resolve against.
  */
 import path from 'node:path'
+import type {BlankPage} from './blank-pages.js'
 import {bodyOf, type DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
 import {documentStem} from './file-names.js'
@@ -30,6 +31,8 @@ export interface NodeContext {
   documents: DocumentIndex
   byPath: Record<string, LocalNode>
   bodies: PendingBody[]
+  /** The articles whose file holds no body. */
+  blankPages: BlankPage[]
   diagnostics: Diagnostic[]
 }
 
@@ -129,13 +132,13 @@ function buildArticle(layout: LayoutArticle, parent: string, context: NodeContex
   recordDocument(context.documents, file, {target: file, kind: 'article'}, head.frontMatter)
   context.byPath[file] = article
   if (empty) {
-    context.diagnostics.push({
-      severity: 'error',
+    // Left out or given a line once every body is read (`blank-pages.ts`).
+    context.blankPages.push({
+      node: article,
       file,
-      line: headingLine ?? Math.max(1, head.frontMatter.lineCount),
-      message: 'The article has no body; the platform rejects an empty article',
-      hint: 'Write at least one line of text under the title',
-      rule: 'empty-body'
+      written: false,
+      frontMatter: head.frontMatter.yaml,
+      line: headingLine ?? Math.max(1, head.frontMatter.lineCount)
     })
   } else if (Buffer.byteLength(body) > maxArticleBytes) {
     // Converting tens of MB takes minutes and the platform's editor could not open the result: refuse early.

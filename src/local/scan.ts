@@ -8,6 +8,7 @@
 import {realpath} from 'node:fs/promises'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
+import {settleBlankPages, type BlankPage} from './blank-pages.js'
 import {readDocumentHead, type DocumentHead} from './body.js'
 import {BodyCache} from './body-cache.js'
 import {isPartialName} from './file-names.js'
@@ -83,6 +84,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   applyCategories(layout, {categories: navigation.categories, sidebarOf}, diagnostics)
 
   const permissionsFiles = permissionsFilesByFolder(walked)
+  const blankPages: BlankPage[] = []
   const rootTopic = buildNodes(layout, {
     headOf,
     readText,
@@ -90,15 +92,25 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     documents,
     byPath,
     bodies,
+    blankPages,
     diagnostics
   })
   disambiguateTitles(rootTopic, diagnostics)
-  const assets = options.skipBodies
-    ? {}
+  const read = options.skipBodies
+    ? {assets: {}, blank: []}
     : await readBodies(bodies, bodyContext(root, repository, documents, options), diagnostics)
   if (!options.skipBodies) await options.cache?.save()
+  const converted = read.blank.map(({node, file}) => blankPage(node, file, headOf(file).head))
+  settleBlankPages([...blankPages, ...converted], {root: rootTopic, byPath, diagnostics})
+  const {assets} = read
   validateTree(rootTopic, diagnostics)
   return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount: articleCountOf(byPath)}
+}
+
+/** A page whose body converts to nothing (`blank-pages.ts`). */
+function blankPage(node: LocalNode, file: string, head: DocumentHead): BlankPage {
+  const line = Math.max(1, head.frontMatter.lineCount + 1)
+  return {node, file, written: true, frontMatter: head.frontMatter.yaml, line}
 }
 
 /** Reads a text file of `contents` by repo-relative path, decoding each once, so an encoding problem is reported once. */

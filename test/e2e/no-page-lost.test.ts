@@ -136,3 +136,63 @@ describe('a document that could not be written', () => {
     }
   })
 })
+
+describe('pages with no text of their own', () => {
+  const files = {
+    // Starlight's 404: front matter only, drawn by a template; Hugo's search page; redirect stubs; an unrendered page.
+    '404.md':
+      "---\ntitle: '404'\ntemplate: splash\neditUrl: false\nhero:\n  title: '404'\n  tagline: Not found.\n---\n",
+    'search.md': '---\ntitle: Search results\nlayout: search\n---\n\n',
+    'old-name.md': '---\nredirect: new-name.md\n---\n',
+    'hidden.md': '---\ntitle: Hidden\n_build:\n  render: never\n---\n',
+    // Bodies that convert to nothing: comments only, a Vue page, MDX statements and a component.
+    'comments.md': '---\ntitle: Comments\n---\n\n<!-- to be written -->\n',
+    'team.md':
+      '---\nlayout: page\ntitle: Meet the team\ndescription: The people *behind* it.\n---\n\n<script setup>\nimport {members} from "./members"\n</script>\n\n<VPTeamPage>\n  <VPTeamMembers :members="members" />\n</VPTeamPage>\n',
+    'home.mdx': '---\ntitle: Home\n---\n\nimport Hero from "./hero"\n\n<Hero />\n',
+    'placeholder.md': '---\ntitle: Coming soon\n---\n',
+    // A topic whose index holds only a comment: a topic without a body.
+    'section/_index.md': '---\ntitle: Section\n---\n\n<!-- the list of pages is generated -->\n',
+    'section/page.md': '# Page\n\nSee [the search](../search.md) and [the old name](../old-name.md).\n'
+  }
+
+  it('plan finds them (a warning naming each file); nothing stops the push', async () => {
+    const repo = await repository(files)
+    const planned = await kbsync(['plan', '--verbose', '--root-topic', await rootTopic('Blank plan')], repo)
+    expect(planned.err).not.toMatch(/error/)
+    for (const file of ['comments.md', 'team.md', 'home.mdx', 'placeholder.md'])
+      expect(planned.err).toMatch(
+        new RegExp(`${file.replace('.', '\\.')}:\\d+: warning: The page has no text of its own`)
+      )
+    expect(planned.err).toMatch(/4 pages the site makes/)
+  })
+
+  it('publishes the author’s pages with a line saying so, leaves out those the site makes; a second push writes nothing', async () => {
+    const repo = await repository(files)
+    const root = await rootTopic('Blank pages')
+    const pushed = await kbsync(['push', '--root-topic', root], repo)
+    expect(pushed.err).not.toMatch(/error/)
+    expect(pushed.code).toBe(0)
+    const bodies = await bodiesUnder(root)
+    expect(Object.keys(bodies).sort()).toEqual([
+      'Coming soon',
+      'Comments',
+      'Home',
+      'Meet the team',
+      'Section',
+      'Section / Page'
+    ])
+    expect(bodies.Comments!.body).toContain('This page has no text of its own')
+    expect(bodies['Coming soon']!.body).toContain('it is a title in the navigation')
+    expect(bodies['Meet the team']!.body).toMatch(
+      /^The people \\\*behind\\\* it\.\n\n\*This page has no text of its own: on the site, its `page` layout draws it/
+    )
+    expect(bodies.Home!.body).toContain('made of components or scripts only the site shows')
+    expect(bodies.Section!.body).toBe('')
+    // Links to pages left out keep their text.
+    expect(bodies['Section / Page']!.body.trim()).toBe('See the search and the old name.')
+    const again = local.server.counts().writes
+    expect((await kbsync(['push', '--root-topic', root], repo)).code).toBe(0)
+    expect(local.server.counts().writes).toBe(again)
+  })
+})

@@ -41,7 +41,7 @@ export const corpus: BadCase[] = [
   committed('bad-permissions-yaml', ['topic/_permissions.yml:2'], 'permissions-yaml', 2),
   committed('wrong-permissions-types', ['topic/_permissions.yml:3'], 'permissions-invalid', 2),
   committed('duplicate-titles', ['b.md:1'], 'title-disambiguated', 0),
-  committed('empty-article', ['empty.md:1'], 'empty-body', 2),
+  committed('empty-article', ['empty.md:1'], 'empty-body', 0),
   committed('dotdot-link', ['page.md:3'], 'link-outside', 2),
   committed('outside-image', ['page.md:3', 'page.md:5'], 'asset-outside', 2),
   {
