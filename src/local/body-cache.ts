@@ -43,7 +43,7 @@ interface CacheFile {
 // 2: a body's references include its Mermaid blocks (a cache of 1 would miss them).
 // 3: a body's external URLs are kept too.
 // 4: sealed with the user's key.
-// 5: (another release's conversion change).
+// 5: a body's references include its math and other diagram blocks.
 // 6: a body that converts to nothing says so.
 const format = `kbsync-body-cache/6 ${kbsyncVersion}`
 const purpose = 'kbsync body cache'
