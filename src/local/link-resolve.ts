@@ -9,7 +9,9 @@
  * beside it in the repository), and last against the folder with its first
  * segment dropped (a site that serves the folder under a prefix such as
  * `/docs/`). The first
- * that names something wins. Files outside the folder count only inside the
+ * that names something wins. Docusaurus' `@site/` prefix names the site's
+ * own folder (where `docusaurus.config.*` is), the repository when no
+ * site configuration was found. Files outside the folder count only inside the
  * repository that holds it, and a symbolic link never leads out of it.
  */
 import {realpath} from 'node:fs/promises'
@@ -29,6 +31,8 @@ export interface LinkContext {
   repository?: string
   /** Absolute path of the site's static root (config `siteRoot`, e.g. Docusaurus's `static/`). */
   siteRoot?: string
+  /** The docs site found around the folder (`navigation/site-load.ts`): its folder and the folders it serves at its root. */
+  site?: {siteDir: string; staticDirs: readonly string[]}
   /** The door every file published from the folder goes through (`src/trust/publishable.ts`). */
   source: PublishSource
 }
@@ -86,6 +90,8 @@ export async function findLinkTarget(
   const url = withoutLiquid(written)
   const {pathPart} = splitUrl(url)
   const misses: LinkMiss[] = []
+  const bySite = siteFolderPath(pathPart, context)
+  if (bySite !== undefined) return classifyLink(bySite, context)
   const attempt = async (absolute: string): Promise<LinkTarget | undefined> => {
     const found = await classifyLink(absolute, context)
     if ('lookedFor' in found) misses.push(found)
@@ -130,9 +136,13 @@ export async function findAssetTarget(
   context: LinkContext
 ): Promise<{file: string} | LinkMiss> {
   const {pathPart} = splitUrl(url)
-  const places = pathPart.startsWith('/')
-    ? rootRelative(pathPart, context)
-    : [path.join(context.root, path.posix.dirname(file), pathPart)]
+  const bySite = siteFolderPath(pathPart, context)
+  const places =
+    bySite !== undefined
+      ? [bySite]
+      : pathPart.startsWith('/')
+        ? rootRelative(pathPart, context)
+        : [path.join(context.root, path.posix.dirname(file), pathPart)]
   const misses: LinkMiss[] = []
   for (const absolute of places) {
     const found = await classifyFile(absolute, context)
@@ -152,6 +162,12 @@ function pageRelative(url: string, page: string | undefined, targets: LinkTarget
   }
 }
 
+/** Where a Docusaurus `@site/…` path leads (absolute); undefined for any other path. */
+function siteFolderPath(pathPart: string, context: LinkContext): string | undefined {
+  if (!pathPart.startsWith('@site/')) return undefined
+  return path.join(context.site?.siteDir ?? context.repository ?? context.root, pathPart.slice('@site/'.length))
+}
+
 // Where docs sites keep the files they serve from the site root: VitePress `docs/public`, Docusaurus and Hugo `static`.
 const staticFolders = ['public', 'static']
 
@@ -162,7 +178,7 @@ function rootRelative(pathPart: string, context: LinkContext): string[] {
   const conventional = staticFolders
     .flatMap((name) => [path.join(root, name), path.join(path.dirname(root), name)])
     .filter((folder) => isInside(repository ?? root, folder))
-  const bases = [repository, context.siteRoot, root, ...conventional].filter(
+  const bases = [repository, context.siteRoot, ...(context.site?.staticDirs ?? []), root, ...conventional].filter(
     (base): base is string => base !== undefined
   )
   const places = bases.map((base) => path.join(base, pathPart))

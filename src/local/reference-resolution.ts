@@ -50,6 +50,8 @@ export interface LinkOptions {
   repoUrl?: string
   /** Absolute path of the folder root-relative paths are served from (Docusaurus's `static/`). */
   siteRoot?: string
+  /** The docs site found around the folder (`LinkContext.site`). */
+  site?: LinkContext['site']
 }
 
 /** Everything `resolveLocalRefs` reads: where the documents are, and the options. */

@@ -17,7 +17,7 @@ import {emptyLinkTargets} from './link-targets.js'
 import {applyCategories, type SidebarFacts} from './navigation/apply-categories.js'
 import {arrangeLayout, type LocaleChoice} from './navigation/locales.js'
 import {loadNavigation, navigationTextFiles} from './navigation/load.js'
-import {loadSite} from './navigation/site-load.js'
+import {loadSite, type SiteNavigation} from './navigation/site-load.js'
 import {readBodies, type BodyContext, type PendingBody} from './scan-bodies.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
@@ -98,7 +98,11 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   disambiguateTitles(rootTopic, diagnostics)
   const read = options.skipBodies
     ? {assets: {}, blank: []}
-    : await readBodies(bodies, bodyContext(root, repository, documents, options), diagnostics)
+    : await readBodies(
+        bodies,
+        bodyContext(root, repository, documents, {...options, links: linksOf(options, site)}),
+        diagnostics
+      )
   if (!options.skipBodies) await options.cache?.save()
   const converted = read.blank.map(({node, file}) => blankPage(node, file, headOf(file).head))
   settleBlankPages([...blankPages, ...converted], {root: rootTopic, byPath, diagnostics})
@@ -111,6 +115,12 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
 function blankPage(node: LocalNode, file: string, head: DocumentHead): BlankPage {
   const line = Math.max(1, head.frontMatter.lineCount + 1)
   return {node, file, written: true, frontMatter: head.frontMatter.yaml, line}
+}
+
+/** The options' link resolution, with the docs site's folders (`@site/`, its static folders) when a site was found. */
+function linksOf(options: ScanOptions, site: SiteNavigation | undefined): LinkOptions | undefined {
+  if (!site) return options.links
+  return {...options.links, site: {siteDir: site.siteDir, staticDirs: site.staticDirs}}
 }
 
 /** Reads a text file of `contents` by repo-relative path, decoding each once, so an encoding problem is reported once. */

@@ -195,6 +195,36 @@ describe('resolveLocalRefs in a repository', () => {
     expect(result.used).toEqual(['public/logo.png', '../static/img/shot.png'])
   })
 
+  it('reads `@site/` as the Docusaurus site folder and serves root-relative images from its `static/`', async () => {
+    const {repo} = await repository({
+      'site/docusaurus.config.js': "export default {title: 'x'}\n",
+      'site/docs/guide/page.md': '# Page\n\ntext\n',
+      'site/static/img/a.png': 'a',
+      'site/src/shots/b.png': 'b'
+    })
+    const result = await resolveIn(path.join(repo, 'site/docs'), 'guide/page.md', [
+      ['image', '@site/static/img/a.png'],
+      ['image', '@site/src/shots/b.png'],
+      ['image', '/img/a.png'],
+      ['link', '@site/docs/guide/page.md']
+    ])
+    expect(result.diagnostics).toEqual([])
+    expect(result.used).toEqual(['../static/img/a.png', '../src/shots/b.png'])
+    expect(result.resolutions![3]).toEqual({link: expect.objectContaining({target: 'guide/page.md'})})
+  })
+
+  it("serves root-relative images from a Hugo site's `static/`, beside its content folder", async () => {
+    const {repo} = await repository({
+      'hugo.yaml': 'languages:\n  en:\n    contentDir: content/en\n  fr:\n    contentDir: content/fr\n',
+      'content/en/page.md': '# Page\n\ntext\n',
+      'content/fr/page.md': '# Page\n\ntexte\n',
+      'static/images/logo.png': 'l'
+    })
+    const result = await resolveIn(path.join(repo, 'content/en'), 'page.md', [['image', '/images/logo.png']])
+    expect(result.diagnostics).toEqual([])
+    expect(result.used).toEqual(['../../static/images/logo.png'])
+  })
+
   it('links a file of the repository (outside the folder, or no document) to repoUrl, else keeps its text with a warning', async () => {
     const {docs} = await repository({
       'docs/page.md': '# Page\n\ntext\n',

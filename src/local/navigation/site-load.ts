@@ -36,6 +36,10 @@ export interface SiteNavigation {
   items?: SiteItem[]
   /** The default language's tree first, then the other locales'. */
   trees: SiteTree[]
+  /** The site's own folder (where its configuration is): Docusaurus `@site/` names it. */
+  siteDir: string
+  /** The folders the site serves at its root (Docusaurus and Hugo `static/`, Astro `public/`), absolute. */
+  staticDirs: string[]
 }
 
 const astroNames = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js', 'astro.config.cjs']
@@ -125,7 +129,9 @@ function starlightSite(root: string, dir: string, astro: Found, diagnostics: Dia
     source: path.basename(astro.path),
     naming: 'slug',
     ...(config.sidebar ? {items: config.sidebar} : {}),
-    trees
+    trees,
+    siteDir: dir,
+    staticDirs: [path.join(dir, 'public')]
   }
 }
 
@@ -149,7 +155,14 @@ function docusaurusSite(
         }))
   const navigation = found.sidebars ?? found.docusaurus!
   const file = relativeFile(root, navigation.path)
-  const site: SiteNavigation = {file, source: path.basename(navigation.path), naming: 'doc-id', trees}
+  const site: SiteNavigation = {
+    file,
+    source: path.basename(navigation.path),
+    naming: 'doc-id',
+    trees,
+    siteDir: dir,
+    staticDirs: [path.join(dir, 'static')]
+  }
   if (found.sidebars) {
     const read = exported(found.sidebars, file, diagnostics)
     if (read) site.items = sidebarItems(readSidebars(read.value, file, read.lineOf, diagnostics), config.sidebarLabels)
@@ -189,7 +202,14 @@ async function hugoSite(root: string, dir: string, top: string): Promise<SiteNav
   const file = found ?? main ?? languages
   if (locales.length === 0 || !file) return undefined
   const trees = locales.map((locale, index) => ({locale, isDefault: index === 0, base: path.join(dir, locale.folder)}))
-  return {file: relativeFile(root, file.path), source: path.basename(file.path), naming: 'slug', trees}
+  return {
+    file: relativeFile(root, file.path),
+    source: path.basename(file.path),
+    naming: 'slug',
+    trees,
+    siteDir: dir,
+    staticDirs: [path.join(dir, 'static'), path.join(dir, 'assets')]
+  }
 }
 
 /** The scalar keys of a Hugo configuration file, by dotted path; none when it cannot be read. */
