@@ -12,6 +12,7 @@ import {rateLimitNotices} from './rate-limit-notice.js'
 import {reporterFor, type Reporter} from './output/index.js'
 import {formatClientEvent, type ClientEvent} from '../api/index.js'
 import type {PushOptions, SyncClient} from '../sync/index.js'
+import type {DiagramOptions} from '../diagrams/index.js'
 import {removeStaleTemps, type LinkOptions, type LocaleChoice, type StateTarget} from '../local/index.js'
 
 /** Options shared by the commands that talk to a knowledge base. */
@@ -151,7 +152,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     ignore: config.ignore,
     links: linkOptionsOf(config),
     locales: localeChoiceOf(config),
-    ...(config.browser !== undefined ? {diagrams: {browser: config.browser}} : {}),
+    diagrams: diagramOptionsOf(config),
     ...extra
   }
 }
@@ -159,6 +160,15 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
 /** What a docs site's locales become, as the config says (`locales`, `--locale`). */
 export function localeChoiceOf(config: Pick<KbsyncConfig, 'locales' | 'locale'>): LocaleChoice {
   return {mode: config.locales, ...(config.locale !== undefined ? {only: config.locale} : {})}
+}
+
+/** The programs that render diagrams, as the config names them (never a repository config: `userOnlyKeys`). */
+function diagramOptionsOf(config: Pick<KbsyncConfig, 'browser' | 'plantuml' | 'd2'>): DiagramOptions {
+  return {
+    ...(config.browser !== undefined ? {browser: config.browser} : {}),
+    ...(config.plantuml !== undefined ? {plantuml: config.plantuml} : {}),
+    ...(config.d2 !== undefined ? {d2: config.d2} : {})
+  }
 }
 
 /** How links resolve beyond the folder's documents, as the config says: every command that scans uses the same. */

@@ -50,6 +50,8 @@ const userConfigHint = 'your user config (~/.config/kbsync/config.json, or the f
  */
 export const userOnlyKeys: Readonly<Record<string, string>> = {
   browser: `a repository may not name a program for kbsync to run; set KBSYNC_BROWSER, or "browser" in ${userConfigHint}`,
+  plantuml: `a repository may not name a program for kbsync to run; set KBSYNC_PLANTUML, or "plantuml" in ${userConfigHint}`,
+  d2: `a repository may not name a program for kbsync to run; set KBSYNC_D2, or "d2" in ${userConfigHint}`,
   tokenFile: `a repository may not name a file for kbsync to read a token from and send; use KBSYNC_TOKEN, --token-file, KBSYNC_TOKEN_FILE or "tokenFile" in ${userConfigHint}`,
   login: `a repository may not choose the login kbsync sends with your security key; set KBSYNC_LOGIN, or "login" in ${userConfigHint}`,
   trustedOrigins: `a repository may not decide where your credentials go; set KBSYNC_TRUSTED_ORIGINS, or "trustedOrigins" in ${userConfigHint}`,

@@ -189,6 +189,18 @@ export const keyDefinitions: KeyDefinition[] = [
     doc: 'the Chromium or Chrome executable that renders Mermaid diagrams (not in a repository config: KBSYNC_BROWSER or the user config; unset: /usr/bin/chromium and the other usual places; see docs/diagrams.md)'
   },
   {
+    key: 'plantuml',
+    kind: 'path',
+    env: 'KBSYNC_PLANTUML',
+    doc: 'the PlantUML program that renders ```plantuml blocks (not in a repository config: KBSYNC_PLANTUML or the user config; unset: `plantuml` on PATH; see docs/diagrams.md)'
+  },
+  {
+    key: 'd2',
+    kind: 'path',
+    env: 'KBSYNC_D2',
+    doc: 'the D2 program that renders ```d2 blocks (not in a repository config: KBSYNC_D2 or the user config; unset: `d2` on PATH; see docs/diagrams.md)'
+  },
+  {
     key: 'articleUrl',
     kind: 'url-template',
     env: 'KBSYNC_ARTICLE_URL',

@@ -61,6 +61,10 @@ export interface KbsyncConfig {
   siteRoot?: string
   /** The browser that renders Mermaid diagrams; unset: the usual install locations. */
   browser?: string
+  /** The PlantUML program; unset: `plantuml` on PATH. */
+  plantuml?: string
+  /** The D2 program; unset: `d2` on PATH. */
+  d2?: string
   articleUrl?: string
   watch: {debounceMs: number}
   preview: {port: number}

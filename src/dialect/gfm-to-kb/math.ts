@@ -10,10 +10,11 @@
  * The single-dollar rule (Pandoc's `tex_math_dollars`, made stricter for
  * prose about prices and shells): the opening `$` is not preceded by a
  * letter, a digit or `$`, and is followed by a character that is not
- * whitespace; the closing `$` is preceded by a character that is not
- * whitespace, and followed by none of a letter, a digit, `_`, `$`, `(`,
- * `{` or `[`; both on one line, and `\$` inside is TeX's dollar. So
- * "costs $5 and $10", "$5-$10", `$PATH:$HOME` and `$(pwd)/$(ls)` stay text.
+ * whitespace; the closing `$` is preceded by none of whitespace, `/`, `-`,
+ * `:`, `,`, `;`, `=` or `(`, and followed by none of a letter, a digit, or
+ * `$ _ ( { [ @ # * % &`; both on one line, and `\$` inside is TeX's dollar.
+ * So "costs $5 and $10", "$5-$10", `$PATH:$HOME`, `$0/$@` and
+ * `$(pwd)/$(ls)` stay text.
  */
 import type {Code, InlineCode, Nodes, Parents, Root} from 'mdast'
 import {mathFromMarkdown, mathToMarkdown, type InlineMath} from 'mdast-util-math'
@@ -38,11 +39,15 @@ function isWord(code: CharCode): boolean {
   return code !== null && code >= 0 && wordCharacter.test(String.fromCodePoint(code))
 }
 
-/** What may not follow a closing `$` (besides letters and digits). */
-const notAfterClose = new Set([dollar, 95 /* _ */, 40 /* ( */, 123 /* { */, 91 /* [ */])
+/** What may not follow a closing `$` (besides letters and digits): what follows a shell's `$` or a price. */
+const notAfterClose = new Set(Array.from('$_({[@#*%&', (character) => character.codePointAt(0)!))
+
+/** What may not precede a closing `$` (besides whitespace): separators of prices and paths (`$5-$10`, `$0/$1`). */
+const notBeforeClose = new Set(Array.from('/-:,;=(', (character) => character.codePointAt(0)!))
 
 const tokenizeSingleDollar: Tokenizer = function (this: TokenizeContext, effects, ok, nok) {
-  let previousIsSpace = false
+  // Whether the character before a `$` lets it close the formula.
+  let mayClose = false
   const start: State = (code) => {
     effects.enter('mathText')
     effects.enter('mathTextSequence')
@@ -57,21 +62,21 @@ const tokenizeSingleDollar: Tokenizer = function (this: TokenizeContext, effects
   }
   const inside: State = (code) => {
     if (code === null || markdownLineEnding(code)) return nok(code)
-    if (code === dollar && !previousIsSpace) {
+    if (code === dollar && mayClose) {
       effects.exit('mathTextData')
       effects.enter('mathTextSequence')
       effects.consume(code)
       effects.exit('mathTextSequence')
       return closed
     }
-    previousIsSpace = markdownLineEndingOrSpace(code) || unicodeWhitespace(code)
+    mayClose = !markdownLineEndingOrSpace(code) && !unicodeWhitespace(code) && !notBeforeClose.has(code!)
     effects.consume(code)
     return code === backslash ? escaped : inside
   }
   // TeX's `\$` (and `\\`): the next character belongs to the formula.
   const escaped: State = (code) => {
     if (code === null || markdownLineEnding(code)) return nok(code)
-    previousIsSpace = false
+    mayClose = true
     effects.consume(code)
     return inside
   }
@@ -152,7 +157,7 @@ export function convertMath(tree: Root, source: string): void {
 
 /** Whether `value` between single dollars reads back as this formula (`singleDollarMath`), with `before` and `after` around it. */
 function singleDollarSafe(value: string, before: string, after: string): boolean {
-  if (value === '' || /^\s|\s$|[\r\n]|\\$/.test(value) || /(^|[^\\])\$/.test(value)) return false
+  if (value === '' || /^\s|[\s/:,;=(-]$|[\r\n]|\\$/.test(value) || /(^|[^\\])\$/.test(value)) return false
   const code = (text: string, at: number): CharCode => (text === '' ? null : text.codePointAt(at)!)
   const previous = code(before, before.length - 1)
   const next = code(after, 0)
