@@ -35,7 +35,7 @@ const errorFileOf = (asset: Diagram): string => diagramFile(asset.sha256, '.erro
  * Makes sure every diagram and formula of `scan` that the state has no URL
  * for has its SVG on disk; drops from `scan` those that cannot have one.
  * Returns the warnings (file and line, the renderer's message) and an info
- * line per kind counting the sources rendered.
+ * line counting the sources rendered, by kind.
  */
 export async function prepareDiagrams(
   scan: ScanResult,
@@ -58,20 +58,20 @@ export async function prepareDiagrams(
   for (const asset of Object.values(scan.assets))
     if (asset.diagram) keepSource(scan.dir, asset.sha256, asset.diagram.source, asset.diagram.kind)
   const diagnostics: Diagnostic[] = []
+  const rendered: string[] = []
   for (const kind of diagramKinds) {
     const diagrams = toRender.get(kind)
     if (!diagrams) continue
     const outcome = await renderAll(scan.dir, kind, diagrams, options)
     failed.push(...outcome.failed)
     if (outcome.missing) diagnostics.push(noRenderer(kind, outcome.unrendered, outcome.missing))
-    if (outcome.rendered > 0) {
-      diagnostics.push({
-        severity: 'info',
-        message: `Rendered ${countOf(kind, outcome.rendered)} to SVG`,
-        rule: 'diagram-rendered'
-      })
-    }
+    if (outcome.rendered > 0) rendered.push(countOf(kind, outcome.rendered))
     for (const asset of outcome.unrendered) dropDiagram(scan, asset)
+  }
+  // One line for the run (the reporter groups by rule): "Rendered 2 Mermaid diagrams and 3 formulas to SVG".
+  if (rendered.length > 0) {
+    const list = rendered.length === 1 ? rendered[0]! : `${rendered.slice(0, -1).join(', ')} and ${rendered.at(-1)!}`
+    diagnostics.push({severity: 'info', message: `Rendered ${list} to SVG`, rule: 'diagram-rendered'})
   }
   diagnostics.push(...renderFailures(failed))
   for (const failure of failed) dropDiagram(scan, failure.asset)

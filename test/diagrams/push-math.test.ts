@@ -59,7 +59,7 @@ describe('math pushed end to end', () => {
     // E = mc^2, c (twice), the integral, the sum: four distinct formulas.
     expect(uploadsSeen(local)).toBe(4)
     const rendered = result.plan.diagnostics.filter((d) => d.rule === 'diagram-rendered').map((d) => d.message)
-    expect(rendered).toEqual(['Rendered 2 formulas to SVG', 'Rendered 2 inline formulas to SVG'])
+    expect(rendered).toEqual(['Rendered 2 formulas and 2 inline formulas to SVG'])
     const body = await remoteBody(root, 'Physics')
     expect(body).toMatch(/^Energy and mass: !\[E = mc\^2\]\(http[^)]+\), where !\[c\]\(http[^)]+\) is the speed/m)
     expect(body).toContain('it costs $5 and $10.')
