@@ -12,7 +12,7 @@ import path from 'node:path'
 import type {BodyFacts} from './body-cache.js'
 import {readDocumentHead, type DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
-import {hashFile} from './hash.js'
+import {hashFile, type FileHash} from './hash.js'
 import {scanFolder, type ScanOptions} from './scan.js'
 import {readFiles} from './text.js'
 import {walkFolder, type WalkedDir} from './walk.js'
@@ -73,7 +73,7 @@ class Kept<V> {
 /** Starts a rescanner of `dir`; its first scan reads everything. */
 export function createRescanner(dir: string, options: RescanOptions = {}): Rescanner {
   const files = new Kept<Stamp & {bytes: Buffer}>()
-  const hashes = new Kept<Stamp & {sha256: string}>()
+  const hashes = new Kept<Stamp & {hashed: FileHash}>()
   const heads = new Kept<{text: string; head: DocumentHead; diagnostics: Diagnostic[]}>()
   const bodies = new Kept<BodyFacts>()
   const walks = lastWalk()
@@ -131,15 +131,12 @@ function readStamped(absolute: string, kept: Kept<Stamp & {bytes: Buffer}>): Buf
 }
 
 /** `hashFile`, taking the hash of a file whose size and time held from `kept`. */
-async function hashChanged(
-  absolute: string,
-  kept: Kept<Stamp & {sha256: string}>
-): Promise<{sha256: string; size: number}> {
+async function hashChanged(absolute: string, kept: Kept<Stamp & {hashed: FileHash}>): Promise<FileHash> {
   const {size, mtimeMs} = statSync(absolute)
   const entry = kept.get(absolute)
-  if (entry?.size === size && entry.mtimeMs === mtimeMs) return {sha256: entry.sha256, size}
+  if (entry?.size === size && entry.mtimeMs === mtimeMs) return entry.hashed
   const hashed = await hashFile(absolute)
-  kept.set(absolute, {size: hashed.size, mtimeMs, sha256: hashed.sha256})
+  kept.set(absolute, {size: hashed.size, mtimeMs, hashed})
   return hashed
 }
 

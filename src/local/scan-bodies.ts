@@ -15,7 +15,8 @@ import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
 import {collectLocalRefs, markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
 import {isBlankTree} from './blank-pages.js'
-import {hashFile, sha256} from './hash.js'
+import {hashFile, sha256, type FileHash} from './hash.js'
+import {lfsPointerDiagnostic} from './lfs-pointer.js'
 import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
 import {externalUrlsOf, plainExternalUrls} from './external-urls.js'
@@ -48,7 +49,7 @@ export interface BodyContext {
   documents: DocumentIndex
   cache: BodyStore
   /** Hashes a local file the bodies use (default `hashFile`; a rescan reuses unchanged files' hashes). */
-  hashFile?: (absolute: string) => Promise<{sha256: string; size: number}>
+  hashFile?: (absolute: string) => Promise<FileHash>
   /** Parsed trees to keep at most (default `keptTreesMax`). */
   keptTrees?: number
   /** How links are resolved beyond the folder's documents (`resolveLocalRefs`). */
@@ -74,7 +75,7 @@ export async function readBodies(
   diagnostics: Diagnostic[]
 ): Promise<BodiesRead> {
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
-  const hashing = new Map<string, Promise<{sha256: string; size: number}>>()
+  const hashing = new Map<string, Promise<FileHash>>()
   let kept = 0
   // One door for every local file the bodies publish (includes, images, attachments): see src/trust/publishable.ts.
   const source = await PublishSource.open(context.repository ?? context.root, context.root)
@@ -112,8 +113,11 @@ export async function readBodies(
     if (node.tree) markLocalRefs(node.tree, resolution.resolutions)
     node.refs.links = linksOf(resolution.resolutions)
   })
-  const files = new Map<string, {sha256: string; size: number}>()
+  const files = new Map<string, FileHash>()
   for (const [relative, hashed] of hashing) files.set(relative, await hashed)
+  // Uploaded, a Git LFS pointer is a broken image: one error naming them all, so nothing is written.
+  const pointers = lfsPointerDiagnostic([...files].filter(([, hashed]) => hashed.lfsPointer).map(([file]) => file))
+  if (pointers) diagnostics.push(pointers)
   const assets: Record<string, LocalAsset> = {}
   results.forEach(({resolution}, index) => {
     addAssetRefs(bodies[index]!.node, resolution.used, files, assets, context.root)
@@ -189,7 +193,7 @@ function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
 function addAssetRefs(
   node: LocalNode,
   used: readonly string[],
-  files: Map<string, {sha256: string; size: number}>,
+  files: Map<string, FileHash>,
   assets: Record<string, LocalAsset>,
   root: string
 ): void {

@@ -9,6 +9,7 @@
 import type {BodyFacts} from './body-cache.js'
 import type {DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
+import type {FileHash} from './hash.js'
 import type {Ignore} from 'ignore'
 import type {WalkedDir} from './walk.js'
 
@@ -29,5 +30,5 @@ export interface ScanReuse {
   /** The folder's entries (`walkFolder`): the last walk's when only the contents of files it listed changed. */
   walk(root: string, rules: Ignore, diagnostics: Diagnostic[]): Promise<WalkedDir>
   /** sha256 and size of the local file at `absolute` (`hashFile`). */
-  hashFile(absolute: string): Promise<{sha256: string; size: number}>
+  hashFile(absolute: string): Promise<FileHash>
 }
