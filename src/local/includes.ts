@@ -32,6 +32,8 @@ import type {Diagnostic} from './diagnostic.js'
 import {findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
 import type {PublishRefusal, PublishSource} from '../trust/publishable.js'
 import {ReadRefusedError, utf8Text} from '../trust/read.js'
+import {mayHoldSnippets} from './snippets.js'
+import {expandSnippets, type SnippetReader} from './snippet-expansion.js'
 
 /** The directives that insert a file (`playground` and its old name `playpen` as a Rust code block). */
 const includeKinds = new Set(['include', 'rustdoc_include', 'playground', 'playpen'])
@@ -48,6 +50,8 @@ export interface IncludeContext {
   root: string
   /** Where included files may come from: the repository root, else the folder (see `PublishSource`). */
   source: PublishSource
+  /** Absolute folders MkDocs snippets (`--8<--`, `snippets.ts`) resolve against, in order; default the folder. */
+  snippetBases?: readonly string[]
 }
 
 /** A body with its includes expanded. */
@@ -60,18 +64,22 @@ export interface ExpandedBody {
 
 /** Expands the includes of `body`, the body of `file` (relative to the folder, with `/`); see the module comment. */
 export async function expandIncludes(body: string, file: string, context: IncludeContext): Promise<ExpandedBody> {
-  if (!body.includes('{{#')) return {body, diagnostics: []}
+  if (!body.includes('{{#') && !mayHoldSnippets(body)) return {body, diagnostics: []}
   const expansion: Expansion = {context, diagnostics: [], left: {...includeBudget}}
   const lines: string[] = []
   const lineOf: number[] = []
   const source = body.split('\n')
   for (let index = 0; index < source.length; index++) {
     const place = {file, line: index + 1}
-    const expanded = await expandLine(source[index]!, path.join(context.root, file), place, expansion, [])
+    const from = path.join(context.root, file)
+    const snippets = await expandSnippets(source, index, snippetReader(expansion, place, from), [])
+    const expanded = snippets ? snippets.text : await expandLine(source[index]!, from, place, expansion, [])
     for (const line of expanded.split('\n')) {
       lines.push(line)
       lineOf.push(index + 1)
     }
+    // A block of snippet names takes its lines: they count at its first.
+    if (snippets) index += snippets.lines - 1
   }
   return {body: lines.join('\n'), lineOf, diagnostics: expansion.diagnostics}
 }
@@ -124,65 +132,103 @@ async function replacement(
   expansion: Expansion,
   chain: string[]
 ): Promise<string> {
+  const target = path.resolve(path.dirname(from), directive.path)
+  const read = await readIncluded({path: directive.path, target, kind: 'include'}, place, expansion, chain)
+  if (read === undefined) return ''
+  const selected = selectLines(read.text, directive.selection, directive.kind === 'rustdoc_include')
+  if (selected === undefined) {
+    const anchor = 'anchor' in directive.selection ? directive.selection.anchor : ''
+    expansion.diagnostics.push({
+      severity: 'warning',
+      ...place,
+      rule: 'include-anchor-missing',
+      message: `Included file ${directive.path} has no anchor ${anchor}; the directive is left out.`,
+      hint: `Add ANCHOR: ${anchor} and ANCHOR_END: ${anchor} lines to the file, or fix the name.`
+    })
+    return ''
+  }
+  // Nested includes resolve against the included file; their problems are reported at the outer directive.
+  const nested: string[] = []
+  for (const line of selected.split('\n'))
+    nested.push(await expandLine(line, read.real, place, expansion, [...chain, read.real]))
+  return nested.join('\n')
+}
+
+/** What snippets need of a document's expansion at `place`: the shared reading, budget and diagnostics. */
+function snippetReader(expansion: Expansion, place: Place, page: string): SnippetReader {
+  const {context} = expansion
+  return {
+    bases: context.snippetBases ?? [context.root],
+    root: context.root,
+    page,
+    source: context.source,
+    report: (diagnostic) => void expansion.diagnostics.push({...place, ...diagnostic}),
+    read: (included, chain) => readIncluded(included, place, expansion, chain)
+  }
+}
+
+/** A file an include or snippet names: as written, where it is, and which it is (for messages). */
+export interface Included {
+  path: string
+  target: string
+  kind: 'include' | 'snippet'
+}
+
+/**
+ * Reads the file of an include or snippet through the trust rule, within
+ * the document's budget; undefined (reported at `place`) when it may not or
+ * cannot be read, or is already being included around it (`chain`).
+ */
+async function readIncluded(
+  included: Included,
+  place: Place,
+  expansion: Expansion,
+  chain: string[]
+): Promise<{text: string; real: string} | undefined> {
   const {left, context} = expansion
   const report = (severity: 'error' | 'warning', rule: string, message: string, hint: string) => {
     expansion.diagnostics.push({severity, ...place, rule, message, hint})
-    return ''
+    return undefined
   }
-  if (left.exhausted) return ''
+  const bytesOver = `more than ${includeBudget.bytes / 1048576} MB of included files`
+  if (left.exhausted) return undefined
   if (--left.directives < 0)
     return overBudget(expansion, place, `more than ${includeBudget.directives} include directives`)
-  const target = path.resolve(path.dirname(from), directive.path)
   let real: string
   let size: number
   try {
-    ;({real, size} = await context.source.check(target))
+    ;({real, size} = await context.source.check(included.target))
   } catch (error) {
     if (!(error instanceof ReadRefusedError)) throw error
-    return refusedInclude(directive, error as ReadRefusedError<PublishRefusal>, report)
+    return refusedInclude(included, error as ReadRefusedError<PublishRefusal>, report)
   }
   if (chain.includes(real) || chain.length >= maxIncludeDepth) {
     return report(
       'warning',
       'include-depth',
-      `Included file ${directive.path} includes itself, or includes nest deeper than ${maxIncludeDepth} levels; the directive is left out.`,
+      `Included file ${included.path} includes itself, or includes nest deeper than ${maxIncludeDepth} levels; the directive is left out.`,
       'Remove the include cycle.'
     )
   }
-  if (size > left.bytes)
-    return overBudget(expansion, place, `more than ${includeBudget.bytes / 1048576} MB of included files`)
+  if (size > left.bytes) return overBudget(expansion, place, bytesOver)
   let bytes: Uint8Array
   try {
-    bytes = await context.source.read(target, left.bytes)
+    bytes = await context.source.read(included.target, left.bytes)
   } catch (error) {
     if (!(error instanceof ReadRefusedError)) throw error
-    if (error.reason === 'too-large')
-      return overBudget(expansion, place, `more than ${includeBudget.bytes / 1048576} MB of included files`)
-    return refusedInclude(directive, error as ReadRefusedError<PublishRefusal>, report)
+    if (error.reason === 'too-large') return overBudget(expansion, place, bytesOver)
+    return refusedInclude(included, error as ReadRefusedError<PublishRefusal>, report)
   }
   left.bytes -= bytes.length
-  const selected = selectLines(utf8Text(bytes), directive.selection, directive.kind === 'rustdoc_include')
-  if (selected === undefined) {
-    const anchor = 'anchor' in directive.selection ? directive.selection.anchor : ''
-    return report(
-      'warning',
-      'include-anchor-missing',
-      `Included file ${directive.path} has no anchor ${anchor}; the directive is left out.`,
-      `Add ANCHOR: ${anchor} and ANCHOR_END: ${anchor} lines to the file, or fix the name.`
-    )
-  }
-  // Nested includes resolve against the included file; their problems are reported at the outer directive.
-  const nested: string[] = []
-  for (const line of selected.split('\n')) nested.push(await expandLine(line, real, place, expansion, [...chain, real]))
-  return nested.join('\n')
+  return {text: utf8Text(bytes), real}
 }
 
 /** A directive whose file the trust rule refuses: a warning when it does not exist, else an error (nothing of it is read). */
 function refusedInclude(
-  directive: IncludeDirective,
+  directive: Pick<Included, 'path'>,
   error: ReadRefusedError<PublishRefusal>,
-  report: (severity: 'error' | 'warning', rule: string, message: string, hint: string) => string
-): string {
+  report: (severity: 'error' | 'warning', rule: string, message: string, hint: string) => undefined
+): undefined {
   if (error.reason === 'missing')
     return report(
       'warning',
@@ -213,7 +259,7 @@ const includeHints: Partial<Record<PublishRefusal, string>> = {
 }
 
 /** The error of a document whose includes went past the budget; the directive and all after it are left out. */
-function overBudget(expansion: Expansion, place: Place, what: string): string {
+function overBudget(expansion: Expansion, place: Place, what: string): undefined {
   expansion.left.exhausted = true
   expansion.diagnostics.push({
     severity: 'error',
@@ -222,7 +268,7 @@ function overBudget(expansion: Expansion, place: Place, what: string): string {
     message: `The includes of this document reach ${what}, each directive counting the whole file it names, nested ones too; this directive and the rest are left out.`,
     hint: `Include fewer or smaller files; a document may use at most ${includeBudget.directives} include directives and ${includeBudget.bytes / 1048576} MB of included files. Look for files that include each other many times over.`
   })
-  return ''
+  return undefined
 }
 
 /** The line of the author's file that line `line` (1-based) of an expanded body comes from. */

@@ -35,6 +35,12 @@ export interface LinkContext {
   site?: {siteDir: string; staticDirs: readonly string[]}
   /** The door every file published from the folder goes through (`src/trust/publishable.ts`). */
   source: PublishSource
+  /**
+   * The absolute docs folder of an MkDocs site serving pages as folders
+   * (`use_directory_urls`): `a/page.md` is `a/page/`, so a relative image
+   * written for the site that is not found from the file is read from there.
+   */
+  directoryUrls?: string
 }
 
 /** A reference that names something. */
@@ -142,7 +148,7 @@ export async function findAssetTarget(
       ? [bySite]
       : pathPart.startsWith('/')
         ? rootRelative(pathPart, context)
-        : [path.join(context.root, path.posix.dirname(file), pathPart)]
+        : [path.join(context.root, path.posix.dirname(file), pathPart), ...servedAsFolder(pathPart, file, context)]
   const misses: LinkMiss[] = []
   for (const absolute of places) {
     const found = await classifyFile(absolute, context)
@@ -150,6 +156,13 @@ export async function findAssetTarget(
     misses.push(found)
   }
   return misses.find((miss) => miss.refused) ?? misses[0] ?? {lookedFor: pathPart, outside: false}
+}
+
+/** Where a relative `pathPart` of `file` leads on an MkDocs site that serves the page as a folder (none for an index page). */
+function servedAsFolder(pathPart: string, file: string, context: LinkContext): string[] {
+  if (context.directoryUrls === undefined || /^(?:index|readme)\.md$/i.test(path.posix.basename(file))) return []
+  const page = path.join(context.root, file.replace(/\.md$/i, ''))
+  return isInside(context.directoryUrls, page) ? [path.join(page, pathPart)] : []
 }
 
 /** The document a relative `url` names read against the site address `page` of its file (Jekyll: `../ubuntu/` from `/docs/installation/other-linux/`). */

@@ -54,6 +54,10 @@ export interface BodyContext {
   keptTrees?: number
   /** How links are resolved beyond the folder's documents (`resolveLocalRefs`). */
   links?: LinkOptions
+  /** Absolute folders MkDocs snippets resolve against (default: the repository, else the folder). */
+  snippetBases?: readonly string[]
+  /** The absolute docs folder of an MkDocs site that serves pages as folders (`use_directory_urls`). */
+  directoryUrls?: string
 }
 
 /** What reading the bodies found beside each node's own facts. */
@@ -79,12 +83,16 @@ export async function readBodies(
   let kept = 0
   // One door for every local file the bodies publish (includes, images, attachments): see src/trust/publishable.ts.
   const source = await PublishSource.open(context.repository ?? context.root, context.root)
-  const linkContext = resolveContextOf(context.root, context.repository, context.documents, source, context.links)
+  const linkContext = {
+    ...resolveContextOf(context.root, context.repository, context.documents, source, context.links),
+    ...(context.directoryUrls !== undefined ? {directoryUrls: context.directoryUrls} : {})
+  }
+  const snippetBases = context.snippetBases ?? [context.repository ?? context.root]
   const blank: PendingBody[] = []
   const results = await mapLimit(bodies, 16, async (pending) => {
     const {node, file, body} = pending
     // mdBook includes are expanded first: the included text is part of the body and of its cache key.
-    const expanded = await expandIncludes(body, file, {root: context.root, source})
+    const expanded = await expandIncludes(body, file, {root: context.root, source, snippetBases})
     const found: Diagnostic[] = [...expanded.diagnostics]
     const {facts, tree} = readBody(node, file, expanded.body, context.cache)
     if (facts.blank) blank.push(pending)

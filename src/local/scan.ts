@@ -16,8 +16,9 @@ import {folderLayout, hasDocuments} from './layout.js'
 import {emptyLinkTargets} from './link-targets.js'
 import {applyCategories, type SidebarFacts} from './navigation/apply-categories.js'
 import {arrangeLayout, type LocaleChoice} from './navigation/locales.js'
-import {loadNavigation, navigationTextFiles} from './navigation/load.js'
+import {loadNavigation, navigationTextFiles, type LoadedNavigation} from './navigation/load.js'
 import {loadSite, type SiteNavigation} from './navigation/site-load.js'
+import {parseMkdocsSite} from './mkdocs-site.js'
 import {readBodies, type BodyContext, type PendingBody} from './scan-bodies.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
@@ -100,7 +101,10 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     ? {assets: {}, blank: []}
     : await readBodies(
         bodies,
-        bodyContext(root, repository, documents, {...options, links: linksOf(options, site)}),
+        {
+          ...bodyContext(root, repository, documents, {...options, links: linksOf(options, site)}),
+          ...siteReading(navigation.mkdocs)
+        },
         diagnostics
       )
   if (!options.skipBodies) await options.cache?.save()
@@ -199,6 +203,17 @@ function bodyContext(
     ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}),
     ...(options.links ? {links: options.links} : {}),
     ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})
+  }
+}
+
+/** How an MkDocs site reads its pages (`mkdocs-site.ts`): snippets' base folders, folder-style page addresses. */
+function siteReading(mkdocs: LoadedNavigation['mkdocs']): Pick<BodyContext, 'snippetBases' | 'directoryUrls'> {
+  if (!mkdocs) return {}
+  const site = parseMkdocsSite(mkdocs.text)
+  const dir = path.dirname(mkdocs.path)
+  return {
+    snippetBases: site.snippetBases.map((base) => path.resolve(dir, base)),
+    ...(site.directoryUrls ? {directoryUrls: mkdocs.docs} : {})
   }
 }
 

@@ -23,6 +23,8 @@ export interface LoadedNavigation {
   categories: Map<string, {file: string; category: Category}>
   /** Documents that are navigation files: never published. */
   navigationFiles: Set<string>
+  /** The `mkdocs.yml` that applies to the folder (its absolute path and text), read for its other settings too. */
+  mkdocs?: {path: string; text: string; docs: string}
 }
 
 /** What loading needs from the scan: the folder and its text files. */
@@ -48,6 +50,7 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
     const applies =
       relative === '' || !relative.startsWith('..') || relative.split(path.sep).every((part) => part === '..')
     if (applies) diagnostics.push(...config.problems)
+    if (applies) loaded.mkdocs = {...mkdocs, docs: base}
     if (config.hasNav && applies) loaded.outlines.push({source: mkdocsFileName, file, base, entries: config.entries})
   }
   for (const walk of navigationFolders(source.walked)) {
