@@ -46,7 +46,7 @@ async function pushTree(dir: string, flags: string[] = []) {
 }
 
 describe('Docusaurus sidebars.ts', () => {
-  it('orders, nests and titles the docs as the sidebars say, each sidebar a topic, the French locale a topic of its own', async () => {
+  it('orders, nests and titles the docs as the sidebars say, each sidebar a topic, the French locale a topic of its own with its translated labels', async () => {
     const dir = await repository('docusaurus-sidebars')
     const {run, root, lines} = await pushTree(dir)
     expect(lines).toEqual([
@@ -68,7 +68,7 @@ describe('Docusaurus sidebars.ts', () => {
       '[T] Français',
       '  [T] Docs',
       '    Introduction (fr)',
-      '    [T] Getting Started',
+      '    [T] Premiers pas',
       '      Installer'
     ])
     // The blog, and the site's other folders, are no documents of the docs plugin.

@@ -11,6 +11,7 @@ import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
 import {isInside} from '../walk.js'
 import {ReadRefusedError, readScriptExport, readTextInside, readTomlKeys, readYaml} from '../../trust/index.js'
+import {translateSidebars, translationMessages} from './docusaurus-i18n.js'
 import {flattenKeys, hugoConfigNames, hugoLocales} from './hugo-languages.js'
 import {readDocusaurusConfig, readSidebars, sidebarsFileNames, type Sidebar} from './docusaurus-sidebars.js'
 import type {SiteItem} from './site-items.js'
@@ -65,7 +66,7 @@ export async function loadSite(
     if (astro) return starlightSite(root, dir, astro, diagnostics)
     const sidebars = await readFirst(dir, sidebarsFileNames, top)
     const docusaurus = await readFirst(dir, docusaurusNames, top)
-    if (sidebars || docusaurus) return docusaurusSite(root, dir, {sidebars, docusaurus}, diagnostics)
+    if (sidebars || docusaurus) return docusaurusSite(root, dir, {sidebars, docusaurus, top}, diagnostics)
     const hugo = await hugoSite(root, dir, top)
     if (hugo) return hugo
     if (dir === top || path.dirname(dir) === dir || !isInside(top, dir)) return undefined
@@ -135,12 +136,12 @@ function starlightSite(root: string, dir: string, astro: Found, diagnostics: Dia
   }
 }
 
-function docusaurusSite(
+async function docusaurusSite(
   root: string,
   dir: string,
-  found: {sidebars: Found | undefined; docusaurus: Found | undefined},
+  found: {sidebars: Found | undefined; docusaurus: Found | undefined; top: string},
   diagnostics: Diagnostic[]
-): SiteNavigation {
+): Promise<SiteNavigation> {
   const configFile = found.docusaurus ? relativeFile(root, found.docusaurus.path) : undefined
   const configRead = found.docusaurus ? exported(found.docusaurus, configFile!, diagnostics) : undefined
   const config = readDocusaurusConfig(configRead?.value)
@@ -165,7 +166,13 @@ function docusaurusSite(
   }
   if (found.sidebars) {
     const read = exported(found.sidebars, file, diagnostics)
-    if (read) site.items = sidebarItems(readSidebars(read.value, file, read.lineOf, diagnostics), config.sidebarLabels)
+    const sidebars = read ? readSidebars(read.value, file, read.lineOf, diagnostics) : []
+    for (const locale of config.locales.slice(1)) {
+      const folder = path.join(dir, 'i18n', locale.code, 'docusaurus-plugin-content-docs')
+      const messages = await readFirst(folder, ['current.json'], found.top)
+      if (messages) translateSidebars(sidebars, locale.code, translationMessages(jsonValue(messages.text)))
+    }
+    if (read) site.items = sidebarItems(sidebars, config.sidebarLabels)
   }
   return site
 }
@@ -215,13 +222,16 @@ async function hugoSite(root: string, dir: string, top: string): Promise<SiteNav
 /** The scalar keys of a Hugo configuration file, by dotted path; none when it cannot be read. */
 function configKeys(found: Found): Map<string, unknown> {
   if (found.path.endsWith('.toml')) return readTomlKeys(found.text)
-  if (found.path.endsWith('.json')) {
-    try {
-      return flattenKeys(JSON.parse(found.text) as unknown)
-    } catch {
-      return new Map()
-    }
-  }
+  if (found.path.endsWith('.json')) return flattenKeys(jsonValue(found.text))
   const read = readYaml(found.text)
   return read.ok ? flattenKeys(read.data) : new Map()
+}
+
+/** A JSON text's value; undefined when it is no JSON. */
+function jsonValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
 }
