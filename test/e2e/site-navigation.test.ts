@@ -88,7 +88,7 @@ describe('Docusaurus sidebars.ts', () => {
 })
 
 describe('Starlight astro.config.mjs', () => {
-  it('publishes src/content/docs in sidebar order, each locale as a topic titled by its label with translated labels', async () => {
+  it('publishes src/content/docs in sidebar order, each locale as a topic titled by its label with translated labels, the blog titled as starlight-blog says', async () => {
     const dir = await repository('starlight')
     const {run, lines} = await pushTree(dir)
     expect(lines).toEqual([
@@ -100,17 +100,23 @@ describe('Starlight astro.config.mjs', () => {
       '[T] Reference',
       '  API',
       '  CLI',
+      '[T] News',
+      '  First post',
       '[T] Español',
       '  [T] Comienza aquí',
       '    Primeros pasos',
       '    Instalar',
+      '  [T] Noticias',
+      '    Primera entrada',
       '[T] 简体中文',
       '  [T] 从这里开始',
       '    入门'
     ])
     // The English and the translated home pages share a title, but never a topic.
     expect(run.err).not.toMatch(/title-disambiguated|is also the title/)
-    expect(run.err).toMatch(/not written as literal values \(the first here: a call of `generatedLinks`\)/)
+    expect(run.err).toMatch(/navigation-not-literal ×1/)
+    const listed = await cli(['plan', dir, '--verbose'], local.env)
+    expect(listed.err).toMatch(/not written as literal values \(the first here: a call of `generatedLinks`\)/)
   })
 
   it('pushes one locale alone with --locale, to a root of its own', async () => {
@@ -120,7 +126,14 @@ describe('Starlight astro.config.mjs', () => {
     expect(english.lines[0]).toBe('[T] Start Here')
     expect(english.lines).toContain('[T] Español')
     const spanish = await pushTree(docs, ['--locale', 'es'])
-    expect(spanish.lines).toEqual(['Example', '[T] Comienza aquí', '  Primeros pasos', '  Instalar'])
+    expect(spanish.lines).toEqual([
+      'Example',
+      '[T] Comienza aquí',
+      '  Primeros pasos',
+      '  Instalar',
+      '[T] Noticias',
+      '  Primera entrada'
+    ])
     const unknown = await cli(['plan', docs, '--locale', 'de'], local.env)
     expect(unknown.code).toBe(2)
     expect(unknown.err).toMatch(/`--locale de` names no locale of the site \(`root`, `es`, `zh-cn`\)/)

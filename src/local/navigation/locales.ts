@@ -19,7 +19,7 @@ import type {Diagnostic} from '../diagnostic.js'
 import {indexName, type LayoutNode, type LayoutTopic} from '../layout.js'
 import {applyOutline} from './apply-outline.js'
 import type {SiteNavigation, SiteTree} from './site-load.js'
-import {siteOutline, type PageFacts} from './site-outline.js'
+import {localeText, siteOutline, type PageFacts} from './site-outline.js'
 import type {NavOutline} from './types.js'
 
 /** What to do with the locales other than the default language. */
@@ -113,7 +113,19 @@ function mainTree(placed: Placed[]): Placed | undefined {
 /** Applies the site's sidebar, for the tree's locale, to the tree's topic inside `layout`. */
 function shapeTree(tree: Placed, layout: LayoutTopic, input: ArrangeInput, diagnostics: Diagnostic[]): void {
   const site = input.site!
-  if (!site.items) return
+  if (site.items) applySidebar(tree, layout, input, diagnostics)
+  for (const titled of site.folderTitles ?? []) {
+    const folder = [tree.folder, titled.folder].filter(Boolean).join('/')
+    const topic = folderTopic(tree.topic, folder)
+    const {locale, isDefault} = tree.tree
+    const text = localeText(titled.label, titled.translations, locale ?? {code: 'en', folder: ''}, isDefault)
+    if (topic && text !== undefined && topic.navTitle === undefined) topic.label ??= text
+  }
+}
+
+function applySidebar(tree: Placed, layout: LayoutTopic, input: ArrangeInput, diagnostics: Diagnostic[]): void {
+  const site = input.site!
+  const items = site.items!
   const prefix = tree.inside !== undefined && tree.inside !== '' ? tree.inside + '/' : ''
   const below = tree.folder === '' ? '' : tree.folder + '/'
   const documents = documentsOf(tree.topic).map((file) => prefix + file.slice(below.length))
@@ -123,7 +135,7 @@ function shapeTree(tree: Placed, layout: LayoutTopic, input: ArrangeInput, diagn
       file: site.file,
       source: site.source,
       naming: site.naming,
-      items: site.items,
+      items,
       ...(tree.tree.locale ? {locale: tree.tree.locale} : {}),
       isDefault: tree.tree.isDefault,
       base: tree.folder === '' ? tree.tree.base : path.join(input.root, tree.folder),

@@ -16,7 +16,7 @@ import {flattenKeys, hugoConfigNames, hugoLocales} from './hugo-languages.js'
 import {readDocusaurusConfig, readSidebars, sidebarsFileNames, type Sidebar} from './docusaurus-sidebars.js'
 import type {SiteItem} from './site-items.js'
 import type {SiteNaming} from './site-outline.js'
-import {readStarlight, starlightDocsDir, type SiteLocale} from './starlight.js'
+import {readStarlight, starlightDocsDir, type FolderTitle, type SiteLocale} from './starlight.js'
 
 /** The folder of one locale's documents. */
 export interface SiteTree {
@@ -41,6 +41,8 @@ export interface SiteNavigation {
   siteDir: string
   /** The folders the site serves at its root (Docusaurus and Hugo `static/`, Astro `public/`), absolute. */
   staticDirs: string[]
+  /** Titles plugins give folders of each tree. */
+  folderTitles?: FolderTitle[]
 }
 
 const astroNames = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js', 'astro.config.cjs']
@@ -132,7 +134,8 @@ function starlightSite(root: string, dir: string, astro: Found, diagnostics: Dia
     ...(config.sidebar ? {items: config.sidebar} : {}),
     trees,
     siteDir: dir,
-    staticDirs: [path.join(dir, 'public')]
+    staticDirs: [path.join(dir, 'public')],
+    folderTitles: config.folderTitles
   }
 }
 

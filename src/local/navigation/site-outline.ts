@@ -124,13 +124,8 @@ class OutlineBuilder {
     return [{...named, ...(file !== undefined ? {file} : {}), line: item.line, children}]
   }
 
-  /** The label for the locale: its translation (by language tag or locale key, in any case), else as written. */
   private title(label: string | undefined, translations: Record<string, string> | undefined): string | undefined {
-    const locale = this.input.locale
-    if (!translations || !locale || this.input.isDefault) return label
-    const wanted = [locale.lang, locale.code].filter((key): key is string => key !== undefined).map(lower)
-    for (const [key, text] of Object.entries(translations)) if (wanted.includes(lower(key))) return text
-    return label
+    return localeText(label, translations, this.input.locale, this.input.isDefault)
   }
 
   private resolve(ref: string, line: number): string | undefined {
@@ -175,6 +170,23 @@ class OutlineBuilder {
   private group(folder: string, files: readonly string[], line: number, depth: number): NavEntry {
     return {line, children: this.folderEntries(folder, files, line, depth + 1)}
   }
+}
+
+/**
+ * A label for `locale`: in the default language the label as written (else
+ * its translation, as a plugin's `{en: 'Blog'}` gives it); in another its
+ * translation, by language tag or locale key in any case, else the label.
+ */
+export function localeText(
+  label: string | undefined,
+  translations: Record<string, string> | undefined,
+  locale: SiteLocale | undefined,
+  isDefault: boolean
+): string | undefined {
+  if (!translations || !locale || (isDefault && label !== undefined)) return label
+  const wanted = [locale.lang, locale.code].filter((key): key is string => key !== undefined).map(lower)
+  for (const [key, text] of Object.entries(translations)) if (wanted.includes(lower(key))) return text
+  return label
 }
 
 function lower(text: string): string {

@@ -35,6 +35,16 @@ export interface StarlightConfig {
   sidebar?: SiteItem[]
   /** The locales, the default first (none when the site has one language). */
   locales: SiteLocale[]
+  /** Titles plugins give folders of the docs folder (`starlight-blog`'s `title` of `blog/`). */
+  folderTitles: FolderTitle[]
+}
+
+/** The title a plugin gives a folder, in every locale it names. */
+export interface FolderTitle {
+  /** The folder, relative to a locale's docs folder. */
+  folder: string
+  label?: string
+  translations?: Record<string, string>
 }
 
 /** Reads the Starlight options of an Astro config's default export `value` (`file` for messages). */
@@ -47,7 +57,7 @@ export function readStarlight(
   const options = starlightOptions(value)
   if (!options) return undefined
   const notLiteral = new NotLiteral(file, 'Starlight sidebar')
-  const config: StarlightConfig = {locales: localesOf(options)}
+  const config: StarlightConfig = {locales: localesOf(options), folderTitles: folderTitlesOf(options.plugins)}
   if (Array.isArray(options.sidebar))
     config.sidebar = itemsOf(options.sidebar, {notLiteral, lineOf, line: lineOf(options.sidebar) ?? 1}, 1)
   notLiteral.report(diagnostics)
@@ -64,6 +74,21 @@ function starlightOptions(value: unknown): Record<string, unknown> | undefined {
       if (isPlainObject(options)) return options
     }
   return undefined
+}
+
+/** `starlightBlog({prefix, title})`: the blog's folder (`blog` unless `prefix` says otherwise) and its title, one or per language. */
+function folderTitlesOf(plugins: unknown): FolderTitle[] {
+  const titles: FolderTitle[] = []
+  for (const plugin of Array.isArray(plugins) ? plugins : []) {
+    const options =
+      plugin instanceof CallValue && /(?:^|\.)starlightBlog$/.test(plugin.callee) ? plugin.args[0] : undefined
+    if (!isPlainObject(options)) continue
+    const folder = typeof options.prefix === 'string' ? options.prefix.replace(/^\/+|\/+$/g, '') : 'blog'
+    const translations = stringMap(options.title)
+    const title = typeof options.title === 'string' ? {label: options.title} : {}
+    titles.push({folder, ...title, ...(translations ? {translations} : {})})
+  }
+  return titles
 }
 
 /** The locales, the default one first; none for a site of one language. */
