@@ -4,19 +4,15 @@
  * every construct the dialect cannot hold is converted with a warning.
  */
 import type {Root} from 'mdast'
-import {fromMarkdown} from 'mdast-util-from-markdown'
 import type {VFileMessage} from 'vfile-message'
-import {boundContainers} from '../../../plugins/container-depth.js'
-import {nestingLimit} from '../../../plugins/depth.js'
-import {reportKbProblems} from '../../../plugins/index.js'
-import {isUnconvertible, overBudgetRule, parseGuarded} from '../guard.js'
+import {isUnconvertible, overBudgetRule} from '../guard.js'
 import {messageFile, sortMessages} from '../messages.js'
 import {stringifyKb} from '../stringify.js'
 import {alertsToHintBlocks} from './alerts.js'
 import {warnNestedFences} from './nested-fence.js'
-import {syntaxFor, treeExtensions} from './extensions.js'
 import {capHeadings, convertFootnotes, convertTaskItems, escapeForeignHtml, inlineReferences} from './unsupported.js'
-import {finishSiteSyntax, restoreSiteLines, rewriteSiteSyntax} from './site-syntax/index.js'
+import {finishSiteSyntax, restoreSiteLines} from './site-syntax/index.js'
+import {parseBody} from './mdx/body.js'
 import {convertHtml} from './html/index.js'
 import {drawioLinksToDiagrams} from './drawio-links.js'
 import {convertMath} from './math.js'
@@ -30,9 +26,9 @@ export interface GfmToKbOptions {
   /** The file's path, named in messages. */
   path?: string
   /**
-   * Whether the source is MDX: every top-level `import`/`export` is left
-   * out and `{expressions}` are warned about. Default: whether `path` ends
-   * with `.mdx`.
+   * Whether the source is MDX: it is parsed as MDX (JSX components and
+   * literal `{expressions}` read, ESM left out), or leniently when it is
+   * not valid MDX. Default: whether `path` ends with `.mdx`.
    */
   mdx?: boolean
 }
@@ -51,18 +47,10 @@ export interface GfmToKbTreeResult {
  */
 export function gfmToKbTree(markdown: string, options: GfmToKbOptions = {}): GfmToKbTreeResult {
   const file = messageFile(markdown, options.path)
-  // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them);
-  // a capped subtree is text, never raw HTML.
-  const siteOptions = {mdx: options.mdx ?? /\.mdx$/i.test(options.path ?? '')}
-  // Docs-site containers (`:::tip`, `!!! note`) become dialect tags line for line, before the parse.
-  const site = rewriteSiteSyntax(markdown, siteOptions)
-  const source = boundContainers(site.source)
-  const extensions = [nestingLimit(source, 'text'), ...treeExtensions, nestingLimit(source, 'text')]
-  const tree = parseGuarded(markdown, file, 'text', () => {
-    const parsed = fromMarkdown(source, {extensions: syntaxFor(source), mdastExtensions: extensions})
-    reportKbProblems(parsed, file)
-    return parsed
-  })
+  // Docs-site containers (`:::tip`, `!!! note`) become dialect tags line for line, before the parse; MDX is
+  // parsed as MDX (see `mdx/body.ts`). Nesting is capped before the transforms (they walk the tree) and after
+  // them (pairing tags nests them); a capped subtree is text, never raw HTML.
+  const {tree, site, source, siteOptions} = parseBody(markdown, file, options.mdx ?? /\.mdx$/i.test(options.path ?? ''))
   // What the conversion cannot keep is an error (the source must change), not a warning; a body over the parse
   // budget is kept as text, which the author sees on the platform as written: a warning.
   for (const message of file.messages)

@@ -14,10 +14,12 @@ import {parseComponentText} from './component-text.js'
 import {componentAt, componentTag, isKnownComponent, isMaskedComponent, maskComponents} from './components.js'
 import {dialectPhrasing, unmarkPhrasing, warnAt, type Conversion} from './context.js'
 import {slotTag, sourcePosition, type Fragment} from './fragment.js'
+import {attribute} from './attributes.js'
 import {droppedWithWarning, handlersFor, isKnownElement} from './handlers.js'
 import {linkLiterals} from './autolink.js'
 import {normalize} from './normalize.js'
 import {reportStrayEndTags} from './stray.js'
+import {reportUnknownComponent} from '../components/unknown.js'
 
 /** Deeper HTML than this is kept as its text: the converters recurse, and the dialect nests 100 levels at most. */
 const maxDepth = 60
@@ -105,15 +107,24 @@ function survey(tree: HastRoot, fragment: Fragment, conversion: Conversion): boo
     }
     if (node.type !== 'element') continue
     if (isMaskedComponent(node.tagName)) {
+      // MDX parsed a component's text already (`mdx/settle.ts` names the component): it is not Markdown again.
+      const parsed = node.properties.dataKbComponent !== undefined
       nameComponent(node, offset === undefined ? undefined : componentAt(fragment.value, offset), conversion)
       if (offset !== undefined && startsLine(fragment.value, offset)) node.properties.dataKbBlock = true
-      parseComponentText(node, fragment.slots, (position) => sourcePosition(fragment, position)?.start)
+      if (!parsed) parseComponentText(node, fragment.slots, (position) => sourcePosition(fragment, position)?.start)
+      // An empty element is no content to the whitespace pass, which would take the spaces around it (`a <Badge /> b`).
+      if (node.children.length === 0) node.children = [emptySlot()]
     } else reportElement(node, conversion)
     if (node.children.some(isEmptyInline)) node.children = node.children.filter((child) => !isEmptyInline(child))
     const children = node.tagName === 'template' && 'content' in node ? [] : node.children
     for (let index = children.length - 1; index >= 0; index--) stack.push({node: children[index]!, depth: depth + 1})
   }
   return true
+}
+
+/** A slot standing for nothing (no node has its index): it keeps an empty component from counting as no content. */
+function emptySlot(): Element {
+  return {type: 'element', tagName: slotTag, properties: {dataI: -1}, children: [{type: 'text', value: '.'}]}
 }
 
 /** Text-level elements that show nothing when empty. */
@@ -164,17 +175,11 @@ function startsLine(value: string, offset: number): boolean {
 }
 
 function nameComponent(element: Element, name: string | undefined, conversion: Conversion): void {
-  const written = name ?? element.tagName
+  // A component from MDX names itself (`mdx/settle.ts`).
+  const written = name ?? attribute(element, 'dataKbComponent') ?? element.tagName
   element.tagName = componentTag
   element.properties = {...element.properties, dataKbComponent: written}
-  if (!isKnownComponent(written)) {
-    warnAt(
-      conversion,
-      element,
-      'kb-html-unwrapped',
-      `The component \`<${written}>\` has no counterpart on the platform; its content is kept without it.`
-    )
-  }
+  if (!isKnownComponent(written)) reportUnknownComponent(conversion.file, element, written)
 }
 
 function reportElement(element: Element, conversion: Conversion): void {

@@ -29,6 +29,8 @@ import {insertTitles} from './titles.js'
 export interface SiteSyntaxOptions {
   /** Whether the source is MDX (every top-level `import`/`export` goes, `{expressions}` are warned about). */
   mdx: boolean
+  /** Whether the MDX parser reads the source (it reads attribute expressions itself and reports what it drops). */
+  parsed?: boolean
 }
 
 /** What the pre-pass answers: the rewritten source and what the tree pass needs. */
@@ -47,11 +49,12 @@ const templateStart = /\{[%{:]/
 /** Rewrites the container syntax and MDX statements of `markdown` (see the module comment). */
 export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions): RewrittenSource {
   const site: SiteSource = {lines: [], origin: [], titles: new Map(), messages: []}
-  const attributes = options.mdx && jsxExpression.test(markdown)
+  const attributes = options.mdx && !options.parsed && jsxExpression.test(markdown)
   if (!attributes && !siteMarkers.test(markdown)) return {...site, source: markdown}
   site.lines = markdown.split('\n')
   site.origin = site.lines.map((_, index) => index + 1)
-  dropEsm(site, options.mdx)
+  // The MDX parser reads ESM itself (its imports name the images a page shows).
+  if (!options.parsed) dropEsm(site, options.mdx)
   dropMdxComments(site)
   if (attributes) rewriteJsxAttributes(site)
   // mkdocstrings' `::: a.b` before the containers it would be mistaken for; fenced containers before admonitions:
@@ -84,6 +87,6 @@ export function finishSiteSyntax(tree: Root, site: RewrittenSource, file: VFile,
   if (mayHoldShortcode.test(site.source)) replaceShortcodes(tree, file)
   if (mayHoldAttrList.test(site.source)) applyAttrLists(tree)
   if (options.mdx) {
-    if (site.source.includes('{')) warnMdxExpressions(tree, file)
+    if (!options.parsed && site.source.includes('{')) warnMdxExpressions(tree, file)
   } else if (templateStart.test(site.source)) handleTemplateSyntax(tree, file)
 }
