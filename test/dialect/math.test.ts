@@ -33,6 +33,11 @@ describe('display formulas', () => {
     expect(formulas(markdown)).toEqual([['display', tex]])
   })
 
+  it('a line of prose starting with $$ opens no formula (it would swallow the rest of the page)', () => {
+    expect(formulas('$$ is the PID of the shell.\n\nNext paragraph.\n')).toEqual([])
+    expect(gfmToKb('$$ is the PID.\n\nNext.\n').markdown).toBe('$$ is the PID.\n\nNext.\n')
+  })
+
   it('becomes a math code block in the dialect (kbsync convert keeps it as code)', () => {
     expect(gfmToKb('Before.\n\n$$\na^2 + b^2\n$$\n').markdown).toBe('Before.\n\n```math\na^2 + b^2\n```\n')
   })

@@ -95,9 +95,58 @@ const singleDollarMath: Construct = {
   previous: (code) => code !== dollar && !isWord(code)
 }
 
+/**
+ * Whether a `$$` line opens a display formula: only the dollars on it (no
+ * text after them, which micromark-extension-math would take as the
+ * fence's meta). A line of prose that starts with `$$` ("$$ is the shell's
+ * process id") must not swallow the rest of its container as a formula.
+ */
+const tokenizeBareOpening: Tokenizer = (effects, ok, nok) => {
+  let dollars = 0
+  const sequence: State = (code) => {
+    if (code === dollar) {
+      dollars++
+      effects.consume(code)
+      return sequence
+    }
+    return dollars < 2 ? nok(code) : after(code)
+  }
+  const after: State = (code) => {
+    if (code === null || markdownLineEnding(code)) {
+      effects.exit('mathFlowFenceSequence')
+      return ok(code)
+    }
+    if (code === 32 || code === 9) {
+      effects.consume(code)
+      return after
+    }
+    return nok(code)
+  }
+  return (code) => {
+    // Only looked at (a check): the events are dropped, the block's own tokenizer runs from the start.
+    effects.enter('mathFlowFenceSequence')
+    return sequence(code)
+  }
+}
+
+const bareOpening: Construct = {tokenize: tokenizeBareOpening, partial: true}
+
+/** micromark-extension-math's `$$` block, opened only by a bare `$$` line (`tokenizeBareOpening`). */
+function guardedFlow(flow: Construct): Construct {
+  return {
+    ...flow,
+    tokenize(effects, ok, nok) {
+      const start = flow.tokenize.call(this, effects, ok, nok)
+      return effects.check(bareOpening, start, nok)
+    }
+  }
+}
+
 /** The micromark extensions of math: `$$` blocks and text (micromark-extension-math), and the strict `$...$`. */
 export function mathSyntax(): Extension[] {
-  return [math({singleDollarTextMath: false}), {text: {[dollar]: singleDollarMath}}]
+  const base = math({singleDollarTextMath: false})
+  const flow = base.flow![dollar] as Construct
+  return [{...base, flow: {[dollar]: guardedFlow(flow)}}, {text: {[dollar]: singleDollarMath}}]
 }
 
 /** The from-markdown extension of math (mdast-util-math: `math` and `inlineMath` nodes). */
