@@ -81,3 +81,22 @@ function anchorMatch(line: string, marker: string, name: string): boolean {
   const match = new RegExp(`${marker}:\\s*([\\w-]+)`).exec(line)
   return match?.[1] === name
 }
+
+/**
+ * The inline code spans of `line` as [start, end) of their content: a run
+ * of backticks up to the next run of the same length (CommonMark's rule,
+ * within one line). Past 256 runs none are reported (a hostile line).
+ */
+export function codeSpans(line: string): Array<[number, number]> {
+  const runs = [...line.matchAll(/`+/g)].map((match) => ({start: match.index, length: match[0].length}))
+  if (runs.length > 256) return []
+  const spans: Array<[number, number]> = []
+  for (let open = 0; open < runs.length; open++) {
+    const opener = runs[open]!
+    const close = runs.findIndex((run, index) => index > open && run.length === opener.length)
+    if (close === -1) continue
+    spans.push([opener.start + opener.length, runs[close]!.start])
+    open = close
+  }
+  return spans
+}

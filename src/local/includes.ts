@@ -29,7 +29,7 @@
  */
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
-import {findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
+import {codeSpans, findDirectives, selectLines, type IncludeDirective} from './include-selection.js'
 import type {PublishRefusal, PublishSource} from '../trust/publishable.js'
 import {ReadRefusedError, utf8Text} from '../trust/read.js'
 import {mayHoldSnippets} from './snippets.js'
@@ -107,6 +107,7 @@ async function expandLine(
   if (directives.length === 0) return line
   let result = ''
   let last = 0
+  const spans = codeSpans(line)
   for (const directive of directives) {
     result += line.slice(last, directive.index)
     last = directive.index + directive.length
@@ -119,7 +120,19 @@ async function expandLine(
       // mdBook writes a runnable file as a Rust code block.
       const code = await replacement(directive, from, at, expansion, chain)
       result += code === '' ? '' : '```rust\n' + code + '\n```'
-    } else result += await replacement(directive, from, at, expansion, chain)
+    } else {
+      const found = expansion.diagnostics.length
+      const text = await replacement(directive, from, at, expansion, chain)
+      const problem = expansion.diagnostics[found]
+      // mdBook leaves a directive it cannot expand as written: in a code span, where an author shows the syntax, so does kbsync.
+      if (text === '' && problem?.severity === 'warning' && spans.some(([a, b]) => directive.index >= a && last <= b)) {
+        result += line.slice(directive.index, last)
+        problem.message = problem.message.replace(
+          'the directive is left out',
+          'the directive is kept as written, in its code span'
+        )
+      } else result += text
+    }
   }
   return result + line.slice(last)
 }

@@ -162,3 +162,20 @@ describe('mdBook includes in a scanned folder', () => {
     expect(again.byPath['chapter.md']!.bodyKey).not.toBe(first.node.bodyKey)
   })
 })
+
+describe('mdBook directives in inline code', () => {
+  it('a directive whose file is missing stays as written in its code span, as mdBook leaves it (outside code it goes)', async () => {
+    const {node, warnings} = await book('Write `{{#include file.rs}}` in a chapter.\n\nAlone: {{#include gone.rs}}\n')
+    expect(node.body).toContain('Write `{{#include file.rs}}` in a chapter.')
+    expect(node.body).toContain('Alone: \n')
+    expect(warnings).toEqual([
+      {line: 1, rule: 'include-missing'},
+      {line: 3, rule: 'include-missing'}
+    ])
+  })
+
+  it('a directive whose file exists is expanded in a code span too, as mdBook does', async () => {
+    const {node} = await book('Import `{{#include ../listings/main.rs:2}}` first.\n')
+    expect(node.body).toContain('Import `use std::io;` first.')
+  })
+})
