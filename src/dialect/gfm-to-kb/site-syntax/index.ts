@@ -22,6 +22,8 @@ import {handleTemplateSyntax} from './templates.js'
 import {applyAttrLists} from './mkdocs/attr-lists.js'
 import {mayHoldAttrList} from './mkdocs/attr-list-syntax.js'
 import {mayHoldShortcode, replaceShortcodes} from './mkdocs/icons.js'
+import {mayHoldShortcodes, rewriteHugoShortcodes} from './hugo/index.js'
+import {mayHoldLiquid, rewriteLiquid} from './liquid.js'
 import {restoreLines} from './origin.js'
 import {insertTitles} from './titles.js'
 
@@ -50,12 +52,17 @@ const templateStart = /\{[%{:]/
 export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions): RewrittenSource {
   const site: SiteSource = {lines: [], origin: [], titles: new Map(), messages: []}
   const attributes = options.mdx && !options.parsed && jsxExpression.test(markdown)
-  if (!attributes && !siteMarkers.test(markdown)) return {...site, source: markdown}
+  const shortcodes = mayHoldShortcodes(markdown)
+  const liquid = !options.mdx && mayHoldLiquid(markdown)
+  if (!attributes && !shortcodes && !liquid && !siteMarkers.test(markdown)) return {...site, source: markdown}
   site.lines = markdown.split('\n')
   site.origin = site.lines.map((_, index) => index + 1)
   // The MDX parser reads ESM itself (its imports name the images a page shows).
   if (!options.parsed) dropEsm(site, options.mdx)
   dropMdxComments(site)
+  // Hugo reads its shortcodes before Markdown: the blocks they open hold containers of the other syntaxes, not the reverse.
+  if (shortcodes) rewriteHugoShortcodes(site)
+  if (liquid) rewriteLiquid(site)
   if (attributes) rewriteJsxAttributes(site)
   // mkdocstrings' `::: a.b` before the containers it would be mistaken for; fenced containers before admonitions:
   // an admonition inside one then ends at its rewritten closing tag.
