@@ -8,6 +8,7 @@ import {readYaml} from '../trust/index.js'
 import type {Diagnostic} from './diagnostic.js'
 import {pageAddressesOf} from './link-targets.js'
 import {readPermissions} from './permissions.js'
+import {publishRulesOf, type Unpublished} from './publish-rules.js'
 import type {LocalPermissions} from './types.js'
 
 /** What the front matter of one file says. */
@@ -27,6 +28,8 @@ export interface FrontMatter {
   slug?: string
   /** `permalink` (Jekyll) or a path in `url` (Hugo): the page's address from the site root; links may name it. */
   permalink?: string
+  /** Why the site never publishes the document (`draft`, `headless`, `_build`), see `publish-rules.ts`. */
+  unpublished?: Unpublished
   /** Number of lines the block takes (0 when absent), so the body's lines keep their numbers. */
   lineCount: number
   /** Raw YAML text of the block. */
@@ -90,7 +93,7 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
   readTitle(reading)
   readKbId(reading)
   readSidebarKeys(reading)
-  Object.assign(result, pageAddressesOf(record))
+  Object.assign(result, pageAddressesOf(record), publishRulesOf(record))
   if ('permissions' in record) readPermissionsKey(reading, nodeLine)
   return result
 }

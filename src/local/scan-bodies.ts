@@ -19,6 +19,7 @@ import {hashFile, sha256, type FileHash} from './hash.js'
 import {lfsPointerDiagnostic} from './lfs-pointer.js'
 import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
+import {fillSiteValues, loadSiteValues, mayPrintValues, type SiteValues} from './site-data.js'
 import {externalUrlsOf, plainExternalUrls} from './external-urls.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 import {diagramPath} from '../diagrams/mermaid-source.js'
@@ -38,6 +39,8 @@ export interface PendingBody {
   /** The file that holds the body (`x.md` or `dir/_index.md`). */
   file: string
   body: string
+  /** The YAML of its front matter ('' for none): the values its templates print come from it (`site-data.ts`). */
+  frontMatter?: string
 }
 
 /** What the body phase needs from the scan. */
@@ -88,9 +91,15 @@ export async function readBodies(
     ...(context.directoryUrls !== undefined ? {directoryUrls: context.directoryUrls} : {})
   }
   const snippetBases = context.snippetBases ?? [context.repository ?? context.root]
+  // The site's configuration is read only when a body prints a value from it.
+  let site: Promise<SiteValues> | undefined
+  const siteValues = () => (site ??= loadSiteValues(source, context.root, context.repository ?? context.root))
   const blank: PendingBody[] = []
   const results = await mapLimit(bodies, 16, async (pending) => {
-    const {node, file, body} = pending
+    const {node, file, frontMatter} = pending
+    let {body} = pending
+    // Values the site's templates print are filled in first: the body text, and its cache key, holds them.
+    if (mayPrintValues(body)) body = fillSiteValues(body, frontMatter ?? '', await siteValues())
     // mdBook includes are expanded first: the included text is part of the body and of its cache key.
     const expanded = await expandIncludes(body, file, {root: context.root, source, snippetBases})
     const found: Diagnostic[] = [...expanded.diagnostics]

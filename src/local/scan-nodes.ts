@@ -90,7 +90,7 @@ function buildTopic(layout: LayoutTopic, parent: string | undefined, context: No
       })
     }
     if (key === '') rootIndexWarning(file, head, empty, diagnostics)
-    else if (!empty) context.bodies.push({node: topic, file, body})
+    else if (!empty) context.bodies.push({node: topic, file, body, frontMatter: head.frontMatter.yaml})
   } else if (key !== '') {
     const chosen = chooseTitle(undefined, layout.label ?? layout.navTitle, name)
     topic.title = chosen.title
@@ -151,7 +151,7 @@ function buildArticle(layout: LayoutArticle, parent: string, context: NodeContex
       rule: 'article-too-large'
     })
   } else {
-    context.bodies.push({node: article, file, body})
+    context.bodies.push({node: article, file, body, frontMatter: head.frontMatter.yaml})
   }
   return article
 }

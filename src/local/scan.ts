@@ -19,6 +19,7 @@ import {arrangeLayout, type LocaleChoice} from './navigation/locales.js'
 import {loadNavigation, navigationTextFiles, type LoadedNavigation} from './navigation/load.js'
 import {loadSite, type SiteNavigation} from './navigation/site-load.js'
 import {parseMkdocsSite} from './mkdocs-site.js'
+import {unpublishedDocuments} from './publish-rules.js'
 import {readBodies, type BodyContext, type PendingBody} from './scan-bodies.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
@@ -71,10 +72,16 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   reportPartials(walked, diagnostics)
   const navigation = await loadNavigation({root, repository, walked, readText}, diagnostics)
   const site = await loadSite(root, repository, diagnostics)
-  const documentWalk = withoutFiles(walked, navigation.navigationFiles)
+  const navigatedWalk = withoutFiles(walked, navigation.navigationFiles)
   const headOf = headReader(readText, options, diagnostics)
   // Front matter problems come in folder order, whatever order the layout reads them in.
-  for (const file of documentFilesOf(documentWalk)) headOf(file)
+  for (const file of documentFilesOf(navigatedWalk)) headOf(file)
+  // Drafts and headless bundles are no pages of the site: left out before the layout sees them.
+  const frontMatterOf = (file: string) => headOf(file).head.frontMatter
+  const documentWalk = withoutFiles(
+    navigatedWalk,
+    unpublishedDocuments(documentFilesOf(navigatedWalk), frontMatterOf, diagnostics)
+  )
 
   const layout = folderLayout(documentWalk, diagnostics)
   const sidebarOf = (file: string) => sidebarEntry(headOf(file).head)
