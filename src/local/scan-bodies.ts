@@ -19,6 +19,7 @@ import {hashFile, sha256, type FileHash} from './hash.js'
 import {lfsPointerDiagnostic} from './lfs-pointer.js'
 import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
+import {expandReadfiles} from './hugo-readfile.js'
 import {fillSiteValues, loadSiteValues, mayPrintValues, type SiteValues} from './site-data.js'
 import {externalUrlsOf, plainExternalUrls} from './external-urls.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
@@ -100,8 +101,16 @@ export async function readBodies(
     let {body} = pending
     // Values the site's templates print are filled in first: the body text, and its cache key, holds them.
     if (mayPrintValues(body)) body = fillSiteValues(body, frontMatter ?? '', await siteValues())
-    // mdBook includes are expanded first: the included text is part of the body and of its cache key.
-    const expanded = await expandIncludes(body, file, {root: context.root, source, snippetBases})
+    // Hugo's readfile and mdBook's includes are expanded first: the included text is part of the body and its cache key.
+    const read = await expandReadfiles(body, file, {
+      root: context.root,
+      top: context.repository ?? context.root,
+      source
+    })
+    const expanded = withReadfiles(
+      await expandIncludes(read.body, file, {root: context.root, source, snippetBases}),
+      read.lineOf
+    )
     const found: Diagnostic[] = [...expanded.diagnostics]
     const {facts, tree} = readBody(node, file, expanded.body, context.cache)
     if (facts.blank) blank.push(pending)
@@ -172,6 +181,17 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyStore)
   }
   cache.set(node.bodyKey, facts)
   return {facts, tree}
+}
+
+/** `expanded` (from a body whose lines `lineOf` maps to the author's, after `readfile`) mapped to the author's lines. */
+function withReadfiles(expanded: ExpandedBody, lineOf: number[] | undefined): ExpandedBody {
+  if (!lineOf) return expanded
+  const count = expanded.body.split('\n').length
+  const mapped = Array.from(
+    {length: count},
+    (_, index) => lineOf[(expanded.lineOf?.[index] ?? index + 1) - 1] ?? index + 1
+  )
+  return {...expanded, lineOf: mapped}
 }
 
 /** `items` of the body `expanded` at the author's lines (an mdBook include's lines are the included file's). */

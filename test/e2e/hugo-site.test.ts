@@ -36,13 +36,18 @@ beforeAll(async () => {
       '```go-html-template',
       '{{</* alert */>}}',
       '```',
+      '',
+      '{{< readfile file="includes/config.yaml" code="true" lang="yaml" >}}',
+      '',
+      '{{% readfile "/docs/_common/snippet.md" %}}',
       ''
     ].join('\n'),
+    'content/docs/includes/config.yaml': 'kind: pipeline\nsteps:\n  - build\n',
     'content/docs/other.md': '---\ntitle: Other\n---\n\nThe other page.\n',
     'content/docs/draft.md': '---\ntitle: Draft\ndraft: true\n---\n\nNot yet.\n',
     'content/docs/hidden.md': '---\ntitle: Hidden\n_build:\n  list: never\n  render: never\n---\n\nNo page.\n',
     'content/docs/_common/index.md': '---\nheadless: true\n---\n\nShared resources.\n',
-    'content/docs/_common/snippet.md': '---\ntitle: Snippet\n---\n\nA snippet for other pages.\n'
+    'content/docs/_common/snippet.md': 'A snippet for other pages.\n'
   })
 })
 
@@ -67,6 +72,9 @@ describe('a Hugo site', () => {
     expect(body).toContain(`data-article-id="${other.id}"`)
     expect(body).toContain('Needs Hugo 0.158.0; first published at <https://example.org/original>.')
     expect(body).toContain('```go-html-template\n{{< alert >}}\n```')
+    expect(body).toContain('```yaml\nkind: pipeline\nsteps:\n  - build\n```')
+    // The headless bundle is no page, but its files are still read by readfile.
+    expect(body).toContain('A snippet for other pages.')
     expect(body.replace(/```[^]*?```/g, '')).not.toMatch(/\{\{[<%]/)
     local.server.resetLog()
     const again = await cli(['push', dir, '--root-topic', root, '--broken-links=warn'], local.env)
