@@ -7,7 +7,7 @@
  * `config/_default/*`); Jekyll's `{{ page.x }}` from the front matter and
  * `{{ site.x }}` from `_config.yml`. Configuration files are read as data
  * through the trust rules (YAML, JSON, or the plain `key = value` tables of
- * TOML), from the synced folder up to the repository root, nearest first.
+ * TOML, `../trust/toml-keys.ts`), from the synced folder up to the repository root, nearest first.
  * Fenced code and inline code are left as written; a value not found is
  * left to the conversion, which leaves the tag out with a warning.
  */
@@ -16,8 +16,7 @@ import {FenceTracker} from '../../plugins/fence-tracker.js'
 import {codeSpans, inSpan} from '../dialect/gfm-to-kb/site-syntax/hugo/code-spans.js'
 import {ReadRefusedError, utf8Text} from '../trust/read.js'
 import type {PublishSource} from '../trust/publishable.js'
-import {readYaml} from '../trust/index.js'
-import {readTomlTables} from './toml-tables.js'
+import {readTomlKeys, readYaml} from '../trust/index.js'
 
 /** What the site's configuration says: Hugo's `params`, and Jekyll's whole `_config.yml`. */
 export interface SiteValues {
@@ -66,7 +65,7 @@ async function readConfig(source: PublishSource, file: string): Promise<Record<s
     throw error
   }
   let data: unknown
-  if (file.endsWith('.toml')) data = readTomlTables(text)
+  if (file.endsWith('.toml')) data = nested(readTomlKeys(text))
   else if (file.endsWith('.json')) {
     try {
       data = JSON.parse(text)
@@ -117,6 +116,23 @@ export function fillSiteValues(body: string, frontMatter: string, site: SiteValu
       )
   }
   return lines.join('\n')
+}
+
+/** The dotted keys of a TOML file (`params.x.y`) as tables. */
+function nested(keys: ReadonlyMap<string, unknown>): Record<string, unknown> {
+  // Tables without a prototype: a key named `__proto__` is a key like any other.
+  const table = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>
+  const root = table()
+  for (const [key, value] of keys) {
+    const parts = key.split('.')
+    let current = root
+    for (const part of parts.slice(0, -1)) {
+      const next = Object.hasOwn(current, part) ? current[part] : undefined
+      current = next && typeof next === 'object' ? (next as Record<string, unknown>) : (current[part] = table())
+    }
+    current[parts[parts.length - 1]!] = value
+  }
+  return root
 }
 
 /** The value at the dotted `key` of `data` (keys compared without case, as Hugo does). */
