@@ -85,6 +85,19 @@ describe('Docusaurus sidebars.ts', () => {
     expect(lines.slice(0, 4)).toEqual(['[T] Docs', '  Introduction', '  [T] Getting Started', '    Install'])
     expect(lines).not.toContain('[T] Français')
   })
+  it('reads the sidebars file the preset names (sidebarPath, through require.resolve)', async () => {
+    const dir = await repository('docusaurus-sidebars')
+    await rm(path.join(dir, 'sidebars.ts'))
+    await mkdir(path.join(dir, 'nav'))
+    await writeFile(path.join(dir, 'nav/docs.js'), "module.exports = {docs: ['api/server', 'intro']}")
+    await writeFile(
+      path.join(dir, 'docusaurus.config.js'),
+      "module.exports = {presets: [['classic', {docs: {sidebarPath: require.resolve('./nav/docs.js')}}]]}"
+    )
+    await rm(path.join(dir, 'docusaurus.config.ts'))
+    const {lines} = await pushTree(dir)
+    expect(lines.slice(0, 2)).toEqual(['Server API', 'Introduction'])
+  })
 })
 
 describe('Starlight astro.config.mjs', () => {

@@ -123,6 +123,8 @@ function typedItem(value: Record<string, unknown>, reading: Reading, depth: numb
 export interface DocusaurusConfig {
   /** The docs folder, relative to the site (`docs` unless the preset says otherwise). */
   docsDir: string
+  /** The preset's `sidebarPath` (relative to the site), `false` for none; undefined when it says nothing literal. */
+  sidebarPath?: string | false
   /** The navbar's label of each sidebar, by sidebar id. */
   sidebarLabels: Map<string, string>
   /** The locales, the default first (none for a site of one language); folders relative to the site. */
@@ -136,8 +138,10 @@ export function readDocusaurusConfig(value: unknown): DocusaurusConfig {
   if (!isPlainObject(root)) return config
   for (const preset of Array.isArray(root.presets) ? root.presets : []) {
     const options = Array.isArray(preset) ? preset[1] : undefined
-    if (isPlainObject(options) && isPlainObject(options.docs) && typeof options.docs.path === 'string')
-      config.docsDir = options.docs.path.replace(/^\.\/|\/+$/g, '')
+    const docs = isPlainObject(options) && isPlainObject(options.docs) ? options.docs : {}
+    if (typeof docs.path === 'string') config.docsDir = docs.path.replace(/^\.\/|\/+$/g, '')
+    const sidebarPath = docs.sidebarPath instanceof CallValue ? docs.sidebarPath.args[0] : docs.sidebarPath
+    if (typeof sidebarPath === 'string' || sidebarPath === false) config.sidebarPath = sidebarPath
   }
   const themeConfig = isPlainObject(root.themeConfig) ? root.themeConfig : {}
   const navbar = isPlainObject(themeConfig.navbar) ? themeConfig.navbar : {}

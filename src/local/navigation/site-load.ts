@@ -157,7 +157,15 @@ async function docusaurusSite(
           isDefault: index === 0,
           base: index === 0 ? docs : path.join(dir, locale.folder)
         }))
-  const navigation = found.sidebars ?? found.docusaurus!
+  // The preset's `sidebarPath` names the sidebars file (`false`: none, the folders give the order).
+  const named = typeof config.sidebarPath === 'string' ? path.resolve(dir, config.sidebarPath) : undefined
+  const sidebarsFile =
+    config.sidebarPath === false
+      ? undefined
+      : named !== undefined && named !== found.sidebars?.path && isInside(found.top, named)
+        ? ((await readFirst(path.dirname(named), [path.basename(named)], found.top)) ?? found.sidebars)
+        : found.sidebars
+  const navigation = sidebarsFile ?? found.docusaurus ?? found.sidebars!
   const file = relativeFile(root, navigation.path)
   const site: SiteNavigation = {
     file,
@@ -167,8 +175,8 @@ async function docusaurusSite(
     siteDir: dir,
     staticDirs: [path.join(dir, 'static')]
   }
-  if (found.sidebars) {
-    const read = exported(found.sidebars, file, diagnostics)
+  if (sidebarsFile) {
+    const read = exported(sidebarsFile, file, diagnostics)
     const sidebars = read ? readSidebars(read.value, file, read.lineOf, diagnostics) : []
     for (const locale of config.locales.slice(1)) {
       const folder = path.join(dir, 'i18n', locale.code, 'docusaurus-plugin-content-docs')
