@@ -20,6 +20,7 @@ import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../errors.js'
 import {articleUrlOf, loadConfig} from '../config.js'
 import {frontMatterNote, splitFrontMatter} from './convert-front-matter.js'
+import {disarmScriptUrls} from '../../dialect/gfm-to-kb/script-urls.js'
 
 const sources = ['gfm', 'kb'] as const
 const targets = ['kb', 'gfm', 'html', 'comment-html'] as const
@@ -45,7 +46,10 @@ async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
 function toTree(source: Source, text: string, name: string): {tree: Root; messages: VFileMessage[]} {
   if (source === 'gfm') return gfmToKbTree(text, {path: name})
   const file = new VFile({value: text, path: name})
-  return {tree: parseKb(file), messages: file.messages}
+  const tree = parseKb(file)
+  // A dialect body is data too: a link that runs a script becomes its text, as from GFM.
+  disarmScriptUrls(tree, file)
+  return {tree, messages: file.messages}
 }
 
 /** The tree in the target form, with the warnings of writing it; `articleUrl` makes article links (default: the dialect's). */
