@@ -80,8 +80,10 @@ function liquidOutputs(line: string, state: LineState): string {
     const expression = inner.replace(/^-/, '').replace(/-$/, '').trim()
     const url = urlFilter.exec(expression)
     if (!/^[#<%]/.test(inner) && !inSpan(spans, at) && (url || jekyllOutput.test(expression))) {
-      result += line.slice(last, at) + (url ? url[2] : '')
-      last = end + 2
+      // An unknown value that starts a link's address leaves no address: the link is its text.
+      const link = url ? undefined : linkAround(line, at, end + 2, last)
+      result += link ? line.slice(last, link.open) + link.text : line.slice(last, at) + (url ? url[2] : '')
+      last = link ? link.close : end + 2
       if (!url && !skipping)
         state.losses.add('kb-liquid-output', 'output', state.out.author, at + 1, (count) => {
           return `The Liquid output \`{{ ${expression} }}\` (${places(count)}) is left out: its value is neither in the front matter nor in \`_config.yml\`, and kbsync does not run Liquid. Write the value.`
@@ -90,6 +92,33 @@ function liquidOutputs(line: string, state: LineState): string {
     at = line.indexOf('{{', end + 2)
   }
   return result + line.slice(last)
+}
+
+/**
+ * The inline link whose address starts at `at` (`[text]({{ site.x }}/y)`),
+ * found from `from` on: where it opens, its text, and where it ends (past
+ * its `)`); undefined when the output starts no link's address.
+ */
+function linkAround(
+  line: string,
+  at: number,
+  after: number,
+  from: number
+): {open: number; text: string; close: number} | undefined {
+  if (line.slice(at - 2, at) !== '](') return undefined
+  let depth = 0
+  let open = -1
+  for (let index = at - 3; index >= from; index--) {
+    const char = line[index]
+    if (char === ']') depth++
+    else if (char === '[' && depth-- === 0) {
+      open = index
+      break
+    }
+  }
+  const close = line.indexOf(')', after)
+  if (open === -1 || close === -1) return undefined
+  return {open, text: line.slice(open + 1, at - 2), close: close + 1}
 }
 
 /** Rewrites the Liquid tags of `site` (see the module comment). */
