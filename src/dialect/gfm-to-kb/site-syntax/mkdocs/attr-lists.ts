@@ -18,7 +18,7 @@
  * a callout class (`{: .note}`) is left to `../templates.ts`, which makes
  * its paragraph a hint block.
  */
-import type {Heading, Image, Nodes, Paragraph, Parents, PhrasingContent, Root, TableCell, Text} from 'mdast'
+import type {Heading, Html, Image, Nodes, Paragraph, Parents, PhrasingContent, Root, TableCell, Text} from 'mdast'
 import type {AnchorLink} from '../../../../../plugins/types.js'
 import {admonitionColor} from '../../alerts.js'
 import {walk, type Next} from '../../walk.js'
@@ -30,8 +30,20 @@ export function applyAttrLists(tree: Root): void {
     if (node.type === 'heading' || node.type === 'tableCell') endOfBlock(node)
     else if (node.type === 'paragraph') return paragraph(node, index, parent)
     else if (node.type === 'text' && index > 0) return afterInline(node, index, parent)
+    else if (node.type === 'html') htmlLines(node)
     return undefined
   })
+}
+
+/** Lines of an HTML block that hold only a list: the block's attributes, which only style it. */
+function htmlLines(node: Html): void {
+  if (!node.value.includes('{')) return
+  const lines = node.value.split('\n')
+  const kept = lines.filter((line) => {
+    const text = line.trim()
+    return !text.startsWith('{') || readAttrList(text, 0)?.end !== text.length
+  })
+  if (kept.length !== lines.length) node.value = kept.join('\n')
 }
 
 /** `## Title {#id}`: the list at the end of a heading or table cell. */
