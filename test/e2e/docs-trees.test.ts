@@ -4,12 +4,12 @@
  * navigation files decide the remote tree's shape, titles and order; a
  * second push sends no write.
  */
-import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {readdir, readFile, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
 import {useLocalServer} from './local-server.js'
-import {bodyOf, cli, copyFixture} from './push-helpers.js'
+import {bodyOf, cli, fixtureRepository, outline} from './push-helpers.js'
 
 const local = useLocalServer()
 const folders: string[] = []
@@ -18,21 +18,8 @@ afterAll(async () => {
   for (const dir of folders) await rm(dir, {recursive: true, force: true})
 })
 
-/** A copy of `fixtures/trees/<name>`, made a git repository (so navigation files above the pushed folder are found). */
-async function repository(name: string): Promise<string> {
-  const dir = await copyFixture(path.join('fixtures/trees', name))
-  folders.push(dir)
-  await mkdir(path.join(dir, '.git'))
-  return dir
-}
-
-/** The remote tree under `root` as indented lines: `[T] title` for topics, in the platform's order. */
-function outline(nodes: StructureNode[], depth = 0): string[] {
-  return nodes.flatMap((node) => [
-    `${'  '.repeat(depth)}${node.type === 'topic' ? '[T] ' : ''}${node.title}`,
-    ...outline(node.children ?? [], depth + 1)
-  ])
-}
+/** A copy of `fixtures/trees/<name>`, made a git repository (removed after the file's tests). */
+const repository = (name: string) => fixtureRepository(name, folders)
 
 /** Pushes `dir` under a fresh root topic; returns the root's id and the remote outline. */
 async function pushTree(dir: string, title: string): Promise<{root: string; tree: StructureNode[]}> {

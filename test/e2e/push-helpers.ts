@@ -4,7 +4,7 @@
  * reading of the remote tree through the real client.
  */
 import {spawn} from 'node:child_process'
-import {cp, mkdtemp, readFile, writeFile} from 'node:fs/promises'
+import {cp, mkdir, mkdtemp, readFile, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {run, type Run} from '../cli/helpers.js'
@@ -16,6 +16,26 @@ export async function copyFixture(source: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-e2e-'))
   await cp(path.resolve(source), dir, {recursive: true})
   return dir
+}
+
+/**
+ * A copy of `fixtures/trees/<name>` made a git repository (so configuration
+ * and navigation files above the pushed folder are found); its path is added
+ * to `folders`, for the caller to remove.
+ */
+export async function fixtureRepository(name: string, folders: string[]): Promise<string> {
+  const dir = await copyFixture(path.join('fixtures/trees', name))
+  folders.push(dir)
+  await mkdir(path.join(dir, '.git'))
+  return dir
+}
+
+/** The remote tree as indented lines: `[T] title` for topics, in the platform's order. */
+export function outline(nodes: StructureNode[], depth = 0): string[] {
+  return nodes.flatMap((node) => [
+    `${'  '.repeat(depth)}${node.type === 'topic' ? '[T] ' : ''}${node.title}`,
+    ...outline(node.children ?? [], depth + 1)
+  ])
 }
 
 /** Replaces `from` by `to` in a file (fails loudly when `from` is absent). */

@@ -9,9 +9,8 @@ import {existsSync} from 'node:fs'
 import {mkdir, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import type {StructureNode} from '../../src/api/types.js'
 import {useLocalServer} from './local-server.js'
-import {cli, copyFixture} from './push-helpers.js'
+import {cli, fixtureRepository, outline} from './push-helpers.js'
 
 const local = useLocalServer()
 const folders: string[] = []
@@ -20,21 +19,8 @@ afterAll(async () => {
   for (const dir of folders) await rm(dir, {recursive: true, force: true})
 })
 
-/** A copy of `fixtures/trees/<name>`, made a git repository (so configuration above the pushed folder is found). */
-async function repository(name: string): Promise<string> {
-  const dir = await copyFixture(path.join('fixtures/trees', name))
-  folders.push(dir)
-  await mkdir(path.join(dir, '.git'))
-  return dir
-}
-
-/** The remote tree as indented lines: `[T] title` for topics, in the platform's order. */
-function outline(nodes: StructureNode[], depth = 0): string[] {
-  return nodes.flatMap((node) => [
-    `${'  '.repeat(depth)}${node.type === 'topic' ? '[T] ' : ''}${node.title}`,
-    ...outline(node.children ?? [], depth + 1)
-  ])
-}
+/** A copy of `fixtures/trees/<name>`, made a git repository (removed after the file's tests). */
+const repository = (name: string) => fixtureRepository(name, folders)
 
 /** Pushes `dir` (with `flags`) under a fresh root topic; the run, the root's id and the remote outline. */
 async function pushTree(dir: string, flags: string[] = []) {

@@ -15,7 +15,7 @@
  */
 import {CallValue, isPlainObject, maxOutlineDepth} from '../../trust/index.js'
 import type {Diagnostic} from '../diagnostic.js'
-import {NotLiteral, type SiteItem} from './site-items.js'
+import {NotLiteral, type SidebarReading, type SiteItem} from './site-items.js'
 import type {SiteLocale} from './starlight.js'
 
 /** The file names of a Docusaurus sidebar, in the order they are looked for. */
@@ -52,13 +52,7 @@ export function readSidebars(
   return sidebars
 }
 
-interface Reading {
-  notLiteral: NotLiteral
-  lineOf: (value: unknown) => number | undefined
-  line: number
-}
-
-function itemsOf(values: readonly unknown[], reading: Reading, depth: number): SiteItem[] {
+function itemsOf(values: readonly unknown[], reading: SidebarReading, depth: number): SiteItem[] {
   const items: SiteItem[] = []
   for (const value of values) {
     if (typeof value === 'string') {
@@ -81,7 +75,7 @@ function itemsOf(values: readonly unknown[], reading: Reading, depth: number): S
 }
 
 /** `{Label: [items], ...}`: a category per key. */
-function shorthand(value: Record<string, unknown>, reading: Reading, depth: number): SiteItem[] {
+function shorthand(value: Record<string, unknown>, reading: SidebarReading, depth: number): SiteItem[] {
   const line = reading.lineOf(value) ?? reading.line
   return Object.entries(value).flatMap(([label, items]): SiteItem[] => {
     if (!Array.isArray(items)) {
@@ -93,7 +87,11 @@ function shorthand(value: Record<string, unknown>, reading: Reading, depth: numb
   })
 }
 
-function typedItem(value: Record<string, unknown>, reading: Reading, depth: number): SiteItem | 'skip' | undefined {
+function typedItem(
+  value: Record<string, unknown>,
+  reading: SidebarReading,
+  depth: number
+): SiteItem | 'skip' | undefined {
   const {line} = reading
   const label = typeof value.label === 'string' ? {label: value.label} : {}
   switch (value.type) {

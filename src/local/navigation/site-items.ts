@@ -36,6 +36,14 @@ export type SiteItem =
       line: number
     }
 
+/** Where a sidebar's reader is: what it found not literal, the lines of values, the line of the list being read. */
+export interface SidebarReading {
+  notLiteral: NotLiteral
+  lineOf: (value: unknown) => number | undefined
+  /** The line of the list being read (for an entry without a place of its own). */
+  line: number
+}
+
 /** Collects the parts of a sidebar that are not literals, for one counted warning per file. */
 export class NotLiteral {
   private readonly lines: number[] = []

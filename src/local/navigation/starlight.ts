@@ -12,7 +12,7 @@
 import {CallValue, isPlainObject} from '../../trust/index.js'
 import {maxOutlineDepth} from '../../trust/index.js'
 import type {Diagnostic} from '../diagnostic.js'
-import {NotLiteral, stringMap, type SiteItem} from './site-items.js'
+import {NotLiteral, stringMap, type SidebarReading, type SiteItem} from './site-items.js'
 
 /** Where Starlight's documents live, relative to the folder of `astro.config.*`. */
 export const starlightDocsDir = 'src/content/docs'
@@ -110,14 +110,7 @@ function localesOf(options: Record<string, unknown>): SiteLocale[] {
   return locales.length > 1 ? [locales[first]!, ...locales.filter((_, at) => at !== first)] : []
 }
 
-interface Reading {
-  notLiteral: NotLiteral
-  lineOf: (value: unknown) => number | undefined
-  /** The line of the list being read (for an entry without a place of its own). */
-  line: number
-}
-
-function itemsOf(values: readonly unknown[], reading: Reading, depth: number): SiteItem[] {
+function itemsOf(values: readonly unknown[], reading: SidebarReading, depth: number): SiteItem[] {
   const items: SiteItem[] = []
   for (const value of values) {
     const item = itemOf(value, reading, depth)
@@ -129,7 +122,7 @@ function itemsOf(values: readonly unknown[], reading: Reading, depth: number): S
 }
 
 /** One sidebar entry; undefined when it is not a literal of a known shape, `skip` for a link to a URL. */
-function itemOf(value: unknown, reading: Reading, depth: number): SiteItem | 'skip' | undefined {
+function itemOf(value: unknown, reading: SidebarReading, depth: number): SiteItem | 'skip' | undefined {
   const line = reading.lineOf(value) ?? reading.line
   if (typeof value === 'string') return {kind: 'page', ref: value, line}
   if (!isPlainObject(value)) return undefined
