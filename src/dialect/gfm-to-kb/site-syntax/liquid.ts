@@ -54,6 +54,7 @@ function rawSpan(content: string): string {
 
 // An output of Jekyll's data: `{{ site.x }}`, `{{ page.x }}`, or any output through a filter (`| relative_url`).
 const jekyllOutput = /^(?:site|page|include|layout|paginator|jekyll)\.|^content$|\|/
+const siteAddress = /^site\.(?:baseurl|url)$/
 const urlFilter = /^(['"])([^'"]*)\1[ \t]*\|[ \t]*(?:relative_url|absolute_url)$/
 
 /** Whether `markdown` may hold a Liquid tag, or an output of Jekyll's data. */
@@ -80,8 +81,9 @@ function liquidOutputs(line: string, state: LineState): string {
     const expression = inner.replace(/^-/, '').replace(/-$/, '').trim()
     const url = urlFilter.exec(expression)
     if (!/^[#<%]/.test(inner) && !inSpan(spans, at) && (url || jekyllOutput.test(expression))) {
-      // An unknown value that starts a link's address leaves no address: the link is its text.
-      const link = url ? undefined : linkAround(line, at, end + 2, last)
+      // An unknown value that starts a link's address leaves no address: the link is its text. The site's own
+      // address (`site.baseurl`, `site.url`) leaves a site path, which links resolve.
+      const link = url || siteAddress.test(expression) ? undefined : linkAround(line, at, end + 2, last)
       result += link ? line.slice(last, link.open) + link.text : line.slice(last, at) + (url ? url[2] : '')
       last = link ? link.close : end + 2
       if (!url && !skipping)
