@@ -63,18 +63,21 @@ export function unpublishedDocuments(
   return unpublished
 }
 
-const wording: Record<Unpublished, {what: string; hint: string; rule: string}> = {
+const wording: Record<Unpublished, {one: string; what: string; hint: string; rule: string}> = {
   draft: {
+    one: 'draft (`draft: true` or `published: false`)',
     what: 'drafts (`draft: true` or `published: false`)',
     hint: 'Remove `draft: true` (or `published: false`) to publish a draft',
     rule: 'draft-skipped'
   },
   headless: {
+    one: 'document of a headless bundle (`headless: true` in the bundle’s index.md), which the site never shows as a page',
     what: 'documents of headless bundles (`headless: true` in the bundle’s index.md), which the site never shows as pages',
     hint: 'Remove `headless: true` to publish the bundle',
     rule: 'headless-skipped'
   },
   build: {
+    one: 'document the site does not render (`_build` / `build` with `render: never`)',
     what: 'documents the site does not render (`_build` / `build` with `render: never`)',
     hint: 'Remove the `render: never` setting to publish them',
     rule: 'build-skipped'
@@ -85,12 +88,12 @@ function report(found: Record<Unpublished, string[]>, diagnostics: Diagnostic[])
   for (const reason of Object.keys(found) as Unpublished[]) {
     const files = found[reason]
     if (files.length === 0) continue
-    const {what, hint, rule} = wording[reason]
+    const {one, what, hint, rule} = wording[reason]
     const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '')
     diagnostics.push({
       severity: 'info',
       file: files[0]!,
-      message: `${files.length} ${what} not published: ${named}`,
+      message: `${files.length} ${files.length === 1 ? one : what} not published: ${named}`,
       hint,
       rule
     })
