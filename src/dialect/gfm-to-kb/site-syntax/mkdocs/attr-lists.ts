@@ -57,7 +57,10 @@ function endOfBlock(node: Heading | TableCell): void {
   if (list.id !== undefined) node.children.unshift(anchor(list.id))
 }
 
-/** A paragraph's last line holding only a list (the paragraph's), or a kramdown `{: #id}` paragraph under a heading. */
+/**
+ * A paragraph's last line holding only a list (the paragraph's), a kramdown
+ * `{: #id}` paragraph under a heading, or a paragraph of a list alone.
+ */
 function paragraph(node: Paragraph, index: number, parent: Parents): Next {
   const before = parent.children[index - 1]
   const only = node.children.length === 1 ? node.children[0] : undefined
@@ -67,6 +70,16 @@ function paragraph(node: Paragraph, index: number, parent: Parents): Next {
       before.children.unshift(anchor(list.id))
       parent.children.splice(index, 1)
       return index
+    }
+  }
+  if (only?.type === 'text') {
+    // A paragraph of a list alone (the block's attributes, after an HTML block): nothing of it is shown.
+    const text = only.value.trim()
+    const list = text.startsWith('{') ? readAttrList(text, 0) : undefined
+    if (list && list.end === text.length && !leftToTemplates(list)) {
+      if (list.id === undefined) parent.children.splice(index, 1)
+      else node.children = [anchor(list.id)]
+      return list.id === undefined ? index : undefined
     }
   }
   const last = node.children[node.children.length - 1]
