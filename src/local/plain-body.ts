@@ -14,7 +14,7 @@
  * "Plain" is decided conservatively: any character or line that could start
  * another construct (HTML and the dialect's tags, code, escapes, character
  * references, quotes, indented lines or list items, reference links,
- * footnotes, deep headings, strikethrough) sends the body to the parser, and so
+ * footnotes, deep headings, strikethrough, math) sends the body to the parser, and so
  * does a body that could nest deeper than the parser keeps (`maxNesting`:
  * the parser would report it, and rendering would cap it). A property test
  * checks that for every body this accepts, the parser finds no message and
@@ -26,9 +26,9 @@ import {isLocalUrl, type LocalRef} from './references.js'
 // A link or image whose text holds no bracket, bar or line ending and whose
 // destination is one run of characters that cannot end or qualify it.
 const inlineRef = /(!?)\[([^[\]|\n]*)\]\(([^()\s<>"'|]*)\)/g
-// Any character that could open a construct other than emphasis, a list, a table or those links.
+// Any character that could open a construct other than emphasis, a list, a table or those links (`$`: math).
 // eslint-disable-next-line no-control-regex -- control characters are among the unsafe ones on purpose
-const unsafeCharacter = /[<>`\\&~\u0000-\u0009\u000b-\u001f\u007f]/
+const unsafeCharacter = /[<>`\\&~$\u0000-\u0009\u000b-\u001f\u007f]/
 // Liquid, kramdown and MDX comments, which the conversion warns about or leaves out (`.mdx` bodies are always parsed).
 const templateSyntax = /\{[%{:]|\{\/\*/
 // A docs-site container (`:::tip`, `!!! note`, `??? faq`, `/// note`, `=== "Tab"`): the conversion makes it a block, or warns.
