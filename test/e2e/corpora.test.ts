@@ -162,7 +162,7 @@ describe.each(trees)('the real tree %s', (name) => {
   let dir: string
   let root: string
   let first: Awaited<ReturnType<typeof cli>>
-  let stored: Array<{path: string; title: string; body: string; source: string}>
+  let stored: Array<{path: string; title: string; body: string; source: string; tree: Nodes}>
 
   beforeAll(async () => {
     dir = await repositoryWith(name)
@@ -170,13 +170,16 @@ describe.each(trees)('the real tree %s', (name) => {
     root = (await client.createItem({type: 'topic', title: name, parent_topic_id: null})).id
     first = await cli(['push', dir, '--root-topic', root, '--broken-links=warn'], env)
     const {state} = await loadState(dir, root, remoteTarget(env.KBSYNC_API_URL!))
-    stored = []
-    for (const [file, {id}] of Object.entries(state.items)) {
-      if (!id) continue
-      const item = await local.client.getItem(id)
-      const source = item.type === 'article' ? await readFile(path.join(dir, file), 'utf8') : ''
-      stored.push({path: file, title: item.title, body: bodyOf(item), source})
-    }
+    // Read at once (the client bounds what is in flight), each body parsed once: the checks below read the same trees.
+    const entries = Object.entries(state.items).filter(([, {id}]) => id)
+    stored = await Promise.all(
+      entries.map(async ([file, {id}]) => {
+        const item = await local.client.getItem(id!)
+        const source = item.type === 'article' ? await readFile(path.join(dir, file), 'utf8') : ''
+        const body = bodyOf(item)
+        return {path: file, title: item.title, body, source, tree: parseKb(body) as Nodes}
+      })
+    )
   }, 300_000)
 
   it('pushes with no edit', () => {
@@ -201,8 +204,8 @@ describe.each(trees)('the real tree %s', (name) => {
 
   it('shows no tag and no docs-site syntax as text', () => {
     const shown: string[] = []
-    for (const {path: file, body, source} of stored) {
-      const text = visibleTexts(parseKb(body) as Nodes).join('\n')
+    for (const {path: file, source, tree} of stored) {
+      const text = visibleTexts(tree).join('\n')
       for (const [tag] of text.matchAll(new RegExp(knownTag, 'g'))) {
         if (!writtenAsText(source, tag)) shown.push(`${file}: ${tag}`)
       }
@@ -213,8 +216,8 @@ describe.each(trees)('the real tree %s', (name) => {
   })
 
   it('uploads every local image', () => {
-    const local = stored.flatMap(({path: file, body}) =>
-      imageUrls(parseKb(body) as Nodes)
+    const local = stored.flatMap(({path: file, tree}) =>
+      imageUrls(tree)
         .filter((url) => !/^(?:[0-9a-f-]{36}|https?:)/i.test(url))
         .map((url) => `${file}: ${url}`)
     )
