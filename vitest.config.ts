@@ -17,10 +17,10 @@ export default defineConfig({
       reportsDirectory: 'coverage',
       // A failing test must not hide the figures: the floor and the failures are both reported.
       reportOnFailure: true,
-      // The floor: just under the whole suite's figures of 27 November 2026 (statements 91.34 %, branches 84.17 %,
-      // functions 93.79 %, lines 93.23 %). Most tests of issues 28 and 29 run the spawned CLI, which this count cannot
-      // see, so branches sit 0.1 below the floor before them. Raise it when coverage rises; a change that lowers it fails CI.
-      thresholds: {statements: 91, branches: 83.9, functions: 92.5, lines: 93}
+      // The floor: just under the whole suite's figures of 27 November 2026 after issue 30 (statements 91.92 %, branches
+      // 84.67 %, functions 93.99 %, lines 93.91 %; figures move by about 0.1 between runs). Code run by the spawned CLI is
+      // not counted. Raise it when coverage rises; a change that lowers it fails CI.
+      thresholds: {statements: 91.5, branches: 84.3, functions: 93.5, lines: 93.5}
     }
   }
 })

@@ -174,14 +174,15 @@ function checkLaw(arbitrary: fc.Arbitrary<string>, numRuns: number): {accepted: 
 describe('plainBodyRefs', () => {
   it('accepts only bodies where the parser finds no message and the same references (property)', () => {
     const {accepted, withRefs} = checkLaw(body, Number(process.env.PLAIN_RUNS ?? 3000))
-    // The property means something only if many random bodies are plain, many of them with references.
-    expect(accepted).toBeGreaterThan(300)
-    expect(withRefs).toBeGreaterThan(80)
+    // The property means something only if many random bodies are plain, many of them with references. About a tenth
+    // are (math, shortcodes and attribute lists now send more bodies to the parser): the floor leaves room for chance.
+    expect(accepted).toBeGreaterThan(200)
+    expect(withRefs).toBeGreaterThan(50)
   })
 
   it('holds for lines opened by list, heading and table markers and runs of spaces (property)', () => {
     const {accepted} = checkLaw(markedBody, Number(process.env.PLAIN_RUNS ?? 2000))
-    expect(accepted).toBeGreaterThan(200)
+    expect(accepted).toBeGreaterThan(150)
   })
 
   it('reads the references of a typical article with their positions', () => {
