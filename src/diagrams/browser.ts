@@ -25,7 +25,7 @@ export const installHint =
   'Install Chromium (`apt install chromium`), or set "browser" in kbsync.config.json (or KBSYNC_BROWSER) to the path of a Chromium or Chrome executable'
 
 /** Whether `file` exists and may be executed. */
-function isExecutable(file: string): boolean {
+export function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK)
     return true

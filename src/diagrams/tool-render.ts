@@ -9,10 +9,10 @@
  * runs without bundling, so it fetches no image a diagram names.
  */
 import {spawn} from 'node:child_process'
-import {accessSync, constants} from 'node:fs'
 import path from 'node:path'
 import {maxSvgBytes} from '../trust/index.js'
 import type {RenderOutcome} from './mermaid-render.js'
+import {isExecutable} from './browser.js'
 
 /** The kinds rendered by an external program. */
 export type ToolKind = 'plantuml' | 'd2'
@@ -40,16 +40,6 @@ export function toolVariable(kind: ToolKind): string {
 /** The usual name of the program of `kind` (`plantuml`, `d2`), for messages. */
 export function toolCommand(kind: ToolKind): string {
   return tools[kind].command
-}
-
-/** Whether `file` exists and may be executed. */
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**
