@@ -1,0 +1,5 @@
+/**
+ * The round trip's merge: a pure module (texts and trees in, the merged
+ * text or a conflict out), as `git merge-file` is for lines.
+ */
+export type {MergeConflict, MergeInput, MergeResult} from './types.js'
