@@ -22,7 +22,7 @@ export type BrowserSearch = {path: string} | {missing: readonly string[]}
 
 /** How to get a browser, for messages that found none. */
 export const installHint =
-  'Install Chromium (`apt install chromium`), or set "browser" in kbsync.config.json (or KBSYNC_BROWSER) to the path of a Chromium or Chrome executable'
+  'Install Chromium (`apt install chromium`), or name a Chromium or Chrome executable with KBSYNC_BROWSER or "browser" in your user config (~/.config/kbsync/config.json); a repository config may not name a program'
 
 /** Whether `file` exists and may be executed. */
 export function isExecutable(file: string): boolean {
