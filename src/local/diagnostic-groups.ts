@@ -46,6 +46,8 @@ export function plural(n: number, noun: string, nouns = `${noun}s`): string {
 type Sentence = (count: number, documents: number) => string
 
 const sentences: Record<string, Sentence> = {
+  'kb-id-other-target': (_count, documents) =>
+    `${plural(documents, 'file')} carry the kb_id of another knowledge base the sync state knows: matched here by path and this knowledge base's state (new items the first time); the files are not rewritten`,
   'kb-html-comment': (count, documents) =>
     `${plural(count, 'HTML comment')} left out${documents > 0 ? ` of ${plural(documents, 'document')}` : ''} (the platform shows none)`,
   'site-page-skipped': (count) =>

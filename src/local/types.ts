@@ -59,6 +59,12 @@ interface LocalItemBase {
   navigation?: NavOrigin
   /** Front matter `kb_id`. */
   kbId?: string
+  /**
+   * Front matter `kb_id` when it is an id of another knowledge base the sync
+   * state knows (`sync/shared/foreign-ids.ts`): then `kbId` is unset, and the
+   * file is matched here by its path, as a file without one.
+   */
+  foreignKbId?: string
   permissions?: LocalPermissions
   /** The body text (front matter and title heading blanked, so lines match the file); absent when there is no body. */
   body?: string

@@ -20,6 +20,7 @@ import {checkOptions, stateTargetOf} from '../shared/options.js'
 import {confineState} from '../../trust/index.js'
 import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout} from '../shared/document-layout.js'
+import {setAsideForeignIds} from '../shared/foreign-ids.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
 import {applyPull} from './apply.js'
 import {plannedWrites} from './planned-writes.js'
@@ -78,6 +79,7 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   // Ids are believed only under the root just read: a state entry naming another team's item is dropped, with a warning.
   const outside = confineState(state, remote)
   if (outside) diagnostics.push(outside)
+  diagnostics.push(...setAsideForeignIds(scan, state, remote))
   // A copy an older kbsync saved wrong (a proxy's page for an image): its article is read again and the file fetched anew.
   await markBrokenCopies(scan.dir, state)
   const prefetch = options.dryRun ? noPrefetch(options.client) : createPrefetch(scan.dir, state, options.client)

@@ -240,7 +240,8 @@ function nothingLeft(run: RunState, node: LocalNode, op: PlanOp, id: string, los
 
 /** `--write-ids`: writes the new item's id into the front matter of its file. */
 async function pinId(run: RunState, node: LocalNode, id: string): Promise<void> {
-  if (!run.options.writeIds || !node.file || node.kbId) return
+  // A file pinned to another knowledge base keeps its kb_id: this one's id is in this target's state.
+  if (!run.options.writeIds || !node.file || node.kbId || node.foreignKbId) return
   await writeKbId(run.context.scan.dir, node.file, id)
   run.written.push(node.file)
 }

@@ -18,6 +18,7 @@ import {prepareDiagrams} from '../../diagrams/index.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {checkOptions, stateTargetOf} from '../shared/options.js'
 import {foreignUrlDiagnostics, urlGuard} from '../shared/foreign-urls.js'
+import {setAsideForeignIds} from '../shared/foreign-ids.js'
 import {claimSimilar, renameCandidates} from '../shared/similar.js'
 import type {PushOptions, PushPlan} from '../shared/types.js'
 import {confineState} from '../../trust/index.js'
@@ -63,6 +64,8 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   // Ids are believed only under the root just read: a state entry naming another team's item is dropped, with a warning.
   const outside = confineState(state, remote)
   if (outside) stateWarning.push(outside)
+  // Ids of another knowledge base (a folder pulled from it): matched as files without one, said in one counted line.
+  scan.diagnostics.push(...setAsideForeignIds(scan, state, remote))
   const matching = matchItems(scan, remote, state)
   await matchEditedRenames(options, scan, remote, state, matching)
   await readDetails(options, scan.byPath, remote, state, matching)

@@ -1,6 +1,7 @@
 /**
  * Identity: which remote item each local document is. In order: front
- * matter `kb_id`; the sync state (by path); a file that moved or was renamed
+ * matter `kb_id` (of this knowledge base: `foreign-ids.ts` sets aside those
+ * of another the state knows); the sync state (by path); a file that moved or was renamed
  * (a path the state knows vanished, and exactly one new file has its content
  * or its name, or renders to the body last pushed for it); a topic whose known children all sit in one remote topic;
  * finally the title under the same parent, when exactly one remote sibling
