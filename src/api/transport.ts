@@ -1,16 +1,16 @@
 /**
- * The one place requests are sent: a keep-alive undici Agent, the shared
+ * The one place requests are sent: a keep-alive undici Agent (`connection.ts`), the shared
  * concurrency and rate gates (the concurrency adapting to dropped
  * connections: `congestion.ts`), per-attempt time-outs, retries with
  * backoff, re-login on an expired token, events and counters. Everything above it
  * (endpoints, uploads, the duplicate-safe create) describes calls as plain
  * `CallSpec`s.
  */
-import {Agent, request} from 'undici'
 import {answerError, flatHeaders, readApiJson} from './answer-error.js'
 import type {CallSpec, CallTally as Tally} from './call-spec.js'
 import {callUrl, displayPath, requestBody} from './call-request.js'
 import {CongestionWindow} from './congestion.js'
+import {openConnection, type Connection} from './connection.js'
 import {rateLimitTooLong, tokenRejected} from './call-errors.js'
 import {ApiError, NetworkError, safeCause} from './errors.js'
 import {redact} from './redact.js'
@@ -33,19 +33,13 @@ export class Transport {
   readonly stats: ClientStats = {requests: 0, retries: 0, rateLimitWaits: 0, byEndpoint: {}}
   /** The pool's size, halved by dropped connections and grown back by answers. */
   readonly window: CongestionWindow
-  private readonly agent: Agent
+  private connection: Promise<Connection> | undefined
   private readonly gate: Semaphore
   private readonly limiter: RateLimiter
 
   private closed = false
 
   constructor(readonly options: ResolvedOptions) {
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: options.concurrency,
-      headersTimeout: 0,
-      bodyTimeout: 0
-    })
     this.window = new CongestionWindow(options.concurrency)
     this.gate = new Semaphore(() => this.window.limit)
     this.limiter = new RateLimiter(options.concurrency)
@@ -192,12 +186,13 @@ export class Transport {
       this.stats.requests++
       this.stats.byEndpoint[spec.endpoint] = (this.stats.byEndpoint[spec.endpoint] ?? 0) + 1
       this.emit({type: 'request', method: spec.method, path, attempt})
+      const {agent, request} = await (this.connection ??= openConnection(this.options.concurrency))
       const response = await request(url, {
         method: spec.method,
         headers,
         body,
         signal: controller.signal,
-        dispatcher: this.agent
+        dispatcher: agent
       })
       if (this.window.answer())
         this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
@@ -293,6 +288,6 @@ export class Transport {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
-    await this.agent.close()
+    if (this.connection) await (await this.connection).agent.close()
   }
 }

@@ -7,10 +7,11 @@
  * well-formed SVG image.
  */
 import {createRequire} from 'node:module'
+import {resolveOptional} from '../optional.js'
 
-/** Absolute path of the installed `mermaid.min.js` (the library the page loads). */
+/** Absolute path of the installed `mermaid.min.js` (the library the page loads); a `MissingPackageError` without mermaid. */
 export function mermaidScriptPath(): string {
-  return createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js')
+  return resolveOptional('mermaid', () => createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js'))
 }
 
 /**

@@ -2,9 +2,11 @@
  * Rendering Mermaid to SVG in the system's Chromium, driven by
  * playwright-core: one browser and one page for all the diagrams of a run,
  * launched on the first diagram (a run without one never starts it, which
- * would cost about a second), closed by `close`.
+ * would cost about a second), closed by `close`. playwright-core itself is
+ * loaded then too (`import()`: it takes over a second to load, and a
+ * library-only install may leave it out).
  */
-import {chromium} from 'playwright-core'
+import {loadOptional} from '../optional.js'
 import {headlessArgs, offlineArgs} from './browser.js'
 import {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
 
@@ -35,8 +37,10 @@ export interface DiagramPage {
 /** Starts a browser from its executable (the default: headless Chromium through playwright-core). */
 export type BrowserLauncher = (executablePath: string) => Promise<DiagramBrowser>
 
-const launchChromium: BrowserLauncher = (executablePath) =>
-  chromium.launch({executablePath, args: [...headlessArgs, ...offlineArgs]})
+const launchChromium: BrowserLauncher = async (executablePath) => {
+  const {chromium} = await loadOptional('playwright-core', () => import('playwright-core'))
+  return chromium.launch({executablePath, args: [...headlessArgs, ...offlineArgs]})
+}
 
 /** One diagram may take this long; past it, it is an error (a diagram that never finishes must not hold up the push). */
 const renderTimeoutMs = 30_000

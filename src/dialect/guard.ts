@@ -11,7 +11,7 @@ import type {Position} from 'unist'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {nestingRule, type NestingLeaf} from '../../plugins/depth.js'
-import {overBudget} from '../trust/index.js'
+import {overBudget} from '../trust/parse-budget.js'
 
 /** The rule id of a source the parser failed on. */
 export const parseFailedRule = 'kb-parse-failed'

@@ -7,7 +7,6 @@
  * watcher error is a warning, given once, and watching goes on.
  */
 import path from 'node:path'
-import {watch} from 'chokidar'
 import ignore from 'ignore'
 import type {Diagnostic} from './diagnostic.js'
 import {ignoreFileName, isExcluded, isSkipNotice, loadIgnore} from './walk.js'
@@ -62,6 +61,8 @@ export interface TreeWatcher {
 /** Watches the folder `root`; resolves once the first look at the tree is done. */
 export async function watchTree(root: string, options: TreeWatchOptions): Promise<TreeWatcher> {
   const relativeOf = (file: string) => path.relative(root, file).split(path.sep).join('/')
+  // chokidar is loaded by the first watch: only watch and preview need it.
+  const {watch} = await import('chokidar')
   const watcher = watch(root, {
     ignoreInitial: true,
     followSymlinks: false,

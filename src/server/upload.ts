@@ -6,7 +6,7 @@
  * client names it after the file. Past the limit the upload is
  * dropped and answered 413 `too_large_file` (the platform's code).
  */
-import {Busboy, type BusboyFileStream} from '@fastify/busboy'
+import type {BusboyFileStream} from '@fastify/busboy'
 import {createHash, randomUUID} from 'node:crypto'
 import type {IncomingMessage} from 'node:http'
 import {pipeline} from 'node:stream/promises'
@@ -24,6 +24,8 @@ export async function receiveUpload(message: IncomingMessage, files: FileStore, 
   }
   const oversize = () => tooLarge(limit, 'The file', 'too_large_file')
   checkDeclaredLength(message, limit, oversize)
+  // Loaded with the first upload: a server that never takes one (and whoever imports kbsync) does not pay for it.
+  const {Busboy} = await import('@fastify/busboy')
   let parser: ReturnType<typeof Busboy>
   try {
     // Fields and other parts are not used: small limits keep them from filling memory instead.

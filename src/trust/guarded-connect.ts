@@ -17,7 +17,7 @@
  */
 import {lookup as dnsLookup, type LookupAddress} from 'node:dns'
 import {isIP, type LookupFunction, type Socket} from 'node:net'
-import {buildConnector} from 'undici'
+import type {buildConnector} from 'undici'
 import type {AddressPolicy, AddressRange} from './network-address.js'
 
 /** A connection refused because of where it would go; `code` is `KBSYNC_ADDRESS_REFUSED`. */
@@ -51,30 +51,49 @@ export type GuardedConnectorOptions = buildConnector.BuildOptions & {lookup?: Lo
 /**
  * An undici connector (`new Agent({connect: guardedConnector(policy)})`)
  * that connects only where `policy` allows; a refusal fails the request
- * with an `AddressRefusedError`.
+ * with an `AddressRefusedError`. undici is loaded by the first connection
+ * (`import()`), so importing the trust rules does not load it.
  */
 export function guardedConnector(
   policy: AddressPolicy,
   options: GuardedConnectorOptions = {}
 ): buildConnector.connector {
-  const connect = buildConnector({...options, lookup: guardedLookup(policy, options.lookup ?? defaultLookup)})
+  let built: Promise<buildConnector.connector> | undefined
+  const connector = () =>
+    (built ??= import('undici').then((undici) =>
+      undici.buildConnector({...options, lookup: guardedLookup(policy, options.lookup ?? defaultLookup)})
+    ))
   return (target, callback) => {
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1')
     if (isIP(host) !== 0) {
       const range = policy(host)
       if (range !== undefined) return callback(new AddressRefusedError(host, host, range), null)
     }
-    connect(target, (...result) => {
-      const [error, socket] = result
-      if (error) return callback(error, null)
-      // The address the socket is connected to, whichever way it was reached.
-      const remote = (socket as Socket).remoteAddress
-      const range = remote === undefined ? 'reserved' : policy(remote)
-      if (range === undefined) return callback(null, socket)
-      socket.destroy()
-      callback(new AddressRefusedError(host, remote ?? 'an unknown address', range), null)
-    })
+    connector().then(
+      (connect) => connectChecked(connect, policy, host, target, callback),
+      (error: Error) => callback(error, null)
+    )
   }
+}
+
+/** Connects with `connect`, then checks the address the socket reached before handing it over. */
+function connectChecked(
+  connect: buildConnector.connector,
+  policy: AddressPolicy,
+  host: string,
+  target: buildConnector.Options,
+  callback: buildConnector.Callback
+): void {
+  connect(target, (...result) => {
+    const [error, socket] = result
+    if (error) return callback(error, null)
+    // The address the socket is connected to, whichever way it was reached.
+    const remote = (socket as Socket).remoteAddress
+    const range = remote === undefined ? 'reserved' : policy(remote)
+    if (range === undefined) return callback(null, socket)
+    socket.destroy()
+    callback(new AddressRefusedError(host, remote ?? 'an unknown address', range), null)
+  })
 }
 
 /** `dns.lookup`, typed as a socket's lookup function. */

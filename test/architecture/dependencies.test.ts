@@ -13,8 +13,11 @@ import {importsOf, packageOf, repoRoot, sourceFiles} from './source-imports.js'
  */
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   dependencies?: Record<string, string>
+  optionalDependencies?: Record<string, string>
 }
-const dependencies = Object.keys(manifest.dependencies ?? {}).sort()
+// Optional dependencies (mermaid, playwright-core, shiki) are installed by default too; test/architecture/entries.test.ts
+// checks that they are loaded only with `import()`.
+const dependencies = Object.keys({...manifest.dependencies, ...manifest.optionalDependencies}).sort()
 
 function importedPackages(): Map<string, string> {
   const found = new Map<string, string>()

@@ -1,5 +1,5 @@
 /** URL filtering shared by the HTML outputs: the trust rule of `src/trust/url-scheme.ts`, in the outputs' words. */
-import {liveUrl} from '../../trust/index.js'
+import {liveUrl} from '../../trust/url-scheme.js'
 
 /**
  * The URL when it is safe in an `href`/`src`, else undefined: relative URLs,
