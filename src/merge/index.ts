@@ -3,3 +3,5 @@
  * text or a conflict out), as `git merge-file` is for lines.
  */
 export type {MergeConflict, MergeInput, MergeResult} from './types.js'
+export {mergeDocument} from './merge-document.js'
+export {threeWay, type ThreeWayResult} from './three-way.js'

@@ -1,0 +1,203 @@
+/**
+ * Theirs: the base file patched with the platform's changes, block by block.
+ * The two trees' children are diffed by key; each changed run of base
+ * blocks is replaced in the source by the remote blocks in the author's
+ * form, and a container whose shell did not change is patched child by
+ * child so its syntax stays (`:::tip`, `!!! note`, `> [!NOTE]`, a list).
+ */
+import type {Parent, RootContent} from 'mdast'
+import {blockKey, isContainer, lineStartsOf, rangeOf, rootOf, sameShell, type SourceRange} from './blocks.js'
+import {diffKeys, type Hunk} from './block-diff.js'
+import {stringifyKb} from '../dialect/index.js'
+import {blockText, continuationPrefix, indentFollowing, lineBefore, type Edit} from './splice.js'
+import {applyEdits} from './splice.js'
+import {deletionEdit} from './deletion.js'
+import {codeContentEdit} from './code.js'
+import type {MergeInput} from './types.js'
+
+/** What patching gives: the edits to apply to base, or why it cannot. */
+export type PatchResult = {ok: true; edits: Edit[]; changed: number} | {ok: false; reason: string; line?: number}
+
+/** One level of the two trees: a base parent and the remote parent it became (the roots at the top). */
+interface Level {
+  base: Parent
+  remote: Parent
+  top: boolean
+}
+
+/** What a level's patching reads. */
+interface Patching {
+  input: MergeInput
+  starts: number[]
+  /** Whether containers with the same shell are patched child by child. */
+  recurse: boolean
+}
+
+/** Why a hunk cannot be patched. */
+interface Refusal {
+  reason: string
+  line?: number
+}
+
+/**
+ * The edits that turn `base` into theirs, from the diff of `baseTree` and
+ * `remoteTree`. Containers are patched by recursion, as deep as the trees
+ * nest: `blockKey` serialises every top-level block first, which refuses a
+ * tree deeper than `maxNesting`, so the call stack stays bounded.
+ */
+export function patchEdits(input: MergeInput, recurse: boolean): PatchResult {
+  const patching: Patching = {input, starts: lineStartsOf(input.base), recurse}
+  const level: Level = {base: input.baseTree, remote: input.remoteTree, top: true}
+  const hunks = diffKeys(keysOf(level.base), keysOf(level.remote))
+  const result = patchLevel(patching, level, hunks)
+  if ('reason' in result) return {ok: false, ...result}
+  const changed = hunks.reduce((sum, h) => sum + Math.max(h.baseEnd - h.baseStart, h.remoteEnd - h.remoteStart), 0)
+  return {ok: true, edits: result, changed}
+}
+
+function keysOf(parent: Parent): string[] {
+  return parent.children.map((child) => blockKey(child, parent))
+}
+
+/** The edits of one level's hunks. */
+function patchLevel(patching: Patching, level: Level, hunks: readonly Hunk[]): Edit[] | Refusal {
+  const edits: Edit[] = []
+  for (const hunk of hunks) {
+    const result = patchHunk(patching, level, hunk)
+    if ('reason' in result) return result
+    edits.push(...result)
+  }
+  return edits
+}
+
+/** The edits of one hunk. */
+function patchHunk(patching: Patching, level: Level, hunk: Hunk): Edit[] | Refusal {
+  const bases = level.base.children.slice(hunk.baseStart, hunk.baseEnd)
+  const remotes = level.remote.children.slice(hunk.remoteStart, hunk.remoteEnd)
+  if (bases.length === 0) return insertion(patching, level, hunk, remotes)
+  if (remotes.length === 0) return deletion(patching, bases)
+  if (bases.length !== remotes.length) return replacement(patching, level, bases, remotes, hunk.remoteStart)
+  // As many blocks on each side: each replaced by its counterpart, so what lies between them stays.
+  const edits: Edit[] = []
+  for (const [index, base] of bases.entries()) {
+    const remote = remotes[index]!
+    const fine = containerEdits(patching, level, base, remote)
+    const result = fine ?? replacement(patching, level, [base], [remote], hunk.remoteStart + index)
+    if ('reason' in result) return result
+    edits.push(...result)
+  }
+  return edits
+}
+
+/**
+ * A container's edits child by child, when its shell did not change and
+ * they give the remote container back; undefined to replace it whole. A
+ * top-level container is proved alone (its patched text renders to the
+ * remote block), so one container that cannot keep its syntax (a changed
+ * admonition title, say) does not cost the others theirs.
+ */
+function containerEdits(patching: Patching, level: Level, base: RootContent, remote: RootContent): Edit[] | undefined {
+  if (!patching.recurse || !sameShell(base, remote) || !isContainer(base) || !isContainer(remote)) return undefined
+  if (!base.children.some((child) => child.position)) return undefined
+  const inner: Level = {base, remote, top: false}
+  const edits = patchLevel(patching, inner, diffKeys(keysOf(base), keysOf(remote)))
+  if ('reason' in edits) return undefined
+  if (!level.top) return edits
+  const {input, starts} = patching
+  const range = rangeOf(base, input.base, starts)
+  if (!range || lineBefore(input.base, range.start) !== '') return undefined
+  const shifted = edits.map((edit) => ({...edit, start: edit.start - range.start, end: edit.end - range.start}))
+  if (shifted.some((edit) => edit.start < 0 || edit.end > range.end - range.start)) return undefined
+  const patched = applyEdits(input.base.slice(range.start, range.end), shifted)
+  return patched !== undefined && input.render(patched + '\n') === stringifyKb(rootOf([remote])) ? edits : undefined
+}
+
+/** The source ranges of base blocks the patch may rewrite, or why one may not be. */
+function ownRanges(patching: Patching, bases: readonly RootContent[]): SourceRange[] | Refusal {
+  const ranges: SourceRange[] = []
+  for (const base of bases) {
+    const range = rangeOf(base, patching.input.base, patching.starts)
+    if (!range)
+      return {
+        reason: `a ${base.type} the platform changed is not text of the file (it was generated or included)`,
+        ...(base.position ? {line: base.position.start.line} : {})
+      }
+    if (!patching.input.ownLines(range.startLine, range.endLine))
+      return {
+        reason: `lines ${range.startLine}-${range.endLine}, which the platform changed, are not the file's own text (an include, a template value or front matter)`,
+        line: range.startLine
+      }
+    ranges.push(range)
+  }
+  return ranges
+}
+
+/** Remote blocks in the author's form, as a run of `parent`'s children from `index`. */
+function authorText(patching: Patching, level: Level, remotes: readonly RootContent[], index: number): string {
+  return blockText(patching.input.toAuthor(rootOf(remotes, level.top ? undefined : level.remote, index)))
+}
+
+/** Base blocks replaced by remote blocks: the first's start to the last's end. */
+function replacement(
+  patching: Patching,
+  level: Level,
+  bases: readonly RootContent[],
+  remotes: readonly RootContent[],
+  index: number
+): Edit[] | Refusal {
+  const ranges = ownRanges(patching, bases)
+  if ('reason' in ranges) return ranges
+  const start = ranges[0]!.start
+  const end = ranges.at(-1)!.end
+  const code = bases.length === 1 ? codeContentEdit(patching.input.base, ranges[0]!, bases[0]!, remotes[0]!) : undefined
+  if (code) return [code]
+  const prefix = continuationPrefix(lineBefore(patching.input.base, start))
+  const text = matchListMarkers(authorText(patching, level, remotes, index), patching.input.base, level, start)
+  return [{start, end, text: indentFollowing(text, prefix)}]
+}
+
+/** Remote blocks inserted where base had none: after the previous block, or before the next one. */
+function insertion(patching: Patching, level: Level, hunk: Hunk, remotes: readonly RootContent[]): Edit[] | Refusal {
+  const {base: source} = patching.input
+  const length = source.length
+  const near = (index: number): SourceRange | undefined => {
+    const block = level.base.children[index]
+    return block && rangeOf(block, source, patching.starts)
+  }
+  const previous = near(hunk.baseStart - 1)
+  const next = near(hunk.baseEnd)
+  const tight =
+    (level.base.type === 'list' || level.base.type === 'listItem') && !(level.base as {spread?: boolean}).spread
+  const anchor = previous ?? next
+  if (!anchor) {
+    if (!level.top) return {reason: 'the platform added blocks to a container the file holds none of'}
+    const text = authorText(patching, level, remotes, hunk.remoteStart)
+    const separator = source === '' ? '' : source.endsWith('\n') ? '\n' : '\n\n'
+    return [{start: length, end: length, text: separator + text + '\n'}]
+  }
+  const prefix = continuationPrefix(lineBefore(source, anchor.start))
+  const between = tight ? '\n' : '\n' + prefix.trimEnd() + '\n'
+  const written = matchListMarkers(authorText(patching, level, remotes, hunk.remoteStart), source, level, anchor.start)
+  const text = indentFollowing(written, prefix)
+  if (previous) return [{start: previous.end, end: previous.end, text: between + prefix + text}]
+  return [{start: anchor.start, end: anchor.start, text: text + between + prefix}]
+}
+
+/** Base blocks the platform deleted: their lines and one blank line beside them. */
+function deletion(patching: Patching, bases: readonly RootContent[]): Edit[] | Refusal {
+  const ranges = ownRanges(patching, bases)
+  if ('reason' in ranges) return ranges
+  return [deletionEdit(patching.input.base, ranges[0]!.start, ranges.at(-1)!.end)]
+}
+
+/**
+ * List items written with the markers of the list they join: the author's
+ * bullet (`*`, `+`) or delimiter (`)`), so the items stay one list.
+ */
+function matchListMarkers(text: string, source: string, level: Level, at: number): string {
+  if (level.base.type !== 'list') return text
+  const marker = /^[ \t]*([-*+]|\d{1,9}([.)]))/.exec(source.slice(at, at + 16))
+  if (!marker) return text
+  if (marker[2]) return text.replace(/^(\d{1,9})[.)]/gm, (_, digits: string) => digits + marker[2]!)
+  return text.replace(/^[-*+](?=[ \t]|$)/gm, marker[1]!)
+}

@@ -1,0 +1,126 @@
+import {describe, expect, it} from 'vitest'
+import {mergeDocument, type MergeResult} from '../../src/merge/index.js'
+import {inputOf, remoteEdit, render} from './adapter.js'
+
+/** A Docusaurus/MkDocs/GitHub page with every construct the merge must keep. */
+const page = `---
+title: x
+sidebar_position: 3
+---
+
+# Getting started {#start}
+
+The first paragraph says hello to the reader.
+
+:::tip Remember
+
+Tips are written with three colons.
+
+:::
+
+!!! note "Heads up"
+    MkDocs notes are indented by four spaces.
+
+> [!WARNING]
+> GitHub alerts quote their body.
+
+<details>
+<summary>More</summary>
+
+Hidden text lives here.
+
+</details>
+
+<!-- a comment the platform never sees -->
+
+See [the guide][guide] for more.
+
+* first item
+* second item
+* third item
+
+| Name | Value |
+|------|-------|
+| a    | 1     |
+
+~~~js
+const answer = 42
+~~~
+
+Last words.
+
+[guide]: https://example.com/guide
+`
+
+function merged(result: MergeResult): string {
+  if (result.status !== 'merged') throw new Error(`not merged: ${JSON.stringify(result)}`)
+  return result.text
+}
+
+/** The lines of `after` that differ from `before` (same line count expected). */
+function changedLines(before: string, after: string): number[] {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  expect(b.length).toBe(a.length)
+  return a.flatMap((line, index) => (line === b[index] ? [] : [index + 1]))
+}
+
+describe('mergeDocument: the platform edits one block', () => {
+  it('gives the local text back when the platform body is what base renders to', () => {
+    const result = mergeDocument(inputOf(page, render(page)))
+    expect(result).toEqual({status: 'merged', text: page, remoteBlocks: 0})
+  })
+
+  it('a one-word edit in a paragraph changes exactly that line', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'hello to', 'goodbye to'))))
+    expect(changedLines(page, text)).toEqual([8])
+    expect(text).toContain('The first paragraph says goodbye to the reader.')
+  })
+
+  it('an edit inside a :::tip keeps :::tip', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'three colons', 'three dots'))))
+    expect(changedLines(page, text)).toEqual([12])
+    expect(text).toContain(':::tip Remember\n\nTips are written with three dots.\n\n:::')
+  })
+
+  it('an edit inside a !!! note keeps the note and its indentation', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'four spaces', 'four blanks'))))
+    expect(changedLines(page, text)).toEqual([17])
+    expect(text).toContain('!!! note "Heads up"\n    MkDocs notes are indented by four blanks.')
+  })
+
+  it('an edit inside a GitHub alert keeps the alert', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'quote their', 'quote all their'))))
+    expect(changedLines(page, text)).toEqual([20])
+    expect(text).toContain('> [!WARNING]\n> GitHub alerts quote all their body.')
+  })
+
+  it('an edit inside <details> keeps the details', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'Hidden text', 'Folded text'))))
+    expect(changedLines(page, text)).toEqual([25])
+  })
+
+  it('an edit in a list item keeps the other items and the bullets', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'second item', 'second entry'))))
+    expect(changedLines(page, text)).toEqual([34])
+    expect(text).toContain('* first item\n* second entry\n* third item')
+  })
+
+  it('an edit in a table replaces the table only', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, '| a | 1 |', '| b | 2 |'))))
+    expect(text.split('\n').slice(0, 36)).toEqual(page.split('\n').slice(0, 36))
+    expect(text.split('\n').slice(39)).toEqual(page.split('\n').slice(39))
+  })
+
+  it('an edit in a code fence replaces the fence only', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'answer = 42', 'answer = 43'))))
+    expect(changedLines(page, text)).toEqual([42])
+  })
+
+  it('keeps front matter, heading ids, comments and reference definitions byte for byte', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'Last words.', 'Final words.'))))
+    expect(changedLines(page, text)).toEqual([45])
+    for (const kept of ['sidebar_position: 3', '{#start}', '<!-- a comment', '[guide]: https', '[the guide][guide]'])
+      expect(text).toContain(kept)
+  })
+})
