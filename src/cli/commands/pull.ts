@@ -20,7 +20,8 @@ import {
   type PullPlan,
   type PullResult
 } from '../../sync/pull/index.js'
-import {connectionOptions, connectionOptionsHelp, openSession} from '../session.js'
+import {connectionOptions, connectionOptionsHelp, openSession, type SyncSession} from '../session.js'
+import {pullWebEdits, webEditsHelp, webEditsOptions, webEditsRequest, type PullRun} from '../web-edits/index.js'
 
 const order: PullOpKind[] = ['create', 'update', 'move', 'delete', 'conflict']
 const signs: Record<PullOpKind, string> = {create: '+', update: '~', move: '>', delete: '-', conflict: '!'}
@@ -78,7 +79,7 @@ export const pullCommand: Command = {
   name: 'pull',
   summary: 'bring the knowledge base (or one topic) into a folder',
   usage:
-    'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--dry-run] [--json] [--config FILE] [--quiet|--verbose]',
+    'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--dry-run] [--json] [--branch NAME] [--pull-request] [--config FILE] [--quiet|--verbose]',
   description: `Writes the knowledge base under the root into DIR (default: the configured
 dir, else the current folder): a folder with _index.md per topic, a .md file per article (front
 matter title and kb_id), _permissions.yml where a topic's permissions are not
@@ -100,6 +101,7 @@ Options:
                      the next pull without it reads the permissions it skipped
   --dry-run          print what would be written, write nothing
   --json             print the result as JSON (only the JSON on stdout)
+${webEditsHelp}
 
 ${connectionOptionsHelp}
 
@@ -111,6 +113,8 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
     'kbsync pull docs --root-topic OJHEAFQ26YT',
     'kbsync pull docs --dry-run --json',
     'kbsync pull export --no-permissions',
+    'kbsync pull docs --branch web-edits',
+    'GITHUB_REPOSITORY=acme/handbook GITHUB_TOKEN=… kbsync pull docs --pull-request',
     'kbsync pull --config handbook/kbsync.config.json --verbose'
   ],
   options: {
@@ -118,83 +122,91 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
     'no-permissions': {type: 'boolean'},
     'dry-run': {type: 'boolean'},
     json: {type: 'boolean'},
+    ...webEditsOptions,
     ...connectionOptions
   },
   async run(context) {
+    const request = webEditsRequest(context)
     const session = await openSession(context, {mayCreateDir: true, ...embeddedSource(context)})
-    const {config, reporter, target} = session
-    const json = context.values.json === true
     try {
-      let count = 0
-      let total = 0
-      const onEvent = (event: PullEvent) => {
-        if (event.type === 'done' && event.changed && !event.op.refresh) {
-          count++
-          reporter.action(`${verbs[event.op.op]} ${event.op.type} ${event.op.path || '(root)'} (${event.op.id})`)
-          reporter.progress(count, total, event.op.path)
-        } else if (event.type === 'failed') {
-          reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
-        } else if (event.type === 'conflict-file') {
-          const why = event.op.unverified
-            ? 'was never synced and differs from the platform'
-            : 'was edited on the platform and locally'
-          reporter.error(`conflict: ${event.op.path} ${why}; your file is kept, the remote version is in ${event.file}`)
-        }
-      }
-      // The shared target is typed for push; the API client behind it also downloads files.
-      const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
-      if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
-      const options = {
-        dir: config.dir,
-        client: client as SyncClient & PullClient,
-        rootTopicId: config.rootTopic,
-        ...(target.stateTarget ? {target: target.stateTarget} : {}),
-        concurrency: config.concurrency,
-        ignore: config.ignore,
-        onEvent,
-        // A dry run downloads nothing early either.
-        dryRun: context.values['dry-run'] === true,
-        permissions: context.values['no-permissions'] !== true,
-        ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})
-      }
-      const {plan, context: pullContext} = await planPullRun(options)
-      if (context.values['dry-run'] === true) {
-        reporter.diagnostics(plan.diagnostics)
-        if (json) reporter.json(plan)
-        else reporter.info(formatPullPlan(plan, target.description).trimEnd())
-        return plan.summary.conflict > 0 ? exitCodes.conflict : exitCodes.ok
-      }
-      reporter.info(
-        `Pulling ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'} -> ${config.dir}`
-      )
-      total = plan.ops.filter((op) => !op.refresh && op.op !== 'conflict').length
-      const result = await applyPull(plan, pullContext, options)
-      reporter.endProgress()
-      reporter.diagnostics(result.diagnostics)
-      // Deleted on the platform, edited locally: the file is kept and no copy is written, so no event said it.
-      const gone = plan.ops.filter((op) => op.op === 'conflict' && !pullContext.remote.items[op.id])
-      if (!json) for (const op of gone) reporter.error(`conflict: ${op.path}: ${op.reason}`)
-      if (json) {
-        reporter.json({
-          status: result.status,
-          written: result.written,
-          conflicts: result.conflicts,
-          failed: result.failed,
-          diagnostics: result.diagnostics,
-          plan
-        })
-      } else {
-        // The conflicts left: those this pull resolved (the file already held the remote version) are none.
-        const left = result.conflicts.length + gone.length
-        const conflicts = left > 0 ? `, ${plural(left, 'conflict')}` : ''
-        const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
-        const line = `Done: ${plural(result.written.length, 'file')} written${conflicts}${failed}; status ${result.status}.`
-        if (result.status === 'ok') reporter.success(line)
-        else reporter.info(line)
-      }
-      return pullExitCode(result)
+      if (request === undefined) return (await pullInto(context, session, session.config.dir)).code
+      return await pullWebEdits(context, session, request, (dir) => pullInto(context, session, dir))
     } finally {
-      await target.close()
+      await session.target.close()
     }
   }
+}
+
+/** The pull of the session's knowledge base into `dir` (the configured folder, or a branch's worktree of it). */
+async function pullInto(context: CommandContext, session: SyncSession, dir: string): Promise<PullRun> {
+  const {config, reporter, target} = session
+  const json = context.values.json === true
+  let count = 0
+  let total = 0
+  const onEvent = (event: PullEvent) => {
+    if (event.type === 'done' && event.changed && !event.op.refresh) {
+      count++
+      reporter.action(`${verbs[event.op.op]} ${event.op.type} ${event.op.path || '(root)'} (${event.op.id})`)
+      reporter.progress(count, total, event.op.path)
+    } else if (event.type === 'failed') {
+      reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
+    } else if (event.type === 'conflict-file') {
+      const why = event.op.unverified
+        ? 'was never synced and differs from the platform'
+        : 'was edited on the platform and locally'
+      reporter.error(`conflict: ${event.op.path} ${why}; your file is kept, the remote version is in ${event.file}`)
+    }
+  }
+  // The shared target is typed for push; the API client behind it also downloads files.
+  const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
+  if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
+  const options = {
+    dir,
+    client: client as SyncClient & PullClient,
+    rootTopicId: config.rootTopic,
+    ...(target.stateTarget ? {target: target.stateTarget} : {}),
+    concurrency: config.concurrency,
+    ignore: config.ignore,
+    onEvent,
+    // A dry run downloads nothing early either.
+    dryRun: context.values['dry-run'] === true,
+    permissions: context.values['no-permissions'] !== true,
+    ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})
+  }
+  const {plan, context: pullContext} = await planPullRun(options)
+  if (context.values['dry-run'] === true) {
+    reporter.diagnostics(plan.diagnostics)
+    if (json) reporter.json(plan)
+    else reporter.info(formatPullPlan(plan, target.description).trimEnd())
+    return {code: plan.summary.conflict > 0 ? exitCodes.conflict : exitCodes.ok}
+  }
+  // In a branch's worktree (--branch), the folder is a temporary one: named as the checkout's.
+  const into = dir === config.dir ? config.dir : `${config.dir} (a temporary worktree)`
+  reporter.info(`Pulling ${target.description}, root ${plan.rootTopicId ?? '(knowledge-base root)'} -> ${into}`)
+  total = plan.ops.filter((op) => !op.refresh && op.op !== 'conflict').length
+  const result = await applyPull(plan, pullContext, options)
+  reporter.endProgress()
+  reporter.diagnostics(result.diagnostics)
+  // Deleted on the platform, edited locally: the file is kept and no copy is written, so no event said it.
+  const gone = plan.ops.filter((op) => op.op === 'conflict' && !pullContext.remote.items[op.id])
+  if (!json) for (const op of gone) reporter.error(`conflict: ${op.path}: ${op.reason}`)
+  if (json) {
+    reporter.json({
+      status: result.status,
+      written: result.written,
+      conflicts: result.conflicts,
+      failed: result.failed,
+      diagnostics: result.diagnostics,
+      plan
+    })
+  } else {
+    // The conflicts left: those this pull resolved (the file already held the remote version) are none.
+    const left = result.conflicts.length + gone.length
+    const conflicts = left > 0 ? `, ${plural(left, 'conflict')}` : ''
+    const failed = result.failed.length > 0 ? `, ${result.failed.length} failed` : ''
+    const line = `Done: ${plural(result.written.length, 'file')} written${conflicts}${failed}; status ${result.status}.`
+    if (result.status === 'ok') reporter.success(line)
+    else reporter.info(line)
+  }
+  return {code: pullExitCode(result), result}
 }
