@@ -6,7 +6,16 @@ export {stringifyKb} from './stringify.js'
 export {kbProcessor} from './processor.js'
 export {gfmToKb, gfmToKbTree, alertColors, type GfmToKbOptions} from './gfm-to-kb/index.js'
 export {kbToGfm, kbTreeToGfm, defaultArticleUrl, defaultTopicUrl, type KbToGfmOptions} from './kb-to-gfm/index.js'
-export {kbToHtml, kbTreeToHtml, safeUrl, videoEmbed, type KbToHtmlOptions} from './to-html/index.js'
+export {
+  kbToHtml,
+  kbTreeToHtml,
+  kbToHast,
+  kbHastHandlers,
+  createKbHastHandlers,
+  safeUrl,
+  videoEmbed,
+  type KbToHtmlOptions
+} from './to-html/index.js'
 export {
   kbToCommentHtml,
   kbTreeToCommentHtml,

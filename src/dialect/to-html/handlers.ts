@@ -27,8 +27,8 @@ export interface Resolvers {
   resolveUrl: (url: string, kind: 'image' | 'attachment' | 'video' | 'drawio' | 'link') => string
   /** The prefix of ids (the sanitiser adds it); the body's own in-page links get it here. */
   clobberPrefix: string
-  /** The id of a heading (before the prefix), undefined for none. */
-  headingId: (node: Heading) => string | undefined
+  /** The id of a heading (before the prefix) in the conversion `state` runs, undefined for none. */
+  headingId: (node: Heading, state: State) => string | undefined
   /** The highlighted children of a code block's `<code>`, undefined to leave it plain. */
   highlight?: CodeHighlighter
 }
@@ -66,7 +66,7 @@ function textHandlers(r: Resolvers): Partial<Handlers> {
       ),
     heading: (state: State, node: Heading) => {
       const result = defaultHandlers.heading(state, node)
-      const id = r.headingId(node)
+      const id = r.headingId(node, state)
       if (id !== undefined) result.properties.id = id
       return result
     },
