@@ -107,3 +107,33 @@ function backtrack(
   }
   return pairs.reverse()
 }
+
+/**
+ * A hunk split where its blocks are of the same kind on both sides: each
+ * such pair becomes a hunk of its own (patched in place), the rest stays
+ * runs of insertions, deletions or replacements. `baseKinds` and
+ * `remoteKinds` are the kinds of the hunk's blocks, in order.
+ */
+export function alignHunk(hunk: Hunk, baseKinds: readonly string[], remoteKinds: readonly string[]): Hunk[] {
+  const parts: Hunk[] = []
+  let i = 0
+  let j = 0
+  const pair = (): void => {
+    parts.push({baseStart: i, baseEnd: i + 1, remoteStart: j, remoteEnd: j + 1})
+    i++
+    j++
+  }
+  for (const part of diffKeys(baseKinds, remoteKinds)) {
+    while (i < part.baseStart) pair()
+    parts.push(part)
+    i = part.baseEnd
+    j = part.remoteEnd
+  }
+  while (i < baseKinds.length) pair()
+  return parts.map((part) => ({
+    baseStart: part.baseStart + hunk.baseStart,
+    baseEnd: part.baseEnd + hunk.baseStart,
+    remoteStart: part.remoteStart + hunk.remoteStart,
+    remoteEnd: part.remoteEnd + hunk.remoteStart
+  }))
+}

@@ -2,7 +2,7 @@
 import {lineBefore, type Edit} from './splice.js'
 
 /** Whether a line (or the part of one) holds only a container's continuation (spaces, `>`). */
-const onlyPrefix = (text: string): boolean => /^[ \t>]*$/.test(text)
+const onlyPrefix = (text: string): boolean => /^[ \t>]*\r?$/.test(text)
 
 /**
  * Deletes `[start, end)` of the source: whole lines when nothing but the

@@ -6,13 +6,14 @@
  * child so its syntax stays (`:::tip`, `!!! note`, `> [!NOTE]`, a list).
  */
 import type {Parent, RootContent} from 'mdast'
-import {blockKey, isContainer, lineStartsOf, rangeOf, rootOf, sameShell, type SourceRange} from './blocks.js'
-import {diffKeys, type Hunk} from './block-diff.js'
+import {blockKey, isContainer, lineStartsOf, rangeOf, rootOf, sameShell, shellOf, type SourceRange} from './blocks.js'
+import {alignHunk, diffKeys, type Hunk} from './block-diff.js'
 import {stringifyKb} from '../dialect/index.js'
 import {blockText, continuationPrefix, indentFollowing, lineBefore, type Edit} from './splice.js'
 import {applyEdits} from './splice.js'
 import {deletionEdit} from './deletion.js'
 import {codeContentEdit} from './code.js'
+import {apartFrom, listMarkerAt, withListMarker} from './list-markers.js'
 import type {MergeInput} from './types.js'
 
 /** What patching gives: the edits to apply to base, or why it cannot. */
@@ -31,6 +32,8 @@ interface Patching {
   starts: number[]
   /** Whether containers with the same shell are patched child by child. */
   recurse: boolean
+  /** Whether the file's lines end with CRLF. */
+  crlf: boolean
 }
 
 /** Why a hunk cannot be patched. */
@@ -46,7 +49,8 @@ interface Refusal {
  * tree deeper than `maxNesting`, so the call stack stays bounded.
  */
 export function patchEdits(input: MergeInput, recurse: boolean): PatchResult {
-  const patching: Patching = {input, starts: lineStartsOf(input.base), recurse}
+  const crlf = /^[^\n]*\r\n/.test(input.base)
+  const patching: Patching = {input, starts: lineStartsOf(input.base), recurse, crlf}
   const level: Level = {base: input.baseTree, remote: input.remoteTree, top: true}
   const hunks = diffKeys(keysOf(level.base), keysOf(level.remote))
   const result = patchLevel(patching, level, hunks)
@@ -67,22 +71,45 @@ function patchLevel(patching: Patching, level: Level, hunks: readonly Hunk[]): E
     if ('reason' in result) return result
     edits.push(...result)
   }
-  return edits
+  // A file written with CRLF line breaks gets CRLF in what is written into it.
+  if (!patching.crlf) return edits
+  return edits.map((edit) => ({...edit, text: edit.text.replace(/\r?\n/g, '\r\n')}))
 }
 
 /** The edits of one hunk. */
-function patchHunk(patching: Patching, level: Level, hunk: Hunk): Edit[] | Refusal {
+function patchHunk(patching: Patching, level: Level, hunk: Hunk, aligned = false): Edit[] | Refusal {
   const bases = level.base.children.slice(hunk.baseStart, hunk.baseEnd)
   const remotes = level.remote.children.slice(hunk.remoteStart, hunk.remoteEnd)
   if (bases.length === 0) return insertion(patching, level, hunk, remotes)
   if (remotes.length === 0) return deletion(patching, bases)
-  if (bases.length !== remotes.length) return replacement(patching, level, bases, remotes, hunk.remoteStart)
+  if (bases.length !== remotes.length) {
+    // Blocks of the same kind on both sides are patched in place (a list that gained an item and a paragraph
+    // after it: the list keeps its lines); the others are inserted, deleted or replaced as runs.
+    const parts = aligned ? [hunk] : alignHunk(hunk, bases.map(kindOf), remotes.map(kindOf))
+    if (parts.length === 1) return replacement(patching, level, bases, remotes, hunk.remoteStart)
+    return collect(parts.map((part) => patchHunk(patching, level, part, true)))
+  }
   // As many blocks on each side: each replaced by its counterpart, so what lies between them stays.
   const edits: Edit[] = []
   for (const [index, base] of bases.entries()) {
     const remote = remotes[index]!
     const fine = containerEdits(patching, level, base, remote)
     const result = fine ?? replacement(patching, level, [base], [remote], hunk.remoteStart + index)
+    if ('reason' in result) return result
+    edits.push(...result)
+  }
+  return edits
+}
+
+/** A block's kind, for pairing blocks within a hunk: its type, and a container's shell. */
+function kindOf(block: RootContent): string {
+  return isContainer(block) ? shellOf(block) : block.type
+}
+
+/** The edits of several results, or the first refusal. */
+function collect(results: ReadonlyArray<Edit[] | Refusal>): Edit[] | Refusal {
+  const edits: Edit[] = []
+  for (const result of results) {
     if ('reason' in result) return result
     edits.push(...result)
   }
@@ -177,7 +204,12 @@ function insertion(patching: Patching, level: Level, hunk: Hunk, remotes: readon
   }
   const prefix = continuationPrefix(lineBefore(source, anchor.start))
   const between = tight ? '\n' : '\n' + prefix.trimEnd() + '\n'
-  const written = matchListMarkers(authorText(patching, level, remotes, hunk.remoteStart), source, level, anchor.start)
+  let written = matchListMarkers(authorText(patching, level, remotes, hunk.remoteStart), source, level, anchor.start)
+  if (remotes.length === 1 && remotes[0]!.type === 'list') {
+    const markerOf = (index: number, range: SourceRange | undefined): string | undefined =>
+      range && level.base.children[index]?.type === 'list' ? listMarkerAt(source, range.start) : undefined
+    written = apartFrom(written, [markerOf(hunk.baseStart - 1, previous), markerOf(hunk.baseEnd, next)])
+  }
   const text = indentFollowing(written, prefix)
   if (previous) return [{start: previous.end, end: previous.end, text: between + prefix + text}]
   return [{start: anchor.start, end: anchor.start, text: text + between + prefix}]
@@ -190,14 +222,8 @@ function deletion(patching: Patching, bases: readonly RootContent[]): Edit[] | R
   return [deletionEdit(patching.input.base, ranges[0]!.start, ranges.at(-1)!.end)]
 }
 
-/**
- * List items written with the markers of the list they join: the author's
- * bullet (`*`, `+`) or delimiter (`)`), so the items stay one list.
- */
+/** List items joining the author's list, written with its marker. */
 function matchListMarkers(text: string, source: string, level: Level, at: number): string {
-  if (level.base.type !== 'list') return text
-  const marker = /^[ \t]*([-*+]|\d{1,9}([.)]))/.exec(source.slice(at, at + 16))
-  if (!marker) return text
-  if (marker[2]) return text.replace(/^(\d{1,9})[.)]/gm, (_, digits: string) => digits + marker[2]!)
-  return text.replace(/^[-*+](?=[ \t]|$)/gm, marker[1]!)
+  const marker = level.base.type === 'list' ? listMarkerAt(source, at) : undefined
+  return marker ? withListMarker(text, marker) : text
 }

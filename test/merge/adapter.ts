@@ -1,6 +1,6 @@
 /**
  * A test adapter for the merge, built on the real dialect conversion and no
- * engine: front matter is blanked (its lines kept, so the body's positions
+ * engine: line breaks read as LF, front matter blanked (its lines kept, so the body's positions
  * are the file's), the body converted by `gfmToKbTree`.
  */
 import type {Root} from 'mdast'
@@ -18,7 +18,8 @@ export function blankFrontMatter(text: string): string {
 
 /** The dialect tree of a whole file, its positions the file's. */
 export function treeOf(text: string): Root {
-  return gfmToKbTree(blankFrontMatter(text)).tree
+  // As the engine reads a file: CRLF line breaks read as LF (the lines keep their numbers).
+  return gfmToKbTree(blankFrontMatter(text.replace(/\r\n/g, '\n'))).tree
 }
 
 /** The canonical dialect body of a whole file, as push renders it. */

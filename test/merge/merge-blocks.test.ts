@@ -95,4 +95,16 @@ describe('mergeDocument: blocks inserted and deleted on the platform', () => {
     const text = merged(mergeDocument(inputOf(page, remote)))
     expect(text).toBe(page.replace('First paragraph.', 'First words.').replace('Second paragraph.', 'Second words.'))
   })
+
+  it('writes a list inserted after a list with another marker, so it stays a list of its own', () => {
+    const base = 'Intro.\n\n- one\n- two\n'
+    const text = merged(mergeDocument(inputOf(base, render(base) + '\n* new\n')))
+    expect(text).toBe(base + '\n* new\n')
+  })
+
+  it('keeps CRLF line breaks in a CRLF file', () => {
+    const base = page.replaceAll('\n', '\r\n')
+    const text = merged(mergeDocument(inputOf(base, remoteEdit(page, '- two\n', '- two\n- three\n\nAdded.\n'))))
+    expect(text).toBe(base.replace('- two\r\n', '- two\r\n- three\r\n\r\nAdded.\r\n'))
+  })
 })
