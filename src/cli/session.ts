@@ -145,7 +145,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     client: target.client,
     rootTopicId: config.rootTopic,
     ...(target.stateTarget ? {target: target.stateTarget} : {}),
-    prune: config.prune,
+    ...orphanOptionsOf(config),
     maxDeletions: config.maxDeletions,
     ...(config.maxWarnings !== undefined ? {maxWarnings: config.maxWarnings} : {}),
     concurrency: config.concurrency,
@@ -155,6 +155,35 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     diagrams: diagramOptionsOf(config),
     ...extra
   }
+}
+
+/**
+ * What becomes of orphans, as the config says: `onOrphan`, or `prune` (its
+ * older name for `delete`). Set at different levels (a flag and a file), the
+ * higher wins; at the same level, a contradiction is refused.
+ */
+export function orphanOptionsOf(
+  config: Pick<KbsyncConfig, 'prune' | 'onOrphan' | 'archiveTopic' | 'sources'>
+): Pick<PushOptions, 'prune' | 'onOrphan' | 'archiveTopic'> {
+  const mode = orphanModeOf(config)
+  return {
+    prune: mode === 'delete',
+    ...(mode !== undefined ? {onOrphan: mode} : {}),
+    ...(config.archiveTopic !== undefined ? {archiveTopic: config.archiveTopic} : {})
+  }
+}
+
+function orphanModeOf(config: Pick<KbsyncConfig, 'prune' | 'onOrphan' | 'sources'>): PushOptions['onOrphan'] {
+  if (config.onOrphan === undefined) return config.prune ? 'delete' : undefined
+  if (!config.prune || config.onOrphan === 'delete') return config.onOrphan
+  const rank = (source: string | undefined) => ['flag', 'env', 'file', 'user', 'default'].indexOf(source ?? 'default')
+  const prune = rank(config.sources.prune)
+  const onOrphan = rank(config.sources.onOrphan)
+  if (prune === onOrphan)
+    throw new UsageError(
+      `--prune deletes orphans and --on-orphan ${config.onOrphan} does not: give one of them (--on-orphan delete is --prune)`
+    )
+  return prune < onOrphan ? 'delete' : config.onOrphan
 }
 
 /** What a docs site's locales become, as the config says (`locales`, `--locale`). */

@@ -30,6 +30,7 @@ export {
   renderBody,
   conflictFileOf,
   classify,
+  defaultArchiveTopic,
   type Verdict
 } from './shared/index.js'
 export type {
@@ -45,6 +46,7 @@ export type {
   Baseline,
   OpKind,
   Orphan,
+  OrphanMode,
   PlanFingerprint,
   PlanOp,
   PushOptions,

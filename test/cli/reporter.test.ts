@@ -185,7 +185,18 @@ describe('step summary', () => {
       blocked: false,
       needsConfirmation: false,
       ops: [{op: 'create', type: 'article', path: 'a|b.md', title: 'A | B', reason: 'new'}],
-      summary: {create: 1, update: 0, move: 0, rename: 0, delete: 0, permissions: 0, upload: 0, conflict: 0, drift: 0}
+      summary: {
+        create: 1,
+        update: 0,
+        move: 0,
+        rename: 0,
+        delete: 0,
+        archive: 0,
+        permissions: 0,
+        upload: 0,
+        conflict: 0,
+        drift: 0
+      }
     }
     const r = createReporter({stdout: stream(false), stderr: stream(false), env: {GITHUB_STEP_SUMMARY: file}})
     await r.stepSummary('# first')

@@ -42,14 +42,15 @@ export const planCommand: Command = {
   name: 'plan',
   summary: 'show what a push would change, without writing',
   usage:
-    'kbsync plan [DIR] [--json] [--root-topic ID] [--prune] [--remove-twins] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
+    'kbsync plan [DIR] [--json] [--root-topic ID] [--prune | --on-orphan MODE] [--remove-twins] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
   description: `Scans DIR (default: the configured folder, else the current one), reads the knowledge base and prints
 what \`kbsync push\` would do, grouped by action, with a summary line.
 
 Options:
   --json           the plan as JSON (schema in docs/sync.md), every diagnostic and their counts;
                    saved to a file, \`kbsync push --plan FILE\` applies it if nothing changed since
-  --prune          also plan deletions of items no file maps to
+  --prune          also plan deletions of items no file maps to (--on-orphan delete)
+  --on-orphan MODE keep (default), delete, or archive: plan moves of those items under the archive topic
   --remove-twins   also plan deletions of the twins of tracked items (warned about either way)
   --exit-code      exit 4 when there are changes to push
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
@@ -72,6 +73,7 @@ Exit codes: 0 nothing to do (or changes without --exit-code), 2 invalid input or
   options: {
     json: {type: 'boolean'},
     prune: {type: 'boolean'},
+    'on-orphan': {type: 'string'},
     'remove-twins': {type: 'boolean'},
     'exit-code': {type: 'boolean'},
     'broken-links': {type: 'string'},

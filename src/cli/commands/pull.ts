@@ -9,7 +9,7 @@ import type {Command, CommandContext} from '../command.js'
 import {UsageError} from '../errors.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural} from '../output/index.js'
-import type {SyncClient} from '../../sync/index.js'
+import {defaultArchiveTopic, type SyncClient} from '../../sync/index.js'
 import {
   applyPull,
   planPullRun,
@@ -20,7 +20,7 @@ import {
   type PullPlan,
   type PullResult
 } from '../../sync/pull/index.js'
-import {connectionOptions, connectionOptionsHelp, openSession, type SyncSession} from '../session.js'
+import {connectionOptions, connectionOptionsHelp, openSession, orphanOptionsOf, type SyncSession} from '../session.js'
 import {pullWebEdits, webEditsHelp, webEditsOptions, webEditsRequest, type PullRun} from '../web-edits/index.js'
 
 const order: PullOpKind[] = ['create', 'update', 'move', 'delete', 'conflict']
@@ -170,6 +170,9 @@ async function pullInto(context: CommandContext, session: SyncSession, dir: stri
     onEvent,
     // A dry run downloads nothing early either.
     dryRun: context.values['dry-run'] === true,
+    ...(orphanOptionsOf(config).onOrphan === 'archive'
+      ? {archiveTopic: config.archiveTopic ?? defaultArchiveTopic}
+      : {}),
     permissions: context.values['no-permissions'] !== true,
     ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})
   }

@@ -24,7 +24,7 @@ import {eventPrinter} from '../output/events.js'
 import {withCounts} from '../output/counts.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
-import {formatPlan} from '../output/plan-text.js'
+import {formatPlan, orphansLeft, removalsLine} from '../output/plan-text.js'
 import {planExitCode} from './plan.js'
 
 /** The exit code of a push result. */
@@ -48,7 +48,7 @@ async function savedPlanOf(context: CommandContext): Promise<PushPlan | undefine
   if (file === undefined) return undefined
   if (typeof file !== 'string' || file === '') throw new UsageError('--plan needs a file: kbsync push --plan plan.json')
   for (const flag of ['dry-run', 'prune', 'force', 'remove-twins'] as const) {
-    if (context.values[flag] === true)
+    if (context.values[flag] === true || (flag === 'prune' && context.values['on-orphan'] !== undefined))
       throw new UsageError(
         `--plan applies the plan with the options it was made with: give --${flag} to \`kbsync plan\` instead`
       )
@@ -87,13 +87,13 @@ function reportResult(reporter: Reporter, result: PushResult, options: PushOptio
   const {plan} = result
   if (result.status === 'refused') {
     reporter.error(
-      `${plan.summary.delete} deletions planned, more than ${options.maxDeletions ?? 10}: run again with --yes to confirm. Nothing was written.`
+      `${removalsLine(plan)} planned, more than ${options.maxDeletions ?? 10}: run again with --yes to confirm. Nothing was written.`
     )
   }
-  const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
-  if (listed.length > 0 && !options.prune) {
+  const listed = orphansLeft(plan)
+  if (listed.length > 0 && !options.prune && options.onOrphan !== 'delete') {
     reporter.info(
-      `${listed.length} item(s) under the root are not in the folder (kept; --prune deletes the ones kbsync created):`
+      `${listed.length} item(s) under the root are not in the folder (kept; --on-orphan delete (--prune) deletes the ones kbsync created, --on-orphan archive moves them under the archive topic):`
     )
     for (const orphan of listed)
       reporter.info(
@@ -122,7 +122,7 @@ export const pushCommand: Command = {
   name: 'push',
   summary: 'push a folder of Markdown to the knowledge base',
   usage:
-    'kbsync push [DIR] [--dry-run] [--prune] [--remove-twins] [--yes] [--force] [--write-ids] [--plan FILE] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
+    'kbsync push [DIR] [--dry-run] [--prune | --on-orphan delete|archive|keep] [--remove-twins] [--yes] [--force] [--write-ids] [--plan FILE] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
   description: `Scans DIR (default: the configured folder, else the current one), plans and
 applies the changes: creates, updates, renames, moves, permissions, uploads
 (each file once). Invalid input stops the run before any write. Errors are
@@ -132,9 +132,13 @@ URL configured, pushes to the embedded local knowledge base (.kbsync/local-kb.js
 Options:
   --dry-run          print the plan, write nothing (same as kbsync plan)
   --prune            delete items under the root that kbsync created and no file maps to any more
+                     (the same as --on-orphan delete)
+  --on-orphan MODE   what becomes of those items: keep (default: listed), delete, or archive (moved
+                     under the topic "Archive" at the root, created when missing; config onOrphan,
+                     archiveTopic), with the guards of --prune
   --remove-twins      delete the twins of tracked items that pushes running at once left (same parent,
                      same title, same body, same author; the plan warns about each), like --prune
-  --yes              confirm more deletions than --max-deletions (default 10)
+  --yes              confirm more deletions (or archive moves) than --max-deletions (default 10)
   --force            overwrite edits made on the platform since the last push
   --write-ids        write kb_id into the front matter of files whose items were created
   --plan FILE        apply the plan \`kbsync plan --json > FILE\` saved, with the options it was made
@@ -153,12 +157,14 @@ as NAME.remote.md).`,
   examples: [
     'kbsync push docs',
     'kbsync push docs --prune --yes',
+    'kbsync push docs --on-orphan archive',
     'kbsync push docs --dry-run --json',
     'kbsync plan docs --json > plan.json && kbsync push docs --plan plan.json'
   ],
   options: {
     'dry-run': {type: 'boolean'},
     prune: {type: 'boolean'},
+    'on-orphan': {type: 'string'},
     'remove-twins': {type: 'boolean'},
     yes: {type: 'boolean'},
     force: {type: 'boolean'},

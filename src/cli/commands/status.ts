@@ -7,6 +7,7 @@ import {access} from 'node:fs/promises'
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural} from '../output/index.js'
+import {orphansLeft} from '../output/plan-text.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import type {Diagnostic} from '../../local/diagnostic.js'
 import {statePath} from '../../local/state.js'
@@ -49,6 +50,7 @@ const localChange: Record<string, string> = {
   move: 'moved',
   rename: 'renamed',
   delete: 'deleted',
+  archive: 'archived',
   permissions: 'permissions',
   upload: 'upload'
 }
@@ -72,9 +74,7 @@ export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: bo
     else if (op.op === 'create' && /remote item was deleted/.test(op.reason)) remote.push(entry('deleted'))
     else local.push(entry(localChange[op.op] ?? op.op))
   }
-  const deleting = new Set(plan.ops.filter((op) => op.op === 'delete').map((op) => op.remoteId))
-  for (const orphan of plan.orphans) {
-    if (deleting.has(orphan.remoteId)) continue
+  for (const orphan of orphansLeft(plan)) {
     const base = {type: orphan.type, title: orphan.title, remoteId: orphan.remoteId, reason: orphan.reason}
     // The state knew a path: the file was removed here. Otherwise the item appeared on the platform.
     if (orphan.path !== undefined) local.push({change: 'deleted', path: orphan.path, ...base})
@@ -131,7 +131,7 @@ export function formatStatus(report: StatusReport): string {
 export const statusCommand: Command = {
   name: 'status',
   summary: 'what changed locally and on the platform since the last sync',
-  usage: 'kbsync status [DIR] [--json] [--exit-code] [--root-topic ID] [--prune]',
+  usage: 'kbsync status [DIR] [--json] [--exit-code] [--root-topic ID] [--prune | --on-orphan MODE]',
   description: `Reads the folder, the sync state and the knowledge base, and lists what
 changed locally (added, modified, moved, renamed, deleted files) and on the
 platform (edited, deleted or added items) since the last sync, and the
@@ -141,6 +141,7 @@ Options:
   --json           the status as JSON (schema in docs/cli.md)
   --exit-code      exit 4 when anything changed
   --prune          count deletions as a push with --prune would
+  --on-orphan MODE count orphans as a push with it would (archive: the archive topic is not listed)
 
 ${connectionOptionsHelp}`,
   examples: ['kbsync status', 'kbsync status docs --json', 'kbsync status --exit-code || echo "out of step"'],
@@ -148,6 +149,7 @@ ${connectionOptionsHelp}`,
     json: {type: 'boolean'},
     'exit-code': {type: 'boolean'},
     prune: {type: 'boolean'},
+    'on-orphan': {type: 'string'},
     ...connectionOptions
   },
   async run(context: CommandContext) {

@@ -38,7 +38,7 @@ export const watchCommand: Command = {
   name: 'watch',
   summary: 'push each saved change until Ctrl-C',
   usage:
-    'kbsync watch [DIR] [--debounce MS] [--prune] [--yes] [--max-warnings N] [--root-topic ID] [--quiet|--verbose]',
+    'kbsync watch [DIR] [--debounce MS] [--prune | --on-orphan MODE] [--yes] [--max-warnings N] [--root-topic ID] [--quiet|--verbose]',
   description: `Pushes DIR (default: the configured dir, else the current folder) once, then
 watches it and pushes every change: saves, new files, renames, moves and
 deletions of files and folders. Bursts (a git checkout, a save-all) are pushed
@@ -52,6 +52,7 @@ and the messages of the files just saved (and every error).
 Options:
   --debounce MS    quiet time before a burst is pushed (config watch.debounceMs)
   --prune          mirror deletions (delete remote items kbsync created)
+  --on-orphan MODE keep (default), delete (as --prune) or archive (move them under the archive topic)
   --yes            confirm a batch with more deletions than maxDeletions
   --broken-links warn|error  a link or image whose target does not exist: publish its text with a warning, or stop (default; config brokenLinks)
   --locale CODE      publish only this locale of a docs site (Starlight, Docusaurus, Hugo), as the whole folder (config locale)
@@ -65,6 +66,7 @@ ${connectionOptionsHelp}
     'broken-links': {type: 'string'},
     locale: {type: 'string'},
     prune: {type: 'boolean'},
+    'on-orphan': {type: 'string'},
     yes: {type: 'boolean'},
     'max-warnings': {type: 'string'},
     ...connectionOptions

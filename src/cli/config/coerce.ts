@@ -56,6 +56,12 @@ export function coerce(definition: KeyDefinition, raw: unknown, origin: ValueOri
       if (fromText && /^(0|false|no|)$/i.test(raw as string)) return false
       return fail(origin, 'true or false', show(raw))
     }
+    case 'boolean-or-string': {
+      if (typeof raw === 'boolean') return raw
+      if (fromText && /^(1|true|yes|0|false|no|)$/i.test(raw as string)) return /^(1|true|yes)$/i.test(raw as string)
+      if (typeof raw !== 'string' || raw.trim() === '') return fail(origin, 'true, false or a text', show(raw))
+      return raw.trim()
+    }
     case 'string-list': {
       if (fromText)
         return (raw as string)

@@ -4,6 +4,7 @@
  * the documentation both follow this table.
  */
 import {foreignDownloadValues} from '../../api/index.js'
+import {publishKeyDefinitions} from './publish-keys.js'
 
 /** How a raw value is checked and converted. */
 export type KeyKind =
@@ -17,6 +18,7 @@ export type KeyKind =
   | 'string-list'
   | 'origin-list'
   | 'choice'
+  | 'boolean-or-string'
 
 /** One configuration key. */
 export interface KeyDefinition {
@@ -124,6 +126,7 @@ export const keyDefinitions: KeyDefinition[] = [
     flag: 'prune',
     doc: 'delete remote items kbsync created that no file maps to any more'
   },
+  ...publishKeyDefinitions,
   {
     key: 'maxDeletions',
     kind: 'int',

@@ -45,6 +45,14 @@ export interface KbsyncConfig {
   /** Seconds the rate limit may hold a request before the call fails. */
   maxRateLimitWait: number
   prune: boolean
+  /** What becomes of orphans; unset: `delete` with `prune`, else `keep` (`orphanModeOf` in session.ts). */
+  onOrphan?: 'delete' | 'archive' | 'keep'
+  /** The archive topic's title (`onOrphan: archive`). */
+  archiveTopic?: string
+  /** The notice at the top of each published article: `true` for the default text, or a text. */
+  notice?: boolean | string
+  /** Published items' editors set to the publishing account. */
+  lock?: boolean
   maxDeletions: number
   /** More warnings than this fail a plan, push or watch run before any write; unset: no limit. */
   maxWarnings?: number

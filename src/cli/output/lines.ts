@@ -2,6 +2,7 @@
 import {plural} from '../../local/diagnostic-groups.js'
 import type {OpKind, PlanOp, PushResult} from '../../sync/shared/types.js'
 import {oneLine} from '../../trust/index.js'
+import {removalsLine} from './plan-text.js'
 
 const verbs: Record<OpKind, string> = {
   create: 'created',
@@ -9,6 +10,7 @@ const verbs: Record<OpKind, string> = {
   move: 'moved',
   rename: 'renamed',
   delete: 'deleted',
+  archive: 'archived',
   permissions: 'set permissions of',
   upload: 'uploaded',
   conflict: 'conflict:',
@@ -37,7 +39,7 @@ export function resultLine(result: PushResult, names = ''): string {
     case 'invalid':
       return `not pushed: fix the errors above; watching`
     case 'refused':
-      return `not pushed: ${result.plan.summary.delete} deletions need confirmation (kbsync push --prune --yes); watching`
+      return `not pushed: ${removalsLine(result.plan)} need confirmation (kbsync push --yes); watching`
     case 'conflict':
       return `pushed ${what || 'nothing'}${named}; conflicts left (see the .remote.md files); watching`
     default:

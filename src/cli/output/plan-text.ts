@@ -14,6 +14,7 @@ export const opOrder: readonly OpKind[] = [
   'permissions',
   'upload',
   'delete',
+  'archive',
   'conflict',
   'drift'
 ]
@@ -25,6 +26,7 @@ const signs: Record<OpKind, string> = {
   permissions: '*',
   upload: '^',
   delete: '-',
+  archive: '_',
   conflict: '!',
   drift: '?'
 }
@@ -55,15 +57,34 @@ export function formatPlan(plan: PushPlan, target: string): string {
     if (ops.length === 0) continue
     lines.push('', `${kind} (${ops.length}):`, ...ops.map(formatOp))
   }
-  const listed = plan.orphans.filter((o) => !plan.ops.some((op) => op.op === 'delete' && op.remoteId === o.remoteId))
+  const listed = orphansLeft(plan)
   if (listed.length > 0) {
-    lines.push('', `not in the folder (${listed.length}; deleted only with --prune, and only where marked prunable):`)
+    lines.push(
+      '',
+      `not in the folder (${listed.length}; deleted with --on-orphan delete (--prune) or moved with --on-orphan archive, only where marked prunable):`
+    )
     for (const orphan of listed)
       lines.push(
         `    ${orphan.type.padEnd(7)} ${orphan.remoteId}  "${oneLine(orphan.title)}"  ${orphan.prunable ? 'prunable' : 'kept'}: ${oneLine(orphan.reason)}`
       )
   }
-  if (plan.needsConfirmation) lines.push('', `${plan.summary.delete} deletions: more than allowed without --yes.`)
+  if (plan.needsConfirmation) lines.push('', `${removalsLine(plan)}: more than allowed without --yes.`)
   lines.push('', summaryLine(plan))
   return lines.join('\n') + '\n'
+}
+
+/** The orphans no step of the plan deletes or archives (listed as kept). */
+export function orphansLeft(plan: PushPlan): PushPlan['orphans'] {
+  const deleted = new Set(plan.ops.filter((op) => op.op === 'delete').map((op) => op.remoteId))
+  // Archiving moves every prunable orphan: the topmost by a step each, the others inside them.
+  const archiving = plan.ops.some((op) => op.op === 'archive')
+  return plan.orphans.filter((orphan) => !deleted.has(orphan.remoteId) && !(archiving && orphan.prunable))
+}
+
+/** "3 deletions", "12 archive moves", or both: what needs `--yes`. */
+export function removalsLine(plan: PushPlan): string {
+  const parts: string[] = []
+  if (plan.summary.delete > 0) parts.push(`${plan.summary.delete} deletions`)
+  if ((plan.summary.archive ?? 0) > 0) parts.push(`${plan.summary.archive} archive moves`)
+  return parts.join(' and ') || '0 deletions'
 }

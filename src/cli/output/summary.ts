@@ -6,7 +6,18 @@ import {countSeverities} from '../../local/diagnostic.js'
 import {diagnosticsMarkdown} from './diagnostics-summary.js'
 import {cell} from './markdown-cell.js'
 
-const kinds: OpKind[] = ['create', 'update', 'move', 'rename', 'permissions', 'upload', 'delete', 'conflict', 'drift']
+const kinds: OpKind[] = [
+  'create',
+  'update',
+  'move',
+  'rename',
+  'permissions',
+  'upload',
+  'delete',
+  'archive',
+  'conflict',
+  'drift'
+]
 
 /** The plan as a Markdown section: counts, then a table of steps (at most `limit` rows). */
 export function planSummaryMarkdown(

@@ -19,6 +19,7 @@ import {
 import {checkOptions, stateTargetOf} from '../shared/options.js'
 import {confineState} from '../../trust/index.js'
 import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
+import {hideArchive} from '../shared/archive.js'
 import {computeLayout} from '../shared/document-layout.js'
 import {setAsideForeignIds} from '../shared/foreign-ids.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
@@ -76,6 +77,8 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const diagnostics: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
   // Only the structure is read through it: a pull client has no write methods.
   const remote = await readRemote(options.client as Pick<SyncClient, 'getTree'> as SyncClient, rootTopicId)
+  // The archive is the platform's: what push moved there is no file to write (nor a deletion to mirror).
+  if (options.archiveTopic !== undefined) hideArchive(remote, state, options.archiveTopic)
   // Ids are believed only under the root just read: a state entry naming another team's item is dropped, with a warning.
   const outside = confineState(state, remote)
   if (outside) diagnostics.push(outside)

@@ -25,6 +25,8 @@ export interface PullOptions {
   ignore?: readonly string[]
   /** Plan only: write nothing. */
   dryRun?: boolean
+  /** The archive topic's title when orphans are archived (`onOrphan: archive`): that topic and what it holds stay on the platform, never written into the folder. */
+  archiveTopic?: string
   /**
    * Read and write permissions (default true). `false` (`--no-permissions`, a one-off export) reads none and
    * leaves `_permissions.yml` files and front matter `permissions` in the folder as they are.

@@ -6,8 +6,8 @@
  * `concurrency` at a time. When only a link cycle remains, one of its
  * documents is created with its own text (links to documents not created
  * yet written as their text, never a placeholder), which breaks the cycle; it
- * is written whole once the others exist. Deletions (prune)
- * come last and only if every other step succeeded.
+ * is written whole once the others exist. Deletions (prune) and moves
+ * under the archive come last and only if every other step succeeded.
  */
 import {assetHashesByPath, StateStore} from '../../local/index.js'
 import {writeConflictFile} from '../shared/conflicts.js'
@@ -16,6 +16,7 @@ import {LocalFaultError, localWriteFailureOf, pushChanges} from '../shared/local
 import {messageOf, type RunState} from './item-step.js'
 import {contextOf} from './plan-context.js'
 import {deleteOrphans} from './prune.js'
+import {archiveOrphans} from './archive.js'
 import {runTasks, stoppedBy} from './scheduler.js'
 import {byPriority, tasksOf} from './tasks.js'
 import type {PushOptions, PushPlan, PushResult} from '../shared/types.js'
@@ -72,6 +73,13 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
       else
         for (const op of deletions)
           run.emit({type: 'done', op, skipped: true, note: 'not pruned: another step of this run failed'})
+    }
+    const archives = plan.ops.filter((op) => op.op === 'archive')
+    if (archives.length > 0 && !stoppedBy(run)) {
+      if (result.failed.length === 0) await archiveOrphans(run, archives)
+      else
+        for (const op of archives)
+          run.emit({type: 'done', op, skipped: true, note: 'not archived: another step of this run failed'})
     }
     await store.save()
   } catch (error) {

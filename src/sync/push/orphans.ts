@@ -5,7 +5,12 @@
  */
 import type {ScanResult, SyncState} from '../../local/index.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
-import type {Orphan} from '../shared/types.js'
+import type {Orphan, OrphanMode, PlanOptions} from '../shared/types.js'
+
+/** What becomes of orphans: `onOrphan`, else `delete` with `prune` (its older name), else `keep`. */
+export function orphanModeOf(options: Pick<PlanOptions, 'prune' | 'onOrphan'>): OrphanMode {
+  return options.onOrphan ?? (options.prune === true ? 'delete' : 'keep')
+}
 
 /** Remote items under the root that no local document maps to. */
 export function findOrphans(

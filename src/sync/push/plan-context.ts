@@ -10,6 +10,7 @@ import type {ScanResult, StateEntry, SyncState} from '../../local/index.js'
 import type {Matching} from '../shared/match.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
 import type {PushPlan} from '../shared/types.js'
+import type {ArchiveTopic} from '../shared/archive.js'
 
 /** Everything apply needs besides the serialisable plan. */
 export interface PlanContext {
@@ -21,6 +22,8 @@ export interface PlanContext {
   refresh: Record<string, StateEntry>
   /** State keys to drop (renamed paths, items gone from the remote). */
   forget: string[]
+  /** The archive topic (`onOrphan: archive`), taken out of `remote`. */
+  archive?: ArchiveTopic
 }
 
 // Beside the plan, not on it: the plan stays the plain data it prints as.

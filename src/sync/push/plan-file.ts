@@ -23,6 +23,7 @@ const opKinds: readonly OpKind[] = [
   'move',
   'rename',
   'delete',
+  'archive',
   'permissions',
   'upload',
   'conflict',

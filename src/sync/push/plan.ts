@@ -10,22 +10,39 @@ import type {Matching} from '../shared/match.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
 import {planRenderContext} from '../shared/render-context.js'
 import type {OpKind, Orphan, PlanOptions, PushPlan} from '../shared/types.js'
-import {findOrphans, orderDeletions} from './orphans.js'
+import type {ArchiveTopic} from '../shared/archive.js'
+import {findOrphans, orderDeletions, orphanModeOf} from './orphans.js'
+import {archiveTitleTaken, planArchives} from './plan-archive.js'
 import {attachContext} from './plan-context.js'
 import {findTwins, twinWarning} from './twins.js'
 import {planDocument, type PlanRun} from './plan-document.js'
 
 export type {PlanOptions} from '../shared/types.js'
 
-const opKinds = ['create', 'update', 'move', 'rename', 'delete', 'permissions', 'upload', 'conflict', 'drift'] as const
+const opKinds = [
+  'create',
+  'update',
+  'move',
+  'rename',
+  'delete',
+  'archive',
+  'permissions',
+  'upload',
+  'conflict',
+  'drift'
+] as const
 
-/** Computes the plan (pure: reads only its arguments). */
+/**
+ * Computes the plan (pure: reads only its arguments). `archive`: the archive
+ * topic `hideArchive` took out of `remote` (`onOrphan: archive`).
+ */
 export function computePlan(
   scan: ScanResult,
   remote: RemoteSnapshot,
   state: SyncState,
   matching: Matching,
-  options: PlanOptions
+  options: PlanOptions,
+  archive?: ArchiveTopic
 ): PushPlan {
   const run = startRun(scan, remote, state, matching, options)
   const visit = (node: LocalNode): void => {
@@ -35,10 +52,21 @@ export function computePlan(
   visit(scan.root)
   const orphans = findOrphans(remote, matching.ids, state, scan)
   const deletions = planDeletions(run, orphans)
+  const checked = archive ? archiveTitleTaken(scan.root, archive) : undefined
+  if (checked?.refused) run.kept.push(checked.refused)
+  const archived = checked && orphanModeOf(options) === 'archive' ? planArchives(run, orphans, checked) : 0
   const twinDeletions = planTwins(run, orphans)
   forgetGone(run)
-  const plan = assemblePlan(run, orphans, deletions.length + twinDeletions)
-  return attachContext(plan, {scan, state, remote, matching, refresh: run.refresh, forget: run.forget})
+  const plan = assemblePlan(run, orphans, deletions.length + twinDeletions + archived)
+  return attachContext(plan, {
+    scan,
+    state,
+    remote,
+    matching,
+    refresh: run.refresh,
+    forget: run.forget,
+    ...(checked ? {archive: checked} : {})
+  })
 }
 
 /** An empty run over the plan's inputs. */
@@ -71,7 +99,7 @@ function startRun(
 /** With `--prune` (and a folder that has articles): the prunable orphans' deletions, children first. */
 function planDeletions(run: PlanRun, orphans: Orphan[]): Orphan[] {
   const {remote, scan, options} = run
-  const canPrune = options.prune === true && scan.articleCount > 0
+  const canPrune = orphanModeOf(options) === 'delete' && scan.articleCount > 0
   const deletions = canPrune
     ? orderDeletions(
         orphans.filter((o) => o.prunable),
@@ -135,10 +163,10 @@ function forgetGone(run: PlanRun): void {
 function assemblePlan(run: PlanRun, orphans: Orphan[], deletions: number): PushPlan {
   const {scan, remote, matching, options, ops} = run
   const diagnostics = [...scan.diagnostics, ...matching.diagnostics, ...run.kept]
-  if (options.prune && scan.articleCount === 0) {
+  if (orphanModeOf(options) !== 'keep' && scan.articleCount === 0) {
     diagnostics.push({
       severity: 'warning',
-      message: 'The folder has no articles: nothing is pruned (an empty or broken checkout looks like mass deletion)',
+      message: `The folder has no articles: nothing is ${orphanModeOf(options) === 'delete' ? 'pruned' : 'archived'} (an empty or broken checkout looks like mass deletion)`,
       rule: 'prune-empty-scan'
     })
   }
@@ -164,6 +192,7 @@ function assemblePlan(run: PlanRun, orphans: Orphan[], deletions: number): PushP
 
 /** The options that shaped a plan, as plain data (a `PushOptions` passed in carries a client and callbacks too). */
 function planOptionsOf(options: PlanOptions): PlanOptions {
-  const {prune, force, yes, maxDeletions, maxWarnings, removeTwins} = options
-  return JSON.parse(JSON.stringify({prune, force, yes, maxDeletions, maxWarnings, removeTwins})) as PlanOptions
+  const {prune, onOrphan, archiveTopic, force, yes, maxDeletions, maxWarnings, removeTwins} = options
+  const kept = {prune, onOrphan, archiveTopic, force, yes, maxDeletions, maxWarnings, removeTwins}
+  return JSON.parse(JSON.stringify(kept)) as PlanOptions
 }

@@ -14,6 +14,8 @@ import {
 } from '../../local/index.js'
 import {matchItems, type Matching} from '../shared/match.js'
 import {computePlan} from './plan.js'
+import {orphanModeOf} from './orphans.js'
+import {defaultArchiveTopic, hideArchive, type ArchiveTopic} from '../shared/archive.js'
 import {prepareDiagrams} from '../../diagrams/index.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {checkOptions, stateTargetOf} from '../shared/options.js'
@@ -61,6 +63,8 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
     return withTarget(plan, state)
   }
   const remote = await remoteRead
+  // The archive and what it holds are the platform's: neither matched, nor orphans (a second run is a no-op).
+  const archive = archiveOf(options, remote, state)
   // Ids are believed only under the root just read: a state entry naming another team's item is dropped, with a warning.
   const outside = confineState(state, remote)
   if (outside) stateWarning.push(outside)
@@ -75,9 +79,15 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   scan.diagnostics.push(...(await prepareDiagrams(scan, state, options.diagrams)))
   const label = state.target?.label ?? 'this knowledge base'
   scan.diagnostics.push(...foreignUrlDiagnostics(scan, urlGuard(state), label))
-  const plan = computePlan(scan, remote, state, matching, options)
+  const plan = computePlan(scan, remote, state, matching, options, archive)
   plan.diagnostics.push(...stateWarning)
   return withTarget(plan, state)
+}
+
+/** With `onOrphan: archive`: the archive topic, taken out of `remote`. */
+function archiveOf(options: PushOptions, remote: RemoteSnapshot, state: SyncState): ArchiveTopic | undefined {
+  if (orphanModeOf(options) !== 'archive') return undefined
+  return hideArchive(remote, state, options.archiveTopic ?? defaultArchiveTopic)
 }
 
 /** `plan` naming the knowledge base its state describes (`status`, `plan` and `plan --json` show it). */

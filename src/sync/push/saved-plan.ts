@@ -48,6 +48,8 @@ export async function recheckSavedPlan(saved: PushPlan, options: PushOptions): P
   const withOptions: PushOptions = {
     ...options,
     prune: planned.prune,
+    onOrphan: planned.onOrphan,
+    archiveTopic: planned.archiveTopic,
     force: planned.force,
     yes: options.yes === true || planned.yes === true
   }

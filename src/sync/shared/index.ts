@@ -32,11 +32,13 @@ export {
   type Triple,
   type Verdict
 } from './compare.js'
+export {defaultArchiveTopic, hideArchive, type ArchiveTopic} from './archive.js'
 export {conflictFileOf, writeConflictFile, type ConflictSource} from './conflicts.js'
 export type {
   Baseline,
   OpKind,
   Orphan,
+  OrphanMode,
   PlanFingerprint,
   PlanOp,
   PlanOptions,

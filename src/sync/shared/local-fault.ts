@@ -45,10 +45,12 @@ export function pushChanges(done: readonly PlanOp[]): string {
   const updated = count(['update', 'move', 'rename', 'permissions'])
   const uploaded = count(['upload'])
   const deleted = count(['delete'])
+  const archived = count(['archive'])
   if (created > 0) parts.push(`created ${plural(created, 'item')}`)
   if (updated > 0) parts.push(`updated ${plural(updated, 'item')}`)
   if (uploaded > 0) parts.push(`uploaded ${plural(uploaded, 'file')}`)
   if (deleted > 0) parts.push(`deleted ${plural(deleted, 'item')}`)
+  if (archived > 0) parts.push(`archived ${plural(archived, 'item')}`)
   return parts.join(', ')
 }
 

@@ -40,8 +40,12 @@ export interface PushOptions {
   rootTopicId?: string | null
   /** The knowledge base the client talks to, which names its part of the sync state (default: the client's API URL). */
   target?: StateTarget
-  /** Delete remote items under the root that no local file maps to (only ones kbsync created or matched). */
+  /** Delete remote items under the root that no local file maps to (only ones kbsync created or matched): `onOrphan: 'delete'`. */
   prune?: boolean
+  /** What becomes of those orphans: deleted, moved under the archive topic, or kept (default: `delete` with `prune`, else `keep`). */
+  onOrphan?: OrphanMode
+  /** The title of the archive topic at the root (default `Archive`). */
+  archiveTopic?: string
   /** Overwrite remote edits (drift and conflicts) with the local version. */
   force?: boolean
   /** Confirm more than `maxDeletions` deletions. */
@@ -68,9 +72,12 @@ export interface PushOptions {
   diagrams?: DiagramOptions
 }
 
+/** What becomes of the items under the root that no file names any more (`--on-orphan`). */
+export type OrphanMode = 'delete' | 'archive' | 'keep'
+
 /** What one step of the plan does. */
 export type OpKind =
-  'create' | 'update' | 'move' | 'rename' | 'delete' | 'permissions' | 'upload' | 'conflict' | 'drift'
+  'create' | 'update' | 'move' | 'rename' | 'delete' | 'archive' | 'permissions' | 'upload' | 'conflict' | 'drift'
 
 /** The remote state an op was planned against (for conflict detection). */
 export interface Baseline {
@@ -117,7 +124,7 @@ export interface Orphan {
   title: string
   /** Path the state knew it by, when kbsync created or matched it before. */
   path?: string
-  /** Whether `--prune` may delete it (kbsync created or matched it, and nothing else is inside it). */
+  /** Whether `--prune` may delete it, or `--on-orphan archive` move it (kbsync created or matched it, and nothing else is inside it). */
   prunable: boolean
   reason: string
 }
@@ -125,6 +132,8 @@ export interface Orphan {
 /** Options that change the plan. */
 export interface PlanOptions {
   prune?: boolean
+  onOrphan?: OrphanMode
+  archiveTopic?: string
   force?: boolean
   yes?: boolean
   maxDeletions?: number
