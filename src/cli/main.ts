@@ -9,7 +9,7 @@ import {exitCodes} from './exit-codes.js'
 import {ConfigError, redact} from './config.js'
 import {kbsyncVersion} from '../version.js'
 import {closest} from './suggest.js'
-import {RootTopicError} from '../sync/index.js'
+import {RefusedError, RootTopicError} from '../sync/index.js'
 import {WriteOutsideError} from '../local/index.js'
 import {annotationData} from './output/annotations.js'
 import {UsageError} from './errors.js'
@@ -115,6 +115,7 @@ function failed(error: unknown, command: Command, options: RunOptions & {json: b
     error instanceof UsageError ||
     error instanceof ConfigError ||
     error instanceof RootTopicError ||
+    error instanceof RefusedError ||
     error instanceof WriteOutsideError ||
     error instanceof ReadRefusedError
   const code = usage ? exitCodes.invalid : exitCodes.failure

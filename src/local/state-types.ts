@@ -27,9 +27,10 @@ export interface StateEntry {
   permissionsKey?: string
   /**
    * The remote `updated_at` at which kbsync last read or wrote the item's
-   * permissions: a pull reads them again only once `updated_at` moved past
-   * it. Absent (state files of earlier versions): unknown, read by the next
-   * pull. The rule is in `sync/permissions-seen.ts`.
+   * permissions (a record: a folder that manages permissions has them read
+   * at every pull, `sync/shared/permissions-managed.ts`). Absent (state
+   * files of earlier versions): unknown. The rule is in
+   * `sync/shared/permissions-seen.ts`.
    */
   permissionsSeenAt?: string
   /**

@@ -53,6 +53,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       now: () => stamp(),
       fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`,
       users: options.users ?? defaultUsers,
+      ...(options.permissionsMoveStamp === false ? {permissionsKeepStamp: true} : {}),
       ...(habits.storeBodies ? {storeBody: asPlatformStores} : {})
     }
   })

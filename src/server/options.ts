@@ -80,6 +80,13 @@ export interface ServerOptions {
   prefixTitle?: boolean
   /** Users known to the permissions endpoints (default ids 1001-1005). */
   users?: Person[]
+  /**
+   * Whether a permissions change moves the item's `updated_at` and
+   * `version` (default true). The API contract does not promise it: `false`
+   * is a server that conforms and does not, for testing that a client reads
+   * permissions without relying on `updated_at`.
+   */
+  permissionsMoveStamp?: boolean
 }
 
 /** A running local server. */

@@ -47,6 +47,8 @@ export interface StoreContext {
   now(): string
   fileUrl(guid: string): string
   users: Person[]
+  /** A permissions change leaves `updated_at` and `version` as they were (`ServerOptions.permissionsMoveStamp` false). */
+  permissionsKeepStamp?: boolean
   /** How a body sent is stored (default: as sent); see `dialect/platform-form.ts`. */
   storeBody?: (body: string) => string
 }

@@ -199,7 +199,7 @@ export class KbStore {
     const inherit =
       item.type === 'topic' ? (input.inherit ?? item.permissions.inherit) : readers.length + editors.length === 0
     item.permissions = {inherit, readers, editors}
-    this.touch(item, editor)
+    if (!this.context.permissionsKeepStamp) this.touch(item, editor)
     this.put(item)
     return this.permissions(id)
   }

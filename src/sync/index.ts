@@ -20,6 +20,9 @@ export {
   type PlanContext,
   type CheckedPlan
 } from './push/index.js'
+export {RefusedError} from './shared/refused.js'
+export {planStatus, type StatusOptions, type StatusPlan, type PermissionChange} from './status/index.js'
+export {managesPermissions, type PermissionsSetting} from './shared/permissions-managed.js'
 export {
   matchItems,
   readRemote,

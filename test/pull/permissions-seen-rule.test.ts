@@ -1,7 +1,6 @@
 /** The rule of `permissionsSeenAt` (sync/permissions-seen.ts): when kbsync may take an item's permissions as known without reading them. */
 import {describe, expect, it} from 'vitest'
 import {
-  permissionsNeedReading,
   permissionsSeenAfterPull,
   permissionsSeenAfterWrite,
   stampBefore
@@ -17,14 +16,6 @@ const entry = (fields: Partial<StateEntry>): StateEntry => ({
 })
 
 describe('permissionsSeenAt', () => {
-  it('a pull reads permissions for a new item, an entry without the field, and one whose updated_at moved past it', () => {
-    expect(permissionsNeedReading(undefined, 't1')).toBe(true)
-    expect(permissionsNeedReading(entry({remoteUpdatedAt: 't1'}), 't1')).toBe(true)
-    expect(permissionsNeedReading(entry({permissionsSeenAt: 't1'}), 't2')).toBe(true)
-    expect(permissionsNeedReading(entry({permissionsSeenAt: 't1'}), undefined)).toBe(true)
-    expect(permissionsNeedReading(entry({permissionsSeenAt: 't1', remoteUpdatedAt: 't0'}), 't1')).toBe(false)
-  })
-
   it('a pull records the structure stamp only for permissions it read', () => {
     expect(permissionsSeenAfterPull(entry({permissionsSeenAt: 't1'}), 't2', true)).toBe('t2')
     expect(permissionsSeenAfterPull(entry({permissionsSeenAt: 't1'}), 't2', false)).toBe('t1')

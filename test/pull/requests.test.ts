@@ -2,7 +2,9 @@
  * What a pull costs and what `--no-permissions` leaves out, through the CLI
  * against the local server over HTTP, counted in the server's request log:
  * a first pull is the structure, one record and one permissions read per
- * item and one download per file; a no-op pull is the structure alone.
+ * item and one download per file; a no-op pull is the structure and, in a
+ * folder that manages permissions, one permissions read per item (a change
+ * need not move `updated_at`, issue 31).
  */
 import {readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -71,7 +73,7 @@ async function permissionFiles(dir: string): Promise<string[]> {
 }
 
 describe('pull requests', () => {
-  it('a first pull is the structure, a record and a permissions read per item, a download per file; a no-op pull is one request', async () => {
+  it('a first pull is the structure, a record and a permissions read per item, a download per file; a no-op pull reads the structure and the permissions', async () => {
     const dir = await temporary.make()
     const first = await pullCounted(dir)
     expect(first.code).toBe(0)
@@ -83,10 +85,11 @@ describe('pull requests', () => {
 
     const again = await pullCounted(dir)
     expect(again.code).toBe(0)
-    expect(again.total).toBe(1)
+    expect(again.counts).toMatchObject({structure: 1, getPermissions: items})
+    expect(again.total).toBe(1 + items)
   })
 
-  it('--no-permissions reads no permissions and writes no permission files; the next pull without it reads and writes them', async () => {
+  it('--no-permissions reads no permissions and writes no permission files; the next pull reads them only when the config says the folder manages them', async () => {
     const dir = await temporary.make()
     const run = await pullCounted(dir, '--no-permissions')
     expect(run.code).toBe(0)
@@ -95,9 +98,16 @@ describe('pull requests', () => {
     expect(await permissionFiles(dir)).toEqual([])
     expect(await readFile(path.join(dir, 'Team', 'Secret.md'), 'utf8')).toContain('Secret text.')
 
-    const full = await pullCounted(dir)
-    expect(full.code).toBe(0)
-    expect(full.counts.getPermissions).toBe(items)
+    // The folder declares no permissions: it does not manage them.
+    const plain = await pullCounted(dir)
+    expect(plain.code).toBe(0)
+    expect(plain.counts.getPermissions ?? 0).toBe(0)
+    expect(await permissionFiles(dir)).toEqual([])
+
+    local.server.resetLog()
+    const full = await cli(['pull', dir, '--root-topic', root], {...local.env, KBSYNC_PERMISSIONS: 'manage'})
+    expect(full.code, full.err).toBe(0)
+    expect(local.server.counts().getPermissions).toBe(items)
     expect((await permissionFiles(dir)).sort()).toEqual(['Team/Secret.md', 'Team/_permissions.yml'])
   })
 

@@ -17,10 +17,18 @@ import {
   type PullEvent,
   type PullOp,
   type PullOpKind,
+  type PullOptions,
   type PullPlan,
   type PullResult
 } from '../../sync/pull/index.js'
-import {connectionOptions, connectionOptionsHelp, openSession, orphanOptionsOf, type SyncSession} from '../session.js'
+import {
+  connectionOptions,
+  connectionOptionsHelp,
+  linkOptionsOf,
+  openSession,
+  orphanOptionsOf,
+  type SyncSession
+} from '../session.js'
 import {pullWebEdits, webEditsHelp, webEditsOptions, webEditsRequest, type PullRun} from '../web-edits/index.js'
 
 const order: PullOpKind[] = ['create', 'update', 'move', 'delete', 'conflict']
@@ -79,7 +87,7 @@ export const pullCommand: Command = {
   name: 'pull',
   summary: 'bring the knowledge base (or one topic) into a folder',
   usage:
-    'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--dry-run] [--json] [--branch NAME] [--pull-request] [--config FILE] [--quiet|--verbose]',
+    'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--broken-links warn|error] [--dry-run] [--json] [--branch NAME] [--pull-request] [--config FILE] [--quiet|--verbose]',
   description: `Writes the knowledge base under the root into DIR (default: the configured
 dir, else the current folder): a folder with _index.md per topic, a .md file per article (front
 matter title and kb_id), _permissions.yml where a topic's permissions are not
@@ -97,16 +105,21 @@ Options:
                      it, if any) instead of the configured one
   --no-permissions   read no permissions and write no permission files (a one-off
                      export: one request per item fewer); _permissions.yml files and
-                     front matter permissions already in DIR are left as they are, and
-                     the next pull without it reads the permissions it skipped
+                     front matter permissions already in DIR are left as they are.
+                     Without it, a folder that manages permissions (it declares some,
+                     or is empty, or config permissions is "manage") has every item's
+                     read; one that does not (config permissions "ignore", or none
+                     declared) gets none
+  --broken-links warn|error  as push takes broken links (config brokenLinks): the check
+                     after the pull warns "push will refuse this" only where push would
   --dry-run          print what would be written, write nothing
   --json             print the result as JSON (only the JSON on stdout)
 ${webEditsHelp}
 
 ${connectionOptionsHelp}
 
-Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
-3 conflicts (both versions kept).`,
+Exit codes: 0 done, 1 a step failed, 2 invalid input or configuration, a pull
+refused (nothing written), 3 conflicts (both versions kept).`,
   examples: [
     'kbsync pull docs',
     'kbsync pull copy --from docs',
@@ -120,6 +133,7 @@ Exit codes: 0 done, 1 a step failed, 2 invalid configuration (nothing written),
   options: {
     from: {type: 'string'},
     'no-permissions': {type: 'boolean'},
+    'broken-links': {type: 'string'},
     'dry-run': {type: 'boolean'},
     json: {type: 'boolean'},
     ...webEditsOptions,
@@ -160,20 +174,22 @@ async function pullInto(context: CommandContext, session: SyncSession, dir: stri
   // The shared target is typed for push; the API client behind it also downloads files.
   const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
   if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
-  const options = {
+  const options: PullOptions & {client: SyncClient & PullClient} = {
     dir,
     client: client as SyncClient & PullClient,
     rootTopicId: config.rootTopic,
     ...(target.stateTarget ? {target: target.stateTarget} : {}),
     concurrency: config.concurrency,
     ignore: config.ignore,
+    links: linkOptionsOf(config),
     onEvent,
     // A dry run downloads nothing early either.
     dryRun: context.values['dry-run'] === true,
     ...(orphanOptionsOf(config).onOrphan === 'archive'
       ? {archiveTopic: config.archiveTopic ?? defaultArchiveTopic}
       : {}),
-    permissions: context.values['no-permissions'] !== true,
+    // --no-permissions wins over the config's switch; unset, the folder decides (`managesPermissions`).
+    permissions: context.values['no-permissions'] === true ? 'ignore' : (config.permissions ?? 'auto'),
     ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})
   }
   const {plan, context: pullContext} = await planPullRun(options)

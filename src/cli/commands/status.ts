@@ -11,11 +11,11 @@ import {orphansLeft} from '../output/plan-text.js'
 import {connectionOptions, connectionOptionsHelp, openSession, pushOptionsOf} from '../session.js'
 import type {Diagnostic} from '../../local/diagnostic.js'
 import {statePath} from '../../local/state.js'
-import {planPush, type PushPlan} from '../../sync/index.js'
+import {planStatus, type PermissionChange, type PushPlan} from '../../sync/index.js'
 
 /** One change in the status. */
 export interface StatusEntry {
-  /** Local: added, modified, moved, renamed, deleted, permissions, upload. Remote: edited, deleted, added. */
+  /** Local: added, modified, moved, renamed, deleted, permissions, upload. Remote: edited, deleted, added, permissions. */
   change: string
   /** `article`, `topic` or `file`. */
   type: string
@@ -38,6 +38,10 @@ export interface StatusReport {
   synced: boolean
   /** No local change, no remote change, no conflict. */
   clean: boolean
+  /** The folder has errors: a push refuses it (exit 2) until they are fixed; the changes listed are still true. */
+  blocked: boolean
+  /** How many entries each list holds. */
+  counts: {local: number; remote: number; conflicts: number}
   local: StatusEntry[]
   remote: StatusEntry[]
   conflicts: StatusEntry[]
@@ -55,8 +59,36 @@ const localChange: Record<string, string> = {
   upload: 'upload'
 }
 
-/** Sorts a plan into local changes, remote changes and conflicts (pure). */
-export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: boolean}): StatusReport {
+/** Permission changes read on the platform, as status entries: to pull, or conflicts with the file's. */
+function permissionEntries(changes: readonly PermissionChange[]): {remote: StatusEntry[]; conflicts: StatusEntry[]} {
+  const entry = (change: PermissionChange, word: string, reason: string): StatusEntry => ({
+    change: word,
+    type: change.type,
+    path: change.path,
+    title: change.title,
+    remoteId: change.id,
+    reason
+  })
+  return {
+    remote: changes
+      .filter((c) => c.side === 'remote')
+      .map((c) => entry(c, 'permissions', 'permissions changed on the platform')),
+    conflicts: changes
+      .filter((c) => c.side === 'conflict')
+      .map((c) => entry(c, 'conflict', 'permissions changed on the platform and in the file'))
+  }
+}
+
+/**
+ * Sorts a plan into local changes, remote changes and conflicts (pure);
+ * `permissions`: the permission changes read on the platform (a folder that
+ * manages them).
+ */
+export function statusFromPlan(
+  plan: PushPlan,
+  meta: {target: string; synced: boolean},
+  permissions: readonly PermissionChange[] = []
+): StatusReport {
   const local: StatusEntry[] = []
   const remote: StatusEntry[] = []
   const conflicts: StatusEntry[] = []
@@ -80,6 +112,12 @@ export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: bo
     if (orphan.path !== undefined) local.push({change: 'deleted', path: orphan.path, ...base})
     else remote.push({change: 'added', path: '', ...base})
   }
+  const onPlatform = permissionEntries(permissions)
+  remote.push(...onPlatform.remote)
+  conflicts.push(...onPlatform.conflicts)
+  // A push would set the file's permissions over the platform's change: that is the conflict, not a local change.
+  const clashing = new Set(onPlatform.conflicts.map((c) => c.path))
+  const ownLocal = local.filter((e) => !(e.change === 'permissions' && clashing.has(e.path)))
   return {
     schemaVersion: 1,
     dir: plan.dir,
@@ -87,8 +125,10 @@ export function statusFromPlan(plan: PushPlan, meta: {target: string; synced: bo
     rootTopicId: plan.rootTopicId,
     ...(plan.target ? {stateTarget: plan.target} : {}),
     synced: meta.synced,
-    clean: local.length + remote.length + conflicts.length === 0,
-    local,
+    clean: ownLocal.length + remote.length + conflicts.length === 0,
+    blocked: plan.blocked,
+    counts: {local: ownLocal.length, remote: remote.length, conflicts: conflicts.length},
+    local: ownLocal,
     remote,
     conflicts,
     diagnostics: plan.diagnostics
@@ -116,14 +156,17 @@ export function formatStatus(report: StatusReport): string {
         `  ${e.change.padEnd(11)} ${e.type.padEnd(7)} ${oneLine(e.path) || '(no file)'}  "${oneLine(e.title)}"${e.remoteId ? ` ${e.remoteId}` : ''}  (${oneLine(e.reason)})`
       )
   }
-  section('Local changes', report.local)
-  section('Changes on the platform', report.remote)
-  section('Conflicts', report.conflicts)
+  section('Local changes (a push sends them)', report.local)
+  section('Changes on the platform (a pull brings them)', report.remote)
+  section('Conflicts (changed on both sides)', report.conflicts)
+  const {counts} = report
   lines.push(
     '',
     report.clean
-      ? 'Up to date: nothing changed on either side.'
-      : `${report.local.length} local, ${report.remote.length} remote, ${plural(report.conflicts.length, 'conflict')}.`
+      ? report.blocked
+        ? 'Nothing changed on either side, but push refuses this folder until the errors above are fixed.'
+        : 'Up to date: nothing changed on either side.'
+      : `${counts.local} local, ${counts.remote} remote, ${plural(counts.conflicts, 'conflict')}${report.blocked ? '; push refuses this folder until the errors above are fixed' : ''}.`
   )
   return lines.join('\n')
 }
@@ -131,25 +174,36 @@ export function formatStatus(report: StatusReport): string {
 export const statusCommand: Command = {
   name: 'status',
   summary: 'what changed locally and on the platform since the last sync',
-  usage: 'kbsync status [DIR] [--json] [--exit-code] [--root-topic ID] [--prune | --on-orphan MODE]',
-  description: `Reads the folder, the sync state and the knowledge base, and lists what
-changed locally (added, modified, moved, renamed, deleted files) and on the
-platform (edited, deleted or added items) since the last sync, and the
-conflicts (changed on both sides). Writes nothing.
+  usage:
+    'kbsync status [DIR] [--json] [--exit-code] [--broken-links warn|error] [--root-topic ID] [--prune | --on-orphan MODE]',
+  description: `Reads the folder, the sync state and the knowledge base, and lists per file
+what changed locally (added, modified, moved, renamed, deleted files, permissions:
+a push sends them), on the platform (edited, deleted, added items, permissions:
+a pull brings them) since the last sync, and the conflicts (changed on both
+sides). A folder with errors (a broken link) is listed too: a push refuses it
+until they are fixed. In a folder that manages permissions (config permissions),
+every item's permissions are read. Writes nothing.
 
 Options:
   --json           the status as JSON (schema in docs/cli.md)
   --exit-code      exit 4 when anything changed
   --prune          count deletions as a push with --prune would
   --on-orphan MODE count orphans as a push with it would (archive: the archive topic is not listed)
+  --broken-links warn|error  a link or image whose target does not exist: a warning, or an error
+                   that push refuses (default; config brokenLinks), as push takes it
 
-${connectionOptionsHelp}`,
+${connectionOptionsHelp}
+
+Exit codes: 0 in sync (or changes pending without --exit-code), 1 runtime failure,
+2 invalid input (push refuses the folder; the changes are still listed),
+3 conflicts, 4 changes pending (--exit-code).`,
   examples: ['kbsync status', 'kbsync status docs --json', 'kbsync status --exit-code || echo "out of step"'],
   options: {
     json: {type: 'boolean'},
     'exit-code': {type: 'boolean'},
     prune: {type: 'boolean'},
     'on-orphan': {type: 'string'},
+    'broken-links': {type: 'string'},
     ...connectionOptions
   },
   async run(context: CommandContext) {
@@ -160,12 +214,16 @@ ${connectionOptionsHelp}`,
         () => true,
         () => false
       )
-      const plan = await planPush(pushOptionsOf(session))
-      // A state that knows nothing of this knowledge base is no sync with it.
-      const report = statusFromPlan(plan, {
-        target: connection.description,
-        synced: synced && plan.target?.known !== false
+      const {plan, permissions} = await planStatus({
+        ...pushOptionsOf(session),
+        permissions: config.permissions ?? 'auto'
       })
+      // A state that knows nothing of this knowledge base is no sync with it.
+      const report = statusFromPlan(
+        plan,
+        {target: connection.description, synced: synced && plan.target?.known !== false},
+        permissions
+      )
       reporter.diagnostics(plan.diagnostics)
       if (context.values.json === true) reporter.json(report)
       else reporter.info(formatStatus(report))

@@ -160,6 +160,13 @@ export const keyDefinitions: KeyDefinition[] = [
     doc: 'a link or image whose target does not exist: "error" (default) stops the run before any write; "warn" publishes its text (the link text, the image\'s alt) with a warning'
   },
   {
+    key: 'permissions',
+    kind: 'choice',
+    choices: ['manage', 'ignore'],
+    env: 'KBSYNC_PERMISSIONS',
+    doc: 'whether the folder manages permissions: "manage" makes pull and status read every item\'s permissions (a change on the platform need not move its updated_at) and pull write them (_permissions.yml, front matter permissions); "ignore" reads and writes none; unset: managed where the folder declares some (a _permissions.yml or front matter permissions anywhere) and in a first pull into an empty folder, else not'
+  },
+  {
     key: 'locales',
     kind: 'choice',
     choices: ['topics', 'skip'],

@@ -59,6 +59,8 @@ export interface KbsyncConfig {
   ignore: string[]
   /** A link or image whose target does not exist: an error, or a warning that publishes its text. */
   brokenLinks: 'error' | 'warn'
+  /** Whether the folder manages permissions; unset: where it declares some (`sync/shared/permissions-managed.ts`). */
+  permissions?: 'manage' | 'ignore'
   /** A docs site's other locales: a root topic each, or not published. */
   locales: 'topics' | 'skip'
   /** Publish only this locale of a docs site, as the whole folder. */

@@ -7,7 +7,6 @@
  */
 import type {ItemType} from '../../api/types.js'
 import {type Diagnostic, type LocalNode, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
-import {permissionsNeedReading} from '../shared/permissions-seen.js'
 import {bodyTrouble, type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout, documentFile, type Layout} from '../shared/document-layout.js'
 import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
@@ -74,14 +73,6 @@ export function itemsToRead(
       !layout.current.has(id)
     )
   })
-}
-
-/** Which items need their permissions read: those whose `updated_at` moved since kbsync last saw their permissions, and new ones. */
-export function permissionsToRead(remote: RemoteSnapshot, state: SyncState): string[] {
-  const byId = entriesById(state)
-  return Object.keys(remote.items).filter((id) =>
-    permissionsNeedReading(byId.get(id)?.entry, remote.items[id]!.updatedAt)
-  )
 }
 
 /**

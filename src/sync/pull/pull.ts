@@ -22,10 +22,12 @@ import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
 import {hideArchive} from '../shared/archive.js'
 import {computeLayout} from '../shared/document-layout.js'
 import {setAsideForeignIds} from '../shared/foreign-ids.js'
+import {RefusedError} from '../shared/refused.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
 import {applyPull} from './apply.js'
 import {plannedWrites} from './planned-writes.js'
-import {itemsToRead, permissionsToRead, planPull, type PullPlan} from './plan.js'
+import {itemsToRead, planPull, type PullPlan} from './plan.js'
+import {managesPermissions, permissionsSetting} from '../shared/permissions-managed.js'
 import {createPrefetch, noPrefetch, type Prefetch} from './prefetch.js'
 import {createReader} from './reads.js'
 import {createSpeculation, noSpeculation, type Speculation} from './speculation.js'
@@ -54,7 +56,7 @@ async function scanForPull(options: PullOptions): Promise<ScanResult> {
   const outline = outlineOrigin(scan.byPath)
   if (outline) {
     // Pull writes a folder and `_index.md` per topic: it would move the chapters an outline placed into folders of their titles.
-    throw new Error(
+    throw new RefusedError(
       `${outline.file} shapes this folder, and pull writes the plain folder layout (it would move its chapters into folders): nothing was written. Pull into an empty folder instead, and bring edits over by hand`
     )
   }
@@ -103,12 +105,12 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
     diagnostics
   })
   try {
-    // Permissions are read where `updated_at` moved past the one they were last seen at (a push in between may have
-    // recorded the new `updated_at`, not the permissions); `permissions: false` reads none and writes none.
-    await reader.read(
-      itemsToRead(remote, state, scan, layout),
-      options.permissions === false ? [] : permissionsToRead(remote, state)
-    )
+    // A folder that manages permissions has every item's read (a permissions change need not move `updated_at`);
+    // one that does not reads none and writes none (`permissions-managed.ts`).
+    const permissions = managesPermissions(scan, permissionsSetting(options.permissions))
+      ? Object.keys(remote.items)
+      : []
+    await reader.read(itemsToRead(remote, state, scan, layout), permissions)
     let plan = planPull(remote, state, scan, {}, layout)
     if (
       state.linksPending ||

@@ -27,7 +27,7 @@ export interface PullReader {
 }
 
 /** Whether a permissions read was refused to this account (the platform may answer non-administrators so). */
-function isAccessDenied(error: unknown): boolean {
+export function isAccessDenied(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false
   return error.status === 403 || /access_denied/.test(error.errorCode ?? '')
 }

@@ -1,7 +1,8 @@
 /** Options, events and results of `pull`. */
 import type {KbItem, Permissions, StructureNode} from '../../api/types.js'
-import type {Diagnostic, StateTarget} from '../../local/index.js'
+import type {Diagnostic, LinkOptions, StateTarget} from '../../local/index.js'
 import type {PullOp, PullPlan} from './plan.js'
+import type {PermissionsSetting} from '../shared/permissions-managed.js'
 
 /** The API calls a pull makes (the `KbClient` of `src/api` has them all). */
 export interface PullClient {
@@ -23,15 +24,22 @@ export interface PullOptions {
   target?: StateTarget
   /** Extra gitignore-style patterns the scan skips, like `.kbsyncignore` ones (the config's `ignore`). */
   ignore?: readonly string[]
+  /**
+   * How links resolve beyond the folder, as push takes them (the config's `brokenLinks`, `repoUrl`, `siteRoot`):
+   * the check after the pull warns "push will refuse this" only where a push with these would.
+   */
+  links?: LinkOptions
   /** Plan only: write nothing. */
   dryRun?: boolean
   /** The archive topic's title when orphans are archived (`onOrphan: archive`): that topic and what it holds stay on the platform, never written into the folder. */
   archiveTopic?: string
   /**
-   * Read and write permissions (default true). `false` (`--no-permissions`, a one-off export) reads none and
-   * leaves `_permissions.yml` files and front matter `permissions` in the folder as they are.
+   * Whether to read and write permissions (`shared/permissions-managed.ts`). `true` or absent (`auto`): where the
+   * folder manages them (it declares some, or is empty), every item's are read and written; elsewhere none.
+   * `'manage'` (config `permissions`): always; `false` or `'ignore'` (`--no-permissions`, config `permissions`):
+   * never, and `_permissions.yml` files and front matter `permissions` in the folder are left as they are.
    */
-  permissions?: boolean
+  permissions?: boolean | PermissionsSetting
   /** Parallel requests (default 8). */
   concurrency?: number
   /** URL of an article in the web application, `{id}` standing for its id (config `articleUrl`): links in this form become relative links, and relative links of a body are resolved against it (default pyrus.com's). */

@@ -38,7 +38,10 @@ function checkDocument(
 /** Scans the folder and checks every document pulled now (those of `run.book.after`, the state's items already replaced). */
 export async function verifyPulled(run: ApplyRun): Promise<void> {
   const {state, remote} = run.context
-  const scan = await scanFolder(run.dir, {ignore: run.options.ignore ?? []})
+  const scan = await scanFolder(run.dir, {
+    ignore: run.options.ignore ?? [],
+    ...(run.options.links ? {links: run.options.links} : {})
+  })
   const idOf = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
   const context = planRenderContext(scan, remote, idOf, state)

@@ -29,6 +29,22 @@ import {confineState} from '../../trust/index.js'
 export interface PlanPushOptions extends PushOptions {
   /** Scans `dir` (watch's incremental rescan, `createRescanner`); default: `scanFolder` with the body cache. */
   scan?: () => Promise<ScanResult>
+  /**
+   * `status`: plan even when the folder has errors (the plan stays
+   * `blocked`): what changed on either side is still worth telling, and a
+   * web edit must not hide behind a broken link.
+   */
+  despiteErrors?: boolean
+  /** `status`: called with what the plan was computed from, before the plan is returned (reads only). */
+  inspect?: (seen: PlanInputs) => Promise<void>
+}
+
+/** What a push plan is computed from. */
+export interface PlanInputs {
+  scan: ScanResult
+  state: SyncState
+  remote: RemoteSnapshot
+  matching: Matching
 }
 
 /** Computes the plan of pushing `options.dir` (reads only). */
@@ -51,7 +67,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
       })
   const {state, warning} = await loadState(scan.dir, rootTopicId, target)
   const stateWarning: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
-  if (scan.diagnostics.some((d) => d.severity === 'error')) {
+  if (!options.despiteErrors && scan.diagnostics.some((d) => d.severity === 'error')) {
     // Invalid input: nothing to plan; the errors are the answer.
     const remote: RemoteSnapshot = {rootTopicId, items: {}, top: [], details: {}, permissions: {}}
     const matching: Matching = {ids: new Map(), how: new Map(), remoteGone: new Set(), diagnostics: []}
@@ -81,6 +97,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   scan.diagnostics.push(...foreignUrlDiagnostics(scan, urlGuard(state), label))
   const plan = computePlan(scan, remote, state, matching, options, archive)
   plan.diagnostics.push(...stateWarning)
+  await options.inspect?.({scan, state, remote, matching})
   return withTarget(plan, state)
 }
 

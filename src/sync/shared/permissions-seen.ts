@@ -3,19 +3,16 @@
  * rule behind the state's `permissionsSeenAt` (the remote `updated_at` at
  * which kbsync last read or wrote the item's permissions).
  *
- * A permissions change on the platform moves the item's `updated_at`, and
- * so does every other change. `remoteUpdatedAt` alone cannot tell whether
- * the permissions a pull recorded are still the platform's: a push that
- * finds the item moved records the new `updated_at` without knowing what
- * moved it (issue 18). `permissionsSeenAt` moves only where kbsync can
- * prove the permissions did not change behind its back, so a pull reads
- * permissions exactly for the items whose `updated_at` moved past it: a
- * no-op pull reads none (issue 19).
+ * `remoteUpdatedAt` alone cannot tell whether the permissions a pull
+ * recorded are still the platform's: a push that finds the item moved
+ * records the new `updated_at` without knowing what moved it (issue 18).
+ * `permissionsSeenAt` moves only where kbsync can prove the permissions did
+ * not change behind its back.
  *
- * A state entry written before this field existed has none: its
- * permissions are read once by the next pull. Taking its `remoteUpdatedAt`
- * instead would not be safe: that is just what an older push recorded
- * after someone else's permissions change.
+ * It is a record, not a reason to skip a read: the API contract does not
+ * promise that a permissions change moves `updated_at` at all, so a folder
+ * that manages permissions has every item's read by pull and status
+ * (`permissions-managed.ts`, issue 31), whatever `updated_at` says.
  */
 import type {StateEntry} from '../../local/index.js'
 
@@ -23,16 +20,6 @@ import type {StateEntry} from '../../local/index.js'
 export interface RemoteStamp {
   updatedAt?: string
   version?: number
-}
-
-/**
- * Whether a pull must read the permissions of an item the structure lists
- * with `updatedAt`, given its state entry (pure): yes for an item the
- * state does not know, one whose permissions were never seen (older state
- * files), and one that changed since they were.
- */
-export function permissionsNeedReading(entry: StateEntry | undefined, updatedAt: string | undefined): boolean {
-  return entry?.permissionsSeenAt === undefined || updatedAt === undefined || entry.permissionsSeenAt !== updatedAt
 }
 
 /**
