@@ -146,6 +146,8 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     rootTopicId: config.rootTopic,
     ...(target.stateTarget ? {target: target.stateTarget} : {}),
     ...orphanOptionsOf(config),
+    ...(config.notice !== undefined ? {notice: config.notice} : {}),
+    ...(config.lock !== undefined ? {lock: config.lock} : {}),
     maxDeletions: config.maxDeletions,
     ...(config.maxWarnings !== undefined ? {maxWarnings: config.maxWarnings} : {}),
     concurrency: config.concurrency,

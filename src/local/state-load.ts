@@ -126,6 +126,7 @@ function fromFile(empty: SyncState, targets: Record<string, TargetState>, aside:
   state.items = objectOr(own.items)
   state.assets = objectOr(own.assets)
   if (own.linksPending === true) state.linksPending = true
+  if (Number.isSafeInteger(own.publisher)) state.publisher = own.publisher
   return state
 }
 
@@ -138,7 +139,8 @@ function targetStateOf(data: StateFile): TargetState | undefined {
     rootTopicId: data.rootTopicId ?? null,
     items: objectOr(data.items),
     assets: objectOr(data.assets),
-    ...(data.linksPending === true ? {linksPending: true} : {})
+    ...(data.linksPending === true ? {linksPending: true} : {}),
+    ...(Number.isSafeInteger(data.publisher) ? {publisher: data.publisher} : {})
   }
 }
 

@@ -74,6 +74,8 @@ export interface TargetState {
   items: Record<string, StateEntry>
   assets: Record<string, AssetEntry>
   linksPending?: boolean
+  /** The publishing account's user id, as the answers to kbsync's writes named it (config `lock`). */
+  publisher?: number
 }
 
 /**
@@ -102,4 +104,6 @@ export interface SyncState {
    * document nobody edited, so their relative links follow.
    */
   linksPending?: boolean
+  /** The publishing account's user id, as the answers to kbsync's writes named it (config `lock`). */
+  publisher?: number
 }

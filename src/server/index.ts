@@ -52,7 +52,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       newId: () => shortId(random),
       now: () => stamp(),
       fileUrl: (guid) => `${urls.filesUrl}/services/kb?Id=${guid}`,
-      users: options.users ?? defaultUsers,
+      // The API's own account is a user of the organisation too: it may be named as an editor (kbsync's lock).
+      users: [apiPerson, ...(options.users ?? defaultUsers)],
       ...(options.permissionsMoveStamp === false ? {permissionsKeepStamp: true} : {}),
       ...(habits.storeBodies ? {storeBody: asPlatformStores} : {})
     }

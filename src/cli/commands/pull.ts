@@ -185,6 +185,8 @@ async function pullInto(context: CommandContext, session: SyncSession, dir: stri
     onEvent,
     // A dry run downloads nothing early either.
     dryRun: context.values['dry-run'] === true,
+    ...(config.notice !== undefined ? {notice: config.notice} : {}),
+    ...(config.repoUrl !== undefined ? {repoUrl: config.repoUrl} : {}),
     ...(orphanOptionsOf(config).onOrphan === 'archive'
       ? {archiveTopic: config.archiveTopic ?? defaultArchiveTopic}
       : {}),

@@ -20,5 +20,17 @@ export const publishKeyDefinitions: KeyDefinition[] = [
     kind: 'string',
     env: 'KBSYNC_ARCHIVE_TOPIC',
     doc: 'the title of the topic at the root that onOrphan "archive" moves orphans into (default "Archive"; created when missing; push, status and pull leave it and what it holds alone)'
+  },
+  {
+    key: 'notice',
+    kind: 'boolean-or-string',
+    env: 'KBSYNC_NOTICE',
+    doc: 'a hint block at the top of each published article: true for "This page is published from git; edit it there." (with a link to the file when repoUrl is set), or the text to show; pull never writes it back'
+  },
+  {
+    key: 'lock',
+    kind: 'boolean',
+    env: 'KBSYNC_LOCK',
+    doc: 'set the editors of each published item to the publishing account (a permission file that names editors wins, with a warning); pull never writes the lock back'
   }
 ]

@@ -31,6 +31,9 @@ export interface PullOptions {
   links?: LinkOptions
   /** Plan only: write nothing. */
   dryRun?: boolean
+  /** The notice push puts at the top of each article (config `notice`; `repoUrl` for its link): a pulled file renders back with it, so the next push writes nothing. Pull never writes it into a file, whatever this says. */
+  notice?: boolean | string
+  repoUrl?: string
   /** The archive topic's title when orphans are archived (`onOrphan: archive`): that topic and what it holds stay on the platform, never written into the folder. */
   archiveTopic?: string
   /**

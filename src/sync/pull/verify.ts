@@ -8,6 +8,7 @@
 import {scanFolder, type LocalNode, type StateEntry} from '../../local/index.js'
 import {planRenderContext} from '../shared/render-context.js'
 import {renderBody, type RenderContext} from '../shared/render.js'
+import {noticeOf} from '../shared/notice.js'
 import type {ApplyRun} from './run.js'
 
 /** Records in `entry` what push will compare for the pulled document `node`; reports a body that would not come back exactly. */
@@ -44,7 +45,8 @@ export async function verifyPulled(run: ApplyRun): Promise<void> {
   })
   const idOf = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
-  const context = planRenderContext(scan, remote, idOf, state)
+  const notice = await noticeOf(run.dir, run.options.notice, run.options.repoUrl)
+  const context = planRenderContext(scan, remote, idOf, state, notice)
   for (const diagnostic of scan.diagnostics) {
     if (diagnostic.severity === 'error')
       run.result.diagnostics.push({

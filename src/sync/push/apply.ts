@@ -17,6 +17,8 @@ import {messageOf, type RunState} from './item-step.js'
 import {contextOf} from './plan-context.js'
 import {deleteOrphans} from './prune.js'
 import {archiveOrphans} from './archive.js'
+import {learningClient} from './lock.js'
+import {lockAfterWrites} from './lock-step.js'
 import {runTasks, stoppedBy} from './scheduler.js'
 import {byPriority, tasksOf} from './tasks.js'
 import type {PushOptions, PushPlan, PushResult} from '../shared/types.js'
@@ -28,9 +30,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
   if (plan.needsConfirmation && !given.yes) return {...result, status: 'refused'}
   const context = contextOf(plan)
   const store = new StateStore(context.scan.dir, context.state)
-  // The last check on every body: none carries a URL of another knowledge base (the state per target keeps them apart).
-  const label = context.state.target?.label ?? 'this knowledge base'
-  const options = {...given, client: guardedClient(given.client, urlGuard(context.state), label)}
+  const options = {...given, client: runClient(given, store)}
   const emit = options.onEvent ?? (() => undefined)
   const run: RunState = {
     context,
@@ -67,6 +67,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     for (const op of plan.ops.filter((o) => o.op === 'drift'))
       emit({type: 'done', op, skipped: true, note: 'left as is'})
     await runTasks(run, byPriority(tasksOf(plan, context.scan.byPath)), options.concurrency ?? 8)
+    if (!stoppedBy(run)) await lockAfterWrites(run)
     const deletions = plan.ops.filter((op) => op.op === 'delete')
     if (deletions.length > 0 && !stoppedBy(run)) {
       if (result.failed.length === 0) await deleteOrphans(run, deletions)
@@ -97,6 +98,20 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
   result.status =
     result.failed.length > 0 ? 'failed' : plan.summary.conflict + run.lateConflicts > 0 ? 'conflict' : 'ok'
   return result
+}
+
+/**
+ * The client of a run: every body checked for URLs of another knowledge base
+ * (the state per target keeps them apart); with `lock`, the account its write
+ * answers name kept in the state as the publishing account.
+ */
+function runClient(given: PushOptions, store: StateStore): PushOptions['client'] {
+  const label = store.state.target?.label ?? 'this knowledge base'
+  const guarded = guardedClient(given.client, urlGuard(store.state), label)
+  if (!given.lock) return guarded
+  return learningClient(guarded, (person) => {
+    store.state.publisher = person
+  })
 }
 
 /** Records what the plan learned without any request: matched items, refreshed baselines; drops stale keys. */

@@ -65,7 +65,8 @@ export function runRenderContext(run: RunState): RenderContext {
     idOf: (target) => run.ids.get(target),
     rootTopicId: run.context.remote.rootTopicId,
     hashOf: (file) => run.assetHashes.get(file),
-    fileRef: (sha) => run.store.state.assets[sha]?.url ?? run.guids.get(sha)
+    fileRef: (sha) => run.store.state.assets[sha]?.url ?? run.guids.get(sha),
+    ...(run.context.notice ? {notice: run.context.notice} : {})
   }
 }
 

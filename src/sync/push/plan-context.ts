@@ -11,6 +11,7 @@ import type {Matching} from '../shared/match.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
 import type {PushPlan} from '../shared/types.js'
 import type {ArchiveTopic} from '../shared/archive.js'
+import type {NoticeSettings} from '../shared/notice.js'
 
 /** Everything apply needs besides the serialisable plan. */
 export interface PlanContext {
@@ -24,6 +25,10 @@ export interface PlanContext {
   forget: string[]
   /** The archive topic (`onOrphan: archive`), taken out of `remote`. */
   archive?: ArchiveTopic
+  /** The notice every article's render opens with (config `notice`). */
+  notice?: NoticeSettings
+  /** `lock` is on and the publishing account is not known yet: the items are locked once a write's answer names it. */
+  lockPending?: boolean
 }
 
 // Beside the plan, not on it: the plan stays the plain data it prints as.

@@ -11,6 +11,7 @@ import type {RemoteSnapshot} from '../shared/remote.js'
 import {planRenderContext} from '../shared/render-context.js'
 import type {OpKind, Orphan, PlanOptions, PushPlan} from '../shared/types.js'
 import type {ArchiveTopic} from '../shared/archive.js'
+import type {NoticeSettings} from '../shared/notice.js'
 import {findOrphans, orderDeletions, orphanModeOf} from './orphans.js'
 import {archiveTitleTaken, planArchives} from './plan-archive.js'
 import {attachContext} from './plan-context.js'
@@ -42,9 +43,10 @@ export function computePlan(
   state: SyncState,
   matching: Matching,
   options: PlanOptions,
-  archive?: ArchiveTopic
+  extras: {archive?: ArchiveTopic; notice?: NoticeSettings; lockPending?: boolean} = {}
 ): PushPlan {
-  const run = startRun(scan, remote, state, matching, options)
+  const {archive, notice, lockPending} = extras
+  const run = startRun(scan, remote, state, matching, options, notice)
   const visit = (node: LocalNode): void => {
     if (node.path !== '') planDocument(run, node)
     if (node.kind === 'topic') for (const child of node.children) visit(child)
@@ -65,7 +67,9 @@ export function computePlan(
     matching,
     refresh: run.refresh,
     forget: run.forget,
-    ...(checked ? {archive: checked} : {})
+    ...(checked ? {archive: checked} : {}),
+    ...(notice ? {notice} : {}),
+    ...(lockPending ? {lockPending} : {})
   })
 }
 
@@ -75,11 +79,12 @@ function startRun(
   remote: RemoteSnapshot,
   state: SyncState,
   matching: Matching,
-  options: PlanOptions
+  options: PlanOptions,
+  notice: NoticeSettings | undefined
 ): PlanRun {
   const keyOfId = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) keyOfId.set(entry.id, key)
-  const context = planRenderContext(scan, remote, matching.ids, state)
+  const context = planRenderContext(scan, remote, matching.ids, state, notice)
   return {
     scan,
     remote,
@@ -192,7 +197,7 @@ function assemblePlan(run: PlanRun, orphans: Orphan[], deletions: number): PushP
 
 /** The options that shaped a plan, as plain data (a `PushOptions` passed in carries a client and callbacks too). */
 function planOptionsOf(options: PlanOptions): PlanOptions {
-  const {prune, onOrphan, archiveTopic, force, yes, maxDeletions, maxWarnings, removeTwins} = options
-  const kept = {prune, onOrphan, archiveTopic, force, yes, maxDeletions, maxWarnings, removeTwins}
+  const {prune, onOrphan, archiveTopic, notice, lock, force, yes, maxDeletions, maxWarnings, removeTwins} = options
+  const kept = {prune, onOrphan, archiveTopic, notice, lock, force, yes, maxDeletions, maxWarnings, removeTwins}
   return JSON.parse(JSON.stringify(kept)) as PlanOptions
 }

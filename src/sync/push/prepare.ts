@@ -16,6 +16,8 @@ import {matchItems, type Matching} from '../shared/match.js'
 import {computePlan} from './plan.js'
 import {orphanModeOf} from './orphans.js'
 import {defaultArchiveTopic, hideArchive, type ArchiveTopic} from '../shared/archive.js'
+import {noticeOf} from '../shared/notice.js'
+import {applyLock} from './lock.js'
 import {prepareDiagrams} from '../../diagrams/index.js'
 import {readRemote, toDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {checkOptions, stateTargetOf} from '../shared/options.js'
@@ -86,6 +88,10 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   if (outside) stateWarning.push(outside)
   // Ids of another knowledge base (a folder pulled from it): matched as files without one, said in one counted line.
   scan.diagnostics.push(...setAsideForeignIds(scan, state, remote))
+  // The lock is a declaration like _permissions.yml: given before the reads, it is read, planned and recorded as one.
+  const lockPending = options.lock === true && state.publisher === undefined
+  if (options.lock && state.publisher !== undefined) scan.diagnostics.push(...applyLock(scan, state.publisher))
+  if (lockPending) scan.diagnostics.push(lockPendingNote)
   const matching = matchItems(scan, remote, state)
   await matchEditedRenames(options, scan, remote, state, matching)
   await readDetails(options, scan.byPath, remote, state, matching)
@@ -95,10 +101,22 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   scan.diagnostics.push(...(await prepareDiagrams(scan, state, options.diagrams)))
   const label = state.target?.label ?? 'this knowledge base'
   scan.diagnostics.push(...foreignUrlDiagnostics(scan, urlGuard(state), label))
-  const plan = computePlan(scan, remote, state, matching, options, archive)
+  const notice = await noticeOf(scan.dir, options.notice, options.links?.repoUrl)
+  const plan = computePlan(scan, remote, state, matching, options, {
+    ...(archive ? {archive} : {}),
+    ...(notice ? {notice} : {}),
+    ...(lockPending ? {lockPending} : {})
+  })
   plan.diagnostics.push(...stateWarning)
   await options.inspect?.({scan, state, remote, matching})
   return withTarget(plan, state)
+}
+
+const lockPendingNote: Diagnostic = {
+  severity: 'info',
+  message:
+    "lock: the publishing account is not known yet (the platform's answer to a write names it): this push locks the items once it has written one",
+  rule: 'lock-pending'
 }
 
 /** With `onOrphan: archive`: the archive topic, taken out of `remote`. */

@@ -50,6 +50,8 @@ export async function recheckSavedPlan(saved: PushPlan, options: PushOptions): P
     prune: planned.prune,
     onOrphan: planned.onOrphan,
     archiveTopic: planned.archiveTopic,
+    notice: planned.notice,
+    lock: planned.lock,
     force: planned.force,
     yes: options.yes === true || planned.yes === true
   }

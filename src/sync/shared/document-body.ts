@@ -7,6 +7,7 @@
  */
 import {VFile} from 'vfile'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
+import {withoutNotice} from './notice.js'
 import {toKbText, toKbTree} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
@@ -33,7 +34,9 @@ export interface PulledBody {
  * or that fails to convert is given as it is stored, in the lossy form (a pull
  * skips such items; a conflict copy shows the platform's text).
  */
-export function pullBody(body: string, title: string, context: LocalizeContext): PulledBody {
+export function pullBody(stored: string, title: string, context: LocalizeContext): PulledBody {
+  // kbsync's notice is the platform's, never the file's: taken off the top before anything else.
+  const body = withoutNotice(stored)
   if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
   const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body}
   try {

@@ -11,6 +11,7 @@ import {bodyTree, sha256, toKbText, type LocalNode, type Resolved} from '../../l
 import {kbsyncVersion} from '../../version.js'
 import {bodyHash} from './remote.js'
 import {renderedNode} from '../../diagrams/publish.js'
+import {noticeBlock, noticeLink, type NoticeSettings} from './notice.js'
 
 /** What rendering needs to know about the remote. */
 export interface RenderContext {
@@ -22,6 +23,8 @@ export interface RenderContext {
   hashOf(path: string): string | undefined
   /** What the body should reference for a file: its known URL, or a fresh guid. */
   fileRef(sha256: string): string | undefined
+  /** The notice at the top of each article (config `notice`); absent: none. */
+  notice?: NoticeSettings
 }
 
 /** A rendered body. */
@@ -142,7 +145,10 @@ function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText 
     }
     return rewritten ? {...child, children: rewritten} : undefined
   }
-  const children = rewriteChildren(source.children as TreeNode[])
+  let children = rewriteChildren(source.children as TreeNode[])
+  // The notice opens every article: part of the render, so the state's hash and the merge's base hold it.
+  if (context.notice && node.kind === 'article')
+    children = [noticeBlock(context.notice, node.path) as TreeNode, ...(children ?? (source.children as TreeNode[]))]
   const body = toKbText(children ? ({...source, children} as Root) : source)
   return {body, hash: bodyHash(body), missingLinks, missingAssets}
 }
@@ -170,6 +176,8 @@ const renderFormat = `kbsync-render/1 ${kbsyncVersion}`
 export function renderKey(node: LocalNode, context: RenderContext): string | undefined {
   if (node.bodyKey === undefined) return undefined
   const inputs: unknown[] = []
+  if (context.notice && node.kind === 'article')
+    inputs.push(['notice', context.notice.text, noticeLink(context.notice, node.path) ?? null])
   for (const resolved of node.resolutions ?? []) {
     if (!resolved) continue
     if ('plain' in resolved || 'external' in resolved) {

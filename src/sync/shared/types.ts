@@ -46,6 +46,10 @@ export interface PushOptions {
   onOrphan?: OrphanMode
   /** The title of the archive topic at the root (default `Archive`). */
   archiveTopic?: string
+  /** A notice at the top of each published article (`true`: the default text; a text; linking to the file when `links.repoUrl` is set). */
+  notice?: boolean | string
+  /** Set the editors of each published item to the publishing account. */
+  lock?: boolean
   /** Overwrite remote edits (drift and conflicts) with the local version. */
   force?: boolean
   /** Confirm more than `maxDeletions` deletions. */
@@ -134,6 +138,8 @@ export interface PlanOptions {
   prune?: boolean
   onOrphan?: OrphanMode
   archiveTopic?: string
+  notice?: boolean | string
+  lock?: boolean
   force?: boolean
   yes?: boolean
   maxDeletions?: number
