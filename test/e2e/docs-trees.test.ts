@@ -4,7 +4,7 @@
  * navigation files decide the remote tree's shape, titles and order; a
  * second push sends no write.
  */
-import {readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
@@ -36,16 +36,6 @@ async function expectNoWrites(dir: string, root: string): Promise<void> {
   const again = await cli(['push', dir, '--root-topic', root], local.env)
   expect(again.code).toBe(0)
   expect(local.server.counts().writes).toBe(0)
-}
-
-/** Every file under `dir` (the state folder aside) with its text. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(dir, {recursive: true, withFileTypes: true})) {
-    const file = path.relative(dir, path.join(entry.parentPath, entry.name))
-    if (entry.isFile() && !file.startsWith('.kbsync')) files[file] = await readFile(path.join(dir, file), 'utf8')
-  }
-  return files
 }
 
 function find(nodes: StructureNode[], title: string): StructureNode {
@@ -115,19 +105,6 @@ describe('a malformed navigation file', () => {
     expect(plan.err).toMatch(/SUMMARY\.md:4\b.*not a chapter/)
     expect(plan.err).toContain('- [Installation](installation.md)')
     expect(local.server.counts().writes).toBe(0)
-  })
-})
-
-describe('pull into a folder a navigation shaped', () => {
-  it('is refused before any write, naming the navigation file', async () => {
-    const dir = await repository('mdbook')
-    const src = path.join(dir, 'src')
-    const {root} = await pushTree(src, 'Pulled book')
-    const before = await snapshot(src)
-    const pulled = await cli(['pull', src, '--root-topic', root], local.env)
-    expect(pulled.code).not.toBe(0)
-    expect(pulled.err).toContain('SUMMARY.md shapes this folder')
-    expect(await snapshot(src)).toEqual(before)
   })
 })
 

@@ -20,6 +20,7 @@ import type {PullContext} from './pull.js'
 import type {ApplyRun} from './run.js'
 import {itemsAfter, noteKeys, openBook} from './state-book.js'
 import {verifyPulled} from './verify.js'
+import {applyNavigation} from './navigation-apply.js'
 import type {PullOptions, PullResult} from './types.js'
 
 /** The run of `plan`: an empty result, the state store, the book of entries before the pull. */
@@ -90,6 +91,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     await pullDocuments(run, adoption, textOps)
     dropAdoptedDownloads(run, adoption, textOps)
     applyDeletions(run, moves)
+    await applyNavigation(run, plan.navigation ?? [])
     state.items = itemsAfter(run)
     delete state.linksPending
     await verifyPulled(run)

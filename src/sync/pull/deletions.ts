@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import {removeInside} from '../../local/index.js'
-import {documentFile} from '../shared/document-layout.js'
+import {isTopicFolder} from '../shared/document-layout.js'
 import {assetsFolder} from './assets.js'
 import {removeIfEmpty} from './empty-folders.js'
 import {relocated} from './moves.js'
@@ -13,17 +13,23 @@ import {permissionsFile} from './permission-files.js'
 import type {PullOp, PullPlan} from './plan.js'
 import type {ApplyRun} from './run.js'
 
-/** Removes a document's files: an article with its `_assets` folder; a topic's own files, and its folder once empty. */
+/** Removes a file with its `_assets` folder, and the `_assets` folder beside it once empty. */
+function deleteFile(dir: string, file: string): void {
+  removeInside(dir, file)
+  removeInside(dir, assetsFolder(file))
+  removeIfEmpty(dir, path.posix.join(path.posix.dirname(file), '_assets'))
+}
+
+/**
+ * Removes a document's files: an article's file; a topic's body file
+ * (`_index.md`, `index.md`, a chapter's page) and, for a folder, its
+ * permission file and the folder once empty (a navigation section has no
+ * file: its entry is all it is).
+ */
 function deleteDocument(dir: string, op: PullOp): void {
-  if (op.type === 'article') {
-    removeInside(dir, op.path)
-    removeInside(dir, assetsFolder(op.path))
-    removeIfEmpty(dir, path.posix.join(path.posix.dirname(op.path), '_assets'))
-    return
-  }
-  for (const file of [documentFile('topic', op.path), permissionsFile(op.path)]) removeInside(dir, file)
-  removeInside(dir, assetsFolder(documentFile('topic', op.path)))
-  removeIfEmpty(dir, path.posix.join(op.path, '_assets'))
+  if (op.file !== '') deleteFile(dir, op.file)
+  if (!isTopicFolder(op)) return
+  removeInside(dir, permissionsFile(op.path))
   removeIfEmpty(dir, op.path)
 }
 

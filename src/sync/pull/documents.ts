@@ -19,6 +19,7 @@ import type {PullOp} from './plan.js'
 import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
 import {recordPulled} from './state-book.js'
+import {isSectionOp, pullSection} from './sections.js'
 
 /** How bodies are converted in one run: where linked documents are after the pull, the platform's URL forms. */
 interface Conversion {
@@ -84,6 +85,7 @@ function declaredOf(run: ApplyRun, op: PullOp): LocalPermissions | undefined {
 
 /** Pulls the document of `op`: adopts it, writes a conflict copy, or writes its file. */
 async function pullDocument(run: ApplyRun, conversion: Conversion, adoption: Adoption, op: PullOp): Promise<void> {
+  if (isSectionOp(op)) return pullSection(run, op)
   const item = run.context.remote.items[op.id]!
   const missed: ItemRef[] = []
   const pulled = convert(run, conversion, op, missed)

@@ -7,7 +7,7 @@
  * written as an absolute one, is a warning naming file and line.
  */
 import type {Diagnostic} from '../../local/index.js'
-import {documentFile} from '../shared/document-layout.js'
+import {fileOfNode} from '../shared/document-layout.js'
 import type {PullPlan} from './plan.js'
 import type {ItemRef, RewrittenUrl} from '../shared/platform-links.js'
 import type {PullContext} from './pull.js'
@@ -31,10 +31,12 @@ export function documentsAfterPull(
     if (at === undefined || remote.items[id]?.type !== kind) return undefined
     const op = opOf.get(id)
     // A conflict keeps the local file where it is (none when it was deleted locally).
-    if (op?.op === 'conflict') return scan.byPath[op.path] ? documentFile(kind, op.path) : null
-    if (op) return documentFile(kind, at)
+    // A navigation section has no file to link to (`''`): the link keeps its id.
+    const file = (value: string) => (value === '' ? null : value)
+    if (op?.op === 'conflict') return scan.byPath[op.path] ? file(fileOfNode(scan, op.path, kind)) : null
+    if (op) return file(plan.files[id] ?? '')
     // Nothing to pull: the document is where the folder has it, if it has it.
-    return scan.byPath[at] ? documentFile(kind, at) : null
+    return scan.byPath[at] ? file(plan.files[id] ?? '') : null
   }
 }
 

@@ -7,6 +7,7 @@
 import path from 'node:path'
 import {removeInside, type LocalPermissions} from '../../local/index.js'
 import {permissionsText, readText, writeAtomic} from '../shared/document-files.js'
+import {isTopicFolder} from '../shared/document-layout.js'
 import type {PullOp} from './plan.js'
 import type {ApplyRun} from './run.js'
 
@@ -19,7 +20,8 @@ export async function writePermissionFile(
   op: PullOp,
   declared: LocalPermissions | undefined
 ): Promise<void> {
-  if (op.type !== 'topic' || !(op.id in run.context.remote.permissions)) return
+  // A chapter's page or a navigation section is no folder: its permissions have no file of their own.
+  if (!isTopicFolder(op) || !(op.id in run.context.remote.permissions)) return
   const file = permissionsFile(op.path)
   if (declared) {
     if (await writeAtomic(run.dir, file, permissionsText(declared))) run.result.written.push(file)

@@ -8,12 +8,13 @@
 import type {ItemType} from '../../api/types.js'
 import {type Diagnostic, type LocalNode, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
 import {bodyTrouble, type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
-import {computeLayout, documentFile, type Layout} from '../shared/document-layout.js'
+import {computeLayout, fileOfNode, type Layout} from '../shared/document-layout.js'
 import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
 import {bodyEditedRemotely, classify, editedLocally, sideState, titleEditedRemotely} from '../shared/compare.js'
 import {planRenderContext} from '../shared/render-context.js'
 import type {RenderContext} from '../shared/render.js'
 import {holdsLocalRender} from './in-sync.js'
+import type {NavigationEdits} from './navigation-plan.js'
 
 /** What one step of a pull does. */
 export type PullOpKind = 'create' | 'update' | 'move' | 'delete' | 'conflict'
@@ -45,6 +46,10 @@ export interface PullPlan {
   ops: PullOp[]
   /** Path of every remote item after the pull, by id. */
   paths: Record<string, string>
+  /** The file of every remote item after the pull, by id (`''`: a navigation section, which has none). */
+  files: Record<string, string>
+  /** The entries of navigation files (`SUMMARY.md`, a MkDocs `nav`) the pull adds, removes, moves or retitles. */
+  navigation?: NavigationEdits[]
   diagnostics: Diagnostic[]
   summary: Record<PullOpKind, number>
 }
@@ -110,7 +115,8 @@ export function planPull(
     (['create', 'update', 'move', 'delete', 'conflict'] as const).map((k) => [k, ops.filter((o) => o.op === k).length])
   ) as PullPlan['summary']
   const paths = Object.fromEntries([...layout.paths].filter(([id]) => !run.unwritten.has(id)))
-  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths, diagnostics, summary}
+  const files = Object.fromEntries(Object.keys(paths).map((id) => [id, layout.files.get(id) ?? '']))
+  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths, files, diagnostics, summary}
 }
 
 /** What planning a pull reads and gathers. */
@@ -189,7 +195,8 @@ function planItem(run: PullPlanning, id: string, docPath: string): void {
   const entry = run.byId.get(id)?.entry
   const now = run.layout.current.get(id)
   const detail = remote.details[id]
-  const base = {path: docPath, file: documentFile(item.type, docPath), id, type: item.type, title: item.title}
+  // `''`: a navigation section, which has no file (its entry is all it is).
+  const base = {path: docPath, file: run.layout.files.get(id) ?? '', id, type: item.type, title: item.title}
   if (skipUnconvertible(run, id, base.file, detail)) return
   const moving = now !== undefined && now !== docPath ? {from: now} : {}
   if (!entry) {
@@ -228,7 +235,7 @@ function planItem(run: PullPlanning, id: string, docPath: string): void {
   if (localChanged && what.every((w) => w === 'files not downloaded before')) return
   if (localChanged) {
     const reason = `edited on the platform (${what.join(', ')}) and locally since the last sync`
-    ops.push({op: 'conflict', ...base, ...moving, path: now, file: documentFile(item.type, now), reason})
+    ops.push({op: 'conflict', ...base, ...moving, path: now, file: fileOfNode(run.scan, now, item.type), reason})
     return
   }
   const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
@@ -245,7 +252,7 @@ function goneFromRemote(remote: RemoteSnapshot, state: SyncState, scan: ScanResu
     const base = {
       path: key,
       from: key,
-      file: documentFile(entry.type, key),
+      file: fileOfNode(scan, key, entry.type),
       id: entry.id,
       type: entry.type,
       title: entry.title

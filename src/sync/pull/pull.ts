@@ -10,7 +10,6 @@ import type {Root} from 'mdast'
 import {
   checkWritesInside,
   loadState,
-  outlineOrigin,
   scanFolder,
   type Diagnostic,
   type ScanResult,
@@ -22,7 +21,6 @@ import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
 import {hideArchive} from '../shared/archive.js'
 import {computeLayout} from '../shared/document-layout.js'
 import {setAsideForeignIds} from '../shared/foreign-ids.js'
-import {RefusedError} from '../shared/refused.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
 import {applyPull} from './apply.js'
 import {plannedWrites} from './planned-writes.js'
@@ -34,6 +32,8 @@ import {createSpeculation, noSpeculation, type Speculation} from './speculation.
 import type {SyncClient} from '../shared/types.js'
 import type {PullOptions, PullResult} from './types.js'
 import {markBrokenCopies} from './broken-copies.js'
+import {navigationBases} from './navigation-apply.js'
+import {planNavigation} from './navigation-plan.js'
 
 /** Everything `applyPull` needs besides the plan. */
 export interface PullContext {
@@ -49,17 +49,10 @@ export interface PullContext {
   speculation: Speculation
 }
 
-/** The scan of the pull's folder; refused when an outline (a navigation file) shapes it. */
+/** The scan of the pull's folder (made when missing). */
 async function scanForPull(options: PullOptions): Promise<ScanResult> {
   await mkdir(options.dir, {recursive: true})
   const scan = await scanFolder(options.dir, {skipBodies: true, ...(options.ignore ? {ignore: options.ignore} : {})})
-  const outline = outlineOrigin(scan.byPath)
-  if (outline) {
-    // Pull writes a folder and `_index.md` per topic: it would move the chapters an outline placed into folders of their titles.
-    throw new RefusedError(
-      `${outline.file} shapes this folder, and pull writes the plain folder layout (it would move its chapters into folders): nothing was written. Pull into an empty folder instead, and bring edits over by hand`
-    )
-  }
   return scan
 }
 
@@ -121,6 +114,14 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
       const refresh = {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})}
       plan = planPull(remote, state, scan, refresh, layout)
     }
+    const navigation = planNavigation(plan, {
+      scan,
+      remote,
+      current: layout.current,
+      baseOf: await navigationBases(scan)
+    })
+    if (navigation.files.length > 0) plan.navigation = navigation.files
+    plan.diagnostics.push(...navigation.diagnostics)
     // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
     checkWritesInside(scan.dir, plannedWrites(plan, remote))
     plan.diagnostics.push(...diagnostics)

@@ -11,7 +11,7 @@
  */
 import type {Root} from 'mdast'
 import {pullBody, type PulledBody} from '../shared/document-body.js'
-import {documentFile, type Layout} from '../shared/document-layout.js'
+import {type Layout} from '../shared/document-layout.js'
 import {bodyTrouble, type RemoteSnapshot} from '../shared/remote.js'
 import {planAssets} from './assets.js'
 import type {DiagramSource} from '../../diagrams/index.js'
@@ -55,16 +55,16 @@ export function createSpeculation(
   const made = new Map<string, Early>()
   const likelyDocument = (kind: ItemRef['kind'], id: string): string | undefined => {
     if (kind === 'topic' && id === remote.rootTopicId && id !== null) return '_index.md'
-    const at = layout.paths.get(id)
-    return at === undefined || remote.items[id]?.type !== kind ? undefined : documentFile(kind, at)
+    const file = layout.files.get(id)
+    return file === undefined || file === null || remote.items[id]?.type !== kind ? undefined : file
   }
   return {
     convert(id, tree) {
       const item = remote.items[id]
       const detail = remote.details[id]
       const at = layout.paths.get(id)
-      if (!item || !detail || at === undefined || bodyTrouble(detail)) return
-      const file = documentFile(item.type, at)
+      const file = layout.files.get(id)
+      if (!item || !detail || at === undefined || !file || bodyTrouble(detail)) return
       const copies = planAssets([{id, path: at, file, tree, detail}])
       const early: Early = {
         file,

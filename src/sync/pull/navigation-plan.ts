@@ -1,0 +1,173 @@
+/**
+ * Which navigation entries a pull edits (pure): where the scan found a
+ * document through a navigation file (`node.navigation`), an item created
+ * on the platform gets an entry beside its siblings' in the platform's
+ * order, a deleted one loses its entry (with its sub-entries), a moved one's
+ * entry moves, and a title that came from the entry is written there.
+ * `SUMMARY.md` and a MkDocs `nav` are edited (`navigation-apply.ts`); a
+ * sidebar written as code is not: one warning lists the entries to add.
+ */
+import path from 'node:path'
+import type {Anchor, Diagnostic, LocalNode, NewEntry, OutlineEdit, ScanResult} from '../../local/index.js'
+import type {RemoteSnapshot} from '../shared/remote.js'
+import type {PullPlan} from './plan.js'
+
+/** The edits of one navigation file. */
+export interface NavigationEdits {
+  /** The navigation file, relative to the folder. */
+  file: string
+  edits: OutlineEdit[]
+}
+
+/** What planning navigation edits reads. */
+export interface NavigationInput {
+  scan: ScanResult
+  remote: RemoteSnapshot
+  /** Current path by id (the layout's). */
+  current: ReadonlyMap<string, string>
+  /** The folder (relative to the scanned one) the paths of a navigation file are relative to. */
+  baseOf(navFile: string): string
+}
+
+/** Whether the pull edits a navigation file of this name (others are reported, not edited). */
+export function isEditableNavigation(file: string): boolean {
+  return /(?:^|\/)(?:SUMMARY\.md|mkdocs\.ya?ml)$/.test(file) && !file.startsWith('../')
+}
+
+/** The navigation edits of `plan`, by file, and the warnings of entries that must be added by hand. */
+export function planNavigation(
+  plan: PullPlan,
+  input: NavigationInput
+): {files: NavigationEdits[]; diagnostics: Diagnostic[]} {
+  const byFile = new Map<string, OutlineEdit[]>()
+  const manual: Array<{file: string; what: string}> = []
+  const add = (file: string, edit: OutlineEdit) => byFile.set(file, [...(byFile.get(file) ?? []), edit])
+  const opOf = new Map(plan.ops.map((op) => [op.id, op]))
+  const nodeOf = (id: string): LocalNode | undefined => {
+    const at = input.current.get(id)
+    return at === undefined ? undefined : input.scan.byPath[at]
+  }
+  // Siblings whose entry stays where it is: an anchor for the others.
+  const steady = (id: string) => {
+    const op = opOf.get(id)
+    return op === undefined || (op.from === undefined && op.op !== 'delete' && op.op !== 'create')
+  }
+  const anchorOf = (id: string): {file: string; anchor: Anchor} | undefined => anchorFor(id, input, nodeOf, steady)
+  for (const op of plan.ops) {
+    const node = op.op === 'create' ? undefined : input.scan.byPath[op.from ?? op.path]
+    if (op.op === 'conflict') continue
+    if (op.op === 'delete') {
+      if (node?.navigation) add(node.navigation.file, {kind: 'remove', line: node.navigation.line})
+      continue
+    }
+    if (op.op === 'create') {
+      const parentId = input.remote.items[op.id]!.parentId
+      // A child of a topic created too is written inside its parent's entry.
+      if (parentId !== null && opOf.get(parentId)?.op === 'create') continue
+      const place = anchorOf(op.id)
+      if (!place) continue
+      const entry = newEntry(op.id, plan, input, place.file)
+      if (isEditableNavigation(place.file)) add(place.file, {kind: 'insert', anchor: place.anchor, entry})
+      else manual.push({file: place.file, what: `"${op.title}" (${op.file})`})
+      continue
+    }
+    if (!node?.navigation) continue
+    const file = node.navigation.file
+    const title = input.remote.items[op.id]!.title
+    if (node.titleFrom === 'navigation' && node.title !== title)
+      add(file, {kind: 'retitle', line: node.navigation.line, title})
+    if (input.remote.items[op.id]!.parentId !== parentIdOf(node, input)) {
+      const place = anchorOf(op.id)
+      if (place?.file !== file) continue
+      const target = op.file !== '' ? {target: targetOf(op.file, file, input)} : {}
+      add(file, {kind: 'move', line: node.navigation.line, anchor: place.anchor, ...target})
+    }
+  }
+  const files = [...byFile].filter(([file]) => isEditableNavigation(file)).map(([file, edits]) => ({file, edits}))
+  return {files, diagnostics: manualWarnings(manual)}
+}
+
+/** The id of the topic `node` sits under in the scan (null: the root). */
+function parentIdOf(node: LocalNode, input: NavigationInput): string | null {
+  if (node.parent === undefined || node.parent === '') return input.remote.rootTopicId
+  for (const [id, at] of input.current) if (at === node.parent) return id
+  return input.remote.rootTopicId
+}
+
+/** Where the entry of `id` goes: after the previous sibling with a steady entry, before the next, inside its parent's, or at the end. */
+function anchorFor(
+  id: string,
+  input: NavigationInput,
+  nodeOf: (id: string) => LocalNode | undefined,
+  steady: (id: string) => boolean
+): {file: string; anchor: Anchor} | undefined {
+  const {remote} = input
+  const parentId = remote.items[id]!.parentId
+  const siblings = parentId === null || parentId === remote.rootTopicId ? remote.top : remote.items[parentId]!.children
+  const at = siblings.indexOf(id)
+  const entryOf = (sibling: string) => (steady(sibling) ? nodeOf(sibling)?.navigation : undefined)
+  for (let i = at - 1; i >= 0; i--) {
+    const origin = entryOf(siblings[i]!)
+    if (origin) return {file: origin.file, anchor: {after: origin.line}}
+  }
+  for (let i = at + 1; i < siblings.length; i++) {
+    const origin = entryOf(siblings[i]!)
+    if (origin) return {file: origin.file, anchor: {before: origin.line}}
+  }
+  const parent = parentId === null || parentId === remote.rootTopicId ? input.scan.byPath[''] : nodeOf(parentId)
+  if (parent?.navigation) return {file: parent.navigation.file, anchor: {childOf: parent.navigation.line}}
+  // The outline's own folder: any entry of its tree names the file; the new one goes at its end.
+  const any = parent?.kind === 'topic' ? parent.children.find((child) => child.navigation)?.navigation : undefined
+  return any ? {file: any.file, anchor: {end: true}} : undefined
+}
+
+/** The entry of the created item `id` (and of its children created with it), its path relative to the outline's base. */
+function newEntry(id: string, plan: PullPlan, input: NavigationInput, navFile: string): NewEntry {
+  const root: NewEntry = {title: '', children: []}
+  const stack: Array<{id: string; into: NewEntry[]}> = [{id, into: root.children}]
+  while (stack.length > 0) {
+    const next = stack.pop()!
+    const item = input.remote.items[next.id]!
+    const file = plan.files[next.id]
+    // A MkDocs section is its label over its pages (its folder's index page is found by the scan); an mdBook chapter names its page.
+    const section = item.type === 'topic' && !/SUMMARY\.md$/.test(navFile)
+    const entry: NewEntry = {
+      title: item.title,
+      ...(file && !section ? {target: targetOf(file, navFile, input)} : {}),
+      children: []
+    }
+    next.into.push(entry)
+    for (const child of [...item.children].reverse()) stack.push({id: child, into: entry.children})
+  }
+  for (const entry of allEntries(root)) entry.children.reverse()
+  return root.children[0]!
+}
+
+function allEntries(root: NewEntry): NewEntry[] {
+  const out: NewEntry[] = []
+  const stack = [root]
+  while (stack.length > 0) {
+    const entry = stack.pop()!
+    out.push(entry)
+    stack.push(...entry.children)
+  }
+  return out
+}
+
+/** `file` (relative to the folder) as the navigation file `navFile` names it: relative to the outline's base. */
+function targetOf(file: string, navFile: string, input: NavigationInput): string {
+  return path.posix.relative(input.baseOf(navFile), file)
+}
+
+/** One warning per navigation file that pull cannot edit, listing the entries to add by hand. */
+function manualWarnings(manual: ReadonlyArray<{file: string; what: string}>): Diagnostic[] {
+  const byFile = new Map<string, string[]>()
+  for (const {file, what} of manual) byFile.set(file, [...(byFile.get(file) ?? []), what])
+  return [...byFile].map(([file, whats]) => ({
+    severity: 'warning' as const,
+    file,
+    message: `${whats.length} ${whats.length === 1 ? 'document' : 'documents'} created on the platform ${whats.length === 1 ? 'is' : 'are'} not in ${path.posix.basename(file)}, which pull does not edit: ${whats.slice(0, 5).join(', ')}${whats.length > 5 ? ` and ${whats.length - 5} more` : ''}`,
+    hint: 'Add an entry for each by hand where the sidebar lists its siblings (an autogenerated group needs none)',
+    rule: 'pull-navigation-manual'
+  }))
+}
