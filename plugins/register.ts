@@ -4,7 +4,8 @@
  * processor's data. The dialect's tag syntax and its tree building are
  * registered once per processor, whichever construct plugin comes first;
  * the tree building pairs the tags of the constructs registered on that
- * processor (read when a tree is built, so after every plugin attached).
+ * processor (read when a tree is built, so after every plugin attached),
+ * and its serialisation wins over a plugin's used after it (`dialectLast`).
  */
 import type {Root} from 'mdast'
 import type {} from 'remark-parse'
@@ -50,10 +51,24 @@ export function registerConstructs(processor: KbProcessor, constructs: readonly 
     ;(data.toMarkdownExtensions ||= []).push(construct.toMarkdown)
   }
   return (tree, file) => {
+    dialectLast(data.toMarkdownExtensions, registered)
     restoreKept(tree, String(file.value ?? ''))
     reportProblems(tree, file)
     return undefined
   }
+}
+
+/**
+ * Moves the dialect's to-markdown extensions after those of plugins used
+ * after it (remark-gfm's table handler), in place, before the tree is
+ * written: the dialect's handlers win whatever the order of `.use`, as
+ * they do when the dialect comes last.
+ */
+function dialectLast(extensions: unknown[] | undefined, constructs: readonly KbConstruct[]): void {
+  if (!extensions) return
+  const own = new Set<unknown>(constructs.map((construct) => construct.toMarkdown))
+  const ordered = [...extensions.filter((extension) => !own.has(extension)), ...extensions.filter((e) => own.has(e))]
+  extensions.splice(0, extensions.length, ...ordered)
 }
 
 /** The remark plugin of one construct: registers it on the processor it is used on. */

@@ -1,5 +1,6 @@
 /**
- * The optional packages (playwright-core, mermaid, shiki): the CLI's default
+ * The optional packages (the renderers: playwright-core, mermaid, MathJax;
+ * the highlighter, shiki): the CLI's default
  * install has them, a library-only install (`--omit=optional`) may not.
  * They are loaded on first use, never at import time, and a missing one is
  * an error that names the package and the command that installs it.
@@ -9,7 +10,8 @@
 export const optionalPackages = {
   'playwright-core': 'to drive Chromium, which renders Mermaid diagrams',
   mermaid: 'to render Mermaid diagrams',
-  shiki: "to highlight code in the preview's pages"
+  shiki: "to highlight code in the preview's pages",
+  'mathjax-full': 'to render math formulas as images'
 } as const
 
 /** The name of an optional package. */

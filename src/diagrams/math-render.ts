@@ -6,6 +6,7 @@
  * loaded on the first formula of a run (about 0.7 s); a run without one
  * never loads it. A formula then takes a few tens of milliseconds.
  */
+import {loadOptional} from '../optional.js'
 import type {RenderOutcome} from './mermaid-render.js'
 
 /**
@@ -26,14 +27,18 @@ let loading: Promise<Convert> | undefined
 
 /** Loads MathJax once per process (`import()`: a run without math never pays for it). */
 async function load(): Promise<Convert> {
-  const [{mathjax}, {TeX}, {SVG}, {liteAdaptor}, {RegisterHTMLHandler}, {AllPackages}] = await Promise.all([
-    import('mathjax-full/js/mathjax.js'),
-    import('mathjax-full/js/input/tex.js'),
-    import('mathjax-full/js/output/svg.js'),
-    import('mathjax-full/js/adaptors/liteAdaptor.js'),
-    import('mathjax-full/js/handlers/html.js'),
-    import('mathjax-full/js/input/tex/AllPackages.js')
-  ])
+  const [{mathjax}, {TeX}, {SVG}, {liteAdaptor}, {RegisterHTMLHandler}, {AllPackages}] = await loadOptional(
+    'mathjax-full',
+    () =>
+      Promise.all([
+        import('mathjax-full/js/mathjax.js'),
+        import('mathjax-full/js/input/tex.js'),
+        import('mathjax-full/js/output/svg.js'),
+        import('mathjax-full/js/adaptors/liteAdaptor.js'),
+        import('mathjax-full/js/handlers/html.js'),
+        import('mathjax-full/js/input/tex/AllPackages.js')
+      ])
+  )
   const adaptor = liteAdaptor()
   RegisterHTMLHandler(adaptor)
   const tex = new TeX({

@@ -50,8 +50,8 @@ const entries: Record<string, string[]> = {
 }
 
 describe('what each entry loads when imported', () => {
-  it('the optional dependencies are the renderers and the highlighter', () => {
-    expect(optional.sort()).toEqual(['mermaid', 'playwright-core', 'shiki'])
+  it('the optional dependencies are the renderers (Mermaid in Chromium, MathJax) and the highlighter', () => {
+    expect(optional.sort()).toEqual(['mathjax-full', 'mermaid', 'playwright-core', 'shiki'])
   })
 
   for (const [name, refused] of Object.entries(entries)) {
