@@ -16,6 +16,7 @@ import {benchPull} from './pull-bench.js'
 import {benchPreview} from './preview-bench.js'
 import {benchHighlight} from './highlight-bench.js'
 import {benchDiagrams} from './diagrams-bench.js'
+import {benchImport, benchInstallSize} from './import-bench.js'
 import {benchWatch} from './watch-bench.js'
 
 const quick = process.argv.includes('--quick')
@@ -30,6 +31,9 @@ console.log(
 
 // The benchmarks that time child processes run first: the dialect round trip leaves this process with
 // a large heap, and collecting it while the process idles can take a core from the push being measured.
+// Import times first: fresh processes, before this one holds a large heap.
+if (wanted('import')) rows.push(...benchImport(quick ? 5 : 15))
+if (wanted('install')) rows.push(...benchInstallSize())
 if (wanted('push')) rows.push(...(await benchInitialPush(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('drops')) {
   rows.push(...(await benchBurstDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))

@@ -8,49 +8,20 @@
  */
 import {execFileSync} from 'node:child_process'
 import {existsSync} from 'node:fs'
-import {cp, mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
+import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {builtDir} from '../built.js'
+import {consumerProject, pack, repo} from './pack.js'
 
-const repo = fileURLToPath(new URL('../..', import.meta.url))
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
 let scratch: string
 let consumer: string
 
-/** Packs the package: package.json, README and the suite's build as dist/, with the package's own `files` rules. */
-async function pack(): Promise<string> {
-  const stage = path.join(scratch, 'stage')
-  await mkdir(stage)
-  await cp(path.join(repo, 'package.json'), path.join(stage, 'package.json'))
-  await cp(path.join(repo, 'README.md'), path.join(stage, 'README.md'))
-  await cp(builtDir, path.join(stage, 'dist'), {recursive: true})
-  const name = npm(['pack', '--ignore-scripts', '--pack-destination', scratch], stage).trim().split('\n').pop()!
-  return path.join(scratch, name)
-}
-
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'kbsync-types-'))
-  const tarball = await pack()
-  consumer = path.join(scratch, 'consumer')
-  await mkdir(path.join(consumer, 'src'), {recursive: true})
-  await writeFile(
-    path.join(consumer, 'package.json'),
-    JSON.stringify({name: 'consumer', private: true, type: 'module'})
-  )
-  await cp(path.join(repo, 'test/package/consumer/use.ts'), path.join(consumer, 'src/use.ts'))
   // The current TypeScript comes from the registry (as a user gets it); 5.9 is the project's own.
-  npm(
-    ['install', '--prefer-offline', '--ignore-scripts', tarball, 'typescript-current@npm:typescript@latest'],
-    consumer
-  )
+  consumer = await consumerProject(scratch, await pack(scratch), {more: ['typescript-current@npm:typescript@latest']})
+  await cp(path.join(repo, 'test/package/consumer/use.ts'), path.join(consumer, 'src/use.ts'))
 }, 300_000)
 
 afterAll(async () => {

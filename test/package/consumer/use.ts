@@ -17,6 +17,9 @@ import {
 import type {ClientOptions, Diagnostic, PullResult, PushOptions, PushResult, RunningServer, ScanResult} from 'kbsync'
 import {remarkKb, remarkKbHintBlock, kbToMarkdown} from 'kbsync/plugins'
 import type {HintBlock, Underline} from 'kbsync/plugins'
+import {kbToHast, kbHastHandlers, createKbHastHandlers, parseKb as parseDialect} from 'kbsync/dialect'
+import type {KbToHtmlOptions} from 'kbsync/dialect'
+import type {Root as HastRoot} from 'hast'
 
 export const dialect: string = stringifyKb(parseKb('<u>underlined</u>'))
 export const converted = gfmToKb('> [!NOTE]\n> A note\n')
@@ -24,6 +27,9 @@ export const html = kbToHtml('**bold**')
 export const markdown = kbToGfm('<mark data-color="red">marked</mark>')
 export const plugins = [remarkKb, remarkKbHintBlock, kbToMarkdown] as const
 export type Constructs = HintBlock | Underline
+export const hast: HastRoot = kbToHast('<mark data-color="red">m</mark>')
+export const handlers = [kbHastHandlers, createKbHastHandlers({clobberPrefix: ''} satisfies KbToHtmlOptions)]
+export const problems: string[] = (parseDialect('<u>open').data?.messages ?? []).map((message) => message.reason)
 
 /** Pushes a folder to a local server, then pulls it back. */
 export async function roundTrip(dir: string, options: ClientOptions): Promise<[PushResult, PullResult, Diagnostic[]]> {
