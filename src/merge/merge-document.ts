@@ -5,7 +5,7 @@
  * merged with theirs line by line.
  */
 import {stringifyKb} from '../dialect/index.js'
-import {patchEdits} from './patch.js'
+import {patchEdits, type Grain} from './patch.js'
 import {applyEdits} from './splice.js'
 import {threeWay} from './three-way.js'
 import type {MergeInput, MergeResult} from './types.js'
@@ -30,15 +30,19 @@ export function mergeDocument(input: MergeInput): MergeResult {
   return {status: 'merged', text: merged.text, remoteBlocks: theirs.changed}
 }
 
+/** The grains of patching, finest first. */
+const grains: readonly Grain[] = ['words', 'containers', 'blocks']
+
 /**
  * Base patched with the platform's blocks, proved: it must render to
- * exactly the platform's body. Containers are first patched child by child
- * (their syntax stays); when that proof fails, whole blocks are replaced.
+ * exactly the platform's body. The finest patch is tried first (words,
+ * containers child by child: the author's syntax stays); when its proof
+ * fails, a coarser one, down to whole blocks.
  */
 function patchedBase(input: MergeInput, wanted: string): Theirs {
   let refusal: Theirs = {ok: false, reason: "the patched file would not give the platform's body back"}
-  for (const recurse of [true, false]) {
-    const patch = patchEdits(input, recurse)
+  for (const grain of grains) {
+    const patch = patchEdits(input, grain)
     if (!patch.ok) {
       refusal = patch
       continue

@@ -13,8 +13,17 @@ import {blockText, continuationPrefix, indentFollowing, lineBefore, type Edit} f
 import {applyEdits} from './splice.js'
 import {deletionEdit} from './deletion.js'
 import {codeContentEdit} from './code.js'
+import {patchWords} from './words.js'
 import {apartFrom, listMarkerAt, withListMarker} from './list-markers.js'
 import type {MergeInput} from './types.js'
+
+/**
+ * How finely blocks are patched: `words` changes code between its fences and
+ * paragraphs and headings word by word, `containers` patches containers
+ * child by child, `blocks` replaces whole changed blocks. Each is tried in
+ * turn until one is proved.
+ */
+export type Grain = 'words' | 'containers' | 'blocks'
 
 /** What patching gives: the edits to apply to base, or why it cannot. */
 export type PatchResult = {ok: true; edits: Edit[]; changed: number} | {ok: false; reason: string; line?: number}
@@ -30,8 +39,8 @@ interface Level {
 interface Patching {
   input: MergeInput
   starts: number[]
-  /** Whether containers with the same shell are patched child by child. */
-  recurse: boolean
+  /** How finely blocks are patched. */
+  grain: Grain
   /** Whether the file's lines end with CRLF. */
   crlf: boolean
 }
@@ -48,9 +57,9 @@ interface Refusal {
  * nest: `blockKey` serialises every top-level block first, which refuses a
  * tree deeper than `maxNesting`, so the call stack stays bounded.
  */
-export function patchEdits(input: MergeInput, recurse: boolean): PatchResult {
+export function patchEdits(input: MergeInput, grain: Grain): PatchResult {
   const crlf = /^[^\n]*\r\n/.test(input.base)
-  const patching: Patching = {input, starts: lineStartsOf(input.base), recurse, crlf}
+  const patching: Patching = {input, starts: lineStartsOf(input.base), grain, crlf}
   const level: Level = {base: input.baseTree, remote: input.remoteTree, top: true}
   const hunks = diffKeys(keysOf(level.base), keysOf(level.remote))
   const result = patchLevel(patching, level, hunks)
@@ -124,7 +133,8 @@ function collect(results: ReadonlyArray<Edit[] | Refusal>): Edit[] | Refusal {
  * admonition title, say) does not cost the others theirs.
  */
 function containerEdits(patching: Patching, level: Level, base: RootContent, remote: RootContent): Edit[] | undefined {
-  if (!patching.recurse || !sameShell(base, remote) || !isContainer(base) || !isContainer(remote)) return undefined
+  if (patching.grain === 'blocks' || !sameShell(base, remote) || !isContainer(base) || !isContainer(remote))
+    return undefined
   if (!base.children.some((child) => child.position)) return undefined
   const inner: Level = {base, remote, top: false}
   const edits = patchLevel(patching, inner, diffKeys(keysOf(base), keysOf(remote)))
@@ -176,11 +186,35 @@ function replacement(
   if ('reason' in ranges) return ranges
   const start = ranges[0]!.start
   const end = ranges.at(-1)!.end
-  const code = bases.length === 1 ? codeContentEdit(patching.input.base, ranges[0]!, bases[0]!, remotes[0]!) : undefined
-  if (code) return [code]
   const prefix = continuationPrefix(lineBefore(patching.input.base, start))
-  const text = matchListMarkers(authorText(patching, level, remotes, index), patching.input.base, level, start)
-  return [{start, end, text: indentFollowing(text, prefix)}]
+  const written = matchListMarkers(authorText(patching, level, remotes, index), patching.input.base, level, start)
+  const edit = {start, end, text: indentFollowing(written, prefix)}
+  if (patching.grain !== 'words' || bases.length !== 1 || remotes.length !== 1) return [edit]
+  return [inPlace(patching, {range: ranges[0]!, base: bases[0]!, remote: remotes[0]!}, edit) ?? edit]
+}
+
+/** One block replaced by another, with the range of the first and the edit that writes the second. */
+interface Pair {
+  range: SourceRange
+  base: RootContent
+  remote: RootContent
+}
+
+/**
+ * A block changed in place, keeping more of the author's text than the
+ * written block: code between its own fences, a paragraph or heading word
+ * by word (what the author wrote around the change stays: emphasis
+ * markers, reference links, line breaks); undefined when it does not apply.
+ */
+function inPlace(patching: Patching, pair: Pair, edit: Edit): Edit | undefined {
+  const {input} = patching
+  const {range, base, remote} = pair
+  if (base.type === 'code') return codeContentEdit(input.base, range, base, remote)
+  if (base.type !== remote.type || (base.type !== 'paragraph' && base.type !== 'heading')) return undefined
+  const prefix = continuationPrefix(lineBefore(input.base, range.start))
+  const before = indentFollowing(blockText(input.toAuthor(rootOf([base]))), prefix)
+  const text = patchWords(input.base.slice(range.start, range.end), before, edit.text, prefix.includes('>'))
+  return text === undefined || text === edit.text ? undefined : {...edit, text}
 }
 
 /** Remote blocks inserted where base had none: after the previous block, or before the next one. */

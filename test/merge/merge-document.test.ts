@@ -123,4 +123,12 @@ describe('mergeDocument: the platform edits one block', () => {
     for (const kept of ['sidebar_position: 3', '{#start}', '<!-- a comment', '[guide]: https', '[the guide][guide]'])
       expect(text).toContain(kept)
   })
+
+  it('keeps the words around an edit as the author wrote them: reference links, emphasis markers', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'for more', 'for details'))))
+    expect(changedLines(page, text)).toEqual([31])
+    expect(text).toContain('See [the guide][guide] for details.')
+    const base = 'Some *stress* and __weight__ here,\nwrapped by its author.\n'
+    expect(merged(mergeDocument(inputOf(base, remoteEdit(base, 'here', 'there'))))).toBe(base.replace('here', 'there'))
+  })
 })
