@@ -11,7 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 import {temporaryFolders, writeFiles} from '../temp-folders.js'
-import {cli, flatten} from './push-helpers.js'
+import {cli, edit, flatten} from './push-helpers.js'
 
 const temporary = temporaryFolders('perms-conforming')
 let server: Awaited<ReturnType<typeof startServer>>
@@ -89,6 +89,21 @@ describe('a permissions change that does not move updated_at', () => {
     for (const file of ['plain.md', 'team/_index.md', 'team/notes.md'])
       expect(await readFile(path.join(dir, file), 'utf8')).not.toContain('permissions')
     expect(existsSync(path.join(dir, 'team', '_permissions.yml'))).toBe(false)
+  })
+
+  it('is a conflict in status when the file declares other permissions too (exit 3)', async () => {
+    const {dir, root, ids} = await pushed({
+      'both.md': '---\ntitle: Both\npermissions:\n  readers: [1001]\n  editors: [1001]\n---\n\nBoth sides.\n'
+    })
+    await webPermissions(ids.get('Both')!, [1002])
+    await edit(path.join(dir, 'both.md'), 'readers: [1001]', 'readers: [1001, 1003]')
+    const status = await cli(['status', dir, '--root-topic', root, '--json'], env)
+    expect(status.code, status.err).toBe(3)
+    const report = JSON.parse(status.out) as {local: unknown[]; conflicts: Array<{path: string; reason: string}>}
+    expect(report.conflicts).toEqual([
+      expect.objectContaining({path: 'both.md', reason: expect.stringMatching(/permissions/)})
+    ])
+    expect(report.local).toEqual([])
   })
 
   it('is read in a folder that declares none when the configuration says it manages them', async () => {
