@@ -136,11 +136,21 @@ describe('lock', () => {
     // guides/_permissions.yml names editors: it wins there, with a warning.
     expect(again.err).toContain('lock-overridden')
 
+    // A web edit pulled back: the file takes the edit, not the lock (the folder manages permissions: guides/).
     const before = await markdownFiles(dir)
+    const faqBody = bodyOf(await local.client.getItem(faq.id))
+    local.server.webEdit(faq.id, {body: faqBody.replace('work address', 'office address')})
     const pulled = await cli(['pull', dir, '--root-topic', root], env)
     expect(pulled.code, pulled.err).toBe(0)
-    expect(await markdownFiles(dir)).toEqual(before)
+    const after = await markdownFiles(dir)
+    expect(after['faq.md']).toContain('office address')
+    expect(after['faq.md']).not.toMatch(/permissions|editors/)
+    expect({...after, 'faq.md': ''}).toEqual({...before, 'faq.md': ''})
     expect(existsSync(path.join(dir, '_permissions.yml'))).toBe(false)
+    local.server.resetLog()
+    const third = await cli(['push', dir, '--root-topic', root], env)
+    expect(third.code, third.err).toBe(0)
+    expect(local.server.counts().writes).toBe(0)
   })
 
   it('learns the account from the state once known: a new file is created locked in the same push', async () => {

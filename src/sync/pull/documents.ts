@@ -14,6 +14,7 @@ import {adoptIfInSync, type Adoption} from './adoption.js'
 import {writeConflictCopy} from './conflict-copies.js'
 import {documentsAfterPull, linkWarnings} from './link-targets.js'
 import {writePermissionFile} from './permission-files.js'
+import {isLockOf} from '../shared/lock-shape.js'
 import {declaredPermissions} from '../shared/declared-permissions.js'
 import type {PullOp} from './plan.js'
 import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
@@ -78,9 +79,12 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
 
 /** The permissions the document of `op` declares after the pull: as read, else (not read) as its file has them. */
 function declaredOf(run: ApplyRun, op: PullOp): LocalPermissions | undefined {
-  const {remote, scan} = run.context
-  if (op.id in remote.permissions) return declaredPermissions(op.type, remote.permissions[op.id])
-  return scan.byPath[run.book.before.get(op.id)?.key ?? op.path]?.permissions
+  const {remote, scan, state} = run.context
+  const inFile = scan.byPath[run.book.before.get(op.id)?.key ?? op.path]?.permissions
+  if (!(op.id in remote.permissions)) return inFile
+  const read = declaredPermissions(op.type, remote.permissions[op.id])
+  // The lock push sets (config `lock`) is the platform's: never written into a file that did not declare it.
+  return inFile === undefined && isLockOf(read, state.publisher) ? undefined : read
 }
 
 /** Pulls the document of `op`: adopts it, writes a conflict copy, or writes its file. */
