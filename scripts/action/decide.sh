@@ -19,9 +19,9 @@ if [ "$command" = auto ]; then
 fi
 
 case "$command" in
-  plan | push | status | pull | check-links) ;;
+  plan | push | status | pull | check-links | pull-request) ;;
   *)
-    echo "::error title=kbsync action::The input command is \"$command\"; use auto, plan, push, status, pull or check-links"
+    echo "::error title=kbsync action::The input command is \"$command\"; use auto, plan, push, status, pull, check-links or pull-request"
     exit 2
     ;;
 esac

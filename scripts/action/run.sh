@@ -7,7 +7,13 @@ set -uo pipefail
 
 bin="${GITHUB_ACTION_PATH:?}/dist/src/cli/bin.js"
 args=("${KBSYNC_COMMAND:?}")
+# pull-request: a pull into a branch and one pull request for it (scheduled runs).
+if [ "$KBSYNC_COMMAND" = pull-request ]; then args=(pull); fi
 if [ -n "${INPUT_FOLDER:-}" ]; then args+=("$INPUT_FOLDER"); fi
+if [ "$KBSYNC_COMMAND" = pull-request ]; then
+  args+=(--pull-request)
+  if [ -n "${INPUT_BRANCH:-}" ]; then args+=(--branch "$INPUT_BRANCH"); fi
+fi
 
 # Only what is given: an empty input must not hide the config file's value.
 given() { [ -n "${!1:-}" ]; }
@@ -23,6 +29,12 @@ for secret in TOKEN LOGIN SECURITY_KEY; do
   fi
   unset "$input"
 done
+# The token that opens the pull request: GitHub's own variable, which kbsync reads (never an argument).
+if [ "$KBSYNC_COMMAND" = pull-request ] && given INPUT_GITHUB_TOKEN; then
+  echo "::add-mask::$INPUT_GITHUB_TOKEN"
+  export GITHUB_TOKEN="$INPUT_GITHUB_TOKEN"
+fi
+unset INPUT_GITHUB_TOKEN
 
 # Extra arguments split on white space as a shell would, with nothing evaluated.
 read -r -a extra <<<"${INPUT_ARGS:-}"

@@ -109,7 +109,7 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
  */
 function failed(error: unknown, command: Command, options: RunOptions & {json: boolean; verbose: boolean}): number {
   // Secrets may hide in a third-party message; they never reach the terminal.
-  const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY]
+  const secrets = [options.env.KBSYNC_TOKEN, options.env.KBSYNC_SECURITY_KEY, options.env.GITHUB_TOKEN]
   // A link out of the folder (to write or to read through) is the folder's fault, refused before anything is written: invalid input.
   const usage =
     error instanceof UsageError ||

@@ -71,7 +71,9 @@ export async function openSession(
 ): Promise<SyncSession> {
   // Before connecting: a typo in the folder must fail the run (exit 2), not sync an empty folder it created.
   const config = await folderConfig(context, {mayCreateDir: options.mayCreateDir === true})
-  const reporter = reporterFor(context, {dir: config.dir, secrets: [config.token, config.securityKey]})
+  // GITHUB_TOKEN: `pull --pull-request` holds it; no line of the run shows it.
+  const secrets = [config.token, config.securityKey, context.env.GITHUB_TOKEN]
+  const reporter = reporterFor(context, {dir: config.dir, secrets})
   // A run killed earlier may have left temporary files beside documents (which `git add -A` would commit): gone first.
   const stale = await removeStaleTemps(config.dir, {ignore: config.ignore})
   if (stale.length > 0) reporter.debug(`removed temporary files of a run that stopped: ${stale.join(', ')}`)

@@ -15,6 +15,8 @@ import type {StructureNode} from '../../src/api/types.js'
 import {builtDir} from '../built.js'
 import {useLocalServer} from '../e2e/local-server.js'
 import {runAction, type RunnerOptions} from './runner.js'
+import {gitIn, makeFixture, serverEnv, webEdit} from '../web-edits/git-fixture.js'
+import {startFakeGitHub} from '../web-edits/github-server.js'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const local = useLocalServer()
@@ -188,5 +190,41 @@ describe('the GitHub Action', () => {
       'run build --silent'
     ])
     expect(result.outputs).toEqual({command: 'plan', 'exit-code': '0'})
+  })
+
+  it('pull-request (a scheduled run): the web edits committed, pushed and proposed in one pull request', async () => {
+    const fixture = await makeFixture(local.client, await mkdtemp(path.join(scratch, 'web-')), serverEnv(local.server))
+    const githubToken = 'ghs_actionTestToken0123456789abcdef'
+    const headSha = (name: string) => gitIn(fixture.origin, 'rev-parse', `refs/heads/${name}`)
+    const github = await startFakeGitHub({owner: 'acme', repo: 'handbook', token: githubToken, headSha})
+    try {
+      await webEdit(local.client, fixture.ids.Install!, 'Check the logs.', 'Check the journal.')
+      const result = await runAction({
+        actionPath,
+        workspace: fixture.checkout,
+        temp: await mkdtemp(path.join(scratch, 'web-runner-')),
+        event: {name: 'schedule', ref: 'refs/heads/main', defaultBranch: 'main'},
+        inputs: {
+          command: 'pull-request',
+          folder: 'docs',
+          'api-url': local.server.apiUrl,
+          'files-url': local.server.filesUrl,
+          token: local.server.token,
+          'root-topic': fixture.rootTopic,
+          'github-token': githubToken
+        },
+        env: {GITHUB_REPOSITORY: 'acme/handbook', GITHUB_API_URL: github.url}
+      })
+      expect(result.outputs).toEqual({command: 'pull-request', 'exit-code': '0'})
+      expect(gitIn(fixture.origin, 'show', 'kbsync/web-edits:docs/Install.md')).toContain('Check the journal.')
+      expect(github.pulls.map((pull) => pull.head)).toEqual(['kbsync/web-edits'])
+      expect(result.steps.find((step) => step.name === 'Save the sync state')?.outcome).toBe('skipped')
+      const log = result.steps.map((step) => step.stdout + step.stderr).join('\n')
+      expect(log.split('\n').filter((line) => line.includes(githubToken) && !line.startsWith('::add-mask::'))).toEqual(
+        []
+      )
+    } finally {
+      await github.close()
+    }
   })
 })

@@ -53,8 +53,10 @@ export interface BranchOutcome {
 async function identity(top: string): Promise<Record<string, string>> {
   const known = await git(['var', 'GIT_COMMITTER_IDENT'], {cwd: top, okCodes: [128]})
   if (known.code === 0) return {}
-  const name = 'kbsync'
-  const email = 'kbsync@users.noreply.github.com'
+  // On GitHub Actions, the identity its own commits carry.
+  const actions = process.env.GITHUB_ACTIONS === 'true'
+  const name = actions ? 'github-actions[bot]' : 'kbsync'
+  const email = actions ? '41898282+github-actions[bot]@users.noreply.github.com' : 'kbsync@users.noreply.github.com'
   return {GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email}
 }
 

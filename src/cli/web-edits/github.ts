@@ -8,10 +8,11 @@
  * answer was lost never opens a second one. The token goes only in the
  * Authorization header; no message carries it.
  */
-import {Agent, request} from 'undici'
+import type {Agent, request} from 'undici'
 import {flatHeaders} from '../../api/answer-error.js'
 import {backoffMs, isRetryableStatus, serverWaitMs, sleep} from '../../api/retry-policy.js'
-import {redact} from '../../api/index.js'
+import {redact} from '../../api/redact.js'
+import {oneLine} from '../../trust/index.js'
 import {kbsyncVersion} from '../../version.js'
 import type {GitHubSettings} from './github-settings.js'
 
@@ -36,10 +37,33 @@ export class GitHubError extends Error {
   override name = 'GitHubError'
   constructor(
     message: string,
-    readonly status: number | undefined
+    /** The answer's status; undefined when there was no answer. */
+    readonly status: number | undefined,
+    /** The wait the server asked for before another attempt (a rate limit). */
+    readonly waitMs?: number
   ) {
     super(message)
   }
+
+  /** Another attempt may fare better: no answer, a server error or a rate limit. */
+  get retryable(): boolean {
+    return this.status === undefined || this.waitMs !== undefined || isRetryableStatus(this.status)
+  }
+}
+
+/** The most bytes read of one answer (a page of pull requests is far less). */
+const maxAnswerBytes = 8 * 1024 * 1024
+
+/** The text of an answer's body, read up to `maxAnswerBytes`. */
+async function boundedText(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > maxAnswerBytes) throw new GitHubError(`an answer larger than ${maxAnswerBytes} bytes`, undefined)
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** How patient the client is. */
@@ -79,9 +103,31 @@ function pullRequestOf(value: unknown): PullRequest {
   }
 }
 
+/**
+ * The wait a rate-limited answer asks for (429, or 403 with the limit spent
+ * or a Retry-After): `Retry-After`, else until `X-RateLimit-Reset` (epoch
+ * seconds on GitHub), else a minute; undefined for any other answer.
+ */
+export function rateLimitWait(
+  status: number,
+  headers: Record<string, string | undefined>,
+  now: number = Date.now()
+): number | undefined {
+  const limited =
+    status === 429 ||
+    (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
+  if (!limited) return undefined
+  const reset = Number(headers['x-ratelimit-reset'])
+  return (
+    serverWaitMs({'retry-after': headers['retry-after']}, now) ??
+    (headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : 60_000)
+  )
+}
+
 /** The REST client of one repository. */
 export class GitHubClient {
-  private readonly agent = new Agent({keepAliveTimeout: 5_000, connections: 2})
+  /** Loaded with the first call (`import()`): a pull without --pull-request never loads undici for GitHub. */
+  private connection?: Promise<{agent: Agent; request: typeof request}>
   private readonly timeoutMs: number
   private readonly attempts: number
   private readonly maxWaitMs: number
@@ -117,7 +163,14 @@ export class GitHubClient {
   /** Opens a pull request (or finds the one a lost answer opened). */
   async open(pull: NewPullRequest): Promise<PullRequest> {
     const found = async () => (await this.pullsOf(pull.head, 'open'))[0]
-    return pullRequestOf(await this.call('POST', '/pulls', pull, found))
+    try {
+      return pullRequestOf(await this.call('POST', '/pulls', pull, found))
+    } catch (error) {
+      // 422: one is open already (another run opened it meanwhile): that is the one.
+      const open = error instanceof GitHubError && error.status === 422 ? await found() : undefined
+      if (open === undefined) throw error
+      return open
+    }
   }
 
   /** Sets the title and description of pull request `number`. */
@@ -127,7 +180,7 @@ export class GitHubClient {
 
   /** Closes the connections. */
   async close(): Promise<void> {
-    await this.agent.close()
+    if (this.connection) await (await this.connection).agent.close()
   }
 
   /**
@@ -149,30 +202,38 @@ export class GitHubClient {
       const outcome = await this.attempt(method, route, body).catch((error: unknown) => ({error}))
       if (!('error' in outcome)) return outcome.json
       const failure = outcome.error
-      const status = failure instanceof GitHubError ? failure.status : undefined
-      const retryable =
-        status === undefined ||
-        status === 429 ||
-        isRetryableStatus(status) ||
-        (failure as {wait?: number}).wait !== undefined
-      const wait = (failure as {wait?: number}).wait ?? backoffMs(attempt, 500, 8_000)
-      if (!retryable || attempt >= this.attempts || wait > this.maxWaitMs) throw this.failed(shown, failure, status)
+      if (!(failure instanceof GitHubError)) throw failure
+      const wait = failure.waitMs ?? backoffMs(attempt, 500, 8_000)
+      if (!failure.retryable || attempt >= this.attempts || wait > this.maxWaitMs) throw this.failed(shown, failure)
       await sleep(wait)
     }
   }
 
   /** The error of a call that will not be tried again: what GitHub said, and what to do. */
-  private failed(shown: string, failure: unknown, status: number | undefined): GitHubError {
-    const said = failure instanceof Error ? failure.message : String(failure)
+  private failed(shown: string, failure: GitHubError): GitHubError {
+    const {status} = failure
     const hint = status !== undefined && hints[status] ? ` (${hints[status]})` : ''
-    return new GitHubError(redact(`GitHub ${shown}: ${said}${hint}`, [this.settings.token]), status)
+    return new GitHubError(redact(`GitHub ${shown}: ${failure.message}${hint}`, [this.settings.token]), status)
   }
 
   /** One attempt: the JSON answer, or a thrown `GitHubError` (with `wait` when the server named one). */
   private async attempt(method: string, route: string, body?: unknown): Promise<{json: unknown}> {
+    this.connection ??= import('undici').then((undici) => ({
+      agent: new undici.Agent({keepAliveTimeout: 5_000, connections: 2}),
+      request: undici.request
+    }))
+    const {agent, request} = await this.connection
+    const noAnswer = (error: unknown): never => {
+      const why =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `no answer in ${this.timeoutMs} ms`
+          : String((error as Error).message)
+      throw error instanceof GitHubError ? error : new GitHubError(`no answer (${why})`, undefined)
+    }
+    const signal = AbortSignal.timeout(this.timeoutMs)
     const answer = await request(`${this.base}${route}`, {
       method: method as 'GET',
-      dispatcher: this.agent,
+      dispatcher: agent,
       headers: {
         accept: 'application/vnd.github+json',
         authorization: `Bearer ${this.settings.token}`,
@@ -181,32 +242,14 @@ export class GitHubClient {
         ...(body !== undefined ? {'content-type': 'application/json'} : {})
       },
       ...(body !== undefined ? {body: JSON.stringify(body)} : {}),
-      signal: AbortSignal.timeout(this.timeoutMs)
-    }).catch((error: unknown) => {
-      const why =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `no answer in ${this.timeoutMs} ms`
-          : String((error as Error).message)
-      throw new GitHubError(`no answer (${why})`, undefined)
-    })
-    const text = await answer.body.text()
-    const json = parseJson(text)
+      signal
+    }).catch(noAnswer)
+    const json = parseJson(await boundedText(answer.body).catch(noAnswer))
     if (answer.statusCode < 300) return {json}
-    const headers = flatHeaders(answer.headers)
-    const message =
-      typeof (json as {message?: unknown})?.message === 'string' ? (json as {message: string}).message : ''
-    const error = Object.assign(new GitHubError(`${answer.statusCode} ${message}`.trim(), answer.statusCode), {})
-    // A rate limit (429, or 403 with the limit spent or a Retry-After): wait as the server says.
-    const limited =
-      answer.statusCode === 429 ||
-      (answer.statusCode === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
-    if (limited) {
-      const reset = Number(headers['x-ratelimit-reset'])
-      const wait =
-        serverWaitMs({'retry-after': headers['retry-after']}) ??
-        (Number.isFinite(reset) ? Math.max(0, reset * 1000 - Date.now()) : 60_000)
-      throw Object.assign(error, {wait})
-    }
-    throw error
+    const said = (json as {message?: unknown} | undefined)?.message
+    const message = `${answer.statusCode}${typeof said === 'string' ? ` ${oneLine(said)}` : ''}`
+    return Promise.reject(
+      new GitHubError(message, answer.statusCode, rateLimitWait(answer.statusCode, flatHeaders(answer.headers)))
+    )
   }
 }

@@ -129,15 +129,24 @@ export function codeSpan(text: string): string {
   const line = oneLine(text)
   const longest = Math.max(0, ...[...line.matchAll(/`+/g)].map((m) => m[0].length))
   const fence = '`'.repeat(longest + 1)
-  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : ''
+  // A space each side when the text starts or ends with a backtick, or starts and ends with a space (one is stripped).
+  const spaced = line.startsWith(' ') && line.endsWith(' ') && line.trim() !== ''
+  const pad = line.startsWith('`') || line.endsWith('`') || spaced ? ' ' : ''
   return `${fence}${pad}${line}${pad}${fence}`
 }
 
-/** Text that GitHub shows as written: Markdown punctuation escaped, no mention, no HTML. */
+/**
+ * Text that GitHub shows as written: Markdown punctuation escaped, and a
+ * zero-width space after `@`, before `//` of a scheme and after `www`, so no
+ * mention, autolink, link or HTML can form (GitHub finds autolinks in text
+ * after parsing, where escapes no longer count).
+ */
 export function markdownText(text: string): string {
   return oneLine(text)
-    .replace(/[\\`*_{}[\]()<>#+!|~&]/g, (c) => `\\${c}`)
     .replace(/@/g, '@\u200b')
+    .replace(/:(?=\/\/)/g, ':\u200b')
+    .replace(/(www)(?=\.)/gi, '$1\u200b')
+    .replace(/[\\`*_{}[\]()<>#+!|~&:.]/g, (c) => `\\${c}`)
 }
 
 /** The pull request's description: what changed on the platform, per document, and the conflicts. */
