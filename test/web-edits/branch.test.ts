@@ -64,6 +64,27 @@ describe('kbsync pull --branch', () => {
     expect(gitIn(fixture.checkout, 'log', '-1', '--format=%B', tip)).toMatch(/docs\/Install\.remote\.md/)
   })
 
+  it('commits the state with the files when the repository tracks it, and never one it does not', async () => {
+    const tracked = await makeFixture(suite.client(), await suite.folder(), serverEnv(suite.server()), {
+      ignoreState: false
+    })
+    await webEdit(suite.client(), tracked.ids.Support!, 'within a day', 'within a week')
+    const run = await cli(['pull', tracked.docs, '--branch', 'web-edits'], tracked.env)
+    expect(run.code, run.err).toBe(0)
+    expect(gitIn(tracked.checkout, 'diff', '--name-only', 'HEAD', 'web-edits').split('\n')).toEqual([
+      'docs/.kbsync/state.json',
+      'docs/Support.md'
+    ])
+    expect(gitIn(tracked.checkout, 'status', '--porcelain')).toBe('')
+    // Untracked and not ignored: the copy the pull started from stays out of the branch.
+    gitIn(tracked.checkout, 'rm', '-r', '--quiet', '--cached', 'docs/.kbsync')
+    gitIn(tracked.checkout, 'commit', '--quiet', '-m', 'the state leaves git')
+    const run2 = await cli(['pull', tracked.docs, '--branch', 'untracked'], tracked.env)
+    expect(run2.code, run2.err).toBe(0)
+    expect(gitIn(tracked.checkout, 'ls-tree', '-r', '--name-only', 'untracked')).not.toMatch(/\.kbsync/)
+    expect(gitIn(tracked.checkout, 'diff', '--name-only', 'HEAD', 'untracked')).toBe('docs/Support.md')
+  })
+
   it('refuses the checked-out branch, a bad name and --dry-run, writing nothing', async () => {
     const before = checkoutState(fixture.checkout)
     const refusals = [

@@ -37,8 +37,17 @@ export interface Fixture {
   env: NodeJS.ProcessEnv
 }
 
-/** Two articles under a new root topic, pulled into `<folder>/checkout/docs` and committed; `origin` a bare repository. */
-export async function makeFixture(client: KbClient, folder: string, env: NodeJS.ProcessEnv): Promise<Fixture> {
+/**
+ * Two articles under a new root topic, pulled into `<folder>/checkout/docs`
+ * and committed (the state ignored, or with `ignoreState: false` committed
+ * too); `origin` a bare repository.
+ */
+export async function makeFixture(
+  client: KbClient,
+  folder: string,
+  env: NodeJS.ProcessEnv,
+  options: {ignoreState?: boolean} = {}
+): Promise<Fixture> {
   const root = await client.createItem({
     type: 'topic',
     title: `Handbook ${path.basename(folder)}`,
@@ -56,7 +65,10 @@ export async function makeFixture(client: KbClient, folder: string, env: NodeJS.
   await mkdir(checkout)
   gitIn(folder, 'init', '--quiet', '--bare', '--initial-branch=main', origin)
   gitIn(checkout, 'init', '--quiet', '--initial-branch=main')
-  await writeFile(path.join(checkout, '.gitignore'), '.kbsync/\n')
+  await writeFile(
+    path.join(checkout, '.gitignore'),
+    options.ignoreState === false ? 'docs/.kbsync/state.journal\n' : '.kbsync/\n'
+  )
   const runEnv = {...env, KBSYNC_ROOT_TOPIC: root.id}
   const pulled = await cli(['pull', path.join(checkout, 'docs')], runEnv)
   if (pulled.code !== 0) throw new Error(`the first pull failed: ${pulled.err}`)

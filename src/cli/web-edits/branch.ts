@@ -73,6 +73,17 @@ async function proposed(cwd: string, head: string, tip: string, relDir: string):
   return base === '' ? undefined : changesBetween(cwd, base, tip, relDir)
 }
 
+/**
+ * Whether the branch at `tip` already proposes `edits`: its own changes since
+ * it parted from the checked-out commit are the same. Without the history to
+ * tell where it parted (a shallow clone), whether it holds this very tree.
+ */
+async function holdsEdits(checkout: Checkout, tip: string, tree: string, edits: TreeChanges): Promise<boolean> {
+  const already = await proposed(checkout.top, checkout.head, tip, checkout.relDir)
+  if (already !== undefined) return sameChanges(already, edits)
+  return (await gitText(['rev-parse', `${tip}^{tree}`], {cwd: checkout.top})) === tree
+}
+
 /** Commits `tree` as the branch's next commit; resolves to the commit. */
 async function commitTree(
   checkout: Checkout,
@@ -90,6 +101,20 @@ async function commitTree(
 }
 
 /**
+ * Stages what the pull wrote in the folder `relDir`: every document, and of
+ * `.kbsync/` only the files the commit tracks (a state the repository does
+ * not commit is not committed to the branch either).
+ */
+async function stage(root: string, relDir: string): Promise<void> {
+  const own = path.posix.join(relDir, '.kbsync')
+  await git(['add', '--all', '--', relDir === '' ? '.' : relDir], {cwd: root})
+  // Unstaged again, then only the tracked ones staged (an exclude pathspec would fail on an ignored `.kbsync/`).
+  await git(['reset', '--quiet', '--', own], {cwd: root})
+  const tracked = (await git(['ls-files', '-z', '--', own], {cwd: root})).stdout.split('\0').filter(Boolean)
+  if (tracked.length > 0) await git(['add', '--update', '--', ...tracked], {cwd: root})
+}
+
+/**
  * Pulls into a temporary worktree of the checked-out commit and commits the
  * result to `branch` when it proposes something the branch does not yet.
  */
@@ -100,16 +125,15 @@ export async function pullToBranch(input: BranchPull): Promise<BranchOutcome> {
   return inWorktree(checkout, async (worktree) => {
     const run = await input.runPull(worktree.dir)
     if (run.result === undefined || run.result.status === 'failed') return {status: 'failed', code: run.code}
-    const add = ['add', '--all', '--', checkout.relDir === '' ? '.' : checkout.relDir]
-    await git(add, {cwd: worktree.root})
+    await stage(worktree.root, checkout.relDir)
     const tree = await gitText(['write-tree'], {cwd: worktree.root})
     const edits = await changesBetween(checkout.top, checkout.head, tree, checkout.relDir)
     const found = {code: run.code, ...(tip !== undefined ? {commit: tip} : {})}
     if (edits.size === 0) return {status: 'nothing', ...found}
     const {plan, conflicts} = run.result
     const summary = summarise(plan.ops, conflicts, checkout.relDir, new Set(edits.keys()))
-    const already = tip === undefined ? undefined : await proposed(checkout.top, checkout.head, tip, checkout.relDir)
-    if (already !== undefined && sameChanges(already, edits)) return {status: 'unchanged', ...found, summary}
+    if (tip !== undefined && (await holdsEdits(checkout, tip, tree, edits)))
+      return {status: 'unchanged', ...found, summary}
     const own = await changesBetween(checkout.top, tip ?? checkout.head, tree, checkout.relDir)
     const added = summarise(plan.ops, conflicts, checkout.relDir, new Set(own.keys()))
     const message = commitMessage(added, input.source)
