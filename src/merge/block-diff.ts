@@ -1,8 +1,8 @@
 /**
  * The diff of two key sequences (Myers' greedy algorithm, iterative): the
  * hunks where base blocks were replaced by remote blocks. O((n+m)·d) time,
- * O(d²) memory for d differences, after the common prefix and suffix are
- * taken off.
+ * O(d²) memory for d differences (at most 1000), after the common prefix
+ * and suffix are taken off.
  */
 
 /** Base blocks `[baseStart, baseEnd)` replaced by remote blocks `[remoteStart, remoteEnd)` (either may be empty). */
@@ -48,18 +48,24 @@ function hunksBetween(matches: ReadonlyArray<readonly [number, number]>, n: numb
   return hunks
 }
 
+/**
+ * Past this many differences the rest is one hunk: a coarser diff, still a
+ * true one, in bounded time and memory on texts that differ everywhere.
+ */
+const maxDifferences = 1000
+
 /** The matched pairs of a shortest edit script from `a` to `b` (Myers), in increasing order. */
 function commonPairs(a: readonly string[], b: readonly string[]): Array<[number, number]> {
   const n = a.length
   const m = b.length
   if (n === 0 || m === 0) return []
-  const max = n + m
+  const max = Math.min(n + m, maxDifferences)
   const offset = max + 1
   const v = new Int32Array(2 * max + 3)
+  // trace[d]: the furthest reaching x of each diagonal -d..d before step d (what step d read).
   const trace: Int32Array[] = []
-  let found = -1
-  for (let d = 0; d <= max && found === -1; d++) {
-    trace.push(v.slice())
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice(offset - d, offset + d + 1))
     for (let k = -d; k <= d; k += 2) {
       const down = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!)
       let x = down ? v[offset + k + 1]! : v[offset + k - 1]! + 1
@@ -69,32 +75,24 @@ function commonPairs(a: readonly string[], b: readonly string[]): Array<[number,
         y++
       }
       v[offset + k] = x
-      if (x >= n && y >= m) {
-        found = d
-        break
-      }
+      if (x >= n && y >= m) return backtrack(trace, n, m)
     }
   }
-  return backtrack(trace, a, b, offset)
+  return []
 }
 
 /** Walks the trace back from the end: the diagonal moves are the matches. */
-function backtrack(
-  trace: readonly Int32Array[],
-  a: readonly string[],
-  b: readonly string[],
-  offset: number
-): Array<[number, number]> {
+function backtrack(trace: readonly Int32Array[], n: number, m: number): Array<[number, number]> {
   const pairs: Array<[number, number]> = []
-  let x = a.length
-  let y = b.length
+  let x = n
+  let y = m
   for (let d = trace.length - 1; d >= 0; d--) {
     const v = trace[d]!
+    const at = (k: number): number => v[k + d]!
     const k = x - y
-    const down = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!)
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1))
     const previousK = down ? k + 1 : k - 1
-    const previousX = d === 0 ? 0 : v[offset + previousK]!
-    const previousY = previousX - previousK
+    const previousX = d === 0 ? 0 : at(previousK)
     const startX = d === 0 ? 0 : down ? previousX : previousX + 1
     const startY = startX - k
     while (x > startX && y > startY) {
@@ -103,7 +101,7 @@ function backtrack(
       pairs.push([x, y])
     }
     x = previousX
-    y = previousY
+    y = previousX - previousK
   }
   return pairs.reverse()
 }
