@@ -5,7 +5,6 @@
  */
 import type {CommandContext} from '../command.js'
 import {UsageError} from '../errors.js'
-import {exitCodes} from '../exit-codes.js'
 import type {SyncSession} from '../session.js'
 import {pullToBranch, type BranchOutcome, type PullRun} from './branch.js'
 import {gitHubSettings} from './github-settings.js'
@@ -107,5 +106,5 @@ export async function pullWebEdits(
   else if (outcome.action === 'kept') reporter.success(`Pull request #${pull.number} is up to date: ${pull.url}`)
   else
     reporter.success(`${outcome.action === 'opened' ? 'Opened' : 'Updated'} pull request #${pull.number}: ${pull.url}`)
-  return outcome.branch.code === exitCodes.failure ? exitCodes.failure : outcome.branch.code
+  return outcome.branch.code
 }
