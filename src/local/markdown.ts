@@ -50,8 +50,27 @@ export function toGfmText(markdown: string): string {
  */
 export function bodyTree(node: LocalNode): Root | undefined {
   if (node.tree || node.body === undefined) return node.tree
+  const tree = parsedBodyTree(node)
+  dropPositions(tree)
+  node.tree = tree
+  return tree
+}
+
+/**
+ * The dialect tree of a document's body as `bodyTree` makes it, but freshly
+ * parsed and with its source positions (lines of the body, which are the
+ * file's lines unless an include moved them): pull's round trip maps blocks
+ * back to the file. Not kept on the node. Undefined when there is no body.
+ */
+export function positionedBodyTree(node: LocalNode): Root | undefined {
+  return node.body === undefined ? undefined : parsedBodyTree(node)
+}
+
+/** Parses the body of `node` (which has one) and marks its references as the scan resolved them. */
+function parsedBodyTree(node: LocalNode): Root {
+  const body = node.body!
   const file = node.file ?? node.path
-  const {tree, messages} = toKbTree(node.body, file)
+  const {tree, messages} = toKbTree(body, file)
   // A body with an error never renders (the parse capped what it could not keep). The plan stops on the errors the
   // scan reports; this one it read from the body cache or from a pattern (`plain-body.ts`), and they missed it.
   const error = messages.find((message) => message.fatal)
@@ -64,8 +83,6 @@ export function bodyTree(node: LocalNode): Root | undefined {
       `${file}: the body holds ${marked} local references, but the scan read ${node.resolutions.length}; please report this with the file`
     )
   }
-  dropPositions(tree)
-  node.tree = tree
   return tree
 }
 

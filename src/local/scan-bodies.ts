@@ -112,6 +112,8 @@ export async function readBodies(
       read.lineOf
     )
     const found: Diagnostic[] = [...expanded.diagnostics]
+    // Pull's round trip maps the converted body's lines back to the file's (an include moved them).
+    if (expanded.lineOf) node.bodyLineOf = expanded.lineOf
     const {facts, tree} = readBody(node, file, expanded.body, context.cache)
     if (facts.blank) blank.push(pending)
     if (tree && kept < (context.keptTrees ?? keptTreesMax)) {

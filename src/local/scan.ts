@@ -21,6 +21,7 @@ import {loadSite, type SiteNavigation} from './navigation/site-load.js'
 import {parseMkdocsSite} from './mkdocs-site.js'
 import {unpublishedDocuments} from './publish-rules.js'
 import {readBodies, type BodyContext, type PendingBody} from './scan-bodies.js'
+import {conflictMarkerDiagnostics} from './conflict-markers.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
 import {repositoryRoot} from './repository.js'
@@ -48,6 +49,8 @@ export interface ScanOptions {
   reuse?: ScanReuse
   /** What to do with a docs site's locales other than the default language (default: a root topic each). */
   locales?: LocaleChoice
+  /** Reads only the bodies of these document files (pull's round trip renders one document); default every body. */
+  bodiesOf?: ReadonlySet<string>
 }
 
 const permissionsName = '_permissions.yml'
@@ -104,10 +107,12 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
     diagnostics
   })
   disambiguateTitles(rootTopic, diagnostics)
+  // A push must not publish a merge left half done (the markers are the author's own lines, before any expansion).
+  if (!options.skipBodies) for (const {body, file} of bodies) diagnostics.push(...conflictMarkerDiagnostics(body, file))
   const read = options.skipBodies
     ? {assets: {}, blank: []}
     : await readBodies(
-        bodies,
+        options.bodiesOf ? bodies.filter(({file}) => options.bodiesOf!.has(file)) : bodies,
         {
           ...bodyContext(root, repository, documents, {...options, links: linksOf(options, site)}),
           ...siteReading(navigation.mkdocs)

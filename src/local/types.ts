@@ -68,6 +68,8 @@ interface LocalItemBase {
   permissions?: LocalPermissions
   /** The body text (front matter and title heading blanked, so lines match the file); absent when there is no body. */
   body?: string
+  /** For each line of `body` (0-based), the file's 1-based line it comes from, when an include or readfile moved lines. */
+  bodyLineOf?: number[]
   /** sha256 of the file path and the body text: the body cache's key, and all that rendering reads of the file. */
   bodyKey?: string
   /** What each local reference of the body resolved to, in document order (null: left as written). */

@@ -14,7 +14,6 @@ import {applyEdits} from './splice.js'
 import {deletionEdit} from './deletion.js'
 import {codeContentEdit} from './code.js'
 import {patchWords} from './words.js'
-import {tableRowEdits} from './table.js'
 import {apartFrom, listMarkerAt, withListMarker} from './list-markers.js'
 import type {MergeInput} from './types.js'
 
@@ -191,12 +190,7 @@ function replacement(
   const written = matchListMarkers(authorText(patching, level, remotes, index), patching.input.base, level, start)
   const edit = {start, end, text: indentFollowing(written, prefix)}
   if (patching.grain !== 'words' || bases.length !== 1 || remotes.length !== 1) return [edit]
-  const pair = {range: ranges[0]!, base: bases[0]!, remote: remotes[0]!}
-  return (
-    tableRowEdits(patching.input.base, patching.starts, pair, patching.input.toAuthor) ?? [
-      inPlace(patching, pair, edit) ?? edit
-    ]
-  )
+  return [inPlace(patching, {range: ranges[0]!, base: bases[0]!, remote: remotes[0]!}, edit) ?? edit]
 }
 
 /** One block replaced by another, with the range of the first and the edit that writes the second. */

@@ -25,6 +25,7 @@ import {
   connectionOptions,
   connectionOptionsHelp,
   linkOptionsOf,
+  localeChoiceOf,
   openSession,
   orphanOptionsOf,
   type SyncSession
@@ -192,7 +193,9 @@ async function pullInto(context: CommandContext, session: SyncSession, dir: stri
       : {}),
     // --no-permissions wins over the config's switch; unset, the folder decides (`managesPermissions`).
     permissions: context.values['no-permissions'] === true ? 'ignore' : (config.permissions ?? 'auto'),
-    ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {})
+    ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {}),
+    // The round trip renders a file as push does: the same locales.
+    locales: localeChoiceOf(config)
   }
   const {plan, context: pullContext} = await planPullRun(options)
   if (context.values['dry-run'] === true) {

@@ -21,6 +21,7 @@ import type {ApplyRun} from './run.js'
 import {itemsAfter, noteKeys, openBook} from './state-book.js'
 import {verifyPulled} from './verify.js'
 import {applyNavigation} from './navigation-apply.js'
+import {recordBases} from '../shared/bases.js'
 import type {PullOptions, PullResult} from './types.js'
 
 /** The run of `plan`: an empty result, the state store, the book of entries before the pull. */
@@ -45,6 +46,7 @@ function startRun(plan: PullPlan, context: PullContext, options: PullOptions): A
     trees: new Map(),
     files: {assets: new Map(), local: new Map(), downloadedNow: new Set()},
     canonical: new Map(),
+    mergedBases: new Map(),
     recorded: false,
     emit,
     fail(op: PullOp, error: unknown) {
@@ -94,9 +96,15 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     await applyNavigation(run, plan.navigation ?? [])
     state.items = itemsAfter(run)
     delete state.linksPending
-    await verifyPulled(run)
+    const scan = await verifyPulled(run)
     if (run.recorded || JSON.stringify(state) !== initial) await run.store.save()
     await run.store.close()
+    // The bases of the next pull's merges: each file as this pull left it in sync (or its platform side, merged).
+    await recordBases(
+      scan,
+      state,
+      [...run.mergedBases.values()].map((merged) => merged.text)
+    )
   } catch (error) {
     const local = localWriteFailureOf(error)
     if (!local) throw error

@@ -21,6 +21,8 @@ import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
 import {recordPulled} from './state-book.js'
 import {isSectionOp, pullSection} from './sections.js'
+import type {LocalizeContext} from '../shared/localize.js'
+import {mergeSettingOf, pullByMerge, type MergeSetting} from './round-trip/index.js'
 
 /** How bodies are converted in one run: where linked documents are after the pull, the platform's URL forms. */
 interface Conversion {
@@ -46,9 +48,8 @@ function conversionOf(run: ApplyRun): Conversion {
   }
 }
 
-/** Converts the body of `op` and says what is odd about it (title spaces, a lossy form). */
-function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[]): PulledBody {
-  const detail = run.context.remote.details[op.id]!
+/** How the body of `op` is written for its file: links relative to it, files downloaded, the platform's URL forms. */
+function localizeOf(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[]) {
   const item = run.context.remote.items[op.id]!
   const links = {forms: conversion.forms, pageUrl: itemPageUrl({kind: item.type, id: op.id}, conversion.urls)}
   const assetOf = (url: string) => (op.op === 'conflict' ? undefined : run.files.local.get(url))
@@ -57,6 +58,14 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
     assetOf,
     diagramOf: diagramSourceLookup(run.dir, run.context.state)
   }
+  return {answers, links, context: {file: op.file, ...answers, links} satisfies LocalizeContext}
+}
+
+/** Converts the body of `op` and says what is odd about it (title spaces, a lossy form). */
+function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[]): PulledBody {
+  const detail = run.context.remote.details[op.id]!
+  const item = run.context.remote.items[op.id]!
+  const {answers, links} = localizeOf(run, conversion, op, missed)
   // The Mermaid blocks the platform holds as code stay code on push (`keepAsCode`): a push after this pull changes nothing.
   keepAsCode(run.dir, run.trees.get(op.id))
   const early = run.context.speculation.take(op.id, op.file, answers)
@@ -87,18 +96,33 @@ function declaredOf(run: ApplyRun, op: PullOp): LocalPermissions | undefined {
   return inFile === undefined && isLockOf(read, state.publisher) ? undefined : read
 }
 
-/** Pulls the document of `op`: adopts it, writes a conflict copy, or writes its file. */
-async function pullDocument(run: ApplyRun, conversion: Conversion, adoption: Adoption, op: PullOp): Promise<void> {
+/** What pulling the documents of one run shares: the conversion, adoption, and the merge's setting. */
+interface DocumentsRun {
+  conversion: Conversion
+  adoption: Adoption
+  merge: MergeSetting
+}
+
+/** Pulls the document of `op`: adopts it, merges the platform's edit into its file, writes a conflict copy, or writes its file. */
+async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Promise<void> {
   if (isSectionOp(op)) return pullSection(run, op)
   const item = run.context.remote.items[op.id]!
   const missed: ItemRef[] = []
-  const pulled = convert(run, conversion, op, missed)
+  const pulled = convert(run, step.conversion, op, missed)
   const declared = declaredOf(run, op)
-  if (await adoptIfInSync(run, adoption, op, declared)) return
-  const text = documentText(
-    {title: item.title, id: op.id, ...(item.type === 'article' ? {permissions: declared} : {})},
-    pulled.text
-  )
+  if (await adoptIfInSync(run, step.adoption, op, declared)) return
+  const whole = () =>
+    documentText(
+      {
+        title: item.title,
+        ...(writesId(run, op) ? {id: op.id} : {}),
+        ...(item.type === 'article' ? {permissions: declared} : {})
+      },
+      pulled.text
+    )
+  const localize = localizeOf(run, step.conversion, op, missed).context
+  if (await pullByMerge(run, step.merge, {op, pulled, localize, declared, missed, whole})) return
+  const text = whole()
   if (await writeConflictCopy(run, op, text, await readText(path.join(run.dir, op.file)))) return
   const changed = await writeAtomic(run.dir, op.file, text)
   if (changed) run.result.written.push(op.file)
@@ -114,12 +138,24 @@ async function pullDocument(run: ApplyRun, conversion: Conversion, adoption: Ado
 
 /** Pulls the documents `ops` in order; a failure is the op's, and the others go on. */
 export async function pullDocuments(run: ApplyRun, adoption: Adoption, ops: readonly PullOp[]): Promise<void> {
-  const conversion = conversionOf(run)
+  const step: DocumentsRun = {conversion: conversionOf(run), adoption, merge: await mergeSettingOf(run)}
   for (const op of ops) {
     try {
-      await pullDocument(run, conversion, adoption, op)
+      await pullDocument(run, step, op)
     } catch (error) {
       run.fail(op, error)
     }
   }
+}
+
+/**
+ * Whether the file of `op` gets a `kb_id` line: a file that exists keeps
+ * what it has (never one added), a new file gets one only in a folder whose
+ * documents carry them (pulled before, or empty: a first pull).
+ */
+function writesId(run: ApplyRun, op: PullOp): boolean {
+  const nodes = Object.values(run.context.scan.byPath)
+  const existing = run.context.scan.byPath[op.from ?? op.path]
+  if (existing && existing.file !== undefined) return existing.kbId !== undefined
+  return nodes.every((node) => node.file === undefined) || nodes.some((node) => node.kbId !== undefined)
 }

@@ -53,6 +53,13 @@ export interface ApplyRun {
   fail(op: PullOp, error: unknown): void
   /** The canonical hash of each document's body as pulled, by id (a body the platform did not store canonically is no loss). */
   canonical: Map<string, string>
+  /**
+   * Each document merged into its file, by id: the text its state names as
+   * synced (the file patched with the platform's changes alone: a file that
+   * also holds local edits still has them to push) and the hash of the body
+   * that text was proved to render to, as push renders it.
+   */
+  mergedBases: Map<string, {text: string; renderedHash: string}>
   /** Whether the state changed on disk (it is then saved whole at the end). */
   recorded: boolean
 }

@@ -1,6 +1,6 @@
 /** Options, events and results of `pull`. */
 import type {KbItem, Permissions, StructureNode} from '../../api/types.js'
-import type {Diagnostic, LinkOptions, StateTarget} from '../../local/index.js'
+import type {Diagnostic, LinkOptions, LocaleChoice, StateTarget} from '../../local/index.js'
 import type {PullOp, PullPlan} from './plan.js'
 import type {PermissionsSetting} from '../shared/permissions-managed.js'
 
@@ -47,6 +47,8 @@ export interface PullOptions {
   concurrency?: number
   /** URL of an article in the web application, `{id}` standing for its id (config `articleUrl`): links in this form become relative links, and relative links of a body are resolved against it (default pyrus.com's). */
   articleUrl?: string
+  /** What a docs site's locales become (config `locales`), as for push. */
+  locales?: LocaleChoice
   onEvent?: (event: PullEvent) => void
 }
 

@@ -5,7 +5,7 @@
  * proves each body comes back unchanged: one that would not is reported
  * (`pull-not-exact`).
  */
-import {scanFolder, type LocalNode, type StateEntry} from '../../local/index.js'
+import {scanFolder, sourceHashOf, type LocalNode, type ScanResult, type StateEntry} from '../../local/index.js'
 import {planRenderContext} from '../shared/render-context.js'
 import {renderBody, type RenderContext} from '../shared/render.js'
 import {noticeOf} from '../shared/notice.js'
@@ -20,9 +20,16 @@ function checkDocument(
   context: RenderContext,
   conflicts: Set<string>
 ): void {
+  delete entry.renderKey
+  const merged = run.mergedBases.get(id)
+  if (merged !== undefined) {
+    // Merged into the file, and proved to render (as push renders, with its link options) to the platform's body.
+    entry.sourceHash = sourceHashOf(merged.text)
+    entry.renderedHash = merged.renderedHash
+    return
+  }
   if (node.sourceHash) entry.sourceHash = node.sourceHash
   else delete entry.sourceHash
-  delete entry.renderKey
   if (node.body === undefined) {
     delete entry.renderedHash
     return
@@ -37,7 +44,7 @@ function checkDocument(
 }
 
 /** Scans the folder and checks every document pulled now (those of `run.book.after`, the state's items already replaced). */
-export async function verifyPulled(run: ApplyRun): Promise<void> {
+export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
   const {state, remote} = run.context
   const scan = await scanFolder(run.dir, {
     ignore: run.options.ignore ?? [],
@@ -61,4 +68,5 @@ export async function verifyPulled(run: ApplyRun): Promise<void> {
     if (!node || !entry.id || !run.book.after.has(entry.id) || entry.remoteHash === '') continue
     checkDocument(run, entry.id, node, entry, context, conflicts)
   }
+  return scan
 }

@@ -10,6 +10,7 @@
  * under the archive come last and only if every other step succeeded.
  */
 import {assetHashesByPath, StateStore} from '../../local/index.js'
+import {recordBases} from '../shared/bases.js'
 import {writeConflictFile} from '../shared/conflicts.js'
 import {guardedClient, urlGuard} from '../shared/foreign-urls.js'
 import {LocalFaultError, localWriteFailureOf, pushChanges} from '../shared/local-fault.js'
@@ -83,6 +84,8 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
           run.emit({type: 'done', op, skipped: true, note: 'not archived: another step of this run failed'})
     }
     await store.save()
+    // The bases of pull's merges: each file as this push left it in sync (`shared/bases.ts`).
+    await recordBases(context.scan, store.state)
   } catch (error) {
     const local = localWriteFailureOf(error)
     if (!local) throw error

@@ -10,10 +10,10 @@ import {writeFileInside, type LocalPermissions} from '../../local/index.js'
 
 /** The text of a document file. */
 export function documentText(
-  fields: {title: string; id: string; permissions?: LocalPermissions | undefined},
+  fields: {title: string; id?: string; permissions?: LocalPermissions | undefined},
   body: string
 ): string {
-  let yaml = stringify({title: fields.title, kb_id: fields.id}, {lineWidth: 0})
+  let yaml = stringify({title: fields.title, ...(fields.id !== undefined ? {kb_id: fields.id} : {})}, {lineWidth: 0})
   const people = fields.permissions
   if (people)
     yaml += `permissions:\n  readers: [${people.readers.join(', ')}]\n  editors: [${people.editors.join(', ')}]\n`

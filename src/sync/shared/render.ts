@@ -88,10 +88,27 @@ export function renderWithoutUnknownLinks(node: LocalNode, context: RenderContex
 }
 
 function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText = false): Rendered {
+  const {tree, missingLinks, missingAssets} = renderedTree(node, context, unknownLinksAsText)
+  if (!tree) return {body: '', hash: bodyHash(''), missingLinks, missingAssets}
+  const body = toKbText(tree)
+  return {body, hash: bodyHash(body), missingLinks, missingAssets}
+}
+
+/**
+ * The dialect tree the body of `node` renders to (undefined without a
+ * body): links and files resolved as `renderBody` resolves them, every node
+ * not rewritten the node of `bodyTree` itself, its position kept when the
+ * tree has positions (pull's round trip maps blocks back to the file).
+ */
+export function renderedTree(
+  node: LocalNode,
+  context: RenderContext,
+  unknownLinksAsText = false
+): {tree: Root | undefined; missingLinks: string[]; missingAssets: string[]} {
   const missingLinks: string[] = []
   const missingAssets: string[] = []
   const source = bodyTree(node)
-  if (!source) return {body: '', hash: bodyHash(''), missingLinks, missingAssets}
+  if (!source) return {tree: undefined, missingLinks, missingAssets}
 
   // Copy on write: a rewritten node and its ancestors are new objects, every other node is the kept tree's
   // own. The kept tree stays as parsed for the next render, without a deep copy of it for each one.
@@ -149,8 +166,7 @@ function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText 
   // The notice opens every article: part of the render, so the state's hash and the merge's base hold it.
   if (context.notice && node.kind === 'article')
     children = [noticeBlock(context.notice, node.path) as TreeNode, ...(children ?? (source.children as TreeNode[]))]
-  const body = toKbText(children ? ({...source, children} as Root) : source)
-  return {body, hash: bodyHash(body), missingLinks, missingAssets}
+  return {tree: children ? ({...source, children} as Root) : source, missingLinks, missingAssets}
 }
 
 /**
