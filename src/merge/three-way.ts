@@ -35,6 +35,6 @@ export function threeWay(base: string, local: string, theirs: string): ThreeWayR
 
 function conflictMessage(line: number, localLines: number, theirLines: number): string {
   const where = localLines <= 1 ? `line ${line}` : `lines ${line}-${line + localLines - 1}`
-  const what = theirLines === 0 ? 'deleted them' : 'changed them'
+  const what = `${theirLines === 0 ? 'deleted' : 'changed'} ${localLines <= 1 ? 'it' : 'them'}`
   return `the file changed ${where} since the last sync and the platform ${what} too: keep one side or combine them`
 }
