@@ -152,30 +152,18 @@ refused (nothing written), 3 conflicts (both versions kept).`,
   }
 }
 
-/** The pull of the session's knowledge base into `dir` (the configured folder, or a branch's worktree of it). */
-async function pullInto(context: CommandContext, session: SyncSession, dir: string): Promise<PullRun> {
-  const {config, reporter, target} = session
-  const json = context.values.json === true
-  let count = 0
-  let total = 0
-  const onEvent = (event: PullEvent) => {
-    if (event.type === 'done' && event.changed && !event.op.refresh) {
-      count++
-      reporter.action(`${verbs[event.op.op]} ${event.op.type} ${event.op.path || '(root)'} (${event.op.id})`)
-      reporter.progress(count, total, event.op.path)
-    } else if (event.type === 'failed') {
-      reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
-    } else if (event.type === 'conflict-file') {
-      const why = event.op.unverified
-        ? 'was never synced and differs from the platform'
-        : 'was edited on the platform and locally'
-      reporter.error(`conflict: ${event.op.path} ${why}; your file is kept, the remote version is in ${event.file}`)
-    }
-  }
+/** The options of the pull of the session's knowledge base into `dir`, from the command line and the config. */
+function pullOptionsOf(
+  context: CommandContext,
+  session: SyncSession,
+  dir: string,
+  onEvent: (event: PullEvent) => void
+): PullOptions & {client: SyncClient & PullClient} {
+  const {config, target} = session
   // The shared target is typed for push; the API client behind it also downloads files.
   const client = target.client as SyncClient & Partial<Pick<PullClient, 'downloadFile'>>
   if (typeof client.downloadFile !== 'function') throw new Error('This client cannot download files')
-  const options: PullOptions & {client: SyncClient & PullClient} = {
+  return {
     dir,
     client: client as SyncClient & PullClient,
     rootTopicId: config.rootTopic,
@@ -197,6 +185,29 @@ async function pullInto(context: CommandContext, session: SyncSession, dir: stri
     // The round trip renders a file as push does: the same locales.
     locales: localeChoiceOf(config)
   }
+}
+
+/** The pull of the session's knowledge base into `dir` (the configured folder, or a branch's worktree of it). */
+async function pullInto(context: CommandContext, session: SyncSession, dir: string): Promise<PullRun> {
+  const {config, reporter, target} = session
+  const json = context.values.json === true
+  let count = 0
+  let total = 0
+  const onEvent = (event: PullEvent) => {
+    if (event.type === 'done' && event.changed && !event.op.refresh) {
+      count++
+      reporter.action(`${verbs[event.op.op]} ${event.op.type} ${event.op.path || '(root)'} (${event.op.id})`)
+      reporter.progress(count, total, event.op.path)
+    } else if (event.type === 'failed') {
+      reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
+    } else if (event.type === 'conflict-file') {
+      const why = event.op.unverified
+        ? 'was never synced and differs from the platform'
+        : 'was edited on the platform and locally'
+      reporter.error(`conflict: ${event.op.path} ${why}; your file is kept, the remote version is in ${event.file}`)
+    }
+  }
+  const options = pullOptionsOf(context, session, dir, onEvent)
   const {plan, context: pullContext} = await planPullRun(options)
   if (context.values['dry-run'] === true) {
     reporter.diagnostics(plan.diagnostics)
