@@ -1,23 +1,11 @@
 /**
  * Markdown summaries of a plan and of a push, for `$GITHUB_STEP_SUMMARY`.
  */
-import type {OpKind, PushPlan, PushResult} from '../../sync/shared/types.js'
+import type {PushPlan, PushResult} from '../../sync/shared/types.js'
 import {countSeverities} from '../../local/diagnostic.js'
 import {diagnosticsMarkdown} from './diagnostics-summary.js'
 import {cell} from './markdown-cell.js'
-
-const kinds: OpKind[] = [
-  'create',
-  'update',
-  'move',
-  'rename',
-  'permissions',
-  'upload',
-  'delete',
-  'archive',
-  'conflict',
-  'drift'
-]
+import {opOrder} from './plan-text.js'
 
 /** The plan as a Markdown section: counts, then a table of steps (at most `limit` rows). */
 export function planSummaryMarkdown(
@@ -25,7 +13,7 @@ export function planSummaryMarkdown(
   options: {title?: string; target?: string; limit?: number} = {}
 ): string {
   const limit = options.limit ?? 200
-  const counts = kinds.filter((k) => plan.summary[k] > 0).map((k) => `${plan.summary[k]} ${k}`)
+  const counts = opOrder.filter((k) => plan.summary[k] > 0).map((k) => `${plan.summary[k]} ${k}`)
   const {errors, warnings, infos} = countSeverities(plan.diagnostics)
   const lines = [`### ${options.title ?? 'kbsync plan'}`, '']
   if (options.target)

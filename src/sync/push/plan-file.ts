@@ -5,6 +5,7 @@
  * is refused before anything is read or written.
  */
 import type {OpKind, PushPlan} from '../shared/types.js'
+import {opKinds} from './plan.js'
 
 /** A file that is not a plan `kbsync plan --json` wrote; the message names the file and what is wrong. */
 class PlanFileError extends Error {
@@ -16,19 +17,6 @@ class PlanFileError extends Error {
     this.name = 'PlanFileError'
   }
 }
-
-const opKinds: readonly OpKind[] = [
-  'create',
-  'update',
-  'move',
-  'rename',
-  'delete',
-  'archive',
-  'permissions',
-  'upload',
-  'conflict',
-  'drift'
-]
 
 type Json = Record<string, unknown>
 

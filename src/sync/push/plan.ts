@@ -20,7 +20,8 @@ import {planDocument, type PlanRun} from './plan-document.js'
 
 export type {PlanOptions} from '../shared/types.js'
 
-const opKinds = [
+/** Every kind of step a plan holds, in the order its summary counts them. */
+export const opKinds = [
   'create',
   'update',
   'move',
