@@ -69,18 +69,33 @@ export async function adoptIfInSync(
   return true
 }
 
-/** Removes the copies downloaded now for adopted documents that no written document uses. */
+/**
+ * Removes the copies downloaded now for documents that keep their own
+ * files, where no written document uses them: adopted documents, and
+ * documents merged into their files (the blocks the platform did not change
+ * still name the author's images; a copy is kept only where the merged text
+ * names it).
+ */
 export function dropAdoptedDownloads(run: ApplyRun, adoption: Adoption, written: readonly PullOp[]): void {
-  if (adoption.adopted.size === 0) return
+  const keepOwn = (id: string) => adoption.adopted.has(id) || run.mergedBases.has(id)
+  if (adoption.adopted.size === 0 && run.mergedBases.size === 0) return
+  const files = new Map(written.map((op) => [op.id, op.file]))
   const usedByWritten = new Set(
-    written.filter((op) => !adoption.adopted.has(op.id)).flatMap((op) => fileUrls(run.trees.get(op.id)!))
+    written.filter((op) => !keepOwn(op.id)).flatMap((op) => fileUrls(run.trees.get(op.id)!))
   )
   for (const asset of run.files.assets.values()) {
-    if (!adoption.adopted.has(asset.ownerId) || usedByWritten.has(asset.url) || !run.files.downloadedNow.has(asset.url))
-      continue
+    if (!keepOwn(asset.ownerId) || usedByWritten.has(asset.url) || !run.files.downloadedNow.has(asset.url)) continue
+    const merged = run.mergedBases.get(asset.ownerId)
+    const owner = files.get(asset.ownerId)
+    if (merged && owner !== undefined && merged.written.includes(relativeTo(owner, asset.path))) continue
     removeInside(run.dir, asset.path)
     run.result.written = run.result.written.filter((file) => file !== asset.path)
     removeIfEmpty(run.dir, path.posix.dirname(asset.path))
     removeIfEmpty(run.dir, path.posix.dirname(path.posix.dirname(asset.path)))
   }
+}
+
+/** The path of `target` as a link of the document file `from` writes it. */
+function relativeTo(from: string, target: string): string {
+  return path.posix.relative(path.posix.dirname(from), target)
 }

@@ -59,7 +59,7 @@ export interface ApplyRun {
    * also holds local edits still has them to push) and the hash of the body
    * that text was proved to render to, as push renders it.
    */
-  mergedBases: Map<string, {text: string; renderedHash: string}>
+  mergedBases: Map<string, {text: string; renderedHash: string; written: string}>
   /** Whether the state changed on disk (it is then saved whole at the end). */
   recorded: boolean
 }

@@ -121,7 +121,7 @@ async function writeMerged(
     synced = platform
   }
   // Proved to render, as push renders, to the platform's body: what the state records, whatever verify's scan says.
-  run.mergedBases.set(op.id, {text: synced, renderedHash: bodyHash(stringifyKb(document.remoteTree))})
+  run.mergedBases.set(op.id, {text: synced, renderedHash: bodyHash(stringifyKb(document.remoteTree)), written: text})
   const changed = await writeAtomic(run.dir, op.file, lineEnds(text))
   if (changed) run.result.written.push(op.file)
   const item = run.context.remote.items[op.id]!
