@@ -13,6 +13,7 @@ import type {Root} from 'mdast'
 import {mergeDocument, type MergeInput, type MergeResult} from '../../../merge/index.js'
 import {positionedBodyTree, toKbTree, type DocumentScanner, type ScanResult} from '../../../local/index.js'
 import {renderBody, renderedTree, type RenderContext} from '../../shared/render.js'
+import type {NoticeSettings} from '../../shared/notice.js'
 import {ownLinesOf, restorePositions, toFileLines} from './source-lines.js'
 import {stringifyKb} from '../../../dialect/index.js'
 
@@ -26,6 +27,8 @@ export interface MergeSetting {
   scanner: DocumentScanner
   /** The render context of a scan of the folder (ids after the pull, file URLs the state knows). */
   renderContext(scan: ScanResult): RenderContext
+  /** The notice push opens each article with (config `notice`): part of the base's render, so of the platform's side too. */
+  notice?: NoticeSettings
 }
 
 /** One document to merge: the texts (LF line ends) and the platform's side. */

@@ -19,7 +19,7 @@ import {readText, writeAtomic} from '../../shared/document-files.js'
 import {conflictFileOf} from '../../shared/conflicts.js'
 import type {LocalizeContext} from '../../shared/localize.js'
 import {planRenderContext} from '../../shared/render-context.js'
-import {noticeOf} from '../../shared/notice.js'
+import {noticeBlock, noticeOf} from '../../shared/notice.js'
 import {managesPermissions, permissionsSetting} from '../../shared/permissions-managed.js'
 import type {ItemRef} from '../../shared/platform-links.js'
 import {linkWarnings} from '../link-targets.js'
@@ -43,7 +43,8 @@ export async function mergeSettingOf(run: ApplyRun): Promise<MergeSetting> {
       links: {...run.options.links, brokenLinks: 'warn'},
       ...(run.options.locales ? {locales: run.options.locales} : {})
     }),
-    renderContext: (scan) => planRenderContext(scan, run.context.remote, ids, run.context.state, notice)
+    renderContext: (scan) => planRenderContext(scan, run.context.remote, ids, run.context.state, notice),
+    ...(notice ? {notice} : {})
   }
 }
 
@@ -83,7 +84,7 @@ export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: M
     file: op.file,
     base: base.replace(/\r\n?/g, '\n'),
     local,
-    remoteTree: parseKb(request.pulled.canonical),
+    remoteTree: platformTree(setting, op, request.pulled.canonical),
     // A `# Title` block would leave the body as the title on push: written as a setext heading, as pull writes a body.
     toAuthor: (blocks: Root) => pullBody(stringifyKb(blocks), op.title, request.localize).text
   }
@@ -94,6 +95,17 @@ export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: M
   else
     await writeBeside(run, op, result, lineEnds(result.status === 'conflict' ? titled(result.theirs) : request.whole()))
   return true
+}
+
+/**
+ * The platform's body as push would render it: pull's conversion took the
+ * notice off the top, and push puts it back, so the base (rendered as push
+ * renders) and the platform's side agree on it and the merge leaves it alone.
+ */
+function platformTree(setting: MergeSetting, op: PullOp, canonical: string): Root {
+  const tree = parseKb(canonical)
+  if (setting.notice && op.type === 'article') tree.children.unshift(noticeBlock(setting.notice, op.path))
+  return tree
 }
 
 /** Writes and records a merged file; its base is the platform's side alone when the file holds local edits too. */
