@@ -103,6 +103,12 @@ describe('front matter patches', () => {
     expect(patchTitle('Body', {from: 'navigation'}, 'New')).toBeUndefined()
   })
 
+  it('keep a heading that mirrors a navigation title equal to it (else push would publish it as body)', () => {
+    expect(patchTitle('# Tuples\n\nBody', {from: 'navigation', headingLine: 1}, 'Tuples and pairs')).toBe(
+      '# Tuples and pairs\n\nBody'
+    )
+  })
+
   it('replace or add the permissions block, nothing else', () => {
     const people = {readers: [1, 2], editors: [3]}
     const withBlock = file.replace(

@@ -2,8 +2,9 @@
  * A title changed on the platform, written where the file keeps its title:
  * the front matter's `title` line (YAML `title:` or TOML `title =`), or the
  * heading the title came from. Only that line changes; every other byte of
- * the front matter and the body stays. A title a navigation entry or the
- * file name gives is not the file's to change.
+ * the front matter and the body stays. A title a navigation entry gives is
+ * the entry's (only a heading mirroring it follows); one the file name gives
+ * is not the file's to change.
  */
 import {stringify} from 'yaml'
 
@@ -39,6 +40,10 @@ export function patchTitle(text: string, place: TitlePlace, title: string): stri
     return lines.join('\n')
   }
   if (place.from === 'heading' && place.headingLine !== undefined && patchHeading(lines, place.headingLine, title))
+    return lines.join('\n')
+  // The navigation entry holds the title (the pull edits it there); a first heading that mirrored it left the body
+  // for being equal to it, and must stay equal, or the next push would publish it as a line of the body.
+  if (place.from === 'navigation' && place.headingLine !== undefined && patchHeading(lines, place.headingLine, title))
     return lines.join('\n')
   return undefined
 }
