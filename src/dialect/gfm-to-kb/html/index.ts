@@ -130,14 +130,14 @@ function convertPhrasing(
 ): number | undefined {
   const parse = htmlToParse(node, file, true).length > 0
   if (breakEdged.has(node.type)) dropEdgeBreaks(node)
-  if (!parse) return undefined
+  if (!parse) return dropIfBlank(node, index, parent)
   const fragment = buildFragment(node.children as RootContent[], false)
   converted.push(...fragment.html)
   const {nodes} = convertFragment(fragment, file)
   if (!holdsFlow(nodes as Nodes[])) {
     node.children = nodes as typeof node.children
     if (breakEdged.has(node.type)) dropEdgeBreaks(node)
-    return undefined
+    return dropIfBlank(node, index, parent)
   }
   if (node.type === 'paragraph' && parent && flowParents.has(parent.type)) {
     const blocks = toFlowContent(nodes)
@@ -147,6 +147,19 @@ function convertPhrasing(
   }
   node.children = flatten(nodes as Nodes[], node.type === 'tableCell' ? 'break' : 'space') as typeof node.children
   return undefined
+}
+
+/**
+ * Removes a paragraph left with nothing a reader sees (it held only a
+ * comment, a lone `<br>`): written empty, it would leave blank lines that
+ * read back otherwise (at the top of a body, as none). Returns where the
+ * walk goes on when it went.
+ */
+function dropIfBlank(node: Parents, index: number, parent: Parents | undefined): number | undefined {
+  if (node.type !== 'paragraph' || !parent) return undefined
+  if (!node.children.every((child) => child.type === 'text' && child.value.trim() === '')) return undefined
+  parent.children.splice(index, 1)
+  return index
 }
 
 /** Text containers in which a line break before or after all text means nothing (and cannot be written). */
