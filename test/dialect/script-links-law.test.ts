@@ -8,11 +8,11 @@
  * and the dialect's attachment tag.
  */
 import fc from 'fast-check'
-import type {Nodes} from 'mdast'
 import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
 import {gfmToKb, parseKb, stringifyKb} from '../../src/dialect/index.js'
 import {disarmScriptUrls} from '../../src/dialect/gfm-to-kb/script-urls.js'
+import {liveScripts} from './live-scripts.js'
 import {isScriptUrl} from '../../src/trust/url-scheme.js'
 
 /** One character of a scheme as an author may hide it: itself in any case, or a character reference. */
@@ -41,22 +41,6 @@ const forms: Array<(url: string) => string> = [
   (url) => `<p><img src="${url}" width="10"></p>`,
   (url) => `<div data-node="attachmentsGroup"><a data-node="attachment" href="${url}">f</a></div>`
 ]
-
-function liveScripts(body: string): string[] {
-  const found: string[] = []
-  const nodes: Nodes[] = [parseKb(body)]
-  for (let node = nodes.pop(); node; node = nodes.pop()) {
-    if (
-      'url' in node &&
-      typeof node.url === 'string' &&
-      isScriptUrl(node.url, node.type === 'image' ? 'image' : 'link')
-    )
-      found.push(node.url)
-    if (node.type === 'html' && /\b(?:href|src)\s*=/i.test(node.value)) found.push(node.value)
-    if ('children' in node) nodes.push(...(node.children as Nodes[]))
-  }
-  return found
-}
 
 describe('links that run a script (law)', () => {
   it('reach no body live, from GFM or from the dialect, in any spelling', () => {

@@ -13,9 +13,7 @@ import {run} from '../cli/helpers.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, flatten} from './push-helpers.js'
-import type {Nodes} from 'mdast'
-import {parseKb} from '../../src/dialect/index.js'
-import {isScriptUrl} from '../../src/trust/url-scheme.js'
+import {liveScripts} from '../dialect/live-scripts.js'
 
 const local = useLocalServer()
 const folders = temporaryFolders('e2e-script-links')
@@ -60,23 +58,6 @@ const forms: Record<string, string> = {
   jsxCard: '<LinkCard title="click" href="javascript:alert(1)" />',
   wikiAuto: 'see javascript:alert(1) here',
   imgLinked: '[![x](a.png)](javascript:alert(1))'
-}
-
-/** The addresses a stored body makes live that run a script: URL nodes the rule refuses, and HTML attributes naming a script scheme. */
-function liveScripts(body: string): string[] {
-  const found: string[] = []
-  const nodes: Nodes[] = [parseKb(body)]
-  for (let node = nodes.pop(); node; node = nodes.pop()) {
-    if (
-      'url' in node &&
-      typeof node.url === 'string' &&
-      isScriptUrl(node.url, node.type === 'image' ? 'image' : 'link')
-    )
-      found.push(node.url)
-    if (node.type === 'html' && /\b(?:href|src|action)\s*=/i.test(node.value)) found.push(node.value)
-    if ('children' in node) nodes.push(...(node.children as Nodes[]))
-  }
-  return found
 }
 
 describe('links that run a script', () => {
