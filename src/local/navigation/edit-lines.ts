@@ -52,6 +52,20 @@ export function widthOf(indent: string): number {
   return indent.replace(/\t/g, '    ').length
 }
 
+/**
+ * The indentation one level deeper than `indent`, as the outline `lines`
+ * nests: the first entry (`entry` matches it) indented beyond the entry
+ * before it shows the step; `fallback` when no entry nests.
+ */
+export function nestedIndent(lines: readonly string[], indent: string, entry: RegExp, fallback: string): string {
+  for (let i = 1; i < lines.length; i++) {
+    const [outer, inner] = [lines[i - 1]!, lines[i]!]
+    if (entry.test(outer) && entry.test(inner) && widthOf(indentOf(inner)) > widthOf(indentOf(outer)))
+      return indent + ' '.repeat(widthOf(indentOf(inner)) - widthOf(indentOf(outer)))
+  }
+  return indent + fallback
+}
+
 /** An insertion before a 0-based line index: the lines to write. */
 interface Insertion {
   before: number

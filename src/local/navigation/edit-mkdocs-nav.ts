@@ -6,7 +6,15 @@
  * every other line stay byte for byte. Pure: text in, text out. A `nav`
  * in flow style (`nav: [...]`) is not edited (`canEditMkdocsNav`).
  */
-import {editOutline, indentOf, widthOf, type LineFormat, type NewEntry, type OutlineEdit} from './edit-lines.js'
+import {
+  editOutline,
+  indentOf,
+  nestedIndent,
+  widthOf,
+  type LineFormat,
+  type NewEntry,
+  type OutlineEdit
+} from './edit-lines.js'
 
 const item = /^([ \t]*-[ \t]+)(.*)$/
 const navKey = /^nav[ \t]*:[ \t]*(?:#.*)?$/
@@ -81,12 +89,7 @@ const mkdocsFormat: LineFormat = {
     return /^:\s*$/.test(key.tail) ? line : `${match[1]}${key.key}: ${yamlValue(target)}`
   },
   deeper(lines, indent) {
-    for (let i = 1; i < lines.length; i++) {
-      const [outer, inner] = [lines[i - 1]!, lines[i]!]
-      if (item.test(outer) && item.test(inner) && widthOf(indentOf(inner)) > widthOf(indentOf(outer)))
-        return indent + ' '.repeat(widthOf(indentOf(inner)) - widthOf(indentOf(outer)))
-    }
-    return indent + '  '
+    return nestedIndent(lines, indent, item, '  ')
   }
 }
 

@@ -4,7 +4,15 @@
  * removed with their sub-chapters, moved, retitled; every other line byte
  * for byte. Pure: text in, text out.
  */
-import {editOutline, indentOf, widthOf, type LineFormat, type NewEntry, type OutlineEdit} from './edit-lines.js'
+import {
+  editOutline,
+  indentOf,
+  nestedIndent,
+  widthOf,
+  type LineFormat,
+  type NewEntry,
+  type OutlineEdit
+} from './edit-lines.js'
 
 const chapter = /^([ \t]*(?:[-*+]|\d+[.)])[ \t]+|[ \t]*)\[((?:\\.|[^\]\\])*)\]\(([^()]*)\)(.*)$/
 const part = /^ {0,3}#{1,6}[ \t]/
@@ -64,12 +72,7 @@ const summaryFormat: LineFormat = {
   },
   deeper(lines, indent) {
     // The outline's own step: the first sub-chapter's indentation beyond its parent's (four spaces if none nests).
-    for (let i = 1; i < lines.length; i++) {
-      const [outer, inner] = [lines[i - 1]!, lines[i]!]
-      if (chapter.test(outer) && chapter.test(inner) && widthOf(indentOf(inner)) > widthOf(indentOf(outer)))
-        return indent + ' '.repeat(widthOf(indentOf(inner)) - widthOf(indentOf(outer)))
-    }
-    return indent + '    '
+    return nestedIndent(lines, indent, chapter, '    ')
   }
 }
 
