@@ -22,7 +22,7 @@ import {learningClient} from './lock.js'
 import {lockAfterWrites} from './lock-step.js'
 import {runTasks, stoppedBy} from './scheduler.js'
 import {byPriority, tasksOf} from './tasks.js'
-import type {PushOptions, PushPlan, PushResult} from '../shared/types.js'
+import type {PlanOp, PushOptions, PushPlan, PushResult} from '../shared/types.js'
 
 /** Applies `plan` (made by `planPush` with the same options). */
 export async function applyPush(plan: PushPlan, given: PushOptions): Promise<PushResult> {
@@ -69,20 +69,8 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
       emit({type: 'done', op, skipped: true, note: 'left as is'})
     await runTasks(run, byPriority(tasksOf(plan, context.scan.byPath)), options.concurrency ?? 8)
     if (!stoppedBy(run)) await lockAfterWrites(run)
-    const deletions = plan.ops.filter((op) => op.op === 'delete')
-    if (deletions.length > 0 && !stoppedBy(run)) {
-      if (result.failed.length === 0) await deleteOrphans(run, deletions)
-      else
-        for (const op of deletions)
-          run.emit({type: 'done', op, skipped: true, note: 'not pruned: another step of this run failed'})
-    }
-    const archives = plan.ops.filter((op) => op.op === 'archive')
-    if (archives.length > 0 && !stoppedBy(run)) {
-      if (result.failed.length === 0) await archiveOrphans(run, archives)
-      else
-        for (const op of archives)
-          run.emit({type: 'done', op, skipped: true, note: 'not archived: another step of this run failed'})
-    }
+    await orphanStep(run, result, 'delete', deleteOrphans, 'not pruned')
+    await orphanStep(run, result, 'archive', archiveOrphans, 'not archived')
     await store.save()
     // The bases of pull's merges: each file as this push left it in sync (`shared/bases.ts`).
     await recordBases(context.scan, store.state)
@@ -115,6 +103,27 @@ function runClient(given: PushOptions, store: StateStore): PushOptions['client']
   return learningClient(guarded, (person) => {
     store.state.publisher = person
   })
+}
+
+/**
+ * The orphans' step of kind `kind` (prune's deletions, the archive's moves),
+ * run once every write of the run succeeded; after a failed step each is
+ * reported skipped (`not pruned: …`), since a folder half pushed names its
+ * documents only in part.
+ */
+async function orphanStep(
+  run: RunState,
+  result: PushResult,
+  kind: 'delete' | 'archive',
+  act: (run: RunState, ops: PlanOp[]) => Promise<void>,
+  skipped: string
+): Promise<void> {
+  const orphans = result.plan.ops.filter((op) => op.op === kind)
+  if (orphans.length === 0 || stoppedBy(run)) return
+  if (result.failed.length === 0) await act(run, orphans)
+  else
+    for (const op of orphans)
+      run.emit({type: 'done', op, skipped: true, note: `${skipped}: another step of this run failed`})
 }
 
 /** Records what the plan learned without any request: matched items, refreshed baselines; drops stale keys. */
