@@ -62,6 +62,8 @@ export interface BodyContext {
   snippetBases?: readonly string[]
   /** The absolute docs folder of an MkDocs site that serves pages as folders (`use_directory_urls`). */
   directoryUrls?: string
+  /** Awaited after each body is read (`ScanOptions.onBodyRead`). */
+  onBodyRead?: (done: number, total: number) => void | Promise<void>
 }
 
 /** What reading the bodies found beside each node's own facts. */
@@ -96,6 +98,7 @@ export async function readBodies(
   let site: Promise<SiteValues> | undefined
   const siteValues = () => (site ??= loadSiteValues(source, context.root, context.repository ?? context.root))
   const blank: PendingBody[] = []
+  let done = 0
   const results = await mapLimit(bodies, 16, async (pending) => {
     const {node, file, frontMatter} = pending
     let {body} = pending
@@ -132,6 +135,7 @@ export async function readBodies(
       hashed.catch(() => undefined)
       hashing.set(relative, hashed)
     }
+    await context.onBodyRead?.(++done, bodies.length)
     return {found, resolution}
   })
   results.forEach(({found, resolution}, index) => {

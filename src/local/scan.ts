@@ -51,6 +51,11 @@ export interface ScanOptions {
   locales?: LocaleChoice
   /** Reads only the bodies of these document files (pull's round trip renders one document); default every body. */
   bodiesOf?: ReadonlySet<string>
+  /**
+   * Called after each body is read, with how many of how many; the scan awaits what it returns, so a caller
+   * can yield to other work meanwhile (the preview answers pages while it reads the rest) or throw to stop.
+   */
+  onBodyRead?: (done: number, total: number) => void | Promise<void>
 }
 
 const permissionsName = '_permissions.yml'
@@ -214,7 +219,8 @@ function bodyContext(
     cache: options.reuse?.bodies ?? options.cache ?? BodyCache.none(),
     ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}),
     ...(options.links ? {links: options.links} : {}),
-    ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {})
+    ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {}),
+    ...(options.onBodyRead ? {onBodyRead: options.onBodyRead} : {})
   }
 }
 
