@@ -14,6 +14,7 @@ import {benchBurstDrops, benchRateDrops} from './drops-bench.js'
 import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchPull} from './pull-bench.js'
 import {benchPreview} from './preview-bench.js'
+import {benchScale} from './scale-bench.js'
 import {benchHighlight} from './highlight-bench.js'
 import {benchDiagrams} from './diagrams-bench.js'
 import {benchImport, benchInstallSize} from './import-bench.js'
@@ -22,6 +23,13 @@ import {benchWatch} from './watch-bench.js'
 const quick = process.argv.includes('--quick')
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const wanted = (name: string) => !only || only.split(',').includes(name)
+/** A `--name=1000,3000` flag as numbers, or undefined. */
+const numbers = (name: string) =>
+  process.argv
+    .find((arg) => arg.startsWith(`--${name}=`))
+    ?.slice(name.length + 3)
+    .split(',')
+    .map(Number)
 
 const rows: Row[] = []
 const started = Date.now()
@@ -41,6 +49,10 @@ if (wanted('drops')) {
 }
 if (wanted('pull')) rows.push(...(await benchPull(1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
+if (wanted('scale')) {
+  const sizes = numbers('sizes') ?? (quick ? [1000, 3000] : [3000, 9000, 30_000])
+  rows.push(...(await benchScale(sizes, numbers('chain')?.[0] ?? 12_000)))
+}
 if (wanted('watch')) {
   rows.push(...(await benchWatch(quick ? 10 : 50, 200)))
   rows.push(...(await benchWatch(quick ? 10 : 20, 200, 1000)))
