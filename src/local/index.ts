@@ -61,6 +61,7 @@ export {
   type TargetRecord,
   type TargetState
 } from './state.js'
+export {jsonChunks, writeJsonInside, writeStreamedInside} from './state-writer.js'
 export {
   embeddedTarget,
   isLoopbackUrl,

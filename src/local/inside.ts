@@ -105,10 +105,15 @@ export function pathToWriteInside(root: string, rel: string): string {
 
 let counter = 0
 
+/** A new temporary file name beside `target`, in the scheme `stale-temp.ts` knows (`.NAME.PID.N.tmp`). */
+export function temporaryBeside(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${counter++}.tmp`)
+}
+
 /** Writes `data` to the file `rel` of `root` (temporary file + rename); a failed write leaves no temporary file. */
 export function writeFileInside(root: string, rel: string, data: string | Uint8Array): void {
   const target = pathToWriteInside(root, rel)
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${counter++}.tmp`)
+  const temporary = temporaryBeside(target)
   try {
     writeFileSync(temporary, data, {flag: 'wx'})
     renameSync(temporary, target)

@@ -5,8 +5,9 @@
  * matches by `kb_id` and title, and compares bodies).
  *
  * Saved after every step (the whole file atomically at the start and end
- * of a run, each step's entries appended to `.kbsync/state.journal` in
- * between), and a "create intended" entry is saved before each create, so
+ * of a run, and whenever the journal has outgrown it, each step's entries
+ * appended to `.kbsync/state.journal` in between; the whole file is
+ * streamed to disk, `state-writer.ts`, never built as one string), and a "create intended" entry is saved before each create, so
  * a crash at any moment never leaves a state that points at nothing or
  * forgets an item.
  *
@@ -20,6 +21,7 @@ import path from 'node:path'
 import type {AssetEntry, StateEntry, SyncState} from './state-types.js'
 import {openAppendInside, writeFileInside} from './inside.js'
 import {journalFile, stateFile} from './state-load.js'
+import {writeJsonInside} from './state-writer.js'
 import {asLocalWriteError, LocalWriteError} from './write-failure.js'
 
 export {emptyState, loadState, stateSchemaVersion, type LoadedState} from './state-load.js'
@@ -39,6 +41,14 @@ export const stateFiles: readonly string[] = [stateFile, journalFile]
 const reserveChunk = 64 * 1024
 const reserveLow = 32 * 1024
 const padding = Buffer.alloc(reserveChunk, ' ')
+
+/**
+ * The journal is folded into a whole write once it holds more than the
+ * state file itself (and at least this much): a long run's journal stays
+ * bounded by the state's size, and the rewrites cost no more, in all, than
+ * the appends they fold in.
+ */
+const journalFoldMin = 1024 * 1024
 
 /** Path of the state file for the folder `dir`. */
 export function statePath(dir: string): string {
@@ -68,6 +78,8 @@ export class StateStore {
   /** Where the journal's next line goes, and the end of the room written ahead of it. */
   private journalEnd = 0
   private journalRoom = 0
+  /** The journal's size past which the next append folds it into a whole write. */
+  private foldAt = journalFoldMin
   /**
    * Set once a write of the state failed (or the journal could not reserve
    * room for more): what the run does from then on might not be recorded,
@@ -161,9 +173,9 @@ export class StateStore {
     const journal = randomUUID()
     // `known` describes this run, not the file.
     const {known: _known, ...file} = this.state
-    const text = JSON.stringify({...file, journal}, null, 2) + '\n'
     try {
-      writeFileInside(this.dir, stateFile, text)
+      // Streamed: the state of tens of thousands of items is never one string.
+      this.foldAt = Math.max(journalFoldMin, writeJsonInside(this.dir, stateFile, {...file, journal}))
       // The new state names its journal: a crash before the journal is reset leaves an old one, which is not replayed.
       writeFileInside(this.dir, journalFile, JSON.stringify({journal}) + '\n')
     } catch (error) {
@@ -194,6 +206,8 @@ export class StateStore {
     } catch (error) {
       throw this.failed(error)
     }
+    // Folded in behind this append (not awaited: the next appends wait for it, `wholePending`).
+    if (this.journalEnd > this.foldAt && !this.failure) void this.save().catch(() => undefined)
   }
 
   /** The journal, open for writing at `journalEnd` (after the lines already in it). */
