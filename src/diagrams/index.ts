@@ -5,5 +5,12 @@ export {diagramAlt, diagramKey, diagramPath, isMermaidLang, mermaidKey} from './
 export {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
 export type {BrowserLauncher} from './mermaid-render.js'
 export {prepareDiagrams, type DiagramOptions} from './prepare.js'
-export {diagramSourceLookup, keepAsCode, keepSource, type DiagramSource} from './sources.js'
+export {
+  codeDiagrams,
+  diagramSourceLookup,
+  diagramSources,
+  keepAsCode,
+  keepSource,
+  type DiagramSource
+} from './sources.js'
 export {diagramImage, renderedImage} from './publish.js'

@@ -85,6 +85,12 @@ const lookups = new WeakMap<SyncState, Map<string, DiagramSource>>()
  * folder's or its source is not kept. Read once per state.
  */
 export function diagramSourceLookup(dir: string, state: SyncState): (url: string) => DiagramSource | undefined {
+  const found = diagramSources(dir, state)
+  return (url) => found.get(url)
+}
+
+/** The sources `diagramSourceLookup` answers with, by file URL (plain data: a worker is given them). Read once per state. */
+export function diagramSources(dir: string, state: SyncState): ReadonlyMap<string, DiagramSource> {
   let sources = lookups.get(state)
   if (!sources) {
     sources = new Map()
@@ -97,22 +103,27 @@ export function diagramSourceLookup(dir: string, state: SyncState): (url: string
     }
     lookups.set(state, sources)
   }
-  const found = sources
-  return (url) => found.get(url)
+  return sources
+}
+
+/** The diagram blocks (Mermaid, PlantUML, D2, `math` fences) the body `tree` holds as code, in document order. */
+export function codeDiagrams(tree: Root): DiagramSource[] {
+  const blocks: DiagramSource[] = []
+  visit(tree, 'code', (node) => {
+    const kind = nodeDiagramKind(node)
+    if (kind !== undefined) blocks.push({kind, source: node.value})
+  })
+  return blocks
 }
 
 /**
- * Notes the diagram blocks (Mermaid, PlantUML, D2, `math` fences) the
- * platform holds as code in the body `tree` (a pull found them so): push
- * keeps publishing them as code, so a push after a pull changes nothing.
- * Editing a block makes it a new diagram, rendered.
+ * Notes the diagram blocks the platform holds as code in a body (a pull
+ * found them so, `codeDiagrams`): push keeps publishing them as code, so a
+ * push after a pull changes nothing. Editing a block makes it a new
+ * diagram, rendered.
  */
-export function keepAsCode(dir: string, tree: Root | undefined): void {
-  if (tree)
-    visit(tree, 'code', (node) => {
-      const kind = nodeDiagramKind(node)
-      if (kind !== undefined) keepOneAsCode(dir, kind, node.value)
-    })
+export function keepAsCode(dir: string, blocks: readonly DiagramSource[] | undefined): void {
+  for (const block of blocks ?? []) keepOneAsCode(dir, block.kind, block.source)
 }
 
 function keepOneAsCode(dir: string, kind: DiagramKind, source: string): void {

@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {resolveLocal} from '../../src/local/index.js'
 import {assetsFolder, localizeTree, planAssets, relativeUrl, restoreTree, safeStem} from '../../src/sync/pull/index.js'
 import type {RemoteDetail} from '../../src/sync/shared/remote.js'
+import {fileUrls} from '../../src/sync/shared/localize.js'
 
 const segment = fc.string({minLength: 1, maxLength: 12}).map(safeStem)
 
@@ -99,17 +100,17 @@ describe('planAssets', () => {
 
   it('puts each listed file beside the first document listing it, with distinct portable names', () => {
     const plans = planAssets([
-      {id: 'A2', path: 'b.md', file: 'b.md', tree: body(), detail: detail([['g1', 'logo.png']])},
+      {id: 'A2', path: 'b.md', file: 'b.md', urls: fileUrls(body()), files: detail([['g1', 'logo.png']]).files},
       {
         id: 'A1',
         path: 'T/a.md',
         file: 'T/a.md',
-        tree: body(),
-        detail: detail([
+        urls: fileUrls(body()),
+        files: detail([
           ['g1', 'logo.png'],
           ['g2', 'Logo.PNG'],
           ['g3', 'unused.txt']
-        ])
+        ]).files
       }
     ])
     expect(assetsFolder('T/_index.md')).toBe('T/_assets/_index')

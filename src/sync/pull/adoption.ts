@@ -12,7 +12,6 @@ import {renderBody, type RenderContext} from '../shared/render.js'
 import type {RemoteDetail, RemoteItem} from '../shared/remote.js'
 import {removeIfEmpty} from './empty-folders.js'
 import {alreadyInSync} from './in-sync.js'
-import {fileUrls} from '../shared/localize.js'
 import type {PullOp} from './plan.js'
 import {recordPulled} from './state-book.js'
 import type {ApplyRun} from './run.js'
@@ -80,9 +79,7 @@ export function dropAdoptedDownloads(run: ApplyRun, adoption: Adoption, written:
   const keepOwn = (id: string) => adoption.adopted.has(id) || run.mergedBases.has(id)
   if (adoption.adopted.size === 0 && run.mergedBases.size === 0) return
   const files = new Map(written.map((op) => [op.id, op.file]))
-  const usedByWritten = new Set(
-    written.filter((op) => !keepOwn(op.id)).flatMap((op) => fileUrls(run.trees.get(op.id)!))
-  )
+  const usedByWritten = new Set(written.filter((op) => !keepOwn(op.id)).flatMap((op) => run.facts.get(op.id)!.fileUrls))
   for (const asset of run.files.assets.values()) {
     if (!keepOwn(asset.ownerId) || usedByWritten.has(asset.url) || !run.files.downloadedNow.has(asset.url)) continue
     const merged = run.mergedBases.get(asset.ownerId)

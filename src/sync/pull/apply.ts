@@ -6,8 +6,6 @@
  * (`deletions.ts`), the state (`state-book.ts`), and last the check that
  * every pulled document renders back as push will render it (`verify.ts`).
  */
-import type {Root} from 'mdast'
-import {parseKb} from '../../dialect/index.js'
 import {StateStore} from '../../local/index.js'
 import {LocalFaultError, localWriteFailureOf, pullChanges} from '../shared/local-fault.js'
 import {dropAdoptedDownloads, prepareAdoption} from './adoption.js'
@@ -17,6 +15,7 @@ import {pullDocuments} from './documents.js'
 import {applyMoves, movesOf, rekeyMoved} from './moves.js'
 import type {PullOp, PullPlan} from './plan.js'
 import type {PullContext} from './pull.js'
+import {pullBodyTask, type BodyFacts} from './body-task.js'
 import type {ApplyRun} from './run.js'
 import {itemsAfter, noteKeys, openBook} from './state-book.js'
 import {verifyPulled} from './verify.js'
@@ -43,7 +42,7 @@ function startRun(plan: PullPlan, context: PullContext, options: PullOptions): A
     result,
     store: new StateStore(context.scan.dir, context.state),
     book: openBook(context.state),
-    trees: new Map(),
+    facts: new Map(),
     files: {assets: new Map(), local: new Map(), downloadedNow: new Set()},
     canonical: new Map(),
     mergedBases: new Map(),
@@ -71,9 +70,10 @@ async function moveDocuments(run: ApplyRun, moves: readonly PullOp[]): Promise<v
   noteKeys(run.book, run.context.state)
 }
 
-/** The parsed remote body of each of `ops` (parsed as its record arrived, else now). */
-function treesOf(context: PullContext, ops: readonly PullOp[]): Map<string, Root> {
-  return new Map(ops.map((op) => [op.id, context.trees.get(op.id) ?? parseKb(context.remote.details[op.id]!.body)]))
+/** What the remote body of each of `ops` holds (parsed as its record arrived, else now). */
+function factsOf(context: PullContext, ops: readonly PullOp[]): Map<string, BodyFacts> {
+  const body = (op: PullOp) => ({body: context.remote.details[op.id]!.body, title: op.title})
+  return new Map(ops.map((op) => [op.id, context.facts.get(op.id) ?? pullBodyTask(body(op)).facts]))
 }
 
 /** Applies `plan` (made by `planPullRun` with the same options). */
@@ -86,8 +86,8 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   try {
     await moveDocuments(run, moves)
     const textOps = plan.ops.filter((op) => op.op !== 'delete' && remote.details[op.id] !== undefined)
-    run.trees = treesOf(context, textOps)
-    run.files = plannedFiles(run, textOps, run.trees)
+    run.facts = factsOf(context, textOps)
+    run.files = plannedFiles(run, textOps, run.facts)
     await downloadFiles(run)
     const adoption = await prepareAdoption(run)
     await pullDocuments(run, adoption, textOps)

@@ -7,11 +7,9 @@
  */
 import {lstat} from 'node:fs/promises'
 import path from 'node:path'
-import type {Root} from 'mdast'
 import {hashFile, pathToWriteInside, type SyncState} from '../../local/index.js'
 import type {RemoteDetail} from '../shared/remote.js'
 import {folderOf} from '../shared/document-layout.js'
-import {fileUrls} from '../shared/localize.js'
 import {assignNames} from '../shared/names.js'
 
 /** A file to have on disk. */
@@ -35,19 +33,25 @@ export function assetsFolder(file: string): string {
 }
 
 /**
- * Plans the local copies of the files that the bodies use and their
- * documents list, first lister (in path order) wins (pure). URLs `skip`
+ * Plans the local copies of the files that the bodies use (`urls`: their
+ * file URLs, `fileUrls`) and their documents list (`files`), first lister (in path order) wins (pure). URLs `skip`
  * says are not wanted as files (Mermaid diagrams the folder gives back as
  * their blocks) are not planned.
  */
 export function planAssets(
-  documents: Array<{id: string; path: string; file: string; tree: Root; detail: RemoteDetail}>,
+  documents: ReadonlyArray<{
+    id: string
+    path: string
+    file: string
+    urls: readonly string[]
+    files: RemoteDetail['files']
+  }>,
   skip?: (url: string) => boolean
 ): Map<string, AssetPlan> {
   const plans = new Map<string, AssetPlan>()
   for (const document of [...documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const used = new Set(fileUrls(document.tree).filter((url) => !skip?.(url)))
-    const files = document.detail.files.filter((file) => used.has(file.url) && !plans.has(file.url))
+    const used = new Set(document.urls.filter((url) => !skip?.(url)))
+    const files = document.files.filter((file) => used.has(file.url) && !plans.has(file.url))
     if (files.length === 0) continue
     const names = assignNames(
       files.map((file) => ({id: file.url, kind: 'topic' as const, ...splitExtension(file.name)}))

@@ -67,7 +67,7 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
   const item = run.context.remote.items[op.id]!
   const {answers, links} = localizeOf(run, conversion, op, missed)
   // The Mermaid blocks the platform holds as code stay code on push (`keepAsCode`): a push after this pull changes nothing.
-  keepAsCode(run.dir, run.trees.get(op.id))
+  keepAsCode(run.dir, run.facts.get(op.id)?.codeDiagrams)
   const early = run.context.speculation.take(op.id, op.file, answers)
   // Not taken: the targets noted while checking it are noted again by the conversion, in its order.
   if (!early) missed.length = 0

@@ -5,7 +5,7 @@
  * downloaded now. A file that cannot be had keeps its URL in the body, with
  * a `download-failed` warning, and the next pull tries again.
  */
-import type {Root} from 'mdast'
+import type {BodyFacts} from './body-task.js'
 import {asLocalWriteError, isMachineWriteError, LocalWriteError, mapLimit, removeInside} from '../../local/index.js'
 import {ApiError, shownUrl} from '../../api/index.js'
 import {fetchAsset, planAssets, type AssetPlan} from './assets.js'
@@ -13,16 +13,19 @@ import {diagramSourceLookup} from '../../diagrams/index.js'
 import type {PullOp} from './plan.js'
 import type {ApplyRun, PulledFiles} from './run.js'
 
-/** The files of the documents `ops` (their parsed bodies in `trees`), planned; none on disk yet. */
+/** The files of the documents `ops` (what their bodies hold in `facts`), planned; none on disk yet. */
 export function plannedFiles(
   run: Pick<ApplyRun, 'context'>,
   ops: readonly PullOp[],
-  trees: Map<string, Root>
+  facts: Map<string, BodyFacts>
 ): PulledFiles {
   const {remote} = run.context
   const listed = ops
     .filter((op) => op.op !== 'conflict')
-    .map((op) => ({id: op.id, path: op.path, file: op.file, tree: trees.get(op.id)!, detail: remote.details[op.id]!}))
+    .map((op) => {
+      const {files} = remote.details[op.id]!
+      return {id: op.id, path: op.path, file: op.file, urls: facts.get(op.id)!.fileUrls, files}
+    })
   // A Mermaid diagram this folder published comes back as its block (`localize.ts`): its image is not downloaded.
   const diagramOf = diagramSourceLookup(run.context.scan.dir, run.context.state)
   return {assets: planAssets(listed, (url) => diagramOf(url) !== undefined), local: new Map(), downloadedNow: new Set()}

@@ -6,7 +6,6 @@
  * every planned write; apply.
  */
 import {mkdir} from 'node:fs/promises'
-import type {Root} from 'mdast'
 import {
   checkWritesInside,
   loadState,
@@ -21,14 +20,16 @@ import {readRemote, type RemoteSnapshot} from '../shared/remote.js'
 import {hideArchive} from '../shared/archive.js'
 import {computeLayout} from '../shared/document-layout.js'
 import {setAsideForeignIds} from '../shared/foreign-ids.js'
-import {diagramSourceLookup} from '../../diagrams/index.js'
+import {diagramSources} from '../../diagrams/index.js'
+import {conversionPool} from '../../workers/index.js'
 import {applyPull} from './apply.js'
 import {plannedWrites} from './planned-writes.js'
 import {itemsToRead, planPull, type PullPlan} from './plan.js'
 import {managesPermissions, permissionsSetting} from '../shared/permissions-managed.js'
 import {createPrefetch, noPrefetch, type Prefetch} from './prefetch.js'
 import {createReader} from './reads.js'
-import {createSpeculation, noSpeculation, type Speculation} from './speculation.js'
+import {createSpeculation, type Speculation} from './speculation.js'
+import type {BodyFacts} from './body-task.js'
 import type {SyncClient} from '../shared/types.js'
 import type {PullOptions, PullResult} from './types.js'
 import {markBrokenCopies} from './broken-copies.js'
@@ -41,8 +42,8 @@ export interface PullContext {
   state: SyncState
   remote: RemoteSnapshot
   diagnostics: Diagnostic[]
-  /** The parsed body of each record read, by id (the others are parsed when needed). */
-  trees: Map<string, Root>
+  /** What the body of each record read holds (file URLs, diagram blocks, trouble), by id (the others are parsed when needed). */
+  facts: Map<string, BodyFacts>
   /** Files downloaded while the records were read, waiting to be moved into place. */
   prefetch: Prefetch
   /** Bodies converted while the records were read, taken where the plan confirms what they assumed. */
@@ -85,9 +86,14 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
   // The layout does not depend on the records read: one for the speculation, the reads and both plans.
   const layout = computeLayout(remote, state, scan)
-  const speculation = options.dryRun
-    ? noSpeculation
-    : createSpeculation(remote, layout, urls, diagramSourceLookup(scan.dir, state))
+  const speculation = createSpeculation({
+    remote,
+    layout,
+    urls,
+    diagrams: diagramSources(scan.dir, state),
+    pool: conversionPool(),
+    early: !options.dryRun
+  })
   const reader = createReader({
     client: options.client,
     remote,
@@ -125,10 +131,12 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
     // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
     checkWritesInside(scan.dir, plannedWrites(plan, remote))
     plan.diagnostics.push(...diagnostics)
-    return {plan, context: {scan, state, remote, diagnostics, trees: reader.trees, prefetch, speculation}}
+    return {plan, context: {scan, state, remote, diagnostics, facts: reader.facts, prefetch, speculation}}
   } catch (error) {
     prefetch.clear()
     throw error
+  } finally {
+    speculation.release()
   }
 }
 

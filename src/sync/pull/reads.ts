@@ -4,14 +4,15 @@
  * since they were last seen, the record of each whose permissions turn out
  * changed (queued the moment its permissions arrive), and the files new
  * bodies use (queued the moment their record arrives, see `prefetch.ts`).
- * Each record is parsed as it arrives, while the other requests wait on the
- * network: the plan and the apply step reuse the trees.
+ * Each record is parsed (and converted early) as it arrives, on the
+ * conversion pool while the other requests wait on the network: the plan
+ * and the apply step keep only its facts (`BodyFacts`), never its tree.
  */
-import type {Root} from 'mdast'
 import {ApiError} from '../../api/index.js'
 import type {Diagnostic, SyncState} from '../../local/index.js'
-import {parseDetailBody, toDetail, type RemoteSnapshot} from '../shared/remote.js'
-import {fileUrls} from '../shared/localize.js'
+import {noteTrouble, toDetail, type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
+import {PoolClosedError} from '../../workers/index.js'
+import type {BodyFacts} from './body-task.js'
 import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
 import {createPool, type TaskPool} from './pool.js'
 import type {Prefetch} from './prefetch.js'
@@ -22,8 +23,8 @@ import type {PullClient} from './types.js'
 export interface PullReader {
   /** Reads the records of `records` and the permissions of `permissions` (and what their answers call for); resolves once all arrived. */
   read(records: readonly string[], permissions: readonly string[]): Promise<void>
-  /** The parsed body of each record read, by id. */
-  trees: Map<string, Root>
+  /** What the body of each record read holds (its file URLs, diagram blocks, trouble), by id. */
+  facts: Map<string, BodyFacts>
 }
 
 /** Whether a permissions read was refused to this account (the platform may answer non-administrators so). */
@@ -53,8 +54,25 @@ export interface ReaderSetting {
  */
 export function createReader(setting: ReaderSetting): PullReader {
   const {client, remote, state, limit, prefetch, speculation, diagnostics} = setting
-  const trees = new Map<string, Root>()
+  const facts = new Map<string, BodyFacts>()
   const started = new Set<string>()
+  const converting: Array<Promise<void>> = []
+  // Parsed on the pool while other requests wait on the network; a body's files go before the reads still queued.
+  const parse = (pool: TaskPool, id: string, detail: RemoteDetail) =>
+    speculation.convert(id).then(
+      (found) => {
+        facts.set(id, found)
+        noteTrouble(detail, found.trouble)
+        prefetch.request(detail, found.fileUrls, (task) => pool.add(task, true))
+      },
+      (error: unknown) => {
+        if (error instanceof PoolClosedError) throw error
+        // A worker that died on this body fails this document alone: the plan skips it, by name.
+        const trouble = {reason: (error as Error).message, ruleId: 'pull-convert-failed'}
+        facts.set(id, {fileUrls: [], codeDiagrams: [], trouble})
+        noteTrouble(detail, trouble)
+      }
+    )
   const entries = entriesById(state)
   let denied = false
   const readRecord = (pool: TaskPool, id: string) => {
@@ -63,12 +81,7 @@ export function createReader(setting: ReaderSetting): PullReader {
     pool.add(async () => {
       const detail = toDetail(await client.getItem(id))
       remote.details[id] = detail
-      // Parsed once, while other requests wait on the network: the plan asks its trouble, the apply step its files.
-      const tree = parseDetailBody(detail)
-      trees.set(id, tree)
-      // A body's files go before the reads still queued: each is on disk soon after its record arrived.
-      prefetch.request(detail, fileUrls(tree), (task) => pool.add(task, true))
-      speculation.convert(id, tree)
+      converting.push(parse(pool, id, detail))
     })
   }
   const readPermissions = (pool: TaskPool, id: string) =>
@@ -90,7 +103,7 @@ export function createReader(setting: ReaderSetting): PullReader {
       if (entry && remote.items[id] && !permissionsAsRecorded(remote, id, entry)) readRecord(pool, id)
     })
   return {
-    trees,
+    facts,
     async read(records, permissions) {
       const pool = createPool(limit)
       // Side by side from the first request: an item's record, then its permissions.
@@ -101,6 +114,11 @@ export function createReader(setting: ReaderSetting): PullReader {
       }
       for (const id of reading) readPermissions(pool, id)
       await pool.drain()
+      // The parses end after their reads, and may queue downloads: until both are done.
+      while (converting.length > 0) {
+        await Promise.all(converting.splice(0))
+        await pool.drain()
+      }
     }
   }
 }

@@ -3,7 +3,7 @@
  * result they add to, the state store, and the state entries before and
  * after the pull, by id.
  */
-import type {Root} from 'mdast'
+import type {BodyFacts} from './body-task.js'
 import type {StateEntry, StateStore} from '../../local/index.js'
 import type {AssetPlan} from './assets.js'
 import type {PullOp, PullPlan} from './plan.js'
@@ -46,7 +46,7 @@ export interface ApplyRun {
   store: StateStore
   book: StateBook
   /** The parsed remote body of each document written, by id. */
-  trees: Map<string, Root>
+  facts: Map<string, BodyFacts>
   files: PulledFiles
   emit(event: PullEvent): void
   /** Records that `op` failed with `error`. */

@@ -1,21 +1,24 @@
 /**
- * Bodies converted while the other requests are on the network. The text
- * of a pulled file depends on the body and on two questions only the plan
- * answers for sure: where each linked document will be, and where each
- * file's local copy will be. As a record arrives its body is converted with
+ * Bodies converted while the other requests are on the network, on the
+ * conversion pool (`src/workers/`: other cores). The text of a pulled file
+ * depends on the body and on two questions only the plan answers for sure:
+ * where each linked document will be, and where each file's local copy
+ * will be. As a record arrives its body is parsed once, where the pool
+ * runs it, for the facts the pull keeps (`BodyFacts`), and converted with
  * the likely answers (every item where the layout puts it, every file
- * beside its document) and the questions asked are noted with the answers
- * given. The documents step asks them again of the plan: the same answers
- * give the same text, and it takes this one; any other answer, and it
- * converts anew. So the result is the same either way; only the time moves.
+ * beside its document), which travel as tables; the questions asked are
+ * noted with the answers given. The documents step asks them again of the
+ * plan: the same answers give the same text, and it takes this one; any
+ * other answer, and it converts anew. So the result is the same either way;
+ * only the time and the thread move.
  */
-import type {Root} from 'mdast'
-import {pullBody, type PulledBody} from '../shared/document-body.js'
 import {type Layout} from '../shared/document-layout.js'
-import {bodyTrouble, type RemoteSnapshot} from '../shared/remote.js'
-import {planAssets} from './assets.js'
+import {type RemoteSnapshot} from '../shared/remote.js'
+import type {PulledBody} from '../shared/document-body.js'
 import type {DiagramSource} from '../../diagrams/index.js'
-import {itemPageUrl, linkForms, type ItemRef, type PlatformUrls} from '../shared/platform-links.js'
+import {itemPageUrl, type ItemRef, type PlatformUrls} from '../shared/platform-links.js'
+import type {TaskRunner} from '../../workers/index.js'
+import type {Asked, BodyFacts, PullBodyRequest, PullBodyResult} from './body-task.js'
 
 /** The questions a conversion asks of the pull (`LocalizeContext`): where a document is, a file's copy, a diagram's source. */
 export interface Answers {
@@ -27,82 +30,92 @@ export interface Answers {
 /** One conversion made early: the file it was made for, the answers it was given, and its outcome. */
 interface Early {
   file: string
-  documents: Array<{kind: ItemRef['kind']; id: string; answer: string | undefined}>
-  assets: Array<{url: string; answer: string | undefined}>
-  diagrams: Array<{url: string; answer: DiagramSource | undefined}>
+  asked: Asked
   pulled: PulledBody
 }
 
 /** Conversions made early, by id. */
 export interface Speculation {
-  /** Converts the body of `id` (its record read, `tree` its parse) with the likely answers. */
-  convert(id: string, tree: Root): void
+  /** Parses the body of `id` (its record read) on the pool, and converts it early when it can; resolves with its facts. */
+  convert(id: string): Promise<BodyFacts>
   /** The early conversion of `id` for `file`, when `answers` gives every answer it was made with; else undefined. */
   take(id: string, file: string, answers: Answers): PulledBody | undefined
+  /** Lets the pool's workers forget this pull's tables (the reads are over). */
+  release(): void
 }
 
-/** Converts nothing early (a dry run). */
-export const noSpeculation: Speculation = {convert: () => undefined, take: () => undefined}
+/** What the speculation of one pull works with. */
+export interface SpeculationSetting {
+  remote: RemoteSnapshot
+  layout: Layout
+  urls: PlatformUrls
+  /** The diagram sources the folder keeps, by file URL (`diagramSources`). */
+  diagrams: ReadonlyMap<string, DiagramSource>
+  /** The conversion pool. */
+  pool: TaskRunner
+  /** False to convert nothing early (a dry run): bodies are only parsed for their facts. */
+  early: boolean
+}
 
-/** Early conversions for a pull of `remote` whose documents `layout` places; `diagramOf` answers as the documents step will. */
-export function createSpeculation(
-  remote: RemoteSnapshot,
-  layout: Layout,
-  urls: PlatformUrls,
-  diagramOf: (url: string) => DiagramSource | undefined
-): Speculation {
-  const forms = linkForms(urls)
+let runs = 0
+
+/** Early conversions for a pull of `setting.remote` whose documents `setting.layout` places. */
+export function createSpeculation(setting: SpeculationSetting): Speculation {
+  const {remote, layout, urls, pool} = setting
   const made = new Map<string, Early>()
-  const likelyDocument = (kind: ItemRef['kind'], id: string): string | undefined => {
-    if (kind === 'topic' && id === remote.rootTopicId && id !== null) return '_index.md'
-    const file = layout.files.get(id)
-    return file === undefined || file === null || remote.items[id]?.type !== kind ? undefined : file
+  const keys = {documents: `pull-${++runs}-documents`, diagrams: `pull-${runs}-diagrams`}
+  let shared = false
+  const share = () => {
+    if (shared) return
+    shared = true
+    pool.share(keys.documents, likelyDocuments(remote, layout))
+    pool.share(keys.diagrams, setting.diagrams)
   }
   return {
-    convert(id, tree) {
+    async convert(id) {
       const item = remote.items[id]
-      const detail = remote.details[id]
+      const detail = remote.details[id]!
       const at = layout.paths.get(id)
       const file = layout.files.get(id)
-      if (!item || !detail || at === undefined || !file || bodyTrouble(detail)) return
-      const copies = planAssets([{id, path: at, file, tree, detail}])
-      const early: Early = {
-        file,
-        documents: [],
-        assets: [],
-        diagrams: [],
-        pulled: {text: '', form: 'dialect', canonical: ''}
+      const request: PullBodyRequest = {body: detail.body, title: item?.title ?? detail.title}
+      if (setting.early && item && at !== undefined && file) {
+        share()
+        const pageUrl = itemPageUrl({kind: item.type, id}, urls)
+        request.early = {file, urls, pageUrl, ...keys, assets: {id, path: at, files: detail.files}}
       }
-      const documentOf = (kind: ItemRef['kind'], target: string) => {
-        const answer = likelyDocument(kind, target)
-        early.documents.push({kind, id: target, answer})
-        return answer
-      }
-      const assetOf = (url: string) => {
-        const answer = copies.get(url)?.path
-        early.assets.push({url, answer})
-        return answer
-      }
-      const diagramAsked = (url: string) => {
-        const answer = diagramOf(url)
-        early.diagrams.push({url, answer})
-        return answer
-      }
-      const links = {forms, pageUrl: itemPageUrl({kind: item.type, id}, urls)}
-      early.pulled = pullBody(detail.body, item.title, {file, documentOf, assetOf, diagramOf: diagramAsked, links})
-      made.set(id, early)
+      const result = (await pool.run('pullBody', request)) as PullBodyResult
+      if (result.early && request.early) made.set(id, {file: request.early.file, ...result.early})
+      return result.facts
     },
     take(id, file, answers) {
       const early = made.get(id)
       made.delete(id)
       if (!early || early.file !== file) return undefined
+      const {documents, assets, diagrams} = early.asked
       // Asked again in the order the conversion asked them: a document-of that notes missing targets notes the same ones.
-      if (early.documents.some((query) => answers.documentOf(query.kind, query.id) !== query.answer)) return undefined
-      if (early.assets.some((query) => answers.assetOf(query.url) !== query.answer)) return undefined
-      if (early.diagrams.some((query) => !sameSource(answers.diagramOf(query.url), query.answer))) return undefined
+      if (documents.some((query) => answers.documentOf(query.kind, query.id) !== query.answer)) return undefined
+      if (assets.some((query) => answers.assetOf(query.url) !== query.answer)) return undefined
+      if (diagrams.some((query) => !sameSource(answers.diagramOf(query.url), query.answer))) return undefined
       return early.pulled
+    },
+    release() {
+      if (!shared) return
+      shared = false
+      pool.share(keys.documents, undefined)
+      pool.share(keys.diagrams, undefined)
     }
   }
+}
+
+/** The file each document will likely be, by `kind:id`: where the layout puts it (the root topic: `_index.md`). */
+function likelyDocuments(remote: RemoteSnapshot, layout: Layout): Map<string, string> {
+  const table = new Map<string, string>()
+  for (const [id, file] of layout.files) {
+    const item = remote.items[id]
+    if (item && file !== undefined && file !== null) table.set(`${item.type}:${id}`, file)
+  }
+  if (remote.rootTopicId !== null) table.set(`topic:${remote.rootTopicId}`, '_index.md')
+  return table
 }
 
 /** Whether two answers about a diagram's source are the same. */

@@ -7,7 +7,6 @@
 import {permissionsKey, type LocalPermissions, type StateEntry, type SyncState} from '../../local/index.js'
 import {permissionsSeenAfterPull} from '../shared/permissions-seen.js'
 import type {RemoteDetail, RemoteItem} from '../shared/remote.js'
-import {fileUrls} from '../shared/localize.js'
 import {permissionsAsRecorded} from '../shared/declared-permissions.js'
 import type {PullOp} from './plan.js'
 import type {ApplyRun, KeyedEntry, StateBook} from './run.js'
@@ -47,7 +46,7 @@ export function recordPulled(
     item.updatedAt,
     op.id in context.remote.permissions
   )
-  const missing = fileUrls(run.trees.get(op.id)!).some((url) => files.assets.has(url) && !files.local.has(url))
+  const missing = run.facts.get(op.id)!.fileUrls.some((url) => files.assets.has(url) && !files.local.has(url))
   const entry: StateEntry = {
     id: op.id,
     type: item.type,

@@ -6,12 +6,14 @@
  * way push reads a file (`toKbTree`, references restored, `toKbText`).
  */
 import {VFile} from 'vfile'
+import type {Root} from 'mdast'
+import type {VFileMessage} from 'vfile-message'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {withoutNotice} from './notice.js'
 import {toKbText, toKbTree} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
-import {trimLineEnds} from '../../trust/index.js'
+import {readsBackAs} from './proof.js'
 
 /** How a pulled body was written. */
 export type PulledForm = 'gfm' | 'dialect' | 'lossy'
@@ -37,20 +39,40 @@ export interface PulledBody {
 export function pullBody(stored: string, title: string, context: LocalizeContext): PulledBody {
   // kbsync's notice is the platform's, never the file's: taken off the top before anything else.
   const body = withoutNotice(stored)
+  return pullParsedBody(body, () => parseForPull(body), title, context)
+}
+
+/** The dialect tree of `body`, and whether the parse could not keep it as it is (nesting past the limit, a parser failure). */
+export function parseForPull(body: string): {tree: Root; trouble?: VFileMessage} {
+  const file = new VFile({value: body})
+  const tree = parseKb(file)
+  const trouble = file.messages.find(isUnconvertible)
+  return trouble ? {tree, trouble} : {tree}
+}
+
+/**
+ * `pullBody` for the body `body` (notice already taken off), given its
+ * parse (`parseForPull(body)`, called once when the body is not blank: the
+ * pull parses each record once and passes that tree, taken over).
+ */
+export function pullParsedBody(
+  body: string,
+  parse: () => {tree: Root; trouble?: VFileMessage},
+  title: string,
+  context: LocalizeContext
+): PulledBody {
   if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
   const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body}
   try {
-    return convertBody(body, title, context) ?? asStored
+    const {tree, trouble} = parse()
+    return trouble ? asStored : convertBody(tree, title, context)
   } catch {
     return asStored
   }
 }
 
-/** The pulled body, or undefined when the parse could not keep the body as it is. */
-function convertBody(body: string, title: string, context: LocalizeContext): PulledBody | undefined {
-  const file = new VFile({value: body})
-  const parsed = parseKb(file)
-  if (file.messages.some(isUnconvertible)) return undefined
+/** The pulled body of the parsed body `parsed` (taken over: changed in place). */
+function convertBody(parsed: Root, title: string, context: LocalizeContext): PulledBody {
   // The links as the platform means them (articles in URL form, addresses relative to the article's page) are the body to keep.
   const links = context.links
   const urls = links
@@ -60,11 +82,11 @@ function convertBody(body: string, title: string, context: LocalizeContext): Pul
   const local = structuredClone(parsed)
   const canonical = stringifyKb(parsed)
   const origins = localizeTree(local, context)
-  // Read back through push's own seam (GFM source to dialect tree, canonical text).
-  const renders = (text: string): string => {
+  // Read back through push's own seam (GFM source to dialect tree, canonical text), and compared (`proof.ts`).
+  const readBack = (text: string): Root => {
     const {tree} = toKbTree(text, context.file)
     restoreTree(tree, origins)
-    return toKbText(tree)
+    return tree
   }
   const candidates: Array<[PulledForm, () => string]> = [
     ['gfm', () => kbTreeToGfm(structuredClone(local)).markdown],
@@ -79,26 +101,19 @@ function convertBody(body: string, title: string, context: LocalizeContext): Pul
       continue
     }
     last = text
-    let rendered: string
+    let same: boolean
     try {
-      rendered = renders(text)
+      same = readsBackAs(readBack(text), parsed, canonical)
     } catch {
       continue
     }
-    if (sameBody(rendered, canonical)) return {text: ensureNewline(text), form, canonical, ...rewritten}
+    if (same) return {text: ensureNewline(text), form, canonical, ...rewritten}
   }
-  return {text: ensureNewline(last), form: 'lossy', canonical: renders(last), ...rewritten}
+  return {text: ensureNewline(last), form: 'lossy', canonical: toKbText(readBack(last)), ...rewritten}
 }
 
 function ensureNewline(text: string): string {
   return text === '' || text.endsWith('\n') ? text : text + '\n'
-}
-
-function sameBody(a: string, b: string): boolean {
-  const normal = (text: string) =>
-    // Linear (trust/linear-text.ts): `/[ \t]+$/gm` costs the square of a run of blanks.
-    trimLineEnds(text.replace(/\r\n?/g, '\n')).trim()
-  return normal(a) === normal(b)
 }
 
 const atxTitle = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/

@@ -89,13 +89,14 @@ export function isNotice(node: RootContent | undefined): boolean {
 /**
  * `body` (a dialect body, title heading stripped) without the notice at its
  * top, cut out of the text by its position so that nothing else of the body
- * changes; `body` itself when it opens with no notice.
+ * changes; `body` itself when it opens with no notice. `parsed`: the
+ * body's tree when the caller has it (`parseKb(body)`; read, not changed).
  */
-export function withoutNotice(body: string): string {
+export function withoutNotice(body: string, parsed?: Root): string {
   if (!body.includes(noticeAnchor)) return body
   let tree: Root
   try {
-    tree = parseKb(body)
+    tree = parsed ?? parseKb(body)
   } catch {
     return body
   }

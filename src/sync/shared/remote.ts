@@ -7,7 +7,6 @@ import {ApiError, withoutTitleHeading} from '../../api/index.js'
 import type {ItemType, KbItem, Permissions, StructureNode} from '../../api/types.js'
 import type {Root} from 'mdast'
 import {VFile} from 'vfile'
-import type {VFileMessage} from 'vfile-message'
 import {asPlatformStores, isUnconvertible, parseKb, stringifyKb} from '../../dialect/index.js'
 import {sha256} from '../../local/index.js'
 import type {SyncClient} from './types.js'
@@ -122,7 +121,18 @@ export function holdsBody(detail: RemoteDetail, hash: string, localBody?: () => 
   return localBody !== undefined && canonical === bodyHash(asPlatformStores(localBody()))
 }
 
-const troubles = new WeakMap<RemoteDetail, VFileMessage | null>()
+/** Why a body cannot be converted without loss, with the rule that says so (a VFileMessage, or its plain copy from a worker). */
+export interface BodyTrouble {
+  reason: string
+  ruleId?: string | undefined
+}
+
+const troubles = new WeakMap<RemoteDetail, BodyTrouble | null>()
+
+/** Notes what parsing `detail`'s body found elsewhere (a conversion worker) for `bodyTrouble`: its trouble, or none. */
+export function noteTrouble(detail: RemoteDetail, trouble: BodyTrouble | undefined): void {
+  troubles.set(detail, trouble ?? null)
+}
 
 /**
  * Why kbsync cannot convert `detail`'s body without loss (nesting deeper
@@ -131,7 +141,7 @@ const troubles = new WeakMap<RemoteDetail, VFileMessage | null>()
  * write a file whose push would change the body. Parsed once per record (a
  * pull may plan twice).
  */
-export function bodyTrouble(detail: RemoteDetail): VFileMessage | undefined {
+export function bodyTrouble(detail: RemoteDetail): BodyTrouble | undefined {
   if (!troubles.has(detail)) parseDetailBody(detail)
   return troubles.get(detail) ?? undefined
 }

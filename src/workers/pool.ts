@@ -1,0 +1,163 @@
+/**
+ * A pool of conversion workers. Tasks queue in the main thread and go to
+ * the first idle worker, one at a time per worker (the work is CPU-bound).
+ * Workers start on the first task, not before; an idle pool keeps no
+ * process alive (its workers are unref'd while they wait). A task that
+ * throws fails alone; a worker that dies (a crash, an exit, running out of
+ * memory) fails only the task it held, and a fresh worker takes the next.
+ */
+import {existsSync} from 'node:fs'
+import path from 'node:path'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import {Worker} from 'node:worker_threads'
+import {isTaskAnswer, type TaskRequest} from './protocol.js'
+import {runTask, setShared} from './tasks.js'
+
+/** Runs tasks by name on plain data. */
+export interface TaskRunner {
+  /** How many workers run tasks (0: the calling thread runs them). */
+  readonly size: number
+  /** Runs the task `task` on `input`; rejects with what it threw, or when its worker died or the pool closed. */
+  run(task: string, input: unknown): Promise<unknown>
+  /** Gives every worker (and any started later) `value` under `key` for its tasks; undefined forgets it. */
+  share(key: string, value: unknown): void
+  /** Terminates the workers: tasks queued or running are rejected; the pool runs no task after. */
+  close(): Promise<void>
+}
+
+/** What a pool is made with. */
+export interface PoolOptions {
+  /** Number of workers (0: in-process). */
+  size: number
+  /** The worker's entry (tests give their own); default the built `worker.js` beside this module. */
+  entry?: URL
+}
+
+interface Job {
+  request: TaskRequest
+  resolve(value: unknown): void
+  reject(error: Error): void
+}
+
+interface Slot {
+  worker: Worker
+  job?: Job
+}
+
+/** The built worker entry: beside this module once compiled; from the TypeScript source, the build's copy, if there is one. */
+export function builtEntry(): URL | undefined {
+  const here = new URL(import.meta.url)
+  if (here.pathname.endsWith('.js')) return new URL('./worker.js', here)
+  // Under a test runner the source is TypeScript, which a worker cannot load: the compiled twin in `dist/` (or KBSYNC_DIST).
+  const root = fileURLToPath(new URL('../../', here))
+  const built = path.resolve(root, process.env.KBSYNC_DIST ?? 'dist', 'src/workers/worker.js')
+  return existsSync(built) ? pathToFileURL(built) : undefined
+}
+
+/** A pool of `options.size` workers, or one that runs each task in this thread (size 0, or no built entry to start). */
+export function createTaskRunner(options: PoolOptions): TaskRunner {
+  const entry = options.entry ?? builtEntry()
+  if (options.size === 0 || entry === undefined) return inProcess()
+  return workerPool(options.size, entry)
+}
+
+/** Tasks run in the calling thread, one after the other as they are called. */
+function inProcess(): TaskRunner {
+  let closed = false
+  return {
+    size: 0,
+    run: async (task, input) => {
+      if (closed) throw new PoolClosedError()
+      return runTask(task, input)
+    },
+    share: setShared,
+    close: async () => {
+      closed = true
+    }
+  }
+}
+
+/** The pool was closed (a run stopping): the task did not run. */
+export class PoolClosedError extends Error {
+  constructor() {
+    super('the conversion was stopped (the run is ending)')
+    this.name = 'PoolClosedError'
+  }
+}
+
+function workerPool(size: number, entry: URL): TaskRunner {
+  const slots: Slot[] = []
+  const queue: Job[] = []
+  const shared = new Map<string, unknown>()
+  let next = 0
+  let closed = false
+  const start = (): Slot => {
+    const slot: Slot = {worker: new Worker(entry)}
+    // Posted before any task: a worker reads its messages in order.
+    for (const [key, value] of shared) slot.worker.postMessage({share: key, value})
+    slot.worker.on('message', (answer: unknown) => {
+      const job = slot.job
+      if (!isTaskAnswer(answer) || job === undefined || answer.id !== job.request.id) return
+      slot.job = undefined
+      if ('error' in answer) job.reject(new Error(answer.error))
+      else job.resolve(answer.output)
+      dispatch()
+    })
+    const died = (why: string) => {
+      const index = slots.indexOf(slot)
+      if (index === -1) return
+      slots.splice(index, 1)
+      const job = slot.job
+      slot.job = undefined
+      if (job && !closed) job.reject(new WorkerDiedError(why))
+      dispatch()
+    }
+    slot.worker.on('error', (error) => died(error.message))
+    slot.worker.on('exit', (code) => died(`it exited with code ${code}`))
+    slot.worker.unref()
+    slots.push(slot)
+    return slot
+  }
+  const dispatch = () => {
+    while (!closed && queue.length > 0) {
+      const slot = slots.find((candidate) => candidate.job === undefined) ?? (slots.length < size ? start() : undefined)
+      if (slot === undefined) return
+      const job = queue.shift()!
+      slot.job = job
+      slot.worker.postMessage(job.request)
+    }
+    // Waiting workers keep no process alive; a worker with a task does (its answer is awaited).
+    for (const slot of slots)
+      if (slot.job === undefined) slot.worker.unref()
+      else slot.worker.ref()
+  }
+  return {
+    size,
+    run(task, input) {
+      if (closed) return Promise.reject(new PoolClosedError())
+      return new Promise((resolve, reject) => {
+        queue.push({request: {id: next++, task, input}, resolve, reject})
+        dispatch()
+      })
+    },
+    share(key, value) {
+      if (value === undefined) shared.delete(key)
+      else shared.set(key, value)
+      for (const slot of slots) slot.worker.postMessage({share: key, value})
+    },
+    async close() {
+      closed = true
+      const pending = [...queue.splice(0), ...slots.flatMap((slot) => (slot.job ? [slot.job] : []))]
+      for (const job of pending) job.reject(new PoolClosedError())
+      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()))
+    }
+  }
+}
+
+/** The worker converting a task died: that task fails; the pool starts a fresh worker for the next. */
+export class WorkerDiedError extends Error {
+  constructor(why: string) {
+    super(`the conversion worker stopped while converting this document (${why}); the other documents go on`)
+    this.name = 'WorkerDiedError'
+  }
+}
