@@ -16,6 +16,7 @@ import {chromium} from 'playwright-core'
 import {scanFolder} from '../src/local/index.js'
 import {corporaRoot} from './corpora-throughput.js'
 import type {Row} from './push-bench.js'
+import {benchFirstPage} from './preview-first-page.js'
 import {generateTree} from './tree.js'
 
 const executablePath = '/usr/bin/chromium'
@@ -30,13 +31,16 @@ interface PreviewFigures {
   fullScan: number
 }
 
-/** Preview save-to-page on a generated tree of `articles` and on the largest corpus, `saves` saves each. */
+/**
+ * Preview's time to first page on a generated scale tree of `articles`; save-to-page on a generated tree of
+ * `articles` and on the largest corpus, `saves` saves each (with Chromium).
+ */
 export async function benchPreview(articles: number, saves: number): Promise<Row[]> {
+  const rows: Row[] = await benchFirstPage(articles)
   if (!existsSync(executablePath)) {
-    console.log(`preview bench: ${executablePath} is absent (apt-get install chromium); skipped`)
-    return []
+    console.log(`preview bench: ${executablePath} is absent (apt-get install chromium); save-to-page skipped`)
+    return rows
   }
-  const rows: Row[] = []
   const generated = await mkdtemp(path.join(tmpdir(), 'kbsync-bench-preview-'))
   try {
     const files = await generateTree(generated, articles)
@@ -129,7 +133,7 @@ async function measure(dir: string, file: string, saves: number): Promise<Previe
 }
 
 /** `kbsync preview DIR --port 0` as a child; its URL, and the rescan times it logs. */
-async function startChild(dir: string): Promise<{url: string; rescans: number[]; stop(): Promise<void>}> {
+export async function startChild(dir: string): Promise<{url: string; rescans: number[]; stop(): Promise<void>}> {
   const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli/bin.js')
   const child: ChildProcess = spawn(process.execPath, [bin, 'preview', dir, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe']

@@ -71,6 +71,13 @@ ${navScript}
       lost = false
     })
     events.addEventListener('change', () => update())
+    // While the folder is still read in the background: how far it got; at its end, the page with every problem.
+    events.addEventListener('progress', (event) => {
+      const progress = JSON.parse(event.data)
+      const note = document.getElementById('kb-progress')
+      if (progress.complete) update()
+      else if (note) note.textContent = progress.text
+    })
     events.addEventListener('error', () => { lost = true; setStatus('offline', 'preview server not reachable') })
   }
 

@@ -9,7 +9,7 @@ import {mermaidScript} from './mermaid.js'
 import {decodePath} from './escape.js'
 import type {EventHub} from './events.js'
 import {sendFile} from './files.js'
-import type {PreviewModel} from './model.js'
+import {isPermissionError, type PreviewModel} from './model.js'
 import {renderArticlePage, renderFragment, type ArticlePageInput} from './page.js'
 import {missingPage, pageOf, type BodyRenderer} from './pages.js'
 import {parsePage, prefixes} from './routes.js'
@@ -20,6 +20,11 @@ export interface PreviewState {
   failure: Error | undefined
   /** Counts the rescans; a fragment carries it, so a page knows it is up to date. */
   version: number
+  /**
+   * While the whole folder is still read in the background (after the start): how far it got. `model` is
+   * then the listing, and each page is built from a model of its own (`focused`).
+   */
+  progress?: {done: number; total: number}
 }
 
 /** What a handler needs beside the request. */
@@ -30,6 +35,8 @@ export interface HandlerContext {
   render: BodyRenderer
   /** The port listened on (for the host check). */
   port(): number
+  /** A fresh listing with the bodies of `files` read: a page's model while the folder is still read (`FocusedModels`). */
+  focused(files: readonly string[]): Promise<PreviewModel>
 }
 
 const host = '127.0.0.1'
@@ -56,43 +63,60 @@ export function previewHandler(
     const diagramScript = mermaidScript(pathname)
     if (diagramScript !== undefined)
       return send(response, 200, 'text/javascript; charset=utf-8', diagramScript, headOnly)
-    const state = context.state()
     if (pathname === prefixes.fragment) {
-      const {page, status} = pageFor(state, url.searchParams.get('path') ?? '/', context.render)
-      return send(
-        response,
-        status,
-        'application/json',
-        JSON.stringify({...renderFragment(page), version: state.version}),
-        headOnly
-      )
+      const {page, status, version} = await pageFor(context, url.searchParams.get('path') ?? '/')
+      return send(response, status, 'application/json', JSON.stringify({...renderFragment(page), version}), headOnly)
     }
     if (pathname.startsWith(prefixes.file)) {
       const relative = decodePath(pathname.slice(prefixes.file.length))
-      if (relative !== undefined && (await sendFile(state.model.dir, relative, response, headOnly))) return
+      if (relative !== undefined && (await sendFile(context.state().model.dir, relative, response, headOnly))) return
       return sendText(response, 404, `No such file in the folder: ${relative ?? pathname}`)
     }
-    const {page, status} = pageFor(state, pathname, context.render)
+    const {page, status} = await pageFor(context, pathname)
     response.setHeader('Content-Security-Policy', pagePolicy)
     return send(response, status, 'text/html; charset=utf-8', renderArticlePage(page), headOnly)
   }
 }
 
-/** The page at `pathname` (or the missing page), with the folder's read failure on top when there is one. */
-function pageFor(
-  state: PreviewState,
-  pathname: string,
-  render: BodyRenderer
-): {page: ArticlePageInput; status: number} {
+/**
+ * The page at `pathname` (or the missing page), with the folder's read failure on top when there is one; while
+ * the folder is still read, from the page's own model, saying how far the reading got.
+ */
+async function pageFor(
+  context: HandlerContext,
+  pathname: string
+): Promise<{page: ArticlePageInput; status: number; version: number}> {
+  const state = context.state()
   const target = parsePage(pathname)
-  const page = target && pageOf(state.model, target, render)
-  const shown = page ?? missingPage(state.model, pathname)
-  if (state.failure)
+  const {model, failure} = target && state.progress ? await focusedView(context, state, target) : state
+  const page = target && pageOf(model, target, context.render)
+  const shown = page ?? missingPage(model, pathname)
+  if (failure)
     shown.warnings = [
-      {severity: 'error', message: `The folder could not be read: ${state.failure.message}`},
+      {severity: 'error', message: `The folder could not be read: ${failure.message}`},
       ...(shown.warnings ?? [])
     ]
-  return {page: shown, status: page ? 200 : 404}
+  // Read after the page was built: the reading may have ended meanwhile.
+  const {progress, version} = context.state()
+  if (progress) shown.progress = progress
+  return {page: shown, status: page ? 200 : 404, version}
+}
+
+/** The model of the page `target` while the folder is still read: the listing with that page's body read. */
+async function focusedView(
+  context: HandlerContext,
+  state: PreviewState,
+  target: {kind: 'article' | 'topic'; path: string}
+): Promise<{model: PreviewModel; failure: Error | undefined}> {
+  // An article's key is its file; a topic's body is in its index file, as the listing found it.
+  const file = state.model.byPath[target.path]?.file
+  const files = file && file !== target.path ? [target.path, file] : [target.path]
+  try {
+    return {model: await context.focused(files), failure: undefined}
+  } catch (error) {
+    if (!isPermissionError(error)) throw error
+    return {model: state.model, failure: error as Error}
+  }
 }
 
 function allowedHost(header: string | undefined, port: number): boolean {

@@ -6,7 +6,7 @@ import {loadOptional} from '../optional.js'
 import type {PreviewOptions, PreviewServer} from './server.js'
 
 export * from './view.js'
-export type {PreviewOptions, PreviewServer} from './server.js'
+export type {PreviewOptions, PreviewServer, RefreshInfo} from './server.js'
 export type {PreviewScanOptions} from './model.js'
 export {openBrowser, openCommand} from './open.js'
 

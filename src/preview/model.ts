@@ -3,7 +3,14 @@
  * `push` use (`scanFolder`, through `createRescanner`), so titles, bodies and problems are exactly
  * theirs. The one place that knows about the scanner.
  */
-import {type Diagnostic, type LocalNode, type LocalTopic, type ScanOptions, type ScanResult} from '../local/index.js'
+import {
+  scanFolder,
+  type Diagnostic,
+  type LocalNode,
+  type LocalTopic,
+  type ScanOptions,
+  type ScanResult
+} from '../local/index.js'
 import {createRescanner} from '../local/rescan.js'
 import {isSkipNotice} from '../local/walk.js'
 
@@ -28,16 +35,40 @@ export interface PreviewModel {
 /** What of a scan the preview takes from the config, so its pages and problems are plan's. */
 export type PreviewScanOptions = Pick<ScanOptions, 'ignore' | 'links'>
 
-/** Loads the model of one folder again and again, at the cost of what changed (`createRescanner`). */
+/**
+ * Where the models of one folder come from: the listing (no body read), the
+ * listing with the bodies of one page, and the whole folder read again and
+ * again at the cost of what changed (`createRescanner`).
+ */
 export interface ModelSource {
-  /** The folder's model now; `changed`: the paths changed since the last load, as the watcher names them. */
+  /** The documents, their titles and places, with no body read: what the navigation needs, read cheaply. */
+  listing(): Promise<PreviewModel>
+  /**
+   * A fresh listing with the bodies of `files` only read (converted, their links resolved): one page's
+   * model while the whole folder is still being read. A fresh scan each time, so it sees every save.
+   */
+  focused(files: readonly string[]): Promise<PreviewModel>
+  /** The folder's model now, every body read; `changed`: the paths changed since the last load, as the watcher names them. */
   load(changed?: readonly string[]): Promise<PreviewModel>
 }
 
-/** The model source of `dir`: its first load scans everything, later ones reuse what unchanged files gave. */
-export function modelSource(dir: string, options: PreviewScanOptions = {}): ModelSource {
-  const rescanner = createRescanner(dir, options)
-  return {load: async (changed) => toModel(await rescanner.scan(changed))}
+/** How `load` reads the bodies: `onBodyRead` is awaited after each (the preview yields to requests there). */
+export interface LoadPace {
+  onBodyRead?: (done: number, total: number) => void | Promise<void>
+}
+
+/**
+ * The model source of `dir`: `load`'s first call scans everything, later ones reuse what unchanged files gave.
+ * No parsed tree is kept on the model (`keptTrees: 0`): a page parses its body again when it is rendered, and its
+ * HTML is what the preview keeps, for the pages shown last (`rendered.ts`).
+ */
+export function modelSource(dir: string, options: PreviewScanOptions = {}, pace: LoadPace = {}): ModelSource {
+  const rescanner = createRescanner(dir, {...options, ...pace, keptTrees: 0})
+  return {
+    listing: async () => toModel(await scanFolder(dir, {...options, skipBodies: true})),
+    focused: async (files) => toModel(await scanFolder(dir, {...options, bodiesOf: new Set(files), keptTrees: 0})),
+    load: async (changed) => toModel(await rescanner.scan(changed))
+  }
 }
 
 /** The model of a folder whose scan failed: a bare root, so the pages can still say why. */
@@ -85,4 +116,10 @@ export function filesOf(node: LocalNode): string[] {
 export function diagnosticsOf(model: PreviewModel, node: LocalNode): Diagnostic[] {
   const own = filesOf(node).flatMap((file) => model.byFile.get(file) ?? [])
   return node.path === '' && node.kind === 'topic' ? [...model.general, ...own] : own
+}
+
+/** Whether `error` says the folder (or a file of it) may not be read: the preview then shows why on every page. */
+export function isPermissionError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'EACCES' || code === 'EPERM'
 }

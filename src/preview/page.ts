@@ -31,6 +31,8 @@ export interface ArticlePageInput {
   documentTitle?: string
   /** URL of a script to load (the preview's live reload client). */
   scriptHref?: string
+  /** How far the preview got reading the whole folder, while it still reads it (problems of other pages may come). */
+  progress?: {done: number; total: number}
 }
 
 /** The parts of a page that live reload replaces. */
@@ -53,6 +55,15 @@ function titleId(page: ArticlePageInput): string {
   return page.html.includes(` id="${id}"`) ? '' : ` id="${id}"`
 }
 
+/** What the page says while the folder is still being read (the live reload script updates it as reading goes on). */
+export function progressText(progress: {done: number; total: number}): string {
+  const count = (n: number) => n.toLocaleString('en-US')
+  return (
+    `Checking links and problems: ${count(progress.done)}/${count(progress.total)} documents read. ` +
+    `This page is complete; problems found in other files appear when the check is done.`
+  )
+}
+
 /** The inside of `<main>`: path, title, problems, body, children. */
 function renderMain(page: ArticlePageInput): string {
   const children = page.children?.length
@@ -67,6 +78,9 @@ function renderMain(page: ArticlePageInput): string {
     `<article class="kb-page">` +
     (page.path !== undefined ? `<div class="kb-page-path">${escapeHtml(page.path)}</div>` : '') +
     `<h1 class="kb-page-title"${titleId(page)}>${escapeHtml(page.title)}</h1>` +
+    (page.progress
+      ? `<p class="kb-progress" id="kb-progress" role="status">${escapeHtml(progressText(page.progress))}</p>`
+      : '') +
     renderDiagnostics(page.warnings ?? [], page.source) +
     `<div class="kb-article" id="kb-article">${page.html}</div>` +
     children +

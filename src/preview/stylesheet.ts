@@ -68,6 +68,7 @@ body { margin: 0; font: 15px/1.6 -apple-system, "Segoe UI", Roboto, "Helvetica N
 .kb-source div { white-space: pre; padding: 0 10px; width: max-content; min-width: 100%; }
 .kb-source .kb-line-number { display: inline-block; width: 4ch; color: var(--kb-muted); text-align: right; margin-right: 12px; user-select: none; }
 .kb-source .kb-line-error { background: var(--kb-error-background); }
+.kb-progress { margin: 0 0 16px; font-size: 13px; color: var(--kb-muted); }
 .kb-status { position: fixed; right: 12px; bottom: 12px; font-size: 12px; color: var(--kb-muted); background: var(--kb-surface); border: 1px solid var(--kb-border); border-radius: 12px; padding: 2px 10px; }
 .kb-status[data-state="offline"] { color: var(--kb-error-text); }
 `

@@ -48,4 +48,19 @@ describe('RenderedBodies', () => {
     expect(Object.fromEntries(rendered.count)).toEqual({'a.md': 1, 'b.md': 2, 'c.md': 2})
     expect(bodies.html(model.byPath['c.md']!, model)).toContain('href="/a/d.md"')
   })
+
+  it('keeps the pages shown last only, within its bound, and the parsed trees not at all', async () => {
+    const dir = await folders.make()
+    await writeFiles(dir, {'p.md': '# P\n\nP.\n', 'q.md': '# Q\n\nQ.\n', 'r.md': '# R\n\nR.\n'})
+    const model = toModel(await createRescanner(dir, {keptTrees: 0}).scan())
+    const bodies = new RenderedBodies(2)
+    rendered.count.clear()
+    for (const file of ['p.md', 'q.md', 'p.md', 'r.md']) bodies.html(model.byPath[file]!, model)
+    expect(bodies.size).toBe(2)
+    // q.md was shown longest ago: dropped; p.md, shown again since, kept.
+    bodies.html(model.byPath['p.md']!, model)
+    bodies.html(model.byPath['q.md']!, model)
+    expect(Object.fromEntries(rendered.count)).toEqual({'p.md': 1, 'q.md': 2, 'r.md': 1})
+    expect(Object.values(model.byPath).filter((node) => node.tree !== undefined)).toEqual([])
+  })
 })

@@ -11,7 +11,14 @@ import {checkFolders, linkOptionsOf} from '../session.js'
 import {formatDiagnostic} from '../output/index.js'
 import {guardedStream} from '../output/guarded-stream.js'
 import type {Diagnostic} from '../../local/index.js'
-import {openBrowser, startPreview, type PreviewScanOptions, type PreviewServer} from '../../preview/index.js'
+import {plural} from '../../local/diagnostic-groups.js'
+import {
+  openBrowser,
+  startPreview,
+  type PreviewScanOptions,
+  type PreviewServer,
+  type RefreshInfo
+} from '../../preview/index.js'
 
 /** The port used when `--port` is not given (a free one is taken when it is busy). */
 const defaultPort = 4400
@@ -22,10 +29,14 @@ async function start(
   scan: PreviewScanOptions,
   context: CommandContext
 ): Promise<PreviewServer> {
-  const onRefresh = (info: {paths: string[]; ms: number; error?: Error}) => {
+  const onRefresh = (info: RefreshInfo) => {
     const what = info.paths.length > 0 ? info.paths.join(', ') : 'folder'
+    const done =
+      info.documents !== undefined
+        ? `checked all ${plural(info.documents, 'article')} (${info.ms} ms)`
+        : `updated ${what} (${info.ms} ms)`
     guardedStream(context.stdout, context.env).write(
-      info.error ? `could not read the folder: ${info.error.message}\n` : `updated ${what} (${info.ms} ms)\n`
+      info.error ? `could not read the folder: ${info.error.message}\n` : `${done}\n`
     )
   }
   const onWarnings = (diagnostics: Diagnostic[]) =>
