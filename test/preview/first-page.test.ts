@@ -49,7 +49,8 @@ function progressOf(html: string): {done: number; total: number} | undefined {
 
 const withoutProgress = (main: string) => main.replace(/<p class="kb-progress"[^]*?<\/p>/, '')
 
-describe('preview: the first page at once', () => {
+// Reading a few hundred generated articles takes seconds on a loaded machine: the checks wait for the state, not a clock.
+describe('preview: the first page at once', {timeout: 120_000}, () => {
   it('answers a page before the rest of the folder was read, and the same page once it was', async () => {
     const dir = await generated(200)
     const server = await start(dir)
