@@ -27,12 +27,14 @@ import {diagramPath} from '../diagrams/mermaid-source.js'
 import {PublishSource} from '../trust/index.js'
 
 /**
- * Parsed trees a scan keeps for rendering, at most. A small article's tree
- * is a few kilobytes, but V8 lets the heap grow to several times what stays
- * alive: bodies beyond this are parsed again when they are rendered, so the
- * peak memory of a large push stops growing with the folder.
+ * Parsed trees a scan keeps for rendering, at most: the first documents a
+ * push writes find theirs ready. A tree of a 2-4 KB article holds about
+ * 30 KB of heap, and V8 lets the heap grow to several times what stays
+ * alive: bodies beyond this are parsed again when they are rendered (just
+ * ahead of their write, `prerender.ts`), so the peak memory of a large push
+ * is bounded by the work in flight, not by the folder.
  */
-export const keptTreesMax = 2000
+export const keptTreesMax = 256
 
 /** A document whose body is still to be read. */
 export interface PendingBody {

@@ -9,7 +9,8 @@ import {countSeverities, type LocalNode, type ScanResult, type SyncState} from '
 import type {Matching} from '../shared/match.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
 import {planRenderContext} from '../shared/render-context.js'
-import type {OpKind, Orphan, PlanOptions, PushPlan} from '../shared/types.js'
+import {releaseRender} from '../shared/render.js'
+import type {OpKind, Orphan, PlanOp, PlanOptions, PushPlan} from '../shared/types.js'
 import type {ArchiveTopic} from '../shared/archive.js'
 import type {NoticeSettings} from '../shared/notice.js'
 import {findOrphans, orderDeletions, orphanModeOf} from './orphans.js'
@@ -49,7 +50,11 @@ export function computePlan(
   const {archive, notice, lockPending} = extras
   const run = startRun(scan, remote, state, matching, options, notice)
   const visit = (node: LocalNode): void => {
-    if (node.path !== '') planDocument(run, node)
+    if (node.path !== '') {
+      const first = run.ops.length
+      planDocument(run, node)
+      letGoOfRender(node, run.ops.slice(first))
+    }
     if (node.kind === 'topic') for (const child of node.children) visit(child)
   }
   visit(scan.root)
@@ -72,6 +77,19 @@ export function computePlan(
     ...(notice ? {notice} : {}),
     ...(lockPending ? {lockPending} : {})
   })
+}
+
+/**
+ * Drops what comparing `node` parsed and rendered once its `ops` are known:
+ * a body that is not written needs neither again, and one that is keeps only
+ * its rendered text (the apply sends it; its tree is parsed again only if
+ * its render changes meanwhile). A create keeps the tree the scan kept, if
+ * any: it was not rendered yet. So a plan holds no tree per document.
+ */
+function letGoOfRender(node: LocalNode, ops: readonly PlanOp[]): void {
+  const writes = ops.some((op) => op.op === 'create' || op.changes?.includes('body'))
+  if (!writes) releaseRender(node)
+  else if (!ops.some((op) => op.op === 'create')) delete node.tree
 }
 
 /** An empty run over the plan's inputs. */

@@ -1,0 +1,43 @@
+/**
+ * What a push keeps per document: the plan lets go of every tree and render
+ * it does not write (a CI checkout without the body cache parses every body
+ * in its scan; none of those trees outlives the plan), and the apply lets go
+ * of each body once written.
+ */
+import {cp, mkdtemp, rm} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {bodyCachePath} from '../../src/local/index.js'
+import {contextOf, planPush, push} from '../../src/sync/index.js'
+import {FakeClient} from './fake-client.js'
+
+const temporary: string[] = []
+afterAll(async () => {
+  for (const dir of temporary) await rm(dir, {recursive: true, force: true})
+})
+
+async function copyTree(name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-push-memory-'))
+  temporary.push(dir)
+  await cp(path.resolve('fixtures/trees', name), dir, {recursive: true})
+  return dir
+}
+
+describe('the memory of a push', () => {
+  it('keeps no parsed tree past the plan for a document it does not write (a checkout without the body cache)', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    const first = await push({dir, client})
+    expect(first.failed).toEqual([])
+    // Written: each body was let go of once sent.
+    for (const node of Object.values(contextOf(first.plan).scan.byPath)) expect(node.tree).toBeUndefined()
+
+    await rm(bodyCachePath(dir))
+    const plan = await planPush({dir, client})
+    expect(plan.ops).toEqual([])
+    const nodes = Object.values(contextOf(plan).scan.byPath).filter((node) => node.body !== undefined)
+    expect(nodes.length).toBeGreaterThan(2)
+    for (const node of nodes) expect(node.tree, node.path).toBeUndefined()
+  })
+})
