@@ -14,6 +14,7 @@ import type {BurstDropper} from './burst-drops.js'
 import type {createFaults} from './faults.js'
 import type {createRateLimiter} from './rate-limit.js'
 import type {RequestLogEntry} from './options.js'
+import type {RequestLog} from './request-log.js'
 import {matchRoute, type FileAnswer, type Route, type RouteRequest} from './routes.js'
 import type {TokenSets} from './tokens.js'
 
@@ -34,10 +35,10 @@ export interface Pipeline {
   /** The platform's dropped connections under a quick series of requests (off unless `platformHabits.dropOver`). */
   drops: BurstDropper
   limiter: ReturnType<typeof createRateLimiter>
-  log: RequestLogEntry[]
+  log: RequestLog
   editor: Person
   route: Omit<RouteRequest, 'url' | 'message'>
-  afterWrite(): void
+  afterWrite(): Promise<void>
   browse(pathname: string): string | FileAnswer
 }
 
@@ -55,7 +56,7 @@ export async function handle(pipeline: Pipeline, message: IncomingMessage, respo
     write: false,
     at: Date.now()
   }
-  pipeline.log.push(entry)
+  pipeline.log.record(entry)
   const answer = answerer(pipeline, message, response, entry)
 
   // A page of another site whose name resolves to this server (DNS rebinding) gets nothing, whatever the path.
@@ -141,9 +142,9 @@ async function serveRoute(
     return
   }
   try {
-    const result = await route.handle({...pipeline.route, url, message}).finally(() => {
-      // A refused write may still have changed something worth keeping (an upload's file): persist whatever changed.
-      if (route.write) pipeline.afterWrite()
+    const result = await route.handle({...pipeline.route, url, message}).finally(async () => {
+      // A refused write may still have changed something worth keeping (an upload's file): persist whatever changed, on disk before the answer.
+      if (route.write) await pipeline.afterWrite()
     })
     if (fault === 'drop-after') {
       message.socket.destroy()

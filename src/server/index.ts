@@ -19,6 +19,7 @@ import {handle, type Pipeline} from './http.js'
 import type {RunningServer, ServerOptions} from './options.js'
 import {seededRandom, shortId} from './random.js'
 import {createRateLimiter} from './rate-limit.js'
+import {createRequestLog} from './request-log.js'
 import {runningServer} from './running.js'
 import {openStorage, type Storage} from './storage.js'
 
@@ -118,7 +119,7 @@ function createPipeline(
     ),
     drops: createBurstDropper(habits.dropOver),
     limiter: createRateLimiter(options.rateLimit ?? {limit: 5000, windowSeconds: 600}),
-    log: [],
+    log: createRequestLog(options.requestLogLimit),
     editor: apiPerson,
     route: {
       store,

@@ -87,6 +87,8 @@ export interface ServerOptions {
    * permissions without relying on `updated_at`.
    */
   permissionsMoveStamp?: boolean
+  /** How many of the most recent requests `requestLog()` keeps (default 50,000); `counts()` and `requestCount()` count them all. */
+  requestLogLimit?: number
 }
 
 /** A running local server. */
@@ -97,8 +99,12 @@ export interface RunningServer {
   /** The platform habits it was started with. */
   habits: ResolvedHabits
   close(): Promise<void>
+  /** The most recent requests since the last reset, oldest first (at most `requestLogLimit` of them). */
   requestLog(): RequestLogEntry[]
+  /** Requests by endpoint, and `writes`, since the last reset. */
   counts(): Record<string, number>
+  /** How many requests arrived since the last reset (the log may keep only the most recent ones). */
+  requestCount(): number
   resetLog(): void
   webEdit(id: string, change: {title?: string; body?: string}): KbItem
   items(): KbItem[]

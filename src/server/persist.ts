@@ -1,10 +1,12 @@
 /**
  * Persistence of the local knowledge base: a snapshot (`<data>`, one JSON
  * document) and a log beside it (`<data>.log`, one JSON record per line:
- * an item as it now is, a deleted item, a file). A write appends its
- * records and syncs them, so its cost follows its own size, not the
- * store's. Once the log outgrows the snapshot, both are folded into a new
- * snapshot (written to `<data>.tmp`, synced, renamed) and the log emptied.
+ * an item as it now is, a deleted item, a file). A write queues its
+ * records; the queue is appended and synced in one go (the writes of one
+ * turn of the event loop share one sync), so a write's cost follows its own
+ * size, not the store's. Once the log outgrows the snapshot, both are folded
+ * into a new snapshot (streamed to `<data>.tmp` item by item, synced,
+ * renamed) and the log emptied.
  *
  * A kill at any point leaves a store that loads: the snapshot is replaced
  * whole or not at all; a record cut short is the log's last line, dropped
@@ -43,15 +45,24 @@ export interface PersistedData extends StoreData {
 export interface DataFile {
   /** The stored state (snapshot with the log replayed), or undefined when there is none yet. */
   load(): PersistedData | undefined
-  /** Appends `changes` to the log and syncs them. */
+  /** Queues `changes` for the log, serialised at once (the store may change them after). */
   append(changes: Change[]): void
+  /** Appends what is queued to the log and syncs it (nothing queued: nothing done). */
+  flush(): void
   /** Whether the log has grown past the snapshot, so folding it in is worth a full write. */
   wantsCompaction(): boolean
   /** Whether the snapshot exists and the log is empty: the snapshot alone holds the store. */
   isClean(): boolean
-  /** Writes `data` as the new snapshot and empties the log. */
-  compact(data: PersistedData): void
+  /** Writes the new snapshot, streamed from `parts`, and empties the log (and the queue: the snapshot holds it). */
+  compact(parts: SnapshotParts): void
   close(): void
+}
+
+/** What a snapshot is written from: its small fields, and the items and files one by one. */
+export interface SnapshotParts {
+  head: Omit<PersistedData, 'items' | 'files'>
+  items: Iterable<unknown>
+  files: Iterable<unknown>
 }
 
 /** The log grows to at least this many bytes before it is folded into the snapshot. */
@@ -64,6 +75,7 @@ export function openDataFile(path: string): DataFile {
   removeStaleTemps(path)
   let log: number | undefined
   let logBytes = 0
+  let queued: string[] = []
   let snapshotBytes = existsSync(path) ? statSync(path).size : 0
   const openLog = () => (log ??= openSync(logPath, 'a'))
   return {
@@ -79,19 +91,22 @@ export function openDataFile(path: string): DataFile {
         : replay(logPath, snapshot ?? {schemaVersion: 1, items: [], files: [], tokens: []}, changes)
     },
     append(changes) {
-      if (changes.length === 0) return
-      const bytes = Buffer.from(changes.map((change) => JSON.stringify(change) + '\n').join(''), 'utf8')
+      for (const change of changes) queued.push(JSON.stringify(change) + '\n')
+    },
+    flush() {
+      if (queued.length === 0) return
+      const bytes = Buffer.from(queued.join(''), 'utf8')
+      queued = []
       const fd = openLog()
       writeAll(fd, bytes)
       fdatasyncSync(fd)
       logBytes += bytes.length
     },
     wantsCompaction: () => logBytes > Math.max(minimumLogBytes, snapshotBytes),
-    isClean: () => logBytes === 0 && existsSync(path),
-    compact(data) {
-      const bytes = Buffer.from(JSON.stringify(data), 'utf8')
-      writeAtomic(path, bytes)
-      snapshotBytes = bytes.length
+    isClean: () => logBytes === 0 && queued.length === 0 && existsSync(path),
+    compact(parts) {
+      snapshotBytes = writeSnapshot(path, parts)
+      queued = []
       if (logBytes > 0 || existsSync(logPath)) {
         const fd = openLog()
         ftruncateSync(fd, 0)
@@ -187,11 +202,45 @@ function replay(path: string, data: PersistedData, changes: Change[]): Persisted
   return {...data, items: [...items.values()], files: [...files.values()]}
 }
 
-/** Writes `bytes` to `path` atomically, through the fixed temp name `<path>.tmp`. */
-function writeAtomic(path: string, bytes: Uint8Array): void {
+/**
+ * Writes the snapshot of `parts` to `path` atomically, through the fixed
+ * temp name `<path>.tmp`, in chunks of about a megabyte: never the whole
+ * store as one string. Returns its size in bytes.
+ */
+function writeSnapshot(path: string, parts: SnapshotParts): number {
+  let size = 0
   // Without the sync a crash after the rename could leave an empty file under the final name.
-  syncedChange(`${path}.tmp`, 'w', (fd) => writeAll(fd, bytes))
+  syncedChange(`${path}.tmp`, 'w', (fd) => {
+    // The head always has `schemaVersion`: its fields are followed by a comma.
+    let chunk = JSON.stringify(parts.head).slice(0, -1)
+    const write = (text: string) => {
+      chunk += text
+      if (chunk.length < chunkChars) return
+      size += writeText(fd, chunk)
+      chunk = ''
+    }
+    for (const [key, values] of [['items', parts.items] as const, ['files', parts.files] as const]) {
+      write(`,${JSON.stringify(key)}:[`)
+      let first = true
+      for (const value of values) {
+        write((first ? '' : ',') + JSON.stringify(value))
+        first = false
+      }
+      write(']')
+    }
+    size += writeText(fd, chunk + '}')
+  })
   renameSync(`${path}.tmp`, path)
+  return size
+}
+
+/** About how many characters a snapshot chunk gathers before it is written. */
+const chunkChars = 1048576
+
+function writeText(fd: number, text: string): number {
+  const bytes = Buffer.from(text, 'utf8')
+  writeAll(fd, bytes)
+  return bytes.length
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {

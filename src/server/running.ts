@@ -37,19 +37,13 @@ export function runningServer(parts: {
           resolve()
         })
       })),
-    requestLog: () => [...log],
-    counts() {
-      const counts: Record<string, number> = {writes: 0}
-      for (const entry of log) {
-        counts[entry.endpoint] = (counts[entry.endpoint] ?? 0) + 1
-        if (entry.write) counts.writes! += 1
-      }
-      return counts
-    },
-    resetLog: () => void log.splice(0),
+    requestLog: () => log.entries(),
+    counts: () => log.counts(),
+    requestCount: () => log.total(),
+    resetLog: () => log.reset(),
     webEdit(id, change) {
       const item = storage.store.webEdit(id, change, webPerson)
-      storage.persist()
+      storage.persistNow()
       return item
     },
     items: () => storage.store.all(),

@@ -19,8 +19,14 @@ export interface Storage {
   compact(): void
   /** Compacts unless the snapshot alone already holds the store (a start or stop of a large store need not rewrite it). */
   settle(): void
-  /** Persists what the last operation changed: a few lines appended to the log. */
-  persist(): void
+  /**
+   * Persists what the last operation changed (a few lines for the log):
+   * resolves once they are on disk. The writes of one turn of the event
+   * loop are appended and synced together, so concurrent writes share a sync.
+   */
+  persist(): Promise<void>
+  /** Persists what the last operation changed, on disk when it returns. */
+  persistNow(): void
 }
 
 /** Loads the data file (if any) into a store and the token list, and opens the files folder beside it. */
@@ -30,7 +36,14 @@ export function openStorage(given: {dataPath: string | undefined; access: Access
   const files = given.dataPath ? diskFileStore(filesDir(given.dataPath)) : memoryFileStore()
   const store = new KbStore(given.context, persisted)
   const tokens = createTokens(given.access.token, given.access.credentials, persisted)
-  const compact = () => dataFile?.compact({schemaVersion: 1, ...store.data(), ...tokens.persisted()})
+  const compact = () => dataFile?.compact({head: {schemaVersion: 1, ...tokens.persisted()}, ...store.data()})
+  const flush = () => {
+    if (!dataFile) return
+    dataFile.flush()
+    if (dataFile.wantsCompaction()) compact()
+  }
+  // The writes waiting for the next flush share this promise.
+  let batch: Promise<void> | undefined
   return {
     store,
     tokens,
@@ -42,9 +55,25 @@ export function openStorage(given: {dataPath: string | undefined; access: Access
     },
     persist() {
       const changes = store.takeChanges()
-      if (!dataFile) return
+      if (!dataFile) return Promise.resolve()
       dataFile.append(changes)
-      if (dataFile.wantsCompaction()) compact()
+      batch ??= new Promise<void>((resolve, reject) =>
+        setImmediate(() => {
+          batch = undefined
+          try {
+            flush()
+            resolve()
+          } catch (error) {
+            reject(error as Error)
+          }
+        })
+      )
+      return batch
+    },
+    persistNow() {
+      const changes = store.takeChanges()
+      dataFile?.append(changes)
+      flush()
     }
   }
 }

@@ -3,6 +3,7 @@
  * platform's rules (validation, versions, moves, guid attachment). Plain
  * data; persistence and HTTP live elsewhere.
  */
+import {ChildIndex} from './child-index.js'
 import {changeStamp} from './clock.js'
 import {toShownUrls, toStoredUrls} from './file-urls.js'
 import type {
@@ -26,6 +27,7 @@ export type {Change, ItemRecord, StoreContext, StoreData, StoredFile, StoredItem
 export class KbStore {
   private readonly items = new Map<string, StoredItem>()
   private readonly files = new Map<string, StoredFile>()
+  private readonly tree = new ChildIndex()
   /** What changed since the last `takeChanges`, so a write persists only that. */
   private readonly changed = {items: new Map<string, {bodyChanged: boolean}>(), files: new Set<string>()}
 
@@ -35,23 +37,26 @@ export class KbStore {
   ) {
     for (const file of data?.files ?? []) this.files.set(file.guid, file)
     // Data written before file URLs were stored port-free still holds the port of an earlier start.
-    for (const item of data?.items ?? []) this.items.set(item.id, {...item, body: this.storedBody(item.body)})
+    for (const item of data?.items ?? []) {
+      this.items.set(item.id, {...item, body: this.storedBody(item.body)})
+      this.tree.add(item.id, item.parent_topic_id)
+    }
   }
 
-  /** A copy of everything, for persistence. */
-  data(): StoreData {
-    return structuredClone({items: [...this.items.values()], files: [...this.files.values()]})
+  /** Everything, for a snapshot: live objects, to be serialised before the store changes again (no copy of the store). */
+  data(): {items: Iterable<StoredItem>; files: Iterable<StoredFile>} {
+    return {items: this.items.values(), files: this.files.values()}
   }
 
-  /** The changes since the last call, oldest item first, files before the items that use them. */
+  /** The changes since the last call, oldest item first, files before the items that use them; live objects: serialise them at once. */
   takeChanges(): Change[] {
     const changes: Change[] = []
-    for (const guid of this.changed.files) changes.push({file: structuredClone(this.files.get(guid)!)})
+    for (const guid of this.changed.files) changes.push({file: this.files.get(guid)!})
     for (const [id, {bodyChanged}] of this.changed.items) {
       const item = this.items.get(id)
       if (!item) changes.push({deleted: id})
-      else if (bodyChanged) changes.push({item: structuredClone(item)})
-      else changes.push({item: structuredClone({...item, body: undefined})})
+      else if (bodyChanged) changes.push({item})
+      else changes.push({item: {...item, body: undefined}})
     }
     this.changed.items.clear()
     this.changed.files.clear()
@@ -147,12 +152,12 @@ export class KbStore {
   /** `DELETE /knowledgebase/{id}`. */
   remove(id: string, withChildren: boolean): boolean {
     const item = this.stored(id)
-    const children = this.childrenOf(id)
-    if (item.type === 'topic' && children.length > 0 && !withChildren) {
+    if (item.type === 'topic' && this.tree.children(id).length > 0 && !withChildren) {
       throw invalidRequest('The topic has children: pass delete_with_children=true to delete them too.')
     }
-    const doomed = [id, ...this.descendantsOf(id)]
+    const doomed = [id, ...this.tree.descendants(id)]
     for (const gone of doomed) {
+      this.tree.remove(gone, this.items.get(gone)!.parent_topic_id)
       this.items.delete(gone)
       this.changed.items.set(gone, {bodyChanged: true})
     }
@@ -166,13 +171,22 @@ export class KbStore {
       if (parent.type !== 'topic')
         throw new KbServerError(400, 'knowledge_base_invalid_parent', `'${parentId}' is not a topic.`)
     }
-    const build = (id: string | null, level: number): StructureNode[] =>
-      this.childrenOf(id).map((item) => {
+    // Level by level from a list of pending topics: no nesting of topics overflows the stack.
+    const roots: StructureNode[] = []
+    const pending: Array<{id: string | null; level: number; into: StructureNode[]}> = [
+      {id: parentId, level: 1, into: roots}
+    ]
+    while (pending.length > 0) {
+      const {id, level, into} = pending.pop()!
+      for (const childId of this.tree.children(id)) {
+        const item = this.items.get(childId)!
         const node = structureNode(item)
-        if (item.type === 'topic' && level < depth) node.children = build(item.id, level + 1)
-        return node
-      })
-    return build(parentId, 1)
+        into.push(node)
+        if (item.type === 'topic' && level < depth)
+          pending.push({id: item.id, level: level + 1, into: (node.children = [])})
+      }
+    }
+    return roots
   }
 
   /** `GET /knowledgebase/{id}/permissions`. */
@@ -222,6 +236,8 @@ export class KbStore {
 
   private put(item: StoredItem): void {
     const before = this.items.get(item.id)
+    if (!before) this.tree.add(item.id, item.parent_topic_id)
+    else this.tree.move(item.id, before.parent_topic_id, item.parent_topic_id)
     const bodyChanged = !before || before.body !== item.body || this.changed.items.get(item.id)?.bodyChanged === true
     this.items.set(item.id, item)
     this.changed.items.set(item.id, {bodyChanged})
@@ -247,14 +263,6 @@ export class KbStore {
         `Parent topic '${id}' does not exist or is not a topic.`
       )
     }
-  }
-
-  private childrenOf(id: string | null): StoredItem[] {
-    return [...this.items.values()].filter((item) => item.parent_topic_id === id)
-  }
-
-  private descendantsOf(id: string): string[] {
-    return this.childrenOf(id).flatMap((child) => [child.id, ...this.descendantsOf(child.id)])
   }
 
   private isDescendant(candidate: string, ancestor: string): boolean {
