@@ -165,7 +165,10 @@ async function benchChain(length: number): Promise<Row[]> {
   try {
     await generateLinkChain(source, length)
     const pushed = await runInChild('push', source, server).catch((error: Error) => error)
-    const pulled = pushed instanceof Error ? pushed : await runInChild('pull', target, server).catch((e: Error) => e)
+    const pulled =
+      pushed instanceof Error
+        ? new Error('not run (the push failed)')
+        : await runInChild('pull', target, server).catch((e: Error) => e)
     const bodies = server.items().flatMap((item) => (item.type === 'article' ? [item.body ?? ''] : []))
     const links = pulled instanceof Error ? {resolved: 0, linked: 0} : await chainLinks(target, bodies)
     const cell = (run: ScaleRun | Error) => (run instanceof Error ? `failed: ${run.message}` : describeRun(run))

@@ -2,8 +2,8 @@
  * Persistence of the local knowledge base: a snapshot (`<data>`, one JSON
  * document) and a log beside it (`<data>.log`, one JSON record per line:
  * an item as it now is, a deleted item, a file). A write queues its
- * records; the queue is appended and synced in one go (the writes of one
- * turn of the event loop share one sync), so a write's cost follows its own
+ * records; the queue is appended and synced in one go, off the event loop
+ * (writes that arrive during a sync share the next one: `group-commit.ts`), so a write's cost follows its own
  * size, not the store's. Once the log outgrows the snapshot, both are folded
  * into a new snapshot (streamed to `<data>.tmp` item by item, synced,
  * renamed) and the log emptied.
@@ -17,6 +17,7 @@
 import {
   closeSync,
   existsSync,
+  fdatasync,
   fdatasyncSync,
   fsyncSync,
   ftruncateSync,
@@ -47,8 +48,10 @@ export interface DataFile {
   load(): PersistedData | undefined
   /** Queues `changes` for the log, serialised at once (the store may change them after). */
   append(changes: Change[]): void
-  /** Appends what is queued to the log and syncs it (nothing queued: nothing done). */
-  flush(): void
+  /** Appends what is queued to the log and syncs it off the event loop (nothing queued: nothing done). */
+  flush(): Promise<void>
+  /** The same, synced before it returns. */
+  flushSync(): void
   /** Whether the log has grown past the snapshot, so folding it in is worth a full write. */
   wantsCompaction(): boolean
   /** Whether the snapshot exists and the log is empty: the snapshot alone holds the store. */
@@ -78,6 +81,15 @@ export function openDataFile(path: string): DataFile {
   let queued: string[] = []
   let snapshotBytes = existsSync(path) ? statSync(path).size : 0
   const openLog = () => (log ??= openSync(logPath, 'a'))
+  /** Writes the queue to the log (not yet synced); returns the log's descriptor. */
+  const appendQueued = () => {
+    const bytes = Buffer.from(queued.join(''), 'utf8')
+    queued = []
+    const fd = openLog()
+    writeAll(fd, bytes)
+    logBytes += bytes.length
+    return fd
+  }
   return {
     load() {
       const snapshot = existsSync(path) ? readSnapshot(path) : undefined
@@ -93,14 +105,16 @@ export function openDataFile(path: string): DataFile {
     append(changes) {
       for (const change of changes) queued.push(JSON.stringify(change) + '\n')
     },
-    flush() {
+    async flush() {
       if (queued.length === 0) return
-      const bytes = Buffer.from(queued.join(''), 'utf8')
-      queued = []
-      const fd = openLog()
-      writeAll(fd, bytes)
-      fdatasyncSync(fd)
-      logBytes += bytes.length
+      const fd = appendQueued()
+      await new Promise<void>((resolve, reject) =>
+        // Closed meanwhile (a stop): the close folded everything into a synced snapshot first.
+        fdatasync(fd, (error) => (error && log === fd ? reject(error) : resolve()))
+      )
+    },
+    flushSync() {
+      if (queued.length > 0) fdatasyncSync(appendQueued())
     },
     wantsCompaction: () => logBytes > Math.max(minimumLogBytes, snapshotBytes),
     isClean: () => logBytes === 0 && queued.length === 0 && existsSync(path),

@@ -5,6 +5,7 @@
  */
 import type {Access} from './exposure.js'
 import {diskFileStore, memoryFileStore, type FileStore} from './file-store.js'
+import {groupCommit} from './group-commit.js'
 import {filesDir, openDataFile, type DataFile} from './persist.js'
 import {KbStore, type StoreContext} from './store.js'
 import {createTokens} from './tokens.js'
@@ -21,8 +22,8 @@ export interface Storage {
   settle(): void
   /**
    * Persists what the last operation changed (a few lines for the log):
-   * resolves once they are on disk. The writes of one turn of the event
-   * loop are appended and synced together, so concurrent writes share a sync.
+   * resolves once they are on disk. Writes that arrive while a sync runs
+   * are appended and synced together after it (`group-commit.ts`).
    */
   persist(): Promise<void>
   /** Persists what the last operation changed, on disk when it returns. */
@@ -37,13 +38,13 @@ export function openStorage(given: {dataPath: string | undefined; access: Access
   const store = new KbStore(given.context, persisted)
   const tokens = createTokens(given.access.token, given.access.credentials, persisted)
   const compact = () => dataFile?.compact({head: {schemaVersion: 1, ...tokens.persisted()}, ...store.data()})
-  const flush = () => {
-    if (!dataFile) return
-    dataFile.flush()
-    if (dataFile.wantsCompaction()) compact()
+  const compactIfDue = () => {
+    if (dataFile?.wantsCompaction()) compact()
   }
-  // The writes waiting for the next flush share this promise.
-  let batch: Promise<void> | undefined
+  const commit = groupCommit(async () => {
+    await dataFile?.flush()
+    compactIfDue()
+  })
   return {
     store,
     tokens,
@@ -57,23 +58,13 @@ export function openStorage(given: {dataPath: string | undefined; access: Access
       const changes = store.takeChanges()
       if (!dataFile) return Promise.resolve()
       dataFile.append(changes)
-      batch ??= new Promise<void>((resolve, reject) =>
-        setImmediate(() => {
-          batch = undefined
-          try {
-            flush()
-            resolve()
-          } catch (error) {
-            reject(error as Error)
-          }
-        })
-      )
-      return batch
+      return commit()
     },
     persistNow() {
       const changes = store.takeChanges()
       dataFile?.append(changes)
-      flush()
+      dataFile?.flushSync()
+      compactIfDue()
     }
   }
 }
