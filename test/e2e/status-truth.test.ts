@@ -3,7 +3,8 @@
  * still lists the web edits waiting and the local edits, per file, and exits
  * as push would (2 while push refuses the folder, 0 with
  * `--broken-links=warn`); a pull of a tree pushed with `--broken-links=warn`
- * says "push will refuse this" only where push would; a refused pull exits 2.
+ * says "push will refuse this" only where push would (in the documents it
+ * pulls: it parses no other body, issue 32); a refused pull exits 2.
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -76,7 +77,10 @@ describe('status and pull in a folder with a broken link', () => {
     const configured = await cli(['pull', dir, '--root-topic', root], {...local.env, KBSYNC_BROKEN_LINKS: 'warn'})
     expect(configured.code, configured.err).toBe(0)
     expect(configured.err).not.toContain('push will refuse this')
-    // Where push would refuse, pull says so.
+    // Where push would refuse a document the pull writes, pull says so (it parses only what it pulled: issue 32):
+    // retitled on the web, the file is written again, and keeps its broken link.
+    const broken = flatten(await local.client.getTree(root)).find((item) => item.titlePath === 'Broken')!.id
+    local.server.webEdit(broken, {title: 'Broken, retitled'})
     const strict = await cli(['pull', dir, '--root-topic', root, '--broken-links=error'], local.env)
     expect(strict.code, strict.err).toBe(0)
     expect(strict.err).toContain('push will refuse this')

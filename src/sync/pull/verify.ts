@@ -1,9 +1,9 @@
 /**
  * The check after a pull: the folder is scanned and each document pulled
- * now is rendered exactly as push will render it. That gives the state the
- * hashes push compares (a push right after a pull sends nothing), and
- * proves each body comes back unchanged: one that would not is reported
- * (`pull-not-exact`).
+ * now (their bodies alone are parsed) is rendered exactly as push will
+ * render it. That gives the state the hashes push compares (a push right
+ * after a pull sends nothing), and proves each body comes back unchanged:
+ * one that would not is reported (`pull-not-exact`).
  */
 import {scanFolder, sourceHashOf, type LocalNode, type ScanResult, type StateEntry} from '../../local/index.js'
 import {planRenderContext} from '../shared/render-context.js'
@@ -43,13 +43,23 @@ function checkDocument(
   }
 }
 
-/** Scans the folder and checks every document pulled now (those of `run.book.after`, the state's items already replaced). */
+/**
+ * Scans the folder and checks every document pulled now (those of
+ * `run.book.after`, the state's items already replaced). Only their bodies
+ * are read and parsed: a pull that wrote nothing parses none.
+ */
 export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
   const {state, remote} = run.context
-  const scan = await scanFolder(run.dir, {
-    ignore: run.options.ignore ?? [],
-    ...(run.options.links ? {links: run.options.links} : {})
-  })
+  const pulled = new Set(run.plan.ops.filter((op) => run.book.after.has(op.id)).map((op) => op.file))
+  // Nothing pulled nor written: the folder is as the plan's scan found it, and no body is to check.
+  const unchanged = pulled.size === 0 && run.result.written.length === 0
+  const scan = unchanged
+    ? run.context.scan
+    : await scanFolder(run.dir, {
+        ignore: run.options.ignore ?? [],
+        bodiesOf: pulled,
+        ...(run.options.links ? {links: run.options.links} : {})
+      })
   const idOf = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
   const notice = await noticeOf(run.dir, run.options.notice, run.options.repoUrl)
