@@ -6,7 +6,7 @@
  */
 import type {Root} from 'mdast'
 import {gfmToKbTree, kbToGfm, stringifyKb} from '../dialect/index.js'
-import {markLocalRefs} from './references.js'
+import {markLocalRefs, type Resolved} from './references.js'
 import type {LocalNode} from './types.js'
 
 /** A warning or error of the conversion, with its position. */
@@ -68,19 +68,31 @@ export function positionedBodyTree(node: LocalNode): Root | undefined {
 
 /** Parses the body of `node` (which has one) and marks its references as the scan resolved them. */
 function parsedBodyTree(node: LocalNode): Root {
-  const body = node.body!
-  const file = node.file ?? node.path
+  return parseMarkedBody(node.body!, node.file ?? node.path, node.resolutions)
+}
+
+/**
+ * The dialect tree of the body `body` of `file`, its references marked with
+ * `resolutions` (as the scan resolved them, in document order). Throws for
+ * a body with an error (it never renders) or whose references are not the
+ * ones the scan read. Pure: the conversion pool runs it too.
+ */
+export function parseMarkedBody(
+  body: string,
+  file: string,
+  resolutions: ReadonlyArray<Resolved | null> | undefined
+): Root {
   const {tree, messages} = toKbTree(body, file)
   // A body with an error never renders (the parse capped what it could not keep). The plan stops on the errors the
   // scan reports; this one it read from the body cache or from a pattern (`plain-body.ts`), and they missed it.
   const error = messages.find((message) => message.fatal)
   if (error) throw new Error(`${file}${error.line ? `:${error.line}` : ''}: ${error.message}`)
-  const marked = markLocalRefs(tree, node.resolutions ?? [])
+  const marked = markLocalRefs(tree, resolutions ?? [])
   // The scan read the references from the body cache or from a pattern (`plain-body.ts`), not from this parse:
   // should the two ever disagree, marking by position would point links at the wrong documents.
-  if (node.resolutions && marked !== node.resolutions.length) {
+  if (resolutions && marked !== resolutions.length) {
     throw new Error(
-      `${file}: the body holds ${marked} local references, but the scan read ${node.resolutions.length}; please report this with the file`
+      `${file}: the body holds ${marked} local references, but the scan read ${resolutions.length}; please report this with the file`
     )
   }
   return tree
