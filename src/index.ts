@@ -4,7 +4,7 @@
  * plugins are exported from `kbsync/plugins`.
  */
 export * from './dialect/index.js'
-export {planPush, applyPush, push, RootTopicError} from './sync/index.js'
+export {planPush, applyPush, push, RootTopicError, StoppedError} from './sync/index.js'
 export type {PushOptions, PushPlan, PushResult, PlanOp, OpKind, Orphan, SyncEvent, SyncClient} from './sync/index.js'
 export {scanFolder, remoteTarget} from './local/index.js'
 export {KbClient, ApiError, AuthError, NetworkError, formatClientEvent} from './api/index.js'

@@ -68,6 +68,12 @@ export interface ClientOptions {
   foreignDownloads?: ForeignDownloads
   /** Progress and `--verbose` logging; events never hold secrets. */
   onEvent?: (event: ClientEvent) => void
+  /**
+   * Stops the client: once aborted, requests in flight are cut off, waits
+   * (backoff, rate limit) end, no request is sent again, and each call
+   * rejects with the signal's `reason`.
+   */
+  signal?: AbortSignal
 }
 
 /** Options with every default applied. */
@@ -93,6 +99,7 @@ export interface ResolvedOptions {
   retryBaseMs: number
   foreignDownloads: ForeignDownloads
   onEvent?: (event: ClientEvent) => void
+  signal?: AbortSignal
 }
 
 /** Strips trailing slashes from a URL. */
@@ -149,7 +156,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     retryBaseMs: positive(options.retryBaseMs, 500, 'retryBaseMs'),
     // Refusing is the safe default: the platform's own attachments are always on its API or files host.
     foreignDownloads: options.foreignDownloads ?? foreignDownloadValues[0]!,
-    onEvent: options.onEvent
+    onEvent: options.onEvent,
+    ...(options.signal ? {signal: options.signal} : {})
   }
 }
 

@@ -43,7 +43,19 @@ export function serverWaitMs(
   return parseRetryAfter(headers['retry-after'], now) ?? parseResetSeconds(headers['x-ratelimit-reset'])
 }
 
-/** Resolves after `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
+/** Resolves after `ms` milliseconds; rejects with `signal`'s reason as soon as it is aborted (a stopped run waits for nothing). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason)
+  if (ms <= 0) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', stop, {once: true})
+  })
 }

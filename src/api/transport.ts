@@ -51,7 +51,7 @@ export class Transport {
     return this.session.secrets()
   }
 
-  /** Sends a call, with retries, re-login and rate limiting; resolves with the read answer. */
+  /** Sends a call, with retries, re-login and rate limiting; resolves with the read answer. A stopped client (`signal`) sends nothing more, not even a retry. */
   async call<T>(spec: CallSpec<T>): Promise<T> {
     if (this.closed)
       throw new NetworkError(`${spec.method} ${spec.path}: the client is closed`, {
@@ -62,6 +62,7 @@ export class Transport {
       })
     const tally: Tally = {attempt: 0, failures: 0, serverErrors: 0, rateLimited: 0, reauthed: false}
     for (;;) {
+      this.options.signal?.throwIfAborted()
       tally.attempt++
       if (spec.auth !== false) await this.session.ready()
       const token = this.session.token
@@ -156,8 +157,8 @@ export class Transport {
     })
     // A call waiting to resend a dropped request keeps a place in the pool: a freed place would only
     // let the next request into the same burst (a drop is answered at once), and the halved pool would not slow anything.
-    if (error instanceof NetworkError) await this.holding(() => sleep(wait))
-    else await sleep(wait)
+    const sleeping = () => sleep(wait, this.options.signal)
+    await (error instanceof NetworkError ? this.holding(sleeping) : sleeping())
   }
 
   /** One HTTP exchange; throws `ApiError`s with `retryable` set for 5xx and network failures. */
@@ -173,13 +174,17 @@ export class Transport {
       const wait = Math.min(rateWait, this.options.maxRateLimitWaitMs)
       this.stats.rateLimitWaits++
       this.emit({type: 'rate-limit-wait', method: spec.method, path, attempt, waitMs: wait})
-      await sleep(wait)
+      await sleep(wait, this.options.signal)
     }
     const release = await this.gate.acquire()
     const round = this.window.epoch
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
+    // The run's stop cuts the exchange off as the time-out does, but is no drop: its reason is thrown as it is.
+    const stop = () => controller.abort(this.options.signal!.reason)
+    if (this.options.signal?.aborted === false) this.options.signal.addEventListener('abort', stop, {once: true})
+    else if (this.options.signal) stop()
     try {
       const {body, headers} = await requestBody(spec)
       if (spec.auth !== false && token) headers.authorization = `Bearer ${token}`
@@ -226,10 +231,12 @@ export class Transport {
       })
       throw failure
     } catch (error) {
+      if (this.options.signal?.aborted) throw this.options.signal.reason
       if (error instanceof ApiError) throw error
       throw this.networkFailure(error, {spec, path, attempt, round}, controller.signal.aborted ? timeoutMs : undefined)
     } finally {
       clearTimeout(timer)
+      this.options.signal?.removeEventListener('abort', stop)
       release()
     }
   }

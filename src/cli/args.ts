@@ -2,6 +2,7 @@
  * Small parsers and waits shared by the long-running commands.
  */
 import {UsageError} from './errors.js'
+import {StopRequest, untilAborted, type Shutdown, type StopSignalName} from './shutdown.js'
 
 /** Parses a `--port` value (0 picks a free port). */
 export function parsePort(value: unknown): number | undefined {
@@ -22,13 +23,21 @@ export function parseNumber(name: string, value: unknown, max = Number.POSITIVE_
   return number
 }
 
-/** Resolves when the process receives SIGINT or SIGTERM. */
-export function untilInterrupted(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = () => {
+/**
+ * Resolves with the signal's name when the run is stopped: by its
+ * `shutdown` (the CLI's one stop, `shutdown.ts`), else (the CLI run
+ * in-process) when the process receives SIGINT or SIGTERM.
+ */
+export function untilInterrupted(shutdown?: Shutdown): Promise<StopSignalName> {
+  if (shutdown) {
+    const named = () => (shutdown.signal.reason instanceof StopRequest ? shutdown.signal.reason.received : 'SIGINT')
+    return untilAborted(shutdown.signal).then(named)
+  }
+  return new Promise<StopSignalName>((resolve) => {
+    const stop = (name: StopSignalName) => {
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
-      resolve()
+      resolve(name)
     }
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)

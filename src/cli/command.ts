@@ -3,6 +3,7 @@
  * `commands/` and is listed in `commands/index.ts`.
  */
 import type {ParseArgsConfig} from 'node:util'
+import type {Shutdown} from './shutdown.js'
 
 /** Streams and environment a command runs with (injectable for tests). */
 export interface CommandContext {
@@ -15,6 +16,8 @@ export interface CommandContext {
   stdout: NodeJS.WritableStream & {isTTY?: boolean; columns?: number}
   stderr: NodeJS.WritableStream & {isTTY?: boolean; columns?: number}
   stdin: NodeJS.ReadableStream
+  /** The run's stop (SIGINT/SIGTERM, `shutdown.ts`); absent when the CLI is run in-process without one. */
+  shutdown?: Shutdown
 }
 
 /** A command of `kbsync`. */
@@ -29,6 +32,12 @@ export interface Command {
   /** Examples shown by `--help`. */
   examples: string[]
   options: NonNullable<ParseArgsConfig['options']>
+  /**
+   * Whether the command stops by the run's signal (`context.shutdown`):
+   * it finishes what is in flight, records it and returns. A command without
+   * it ends at once on SIGINT/SIGTERM, as a process without a handler does.
+   */
+  stopsGracefully?: boolean
   /** Runs the command; resolves to the exit code. */
   run(context: CommandContext): Promise<number>
 }

@@ -42,6 +42,8 @@ export interface ConnectOptions {
   onEvent?: (event: ClientEvent) => void
   /** Use the embedded knowledge base of this folder whatever the config says (`pull NEWDIR --from DIR`). */
   embeddedDir?: string
+  /** The run's stop: the client's requests in flight are cut off, and none is sent after it. */
+  signal?: AbortSignal
 }
 
 /** The host of an API URL, for messages (no path, no query, no credentials). */
@@ -84,7 +86,10 @@ function leaseEmbedded(dir: string): Promise<Lease> {
  * without one, the embedded local knowledge base.
  */
 export async function connect(config: KbsyncConfig, options: ConnectOptions = {}): Promise<Connection> {
-  const onEvent = options.onEvent ? {onEvent: options.onEvent} : {}
+  const onEvent = {
+    ...(options.onEvent ? {onEvent: options.onEvent} : {}),
+    ...(options.signal ? {signal: options.signal} : {})
+  }
   if (config.apiUrl && options.embeddedDir === undefined) {
     if (!config.token && !(config.login && config.securityKey)) {
       throw new ConfigError(
@@ -128,7 +133,10 @@ async function connectEmbedded(dir: string, config: KbsyncConfig, options: Conne
       '--from'
     )
   }
-  const onEvent = options.onEvent ? {onEvent: options.onEvent} : {}
+  const onEvent = {
+    ...(options.onEvent ? {onEvent: options.onEvent} : {}),
+    ...(options.signal ? {signal: options.signal} : {})
+  }
   const make = (lease: Lease) =>
     new KbClient({
       apiUrl: lease.apiUrl,

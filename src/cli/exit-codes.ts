@@ -9,5 +9,9 @@ export const exitCodes = {
   /** Unresolved conflicts. */
   conflict: 3,
   /** `plan --exit-code`: changes are pending. */
-  changesPending: 4
+  changesPending: 4,
+  /** Stopped by SIGINT (Ctrl-C): what completed is recorded; run again to finish. */
+  interrupted: 130,
+  /** Stopped by SIGTERM (a CI job cancelled): what completed is recorded; run again to finish. */
+  terminated: 143
 } as const

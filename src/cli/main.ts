@@ -9,7 +9,8 @@ import {exitCodes} from './exit-codes.js'
 import {ConfigError, redact} from './config.js'
 import {kbsyncVersion} from '../version.js'
 import {closest} from './suggest.js'
-import {RefusedError, RootTopicError} from '../sync/index.js'
+import {RefusedError, RootTopicError, StoppedError} from '../sync/index.js'
+import {StopRequest, type Shutdown} from './shutdown.js'
 import {WriteOutsideError} from '../local/index.js'
 import {annotationData} from './output/annotations.js'
 import {UsageError} from './errors.js'
@@ -95,11 +96,36 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
     say(options, `kbsync ${command.name}: ${optionProblem(error as Error, command)}\nUsage: ${command.usage}\n`)
     return exitCodes.invalid
   }
+  if (options.shutdown) options.shutdown.graceful = command.stopsGracefully === true
   try {
+    // A run that ended despite a signal (watch, preview and serve end so; a push whose last step had landed) says how it ended.
     return await command.run({...options, positionals: parsed.positionals, values: parsed.values})
   } catch (error) {
-    return failed(error, command, {...options, json: parsed.values.json === true, verbose: rest.includes('--verbose')})
+    const json = parsed.values.json === true
+    if (stoppedBy(options.shutdown)) return stopped(error, command, {...options, json})
+    return failed(error, command, {...options, json, verbose: rest.includes('--verbose')})
   }
+}
+
+/** The stop request of `shutdown`, once a signal stopped the run. */
+function stoppedBy(shutdown: Shutdown | undefined): StopRequest | undefined {
+  const reason: unknown = shutdown?.signal.reason
+  return shutdown?.signal.aborted && reason instanceof StopRequest ? reason : undefined
+}
+
+/**
+ * A run a signal stopped (whatever it threw on the way out): one line that
+ * says how far it got and that the next run finishes it; exit 130 (SIGINT)
+ * or 143 (SIGTERM).
+ */
+function stopped(error: unknown, command: Command, options: RunOptions & {json: boolean}): number {
+  const code = stoppedBy(options.shutdown)!.exitCode
+  // Stopped before the engine said how far it got: while planning, when nothing is written.
+  const line = error instanceof StoppedError ? error.message : new StoppedError('push', 0, undefined, error).message
+  say(options, `kbsync ${command.name}: ${line}\n`)
+  if (options.json)
+    options.stdout.write(jsonText(JSON.stringify({status: 'stopped', exitCode: code, error: line}) + '\n'))
+  return code
 }
 
 /**

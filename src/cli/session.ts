@@ -57,6 +57,8 @@ export interface SyncSession {
   config: KbsyncConfig
   reporter: Reporter
   target: SyncTarget
+  /** The run's stop (SIGINT/SIGTERM), given to the client and to the engine. */
+  signal?: AbortSignal
 }
 
 /**
@@ -83,12 +85,14 @@ export async function openSession(
     reporter.debug(formatClientEvent(event))
     notice(event)
   }
+  const signal = context.shutdown?.signal
   const target = await connect(config, {
     cwd: context.cwd,
     onEvent,
-    ...(options.embeddedDir !== undefined ? {embeddedDir: options.embeddedDir} : {})
+    ...(options.embeddedDir !== undefined ? {embeddedDir: options.embeddedDir} : {}),
+    ...(signal ? {signal} : {})
   })
-  return {config, reporter, target}
+  return {config, reporter, target, ...(signal ? {signal} : {})}
 }
 
 /**
@@ -157,6 +161,7 @@ export function pushOptionsOf(session: SyncSession, extra: Partial<PushOptions> 
     links: linkOptionsOf(config),
     locales: localeChoiceOf(config),
     diagrams: diagramOptionsOf(config),
+    ...(session.signal ? {signal: session.signal} : {}),
     ...extra
   }
 }

@@ -21,6 +21,7 @@ export {
   type CheckedPlan
 } from './push/index.js'
 export {RefusedError} from './shared/refused.js'
+export {StoppedError} from './shared/stopped.js'
 export {planStatus, type StatusOptions, type StatusPlan, type PermissionChange} from './status/index.js'
 export {managesPermissions, type PermissionsSetting} from './shared/permissions-managed.js'
 export {

@@ -76,6 +76,7 @@ Options:
     config: {type: 'string'},
     dir: {type: 'string'}
   },
+  stopsGracefully: true,
   async run(context) {
     if (context.positionals.length > 1)
       throw new UsageError(`expected at most one folder, not ${context.positionals.length}`)
@@ -100,7 +101,7 @@ Options:
       if (problem)
         guardedStream(context.stderr, context.env).write(`kbsync preview: ${problem}; open ${server.url} yourself\n`)
     }
-    await untilInterrupted()
+    await untilInterrupted(context.shutdown)
     await server.close()
     return exitCodes.ok
   }

@@ -140,6 +140,7 @@ refused (nothing written), 3 conflicts (both versions kept).`,
     ...webEditsOptions,
     ...connectionOptions
   },
+  stopsGracefully: true,
   async run(context) {
     const request = webEditsRequest(context)
     const session = await openSession(context, {mayCreateDir: true, ...embeddedSource(context)})
@@ -183,7 +184,8 @@ function pullOptionsOf(
     permissions: context.values['no-permissions'] === true ? 'ignore' : (config.permissions ?? 'auto'),
     ...(config.articleUrl !== undefined ? {articleUrl: config.articleUrl} : {}),
     // The round trip renders a file as push does: the same locales.
-    locales: localeChoiceOf(config)
+    locales: localeChoiceOf(config),
+    ...(session.signal ? {signal: session.signal} : {})
   }
 }
 

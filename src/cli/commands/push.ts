@@ -176,6 +176,7 @@ as NAME.remote.md).`,
     plan: {type: 'string'},
     ...connectionOptions
   },
+  stopsGracefully: true,
   async run(context) {
     const saved = await savedPlanOf(context)
     const session = await openSession(context)

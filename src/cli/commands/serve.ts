@@ -128,6 +128,7 @@ Exposure and limits:
     'login-persons': {type: 'string'},
     verbose: {type: 'boolean'}
   },
+  stopsGracefully: true,
   async run(context) {
     if (context.positionals.length > 0) throw new UsageError(`unexpected argument '${context.positionals[0]}'`)
     const data = typeof context.values.data === 'string' ? context.values.data : '.kbsync/local-kb.json'
@@ -188,7 +189,7 @@ Exposure and limits:
     context.stdout.write(`Logins (POST /v4/auth): ${logins}\n`)
     const habits = describeHabits(server.habits)
     if (habits.length > 0) context.stdout.write(`Platform habits: ${habits.join('; ')}\n`)
-    await untilInterrupted()
+    await untilInterrupted(context.shutdown)
     await server.close()
     return exitCodes.ok
   }

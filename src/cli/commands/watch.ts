@@ -5,6 +5,7 @@
  */
 import type {Command, CommandContext} from '../command.js'
 import {exitCodes} from '../exit-codes.js'
+import {untilInterrupted} from '../args.js'
 import {
   connectionOptions,
   connectionOptionsHelp,
@@ -17,22 +18,6 @@ import {startWatchSession} from '../watch/index.js'
 import {createRescanner} from '../../local/rescan.js'
 import {push} from '../../sync/index.js'
 import type {PlanPushOptions} from '../../sync/push/prepare.js'
-
-/** Resolves on the first SIGINT or SIGTERM (the CLI's way to stop a long-running command). */
-function stopSignal(): {promise: Promise<string>; dispose(): void} {
-  let resolve!: (signal: string) => void
-  const promise = new Promise<string>((r) => (resolve = r))
-  const onSignal = (signal: string) => resolve(signal)
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
-  return {
-    promise,
-    dispose() {
-      process.off('SIGINT', onSignal)
-      process.off('SIGTERM', onSignal)
-    }
-  }
-}
 
 export const watchCommand: Command = {
   name: 'watch',
@@ -71,10 +56,12 @@ ${connectionOptionsHelp}
     'max-warnings': {type: 'string'},
     ...connectionOptions
   },
+  stopsGracefully: true,
   async run(context: CommandContext) {
     const sync = await openSession(context)
     const {config, reporter, target: connection} = sync
-    const signal = stopSignal()
+    // The stop also cuts a running push short (`sync.signal`): what it wrote is recorded, the next start finishes it.
+    const stopped = untilInterrupted(context.shutdown)
     try {
       // Each push scans at the cost of what was saved: unchanged files' reads and conversions are kept.
       const rescanner = createRescanner(config.dir, {
@@ -98,14 +85,13 @@ ${connectionOptionsHelp}
           return push(options)
         }
       })
-      const received = await signal.promise
+      const received = await stopped
       reporter.status('')
       reporter.info(`Stopping (${received})…`)
       await session.close()
       reporter.info('Stopped; the sync state is saved.')
       return exitCodes.ok
     } finally {
-      signal.dispose()
       await connection.close()
     }
   }

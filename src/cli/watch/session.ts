@@ -8,6 +8,7 @@
  * ones only the messages of the files just saved (and every error, since
  * errors block the push), not every warning of the tree again.
  */
+import {StoppedError} from '../../sync/index.js'
 import type {Diagnostic} from '../../local/index.js'
 import {isSkipNotice} from '../../local/walk.js'
 import {createPathFilter, firstSkipNotices, watchTree} from '../../local/watch.js'
@@ -109,6 +110,7 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     } catch (error) {
       reporter.endProgress()
       const message = error instanceof Error ? error.message : String(error)
+      if (error instanceof StoppedError) return stoppedPush(reporter, message)
       reporter.error(`push failed: ${message}; retrying after a backoff or on the next change`)
       options.onBatch?.({batch, status: 'error', error: message})
       reporter.status(`${stamp()} push failed; watching`)
@@ -140,4 +142,10 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
 
 function stamp(): string {
   return `[${new Date().toTimeString().slice(0, 8)}]`
+}
+
+/** A push Ctrl-C cut short: what it wrote is recorded; watch is closing, so nothing is retried. */
+function stoppedPush(reporter: Reporter, message: string): 'wait' {
+  reporter.info(`push ${message}`)
+  return 'wait'
 }

@@ -22,6 +22,7 @@ import {verifyPulled} from './verify.js'
 import {applyNavigation} from './navigation-apply.js'
 import {recordBases} from '../shared/bases.js'
 import type {PullOptions, PullResult} from './types.js'
+import {isStopped, StoppedError} from '../shared/stopped.js'
 
 /** The run of `plan`: an empty result, the state store, the book of entries before the pull. */
 function startRun(plan: PullPlan, context: PullContext, options: PullOptions): ApplyRun {
@@ -49,8 +50,8 @@ function startRun(plan: PullPlan, context: PullContext, options: PullOptions): A
     recorded: false,
     emit,
     fail(op: PullOp, error: unknown) {
-      // A full disk is the run's fault, not this document's: the pull stops here and says so once.
-      if (localWriteFailureOf(error)) throw error
+      // A full disk is the run's fault, not this document's: the pull stops here and says so once; so does a stop.
+      if (localWriteFailureOf(error) || isStopped(options.signal)) throw error
       const message = error instanceof Error ? error.message : String(error)
       result.failed.push({op, error: message})
       emit({type: 'failed', op, error: message})
@@ -106,6 +107,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
       [...run.mergedBases.values()].map((merged) => merged.text)
     )
   } catch (error) {
+    if (isStopped(options.signal)) throw await stopped(run)
     const local = localWriteFailureOf(error)
     if (!local) throw error
     // What was pulled is in the journal (replayed by the next run); the whole state is not rewritten on a full disk.
@@ -118,4 +120,16 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   const unresolved = plan.ops.some((op) => op.op === 'conflict' && !run.book.after.has(op.id))
   result.status = result.failed.length > 0 ? 'failed' : result.conflicts.length > 0 || unresolved ? 'conflict' : 'ok'
   return result
+}
+
+/**
+ * The end of a run its signal stopped: each document written so far is in
+ * the journal (closed here), the rest (deletions, the whole state, the
+ * check) is the next run's.
+ */
+async function stopped(run: ApplyRun): Promise<StoppedError> {
+  await run.store.close().catch(() => undefined)
+  const planned = run.plan.ops.filter((op) => !op.refresh && op.op !== 'conflict')
+  const done = planned.filter((op) => run.book.after.has(op.id)).length
+  return new StoppedError('pull', done, planned.length, run.options.signal!.reason)
 }

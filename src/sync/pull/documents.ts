@@ -20,6 +20,7 @@ import type {PullOp} from './plan.js'
 import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
 import {recordPulled} from './state-book.js'
+import {checkpoint} from '../shared/stopped.js'
 import {isSectionOp, pullSection} from './sections.js'
 import type {LocalizeContext} from '../shared/localize.js'
 import {mergeSettingOf, pullByMerge, type MergeSetting} from './round-trip/index.js'
@@ -140,6 +141,8 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
 export async function pullDocuments(run: ApplyRun, adoption: Adoption, ops: readonly PullOp[]): Promise<void> {
   const step: DocumentsRun = {conversion: conversionOf(run), adoption, merge: await mergeSettingOf(run)}
   for (const op of ops) {
+    // Stopped: the documents written so far are recorded; the others are the next run's.
+    await checkpoint(run.options.signal)
     try {
       await pullDocument(run, step, op)
     } catch (error) {

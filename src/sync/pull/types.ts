@@ -50,6 +50,8 @@ export interface PullOptions {
   /** What a docs site's locales become (config `locales`), as for push. */
   locales?: LocaleChoice
   onEvent?: (event: PullEvent) => void
+  /** Stops the run as push's `signal` does: each file written so far is recorded; rejects with `StoppedError`. */
+  signal?: AbortSignal
 }
 
 /** A progress event of `pull`. */

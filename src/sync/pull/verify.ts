@@ -10,6 +10,7 @@ import {planRenderContext} from '../shared/render-context.js'
 import {renderBody, type RenderContext} from '../shared/render.js'
 import {noticeOf} from '../shared/notice.js'
 import type {ApplyRun} from './run.js'
+import {checkpoint} from '../shared/stopped.js'
 
 /** Records in `entry` what push will compare for the pulled document `node`; reports a body that would not come back exactly. */
 function checkDocument(
@@ -50,6 +51,7 @@ function checkDocument(
  */
 export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
   const {state, remote} = run.context
+  const {signal} = run.options
   const pulled = new Set(run.plan.ops.filter((op) => run.book.after.has(op.id)).map((op) => op.file))
   // Nothing pulled nor written: the folder is as the plan's scan found it, and no body is to check.
   const unchanged = pulled.size === 0 && run.result.written.length === 0
@@ -58,7 +60,8 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
     : await scanFolder(run.dir, {
         ignore: run.options.ignore ?? [],
         bodiesOf: pulled,
-        ...(run.options.links ? {links: run.options.links} : {})
+        ...(run.options.links ? {links: run.options.links} : {}),
+        ...(signal ? {onBodyRead: () => checkpoint(signal)} : {})
       })
   const idOf = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
@@ -76,6 +79,7 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
   for (const [key, entry] of Object.entries(state.items)) {
     const node = scan.byPath[key]
     if (!node || !entry.id || !run.book.after.has(entry.id) || entry.remoteHash === '') continue
+    await checkpoint(signal)
     checkDocument(run, entry.id, node, entry, context, conflicts)
   }
   return scan

@@ -20,7 +20,8 @@ import {deleteOrphans} from './prune.js'
 import {archiveOrphans} from './archive.js'
 import {learningClient} from './lock.js'
 import {lockAfterWrites} from './lock-step.js'
-import {runTasks, stoppedBy} from './scheduler.js'
+import {halted, runTasks, stoppedBy} from './scheduler.js'
+import {isStopped, StoppedError} from '../shared/stopped.js'
 import {byPriority, tasksOf} from './tasks.js'
 import type {PlanOp, PushOptions, PushPlan, PushResult} from '../shared/types.js'
 
@@ -68,12 +69,12 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     for (const op of plan.ops.filter((o) => o.op === 'drift'))
       emit({type: 'done', op, skipped: true, note: 'left as is'})
     await runTasks(run, byPriority(tasksOf(plan, context.scan.byPath)), options.concurrency ?? 8)
-    if (!stoppedBy(run)) await lockAfterWrites(run)
+    if (!halted(run)) await lockAfterWrites(run)
     await orphanStep(run, result, 'delete', deleteOrphans, 'not pruned')
     await orphanStep(run, result, 'archive', archiveOrphans, 'not archived')
     await store.save()
-    // The bases of pull's merges: each file as this push left it in sync (`shared/bases.ts`).
-    await recordBases(context.scan, store.state)
+    // The bases of pull's merges: each file as this push left it in sync (`shared/bases.ts`); a stopped run leaves them to the next.
+    if (!isStopped(options.signal)) await recordBases(context.scan, store.state)
   } catch (error) {
     const local = localWriteFailureOf(error)
     if (!local) throw error
@@ -85,6 +86,8 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
   // A full disk (or the like) stopped the run: one message for the whole run, with what it did.
   const fault = stoppedBy(run)
   if (fault) throw new LocalFaultError(fault, 'push', pushChanges(result.done))
+  if (isStopped(options.signal))
+    throw new StoppedError('push', writeCount(result.done), writeCount(plan.ops), options.signal!.reason)
   result.writes = run.writes
   result.status =
     result.failed.length > 0 ? 'failed' : plan.summary.conflict + run.lateConflicts > 0 ? 'conflict' : 'ok'
@@ -119,7 +122,7 @@ async function orphanStep(
   skipped: string
 ): Promise<void> {
   const orphans = result.plan.ops.filter((op) => op.op === kind)
-  if (orphans.length === 0 || stoppedBy(run)) return
+  if (orphans.length === 0 || halted(run)) return
   if (result.failed.length === 0) await act(run, orphans)
   else
     for (const op of orphans)
@@ -136,4 +139,9 @@ function recordRefresh(run: RunState): void {
     delete state.items[key]
   }
   for (const [key, entry] of Object.entries(run.context.refresh)) state.items[key] = entry
+}
+
+/** How many of `ops` write to the platform (a conflict or drift is written, if at all, beside its file). */
+function writeCount(ops: readonly PlanOp[]): number {
+  return ops.filter((op) => op.op !== 'conflict' && op.op !== 'drift').length
 }

@@ -2,6 +2,7 @@
  * `planPush`: scan, read the state and the remote, match, read the few full
  * records the plan needs, and compute the plan. Writes nothing.
  */
+import {checkpoint} from '../shared/stopped.js'
 import {
   BodyCache,
   loadState,
@@ -65,7 +66,8 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
         cache: await BodyCache.load(options.dir),
         ...(options.ignore ? {ignore: options.ignore} : {}),
         ...(options.links ? {links: options.links} : {}),
-        ...(options.locales ? {locales: options.locales} : {})
+        ...(options.locales ? {locales: options.locales} : {}),
+        ...(options.signal ? {onBodyRead: () => checkpoint(options.signal)} : {})
       })
   const {state, warning} = await loadState(scan.dir, rootTopicId, target)
   const stateWarning: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []

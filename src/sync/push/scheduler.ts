@@ -13,6 +13,7 @@ import {parentPathOf} from '../shared/parent-path.js'
 import {createProvisional, messageOf, runRenderContext, writeItem, type RunState} from './item-step.js'
 import {writePermissions} from './permissions-step.js'
 import {Prerenderer} from './prerender.js'
+import {isStopped} from '../shared/stopped.js'
 import type {Task} from './tasks.js'
 
 type Readiness = 'ready' | 'wait' | 'provisional' | {fail: string}
@@ -56,6 +57,11 @@ function start(pool: Pool, task: Task, action: () => Promise<void>): void {
 }
 
 function fail(run: RunState, task: Task, error: unknown): void {
+  // A step the run's stop cut off did not fail: it is left for the next run (nothing new starts now).
+  if (isStopped(run.options.signal)) {
+    task.status = 'waiting'
+    return
+  }
   task.status = 'failed'
   run.failedPaths.set(task.node.path, messageOf(error))
   // A full disk is the run's fault, not the document's: the run stops, and says so once (`local-fault.ts`).
@@ -70,6 +76,11 @@ function fail(run: RunState, task: Task, error: unknown): void {
 /** Why the run starts no new task: a local write failed (what it did next might not be recorded). */
 export function stoppedBy(run: RunState): LocalWriteError | undefined {
   return run.localFault ?? run.store.stopped
+}
+
+/** Whether the run starts no new task: a local write failed, or the run's signal stopped it. */
+export function halted(run: RunState): boolean {
+  return stoppedBy(run) !== undefined || isStopped(run.options.signal)
 }
 
 /** Writes the document, then its permissions. */
@@ -107,7 +118,7 @@ function startProvisional(pool: Pool, task: Task): void {
 function startReady(pool: Pool, waiting: Task[]): LocalNode[] {
   const {run, running, concurrency} = pool
   const next: LocalNode[] = []
-  if (stoppedBy(run)) return next
+  if (halted(run)) return next
   for (const task of waiting) {
     const ready = readiness(run, task)
     if (ready === 'wait') continue
@@ -159,7 +170,7 @@ export async function runTasks(run: RunState, tasks: Task[], concurrency: number
   try {
     for (;;) {
       const waiting = tasks.filter((task) => task.status === 'waiting')
-      if ((waiting.length === 0 || stoppedBy(run)) && pool.running.size === 0) return
+      if ((waiting.length === 0 || halted(run)) && pool.running.size === 0) return
       const next = startReady(pool, waiting)
       if (pool.running.size > 0) {
         ahead.offer(next)
@@ -167,7 +178,7 @@ export async function runTasks(run: RunState, tasks: Task[], concurrency: number
         continue
       }
       const still = tasks.filter((task) => task.status === 'waiting')
-      if (still.length > 0) breakCycle(pool, still)
+      if (still.length > 0 && !halted(run)) breakCycle(pool, still)
     }
   } finally {
     ahead.stop()

@@ -74,6 +74,12 @@ export interface PushOptions {
   onEvent?: (event: SyncEvent) => void
   /** How Mermaid diagrams are rendered: the browser (config `browser`). */
   diagrams?: DiagramOptions
+  /**
+   * Stops the run (`shared/stopped.ts`): no new step starts, what completed
+   * is recorded, and the run rejects with `StoppedError`. Give the client
+   * the same signal to cut off its requests in flight.
+   */
+  signal?: AbortSignal
 }
 
 /** What becomes of the items under the root that no file names any more (`--on-orphan`). */
