@@ -11,6 +11,7 @@ import {kbsyncVersion} from '../version.js'
 import {closest} from './suggest.js'
 import {RefusedError, RootTopicError, StoppedError} from '../sync/index.js'
 import {StopRequest, type Shutdown} from './shutdown.js'
+import {closeConversionPool} from '../workers/index.js'
 import {WriteOutsideError} from '../local/index.js'
 import {annotationData} from './output/annotations.js'
 import {UsageError} from './errors.js'
@@ -97,6 +98,8 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
     return exitCodes.invalid
   }
   if (options.shutdown) options.shutdown.graceful = command.stopsGracefully === true
+  // A conversion never yields: its workers are terminated at the stop, and what waited on them stops with the run.
+  const forget = options.shutdown?.onStop(closeConversionPool)
   try {
     // A run that ended despite a signal (watch, preview and serve end so; a push whose last step had landed) says how it ended.
     return await command.run({...options, positionals: parsed.positionals, values: parsed.values})
@@ -104,6 +107,8 @@ export async function main(argv: string[], options: RunOptions): Promise<number>
     const json = parsed.values.json === true
     if (stoppedBy(options.shutdown)) return stopped(error, command, {...options, json})
     return failed(error, command, {...options, json, verbose: rest.includes('--verbose')})
+  } finally {
+    forget?.()
   }
 }
 

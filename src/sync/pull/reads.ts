@@ -81,7 +81,10 @@ export function createReader(setting: ReaderSetting): PullReader {
     pool.add(async () => {
       const detail = toDetail(await client.getItem(id))
       remote.details[id] = detail
-      converting.push(parse(pool, id, detail))
+      const parsing = parse(pool, id, detail)
+      // A read that fails (a stopped run) leaves the parses unawaited: the pool's closing must not crash the process.
+      parsing.catch(() => undefined)
+      converting.push(parsing)
     })
   }
   const readPermissions = (pool: TaskPool, id: string) =>
