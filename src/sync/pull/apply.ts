@@ -17,7 +17,7 @@ import type {PullOp, PullPlan} from './plan.js'
 import type {PullContext} from './pull.js'
 import {pullBodyTask, type BodyFacts} from './body-task.js'
 import type {ApplyRun} from './run.js'
-import {itemsAfter, noteKeys, openBook} from './state-book.js'
+import {itemsAfter, noteKeys, openBook, stateDigest} from './state-book.js'
 import {verifyPulled} from './verify.js'
 import {applyNavigation} from './navigation-apply.js'
 import {recordBases} from '../shared/bases.js'
@@ -82,7 +82,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   const run = startRun(plan, context, options)
   const {state, remote} = context
   // A pull that changes nothing leaves the state file as it is (it may be committed: no noise in git).
-  const initial = JSON.stringify(state)
+  const initial = stateDigest(state)
   const moves = movesOf(plan)
   try {
     await moveDocuments(run, moves)
@@ -98,7 +98,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     state.items = itemsAfter(run)
     delete state.linksPending
     const scan = await verifyPulled(run)
-    if (run.recorded || JSON.stringify(state) !== initial) await run.store.save()
+    if (run.recorded || stateDigest(state) !== initial) await run.store.save()
     await run.store.close()
     // The bases of the next pull's merges: each file as this pull left it in sync (or its platform side, merged).
     await recordBases(
