@@ -6,10 +6,10 @@
  * one sync among concurrent writes and keeps every answered write.
  */
 import fc from 'fast-check'
-import {existsSync, mkdtempSync, readFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {KbStore} from '../../src/server/index.js'
 import type {StoreContext} from '../../src/server/store.js'
 import {serversPerTest} from './helpers.js'
@@ -92,7 +92,13 @@ describe('local server: the structure at scale', () => {
 })
 
 const start = serversPerTest({seed: 3})
-const freshPath = () => join(mkdtempSync(join(tmpdir(), 'kbsync-scale-')), 'kb.json')
+const folders: string[] = []
+const freshPath = () => {
+  folders.push(mkdtempSync(join(tmpdir(), 'kbsync-scale-')))
+  return join(folders.at(-1)!, 'kb.json')
+}
+// The servers of each test are closed after it, so their folders can go once all have run.
+afterAll(() => folders.forEach((folder) => rmSync(folder, {recursive: true, force: true})))
 
 describe('local server: a long run', () => {
   it('keeps the most recent requests in its log and counts every one', async () => {
