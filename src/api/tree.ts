@@ -33,11 +33,14 @@ export function getStructure(
  * topic is fetched, whatever its level: a server may cap the depth and still
  * echo the depth asked for, and an empty topic costs one more request at worst.
  */
-function cutTopics(nodes: StructureNode[], out: StructureNode[]): StructureNode[] {
-  for (const node of nodes) {
+function cutTopics(nodes: StructureNode[]): StructureNode[] {
+  const out: StructureNode[] = []
+  // Iterative: the answer's nesting is the server's to choose.
+  const stack = [...nodes].reverse()
+  for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.type !== 'topic') continue
     if (node.children === undefined) out.push(node)
-    else cutTopics(node.children, out)
+    else for (let at = node.children.length - 1; at >= 0; at--) stack.push(node.children[at]!)
   }
   return out
 }
@@ -46,7 +49,7 @@ function cutTopics(nodes: StructureNode[], out: StructureNode[]): StructureNode[
 export async function getTree(transport: Transport, parentTopicId: string | null = null): Promise<StructureNode[]> {
   const answer = await getStructure(transport, {parentTopicId, depth: TREE_DEPTH})
   const items = Array.isArray(answer.items) ? answer.items : []
-  const cut = cutTopics(items, [])
+  const cut = cutTopics(items)
   await Promise.all(
     cut.map(async (node) => {
       node.children = await getTree(transport, node.id)

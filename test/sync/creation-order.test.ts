@@ -7,8 +7,9 @@
 import {describe, expect, it} from 'vitest'
 import type {LocalNode, LocalTopic} from '../../src/local/index.js'
 import {creationOrder} from '../../src/sync/push/creation-order.js'
+import {byPriority, tasksOf} from '../../src/sync/push/tasks.js'
 import {parentPathOf} from '../../src/sync/shared/parent-path.js'
-import type {PlanOp} from '../../src/sync/shared/types.js'
+import type {PlanOp, PushPlan} from '../../src/sync/shared/types.js'
 
 /** A root holding `items` (`topic/` for a topic, links as `a.md>b.md`), ordered or not. */
 function tree(items: string[], ordered: boolean): {ops: PlanOp[]; byPath: Record<string, LocalNode>} {
@@ -67,10 +68,28 @@ describe('creationOrder', () => {
     expect([...order.provisionalFirst]).toEqual(['intro.md'])
   })
 
-  it('leaves the siblings of a plain folder unordered, and a cycle of links alone to be broken when it is met', () => {
+  it('leaves the siblings of a plain folder unordered, and breaks a cycle of links with one provisional create', () => {
     const {ops, byPath} = tree(['a.md>b.md', 'b.md>a.md', 'c.md'], false)
     const order = creationOrder(ops, byPath, parentPathOf)
     expect(order.after.size).toBe(0)
-    expect(order.provisionalFirst.size).toBe(0)
+    expect([...order.provisionalFirst]).toEqual(['a.md'])
+  })
+
+  it('breaks a hub linked back by every chapter once, not at each chapter', () => {
+    const chapters = Array.from({length: 20}, (_, i) => `c${i}.md>index.md>c${i + 1}.md`)
+    const {ops, byPath} = tree(['index.md>c0.md', ...chapters, 'c20.md>index.md'], false)
+    expect([...creationOrder(ops, byPath, parentPathOf).provisionalFirst]).toEqual(['index.md'])
+  })
+
+  it('ranks and orders a chain of 12,000 documents, each linking to the next, in stretches created side by side', () => {
+    const length = 12_000
+    const items = Array.from({length}, (_, i) => `step-${i}.md>step-${(i + 1) % length}.md`)
+    const {ops, byPath} = tree(items, false)
+    const tasks = byPriority(tasksOf({ops} as PushPlan, byPath, 8))
+    expect(tasks).toHaveLength(length)
+    // The cycle broken once, then once per 750 (12,000 / 2 / 8): 17 stretches, 17 more requests, not 12,000 creates one at a time.
+    const provisional = tasks.filter((task) => task.provisionalFirst)
+    expect(provisional.length).toBeGreaterThanOrEqual(16)
+    expect(provisional.length).toBeLessThanOrEqual(18)
   })
 })

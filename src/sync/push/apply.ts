@@ -68,7 +68,8 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     }
     for (const op of plan.ops.filter((o) => o.op === 'drift'))
       emit({type: 'done', op, skipped: true, note: 'left as is'})
-    await runTasks(run, byPriority(tasksOf(plan, context.scan.byPath)), options.concurrency ?? 8)
+    const concurrency = options.concurrency ?? 8
+    await runTasks(run, byPriority(tasksOf(plan, context.scan.byPath, concurrency)), concurrency)
     if (!halted(run)) await lockAfterWrites(run)
     await orphanStep(run, result, 'delete', deleteOrphans, 'not pruned')
     await orphanStep(run, result, 'archive', archiveOrphans, 'not archived')

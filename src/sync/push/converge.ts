@@ -42,19 +42,32 @@ export function earliestFirst(a: {id: string; created_at?: string}, b: {id: stri
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Ids this run may not adopt: what it tracks, and what the plan saw (a namesake left alone on purpose). */
-function claimed(run: RunState): (id: string) => boolean {
-  const ids = new Set(run.ids.values())
-  for (const entry of Object.values(run.store.state.items)) if (entry.id) ids.add(entry.id)
-  return (id) => ids.has(id) || Object.hasOwn(run.context.remote.items, id)
+/**
+ * Ids this run may not adopt: what it tracks, and what the plan saw (a
+ * namesake left alone on purpose). Asked only about namesakes (rarely any),
+ * so the ids of the run are gathered only then: every create paying for a
+ * set of all of them made a first push quadratic.
+ */
+function claimed(run: RunState, ids: readonly string[]): Set<string> {
+  const taken = new Set(ids.filter((id) => Object.hasOwn(run.context.remote.items, id)))
+  const open = new Set(ids.filter((id) => !taken.has(id)))
+  if (open.size === 0) return taken
+  for (const id of run.ids.values()) if (open.has(id)) taken.add(id)
+  for (const entry of Object.values(run.store.state.items)) if (entry.id && open.has(entry.id)) taken.add(entry.id)
+  return taken
 }
 
 /** The namesakes of `node` under `parentId` that another run made since the plan (not `except`). */
 async function othersMade(run: RunState, node: LocalNode, parentId: string | null, except?: string) {
   const {client} = run.options
   const children = client.getChildren ? await client.getChildren(parentId) : await client.getTree(parentId)
-  const taken = claimed(run)
-  return namesakes(children, {title: node.title, type: node.kind}).filter((n) => n.id !== except && !taken(n.id))
+  const found = namesakes(children, {title: node.title, type: node.kind}).filter((n) => n.id !== except)
+  if (found.length === 0) return found
+  const taken = claimed(
+    run,
+    found.map((n) => n.id)
+  )
+  return found.filter((n) => !taken.has(n.id))
 }
 
 /** Takes over the item another run made: its body made ours if it differs (as an update would). */

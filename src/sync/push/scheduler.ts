@@ -3,56 +3,90 @@
  * a task starts once its folder exists, the sibling before it is created,
  * its link targets have ids and the documents uploading its files are done.
  * Ready documents beyond the free slots are rendered ahead while requests are
- * in flight. When nothing can run, only a cycle is left: one document is
- * created provisionally (its own text, links to documents not created yet
- * as text), or a document uploads its files itself.
+ * in flight. Each waiting task is filed under the one key it waits for now
+ * and looked at again when that key's task settles, so a run costs time in
+ * proportion to its waits, not tasks times completions. The creation order
+ * (`creation-order.ts`) already broke link cycles and deep chains; should
+ * nothing run anyway, one document is created provisionally (its own text,
+ * links to documents not created yet as text), or a document uploads its
+ * files itself.
  */
-import type {LocalNode, LocalWriteError} from '../../local/index.js'
+import type {LocalWriteError} from '../../local/index.js'
 import {localWriteFailureOf} from '../shared/local-fault.js'
 import {parentPathOf} from '../shared/parent-path.js'
 import {createProvisional, messageOf, runRenderContext, writeItem, type RunState} from './item-step.js'
 import {writePermissions} from './permissions-step.js'
 import {Prerenderer} from './prerender.js'
 import {isStopped} from '../shared/stopped.js'
+import {Parked, ReadyQueue} from './ready-queue.js'
 import type {Task} from './tasks.js'
 
-type Readiness = 'ready' | 'wait' | 'provisional' | {fail: string}
+type Readiness = 'ready' | 'provisional' | {wait: string} | {fail: string}
 
-/** The tasks in flight, and how tasks start and fail. */
+/** The tasks in flight, those ready to start, those waiting, and how tasks start and fail. */
 interface Pool {
   run: RunState
   running: Set<Promise<void>>
   concurrency: number
+  ready: ReadyQueue<Task>
+  parked: Parked<Task>
+  /** Tasks to look at again: all at first, then those woken by the task they waited for. */
+  recheck: Task[]
 }
 
-/** Whether `task` may start now, must wait, should be created provisionally, or cannot be written. */
+/** Whether `task` may start now, must wait (for the key named), should be created provisionally, or cannot be written. */
 function readiness(run: RunState, task: Task): Readiness {
   const {node} = task
   const parentPath = parentPathOf(node)
   if (parentPath !== '' && !run.ids.has(parentPath)) {
-    return run.failedPaths.has(parentPath) ? {fail: `its folder ${parentPath} could not be created`} : 'wait'
+    return run.failedPaths.has(parentPath)
+      ? {fail: `its folder ${parentPath} could not be created`}
+      : {wait: parentPath}
   }
   if (!task.op) return 'ready'
-  if (!inOrder(run, task)) return 'wait'
+  if (!inOrder(run, task)) return {wait: task.after!}
   if (task.provisionalFirst && !task.provisional && !run.ids.has(node.path)) return 'provisional'
   for (const link of node.refs.links) {
     // A target that could not be created fails no one: the link is published as its text, and completed next run (`writeItem`).
     if (link.target === '' || run.ids.has(link.target) || link.target === node.path || run.failedPaths.has(link.target))
       continue
-    return 'wait'
+    return {wait: link.target}
   }
   if (task.selfUpload) return 'ready'
   for (const asset of node.refs.assets) {
     if (run.store.state.assets[asset.sha256]?.url) continue
     const owner = run.owners.get(asset.sha256)
-    if (owner !== undefined && owner !== node.path && !run.failedPaths.has(owner)) return 'wait'
+    if (owner !== undefined && owner !== node.path && !run.failedPaths.has(owner)) return {wait: owner}
   }
   return 'ready'
 }
 
+/** Queues for another look the tasks waiting for `task`, and `task` itself if it waits again (after a provisional create). */
+function wake(pool: Pool, task: Task): void {
+  for (const waiter of pool.parked.wake(task.node.path)) pool.recheck.push(waiter)
+  if (task.status === 'waiting') pool.recheck.push(task)
+}
+
+/** Files each task to look at again as ready, waiting (under what it waits for) or failed (waking its own waiters). */
+function drain(pool: Pool): void {
+  for (let task = pool.recheck.pop(); task; task = pool.recheck.pop()) {
+    if (task.status !== 'waiting') continue
+    const ready = readiness(pool.run, task)
+    if (ready === 'ready' || ready === 'provisional') pool.ready.push(task)
+    else if ('wait' in ready) pool.parked.park(ready.wait, task)
+    else {
+      fail(pool.run, task, ready.fail)
+      wake(pool, task)
+    }
+  }
+}
+
 function start(pool: Pool, task: Task, action: () => Promise<void>): void {
   task.status = 'running'
-  const promise: Promise<void> = action().finally(() => pool.running.delete(promise))
+  const promise: Promise<void> = action().finally(() => {
+    pool.running.delete(promise)
+    wake(pool, task)
+  })
   pool.running.add(promise)
 }
 
@@ -114,34 +148,28 @@ function startProvisional(pool: Pool, task: Task): void {
   })
 }
 
-/** Starts the ready tasks while slots are free; returns the next documents to render ahead. */
-function startReady(pool: Pool, waiting: Task[]): LocalNode[] {
+/** Starts ready tasks, most urgent first, while slots are free. */
+function startReady(pool: Pool): void {
   const {run, running, concurrency} = pool
-  const next: LocalNode[] = []
-  if (halted(run)) return next
-  for (const task of waiting) {
+  if (halted(run)) return
+  while (running.size < concurrency) {
+    const task = pool.ready.pop()
+    if (!task) return
+    if (task.status !== 'waiting') continue
+    // Looked at again: a document started since may have claimed a file this one needs.
     const ready = readiness(run, task)
-    if (ready === 'wait') continue
-    if (ready === 'provisional') {
-      if (running.size < concurrency) startProvisional(pool, task)
-      continue
-    }
-    if (ready !== 'ready') {
-      fail(run, task, ready.fail)
-      continue
-    }
-    if (running.size < concurrency) {
+    if (ready === 'provisional') startProvisional(pool, task)
+    else if (ready === 'ready') {
       // A document claims the files it will upload now, so others wait for its URL instead of uploading twice.
       for (const asset of task.node.refs.assets)
         if (!run.owners.has(asset.sha256) && !run.store.state.assets[asset.sha256]?.url)
           run.owners.set(asset.sha256, task.node.path)
       start(pool, task, () => execute(run, task))
-      continue
+    } else {
+      pool.recheck.push(task)
+      drain(pool)
     }
-    if (task.op) next.push(task.node)
-    if (next.length >= concurrency) break
   }
-  return next
 }
 
 /** Nothing runs and nothing can start: only a cycle is left. Breaks it with a provisional create, else lets a document upload for itself, else fails the rest. */
@@ -158,27 +186,43 @@ function breakCycle(pool: Pool, still: Task[]): void {
   const uploader = still.find((task) => !task.selfUpload)
   if (uploader) {
     uploader.selfUpload = true
+    pool.recheck.push(uploader)
     return
   }
   for (const task of still) fail(run, task, 'its dependencies could not be resolved')
 }
 
-/** Runs the tasks in dependency order with bounded concurrency. */
+/**
+ * Runs the tasks in dependency order with bounded concurrency, `tasks` first
+ * among those ready at once. Event-driven: a completion looks again only at
+ * the tasks that waited for it.
+ */
 export async function runTasks(run: RunState, tasks: Task[], concurrency: number): Promise<void> {
-  const pool: Pool = {run, running: new Set(), concurrency}
+  const rank = new Map(tasks.map((task, index) => [task, index]))
+  const pool: Pool = {
+    run,
+    running: new Set(),
+    concurrency,
+    ready: new ReadyQueue((task) => rank.get(task)!),
+    parked: new Parked(),
+    recheck: [...tasks]
+  }
   const ahead = new Prerenderer(runRenderContext(run))
   try {
     for (;;) {
-      const waiting = tasks.filter((task) => task.status === 'waiting')
-      if ((waiting.length === 0 || halted(run)) && pool.running.size === 0) return
-      const next = startReady(pool, waiting)
+      drain(pool)
+      startReady(pool)
       if (pool.running.size > 0) {
-        ahead.offer(next)
+        // The next documents in line wait only for a slot: their bodies are rendered meanwhile.
+        const next = halted(run) ? [] : pool.ready.peek(concurrency).filter((task) => task.op)
+        ahead.offer(next.map((task) => task.node))
         await Promise.race(pool.running)
         continue
       }
+      if (halted(run)) return
       const still = tasks.filter((task) => task.status === 'waiting')
-      if (still.length > 0 && !halted(run)) breakCycle(pool, still)
+      if (still.length === 0) return
+      breakCycle(pool, still)
     }
   } finally {
     ahead.stop()

@@ -6,8 +6,8 @@
 import type {LocalNode} from '../../local/index.js'
 import {parentPathOf} from '../shared/parent-path.js'
 import type {PlanOp, PushPlan} from '../shared/types.js'
-import {creationOrder} from './creation-order.js'
-import {waitsOf} from './wait-graph.js'
+import {creationOrder, waitDepthLimit} from './creation-order.js'
+import {linkWaitsOf, structuralWaitsOf} from './wait-graph.js'
 
 /** One document's writes and where they stand. */
 export interface Task {
@@ -21,12 +21,12 @@ export interface Task {
   selfUpload: boolean
   /** The sibling created just before this one in this run: created first, so the platform lists siblings in the scanned order. */
   after?: string
-  /** Links ahead to a document that waits for it through the order: created provisionally as soon as its turn comes. */
+  /** Its link waits would close a cycle or chain too deep (`break-waits.ts`): created provisionally as soon as its turn comes. */
   provisionalFirst?: boolean
 }
 
-/** The tasks of `plan`, in plan order. */
-export function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>): Task[] {
+/** The tasks of `plan`, in plan order, for a run of `concurrency` requests at a time. */
+export function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>, concurrency: number): Task[] {
   const tasks = new Map<string, Task>()
   const taskOf = (path: string) => {
     let task = tasks.get(path)
@@ -40,7 +40,7 @@ export function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>): Task
     if (op.op === 'create' || op.op === 'update' || op.op === 'move' || op.op === 'rename') taskOf(op.path).op = op
     else if (op.op === 'permissions') taskOf(op.path).permissions = op
   }
-  const order = creationOrder(plan.ops, byPath, parentPathOf)
+  const order = creationOrder(plan.ops, byPath, parentPathOf, waitDepthLimit(tasks.size, concurrency))
   for (const [path, previous] of order.after) taskOf(path).after = previous
   for (const path of order.provisionalFirst) taskOf(path).provisionalFirst = true
   return [...tasks.values()]
@@ -49,9 +49,10 @@ export function tasksOf(plan: PushPlan, byPath: Record<string, LocalNode>): Task
 /**
  * The tasks, those that others wait for first: ordered by the longest chain
  * of tasks waiting on each (its folder's documents, the documents linking to
- * it, the sibling created after it: `waitsOf`), then as planned. The scheduler starts ready tasks in this order, so
- * topics and link targets do not queue behind leaves while the documents
- * that need them sit idle (list scheduling by critical path).
+ * it unless they are created provisionally, the sibling created after it:
+ * `wait-graph.ts`), then as planned. The scheduler starts ready tasks in this
+ * order, so topics and link targets do not queue behind leaves while the
+ * documents that need them sit idle (list scheduling by critical path).
  */
 export function byPriority(tasks: Task[]): Task[] {
   const waiting = new Map<string, string[]>()
@@ -60,21 +61,43 @@ export function byPriority(tasks: Task[]): Task[] {
     if (list) list.push(path)
     else waiting.set(on, [path])
   }
-  for (const {node, after} of tasks) for (const on of waitsOf(node, parentPathOf(node), after)) wait(on, node.path)
+  for (const {node, after, provisionalFirst} of tasks) {
+    for (const on of structuralWaitsOf(parentPathOf(node), after)) wait(on, node.path)
+    if (!provisionalFirst) for (const on of linkWaitsOf(node)) wait(on, node.path)
+  }
+  const height = chainHeights(waiting)
+  const ranked = tasks.map((task, index) => ({task, index, height: height(task.node.path)}))
+  return ranked.sort((a, b) => b.height - a.height || a.index - b.index).map((entry) => entry.task)
+}
+
+/** The length of the longest chain of waiters on each key (memoised, iterative: chains run thousands deep). */
+function chainHeights(waiting: ReadonlyMap<string, readonly string[]>): (path: string) => number {
   const height = new Map<string, number>()
   const open = new Set<string>()
-  const heightOf = (path: string): number => {
-    const known = height.get(path)
-    if (known !== undefined) return known
-    // A link cycle: the back edge adds nothing.
-    if (open.has(path)) return 0
-    open.add(path)
-    let tallest = 0
-    for (const next of waiting.get(path) ?? []) tallest = Math.max(tallest, heightOf(next))
-    open.delete(path)
-    height.set(path, tallest + 1)
-    return tallest + 1
+  return (root) => {
+    const stack = [{path: root, next: 0, tallest: 0}]
+    if (height.has(root)) return height.get(root)!
+    open.add(root)
+    while (stack.length > 0) {
+      const frame = stack.at(-1)!
+      const waiters = waiting.get(frame.path) ?? []
+      if (frame.next < waiters.length) {
+        const path = waiters[frame.next++]!
+        const known = height.get(path)
+        if (known !== undefined) frame.tallest = Math.max(frame.tallest, known)
+        // A link cycle: the back edge adds nothing.
+        else if (!open.has(path)) {
+          open.add(path)
+          stack.push({path, next: 0, tallest: 0})
+        }
+        continue
+      }
+      stack.pop()
+      open.delete(frame.path)
+      height.set(frame.path, frame.tallest + 1)
+      const below = stack.at(-1)
+      if (below) below.tallest = Math.max(below.tallest, frame.tallest + 1)
+    }
+    return height.get(root)!
   }
-  const ranked = tasks.map((task, index) => ({task, index, height: heightOf(task.node.path)}))
-  return ranked.sort((a, b) => b.height - a.height || a.index - b.index).map((entry) => entry.task)
 }

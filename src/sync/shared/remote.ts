@@ -4,7 +4,7 @@
  * permissions.
  */
 import {ApiError, withoutTitleHeading} from '../../api/index.js'
-import type {ItemType, KbItem, Permissions, StructureNode} from '../../api/types.js'
+import type {ItemType, KbItem, Permissions} from '../../api/types.js'
 import type {Root} from 'mdast'
 import {VFile} from 'vfile'
 import {asPlatformStores, isUnconvertible, parseKb, stringifyKb} from '../../dialect/index.js'
@@ -57,15 +57,19 @@ export async function readRemote(client: SyncClient, rootTopicId: string | null)
     throw rootTopicId !== null && isUnknownTopic(error) ? new RootTopicError(rootTopicId) : error
   })
   const snapshot: RemoteSnapshot = {rootTopicId, items: {}, top: [], details: {}, permissions: {}}
-  const add = (node: StructureNode, parentId: string | null): string => {
+  // Each item before what it holds, as a depth-first walk would list them; iterative, since topics may nest thousands deep.
+  const stack = nodes.map((node) => ({node, parentId: rootTopicId, top: true})).reverse()
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const {node, parentId, top} = next
     const item: RemoteItem = {id: node.id, type: node.type, title: node.title, parentId, children: []}
     if (node.updated_at) item.updatedAt = node.updated_at
     if (node.created_at) item.createdAt = node.created_at
     snapshot.items[node.id] = item
-    for (const child of node.children ?? []) item.children.push(add(child, node.id))
-    return node.id
+    if (top) snapshot.top.push(node.id)
+    else snapshot.items[parentId!]!.children.push(node.id)
+    const children = node.children ?? []
+    for (let at = children.length - 1; at >= 0; at--) stack.push({node: children[at]!, parentId: node.id, top: false})
   }
-  for (const node of nodes) snapshot.top.push(add(node, rootTopicId))
   return snapshot
 }
 

@@ -1,0 +1,92 @@
+/**
+ * Which creates skip their link waits (`break-waits.ts`): after them, no
+ * wait is circular and link waits chain no deeper than the limit, on any
+ * graph (property-based), with few documents broken, and chains of any
+ * length walked without recursion.
+ */
+import fc from 'fast-check'
+import {describe, expect, it} from 'vitest'
+import {provisionalNodes, type WaitGraph} from '../../src/sync/push/break-waits.js'
+
+/** The waits left once `broken` skip their links. */
+function kept(graph: WaitGraph, broken: Set<number>): number[][] {
+  return graph.structural.map((waits, node) => [...waits, ...(broken.has(node) ? [] : graph.links[node]!)])
+}
+
+/** The depth of each node of an acyclic graph, or undefined when a cycle is left (Kahn's order). */
+function depths(edges: number[][]): number[] | undefined {
+  const waiters: number[][] = edges.map(() => [])
+  const unmet = edges.map((waits) => waits.length)
+  edges.forEach((waits, node) => waits.forEach((on) => waiters[on]!.push(node)))
+  const queue = unmet.flatMap((count, node) => (count === 0 ? [node] : []))
+  const depth = edges.map(() => 0)
+  for (let at = 0; at < queue.length; at++) {
+    const node = queue[at]!
+    depth[node] = 1 + Math.max(0, ...edges[node]!.map((on) => depth[on]!))
+    for (const waiter of waiters[node]!) if (--unmet[waiter]! === 0) queue.push(waiter)
+  }
+  return queue.length === edges.length ? depth : undefined
+}
+
+/** A chain of `length` documents in one folder (document 0), each linking to the next, the last to the first. */
+function chain(length: number, loop: boolean): WaitGraph {
+  const structural = Array.from({length: length + 1}, (_, node) => (node === 0 ? [] : [0]))
+  const links = Array.from({length: length + 1}, (_, node) =>
+    node === 0 ? [] : node < length ? [node + 1] : loop ? [1] : []
+  )
+  return {structural, links}
+}
+
+/** Random graphs shaped like a plan: structural waits point back in plan order (parents, siblings before), links anywhere. */
+const plans = fc.integer({min: 1, max: 40}).chain((count) =>
+  fc.record({
+    structural: fc.tuple(
+      ...Array.from({length: count}, (_, node) =>
+        fc.uniqueArray(fc.integer({min: 0, max: Math.max(0, node - 1)}), {maxLength: node === 0 ? 0 : 2})
+      )
+    ),
+    links: fc.tuple(
+      ...Array.from({length: count}, (_, node) =>
+        fc.array(
+          fc.integer({min: 0, max: count - 1}).filter((target) => target !== node),
+          {maxLength: 4}
+        )
+      )
+    ),
+    limit: fc.integer({min: 1, max: 8})
+  })
+)
+
+describe('provisionalNodes', () => {
+  it('leaves no cycle, and links add at most the limit to the depth that folders and order impose', () => {
+    fc.assert(
+      fc.property(plans, ({structural, links, limit}) => {
+        const graph = {structural, links}
+        const broken = provisionalNodes(graph, limit)
+        const depth = depths(kept(graph, broken))
+        expect(depth).toBeDefined()
+        // Structural waits alone: how deep a document is whatever is broken.
+        const floor = depths(kept(graph, new Set(structural.keys())))!
+        depth!.forEach((d, node) => expect(d).toBeLessThanOrEqual(floor[node]! + limit))
+      }),
+      {numRuns: 300}
+    )
+  })
+
+  it('breaks nothing in an acyclic graph within the limit', () => {
+    const graph = chain(30, false)
+    expect(provisionalNodes(graph, 64).size).toBe(0)
+  })
+
+  it('walks a chain of 100,000 documents, breaking one per stretch of the limit', () => {
+    const graph = chain(100_000, true)
+    const broken = provisionalNodes(graph, 1_000)
+    expect(broken.size).toBeGreaterThanOrEqual(100)
+    expect(broken.size).toBeLessThanOrEqual(102)
+    expect(depths(kept(graph, broken))).toBeDefined()
+  })
+
+  it('breaks a cycle once, at the document nearest its start', () => {
+    expect([...provisionalNodes(chain(5, true), Number.POSITIVE_INFINITY)]).toEqual([1])
+  })
+})
