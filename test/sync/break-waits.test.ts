@@ -47,9 +47,10 @@ const plans = fc.integer({min: 1, max: 40}).chain((count) =>
     ),
     links: fc.tuple(
       ...Array.from({length: count}, (_, node) =>
+        // Any other document: an index past `node` moved up by one.
         fc.array(
-          fc.integer({min: 0, max: count - 1}).filter((target) => target !== node),
-          {maxLength: 4}
+          fc.integer({min: 0, max: Math.max(0, count - 2)}).map((target) => (target >= node ? target + 1 : target)),
+          {maxLength: count > 1 ? 4 : 0}
         )
       )
     ),

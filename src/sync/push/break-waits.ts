@@ -30,9 +30,30 @@ export interface WaitGraph {
 /** The documents of `graph` to create provisionally: after them, the waits are acyclic and at most `depthLimit` deep where links can make them so. */
 export function provisionalNodes(graph: WaitGraph, depthLimit: number): Set<number> {
   const broken = new Set<number>()
-  breakCycles(graph, broken)
+  const count = graph.structural.length
+  let left: Uint8Array = new Uint8Array(count).fill(1)
+  // A walk's cut can leave a cycle through another path to the same document: walk again what is left, a few times.
+  for (let round = 0; round < CYCLE_ROUNDS; round++) {
+    breakCycles(graph, broken, left)
+    left = leftOver(count, dependencyOrder(graph, broken))
+    if (!left.includes(1)) break
+  }
+  // Still some: links ahead in plan order broken, so every wait left points back (parents and order always do).
+  if (left.includes(1))
+    for (let node = 0; node < count; node++)
+      if (left[node] && graph.links[node]!.some((target) => target > node && left[target])) broken.add(node)
   boundDepth(graph, broken, depthLimit)
   return broken
+}
+
+/** Walks of the cycles before the plan-order fallback (each walk breaks at least one document of what cycles remain). */
+const CYCLE_ROUNDS = 4
+
+/** The documents outside `order`: in a cycle or waiting on one. */
+function leftOver(count: number, order: number[]): Uint8Array {
+  const left = new Uint8Array(count).fill(1)
+  for (const node of order) left[node] = 0
+  return left
 }
 
 /** The walk's path: the documents on it, the next wait of each, and which of its steps were links. */
@@ -45,13 +66,14 @@ interface Walk {
   cuts: number[]
 }
 
-function breakCycles(graph: WaitGraph, broken: Set<number>): void {
+/** Walks the documents marked in `left` (and the waits between them) depth-first, breaking the cycles it closes. */
+function breakCycles(graph: WaitGraph, broken: Set<number>, left: Uint8Array): void {
   const count = graph.structural.length
   // 0: not reached, 1: on the walk's path, 2: done.
   const state = new Uint8Array(count)
   const position = new Int32Array(count)
   for (let start = 0; start < count; start++) {
-    if (state[start] !== 0) continue
+    if (state[start] !== 0 || !left[start]) continue
     const walk: Walk = {path: [start], edge: [0], linkSteps: [], cuts: []}
     state[start] = 1
     while (walk.path.length > 0) {
@@ -67,7 +89,8 @@ function breakCycles(graph: WaitGraph, broken: Set<number>): void {
         walk.edge.pop()
         if (walk.linkSteps.at(-1) === top - 1) walk.linkSteps.pop()
         if (walk.cuts.at(-1) === top - 1) walk.cuts.pop()
-      } else if (state[next] === 0) {
+      } else if (!left[next]) continue
+      else if (state[next] === 0) {
         if (isLink) walk.linkSteps.push(top)
         state[next] = 1
         position[next] = walk.path.length
@@ -101,7 +124,8 @@ function firstAtLeast(values: readonly number[], from: number): number | undefin
   return values[low]
 }
 
-function boundDepth(graph: WaitGraph, broken: Set<number>, depthLimit: number): void {
+/** The documents in dependency order (Kahn's): each after all it waits for; those of a cycle, and what waits on them, never come. */
+function dependencyOrder(graph: WaitGraph, broken: Set<number>): number[] {
   const count = graph.structural.length
   const waiters: number[][] = Array.from({length: count}, () => [])
   const unmet = new Int32Array(count)
@@ -113,17 +137,21 @@ function boundDepth(graph: WaitGraph, broken: Set<number>, depthLimit: number): 
         unmet[node]!++
       }
   }
-  const depth = new Int32Array(count)
-  const queue: number[] = []
-  for (let node = 0; node < count; node++) if (unmet[node] === 0) queue.push(node)
-  // Kahn's order: each document after all it waits for (what a leftover cycle holds is left to the scheduler).
-  for (let at = 0; at < queue.length; at++) {
-    const node = queue[at]!
+  const order: number[] = []
+  for (let node = 0; node < count; node++) if (unmet[node] === 0) order.push(node)
+  for (let at = 0; at < order.length; at++)
+    for (const waiter of waiters[order[at]!]!) if (--unmet[waiter]! === 0) order.push(waiter)
+  return order
+}
+
+/** Breaks, in dependency order, each document whose link waits would make it deeper than `depthLimit`, where that shortens it. */
+function boundDepth(graph: WaitGraph, broken: Set<number>, depthLimit: number): void {
+  const depth = new Int32Array(graph.structural.length)
+  for (const node of dependencyOrder(graph, broken)) {
     const structural = deepest(graph.structural[node]!, depth)
     const linked = broken.has(node) ? 0 : deepest(graph.links[node]!, depth)
     if (linked + 1 > depthLimit && linked > structural) broken.add(node)
     depth[node] = 1 + (broken.has(node) ? structural : Math.max(structural, linked))
-    for (const waiter of waiters[node]!) if (--unmet[waiter]! === 0) queue.push(waiter)
   }
 }
 
