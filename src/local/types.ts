@@ -100,8 +100,12 @@ export interface LocalTopic extends LocalItemBase {
 /** A `.md` file: an article. */
 export interface LocalArticle extends LocalItemBase {
   kind: 'article'
-  /** The raw file text. */
-  source: string
+  /**
+   * The raw file text, from the scan until the plan has checked it (foreign
+   * URLs): a push lets go of it then, and whatever needs the text later reads
+   * the file again, checked against `sourceHash`.
+   */
+  source?: string
   /** sha256 of the raw file bytes (CRLF normalised): detects local change and renamed files. */
   sourceHash: string
   /** 1-based line of the heading taken out of the body as the title, when one was. */

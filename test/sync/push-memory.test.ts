@@ -4,7 +4,7 @@
  * in its scan; none of those trees outlives the plan), and the apply lets go
  * of each body once written.
  */
-import {cp, mkdtemp, rm} from 'node:fs/promises'
+import {appendFile, cp, mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -36,8 +36,33 @@ describe('the memory of a push', () => {
     await rm(bodyCachePath(dir))
     const plan = await planPush({dir, client})
     expect(plan.ops).toEqual([])
-    const nodes = Object.values(contextOf(plan).scan.byPath).filter((node) => node.body !== undefined)
+    const nodes = Object.values(contextOf(plan).scan.byPath).filter((node) => node.bodyKey !== undefined)
     expect(nodes.length).toBeGreaterThan(2)
     for (const node of nodes) expect(node.tree, node.path).toBeUndefined()
+  })
+
+  it('holds no text of a document it does not write past the plan, only its hashes; the written one keeps its body until sent', async () => {
+    const dir = await copyTree('basic')
+    const client = new FakeClient()
+    expect((await push({dir, client})).failed).toEqual([])
+    const before = await planPush({dir, client})
+    const articles = Object.values(contextOf(before).scan.byPath).filter((node) => node.kind === 'article')
+    expect(articles.length).toBeGreaterThan(2)
+    const edited = articles[0]!
+    await appendFile(path.join(dir, edited.file!), '\nOne more line.\n')
+
+    const plan = await planPush({dir, client})
+    expect(plan.ops.map((op) => op.path)).toEqual([edited.path])
+    for (const node of Object.values(contextOf(plan).scan.byPath)) {
+      // No raw file text past the plan for any document; the body text only for the one being written.
+      expect('source' in node && node.source !== undefined, node.path).toBe(false)
+      if (node.path === edited.path) expect(node.body).toContain('One more line.')
+      else expect(node.body, node.path).toBeUndefined()
+      if (node.kind === 'article') expect(node.sourceHash, node.path).toMatch(/^[0-9a-f]{64}$/)
+    }
+    const written = await push({dir, client})
+    expect(written.failed).toEqual([])
+    // Sent: its text is let go of too.
+    for (const node of Object.values(contextOf(written.plan).scan.byPath)) expect(node.body, node.path).toBeUndefined()
   })
 })

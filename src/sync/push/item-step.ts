@@ -178,7 +178,9 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     // Links published as text: the next run writes it whole.
     ...(lost.length > 0 ? {pending: 'provisional' as const} : {})
   })
+  // Written: its text is not needed again this run (the next reads the file), only its hashes and references.
   releaseRender(node)
+  delete node.body
   await run.store.saveChanges()
   run.emit({
     type: 'done',

@@ -29,7 +29,8 @@ function namedHashes(state: SyncState): Set<string> {
 async function textOf(scan: ScanResult, key: string, hash: string): Promise<string | undefined> {
   const node = scan.byPath[key]
   if (!node || node.sourceHash !== hash) return undefined
-  if (node.kind === 'article') return node.source
+  if (node.kind === 'article' && node.source !== undefined) return node.source
+  // A topic's file, or an article whose text a push let go of after its plan.
   if (node.file === undefined) return undefined
   const text = await readTextInside(path.join(scan.dir, node.file), {boundary: scan.dir, maxBytes: maxBaseBytes}).catch(
     () => undefined
