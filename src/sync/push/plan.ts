@@ -87,15 +87,9 @@ export function computePlan(
  * any: it was not rendered yet. So a plan holds no tree per document.
  */
 function letGoOfRender(node: LocalNode, ops: readonly PlanOp[]): void {
-  // The file's text served the checks before the plan; the end of the run reads it again if it stores a base.
-  if (node.kind === 'article') delete node.source
   const writes = ops.some((op) => op.op === 'create' || op.changes?.includes('body'))
-  if (!writes) {
-    releaseRender(node)
-    // Its hashes and references stay (identity, change detection, links to it): the text is not written this run.
-    delete node.body
-    delete node.bodyLineOf
-  } else if (!ops.some((op) => op.op === 'create')) delete node.tree
+  if (!writes) releaseRender(node)
+  else if (!ops.some((op) => op.op === 'create')) delete node.tree
 }
 
 /** An empty run over the plan's inputs. */

@@ -110,8 +110,28 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
     ...(lockPending ? {lockPending} : {})
   })
   plan.diagnostics.push(...stateWarning)
+  letGoOfText(plan, scan)
   await options.inspect?.({scan, state, remote, matching})
   return withTarget(plan, state)
+}
+
+/**
+ * Lets go of the text the plan's scan no longer needs (its own: `computePlan`
+ * stays pure, a scan can be planned again until here): the raw file text of
+ * every article (the bases stored at the end of the run read the file again,
+ * checked against its hash) and the body of every document the plan does not
+ * write. What stays per document is what identity and change detection need:
+ * paths, hashes, title, references.
+ */
+function letGoOfText(plan: PushPlan, scan: ScanResult): void {
+  const writes = new Set<string>()
+  for (const op of plan.ops) if (op.op === 'create' || op.changes?.includes('body')) writes.add(op.path)
+  for (const node of Object.values(scan.byPath)) {
+    if (node.kind === 'article') delete node.source
+    if (writes.has(node.path)) continue
+    delete node.body
+    delete node.bodyLineOf
+  }
 }
 
 const lockPendingNote: Diagnostic = {
