@@ -17,6 +17,7 @@ import type {Diagnostic} from './diagnostic.js'
 import {documentStem} from './file-names.js'
 import type {NavOrigin} from './navigation/types.js'
 import type {WalkedDir} from './walk.js'
+import {foldersWithDocuments} from './walk-order.js'
 
 /** A document that is an article. */
 export interface LayoutArticle {
@@ -60,7 +61,9 @@ export const indexName = '_index.md'
  * Competing candidates are warnings in `diagnostics`.
  */
 export function folderLayout(walked: WalkedDir, diagnostics: Diagnostic[]): LayoutTopic {
-  const build = (walk: WalkedDir, beside: string | undefined): LayoutTopic => {
+  const withDocuments = foldersWithDocuments(walked)
+  // The topic of a folder, its body chosen and its competitors reported; its subfolders are left to the caller.
+  const start = (walk: WalkedDir, beside: string | undefined): LayoutTopic => {
     const topic: LayoutTopic = {kind: 'topic', key: walk.path, folder: walk.path, children: []}
     const candidates =
       walk.path === ''
@@ -69,32 +72,35 @@ export function folderLayout(walked: WalkedDir, diagnostics: Diagnostic[]): Layo
     const [body, ...others] = candidates
     if (body !== undefined) topic.file = body
     for (const other of others) diagnostics.push(competing(other, body!, walk.path))
-    const dirs = walk.dirs.filter(hasDocuments)
+    return topic
+  }
+  let root: LayoutTopic | undefined
+  // Depth first with an explicit stack (a folder chain may be as deep as the OS allows), in the order a recursion took.
+  const stack: Array<{walk: WalkedDir; within?: LayoutNode[]; beside?: string}> = [{walk: walked}]
+  while (stack.length > 0) {
+    const {walk, within, beside} = stack.pop()!
+    const topic = start(walk, beside)
+    root ??= topic
+    // A file beside a folder that found another body stays an article of the parent.
+    if (within !== undefined && beside !== undefined && topic.file !== beside)
+      within.push({kind: 'article', file: beside})
+    within?.push(topic)
+    const dirs = walk.dirs.filter((dir) => withDocuments.has(dir))
     const claimed = new Map<string, string>()
     for (const dir of dirs) {
       const name = path.posix.basename(dir.path)
-      const file = walk.files.find((candidate) => candidate !== body && sameName(documentStem(candidate), name))
+      const file = walk.files.find((candidate) => candidate !== topic.file && sameName(documentStem(candidate), name))
       if (file !== undefined) claimed.set(dir.path, file)
     }
-    const children: LayoutNode[] = []
-    const taken = new Set([body, ...claimed.values()])
-    for (const file of walk.files) if (!taken.has(file)) children.push({kind: 'article', file})
-    for (const dir of dirs) {
-      const sub = build(dir, claimed.get(dir.path))
-      // A file beside a folder that found another body stays an article of this folder.
+    const taken = new Set([topic.file, ...claimed.values()])
+    for (const file of walk.files) if (!taken.has(file)) topic.children.push({kind: 'article', file})
+    for (let i = dirs.length - 1; i >= 0; i--) {
+      const dir = dirs[i]!
       const besideFile = claimed.get(dir.path)
-      if (besideFile !== undefined && sub.file !== besideFile) children.push({kind: 'article', file: besideFile})
-      children.push(sub)
+      stack.push({walk: dir, within: topic.children, ...(besideFile !== undefined ? {beside: besideFile} : {})})
     }
-    topic.children = children
-    return topic
   }
-  return build(walked, undefined)
-}
-
-/** Whether a folder holds a document anywhere inside. */
-export function hasDocuments(walk: WalkedDir): boolean {
-  return walk.files.length > 0 || walk.dirs.some(hasDocuments)
+  return root!
 }
 
 /** The body candidates of a subfolder, in precedence order. */

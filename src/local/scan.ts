@@ -12,7 +12,8 @@ import {settleBlankPages, type BlankPage} from './blank-pages.js'
 import {readDocumentHead, type DocumentHead} from './body.js'
 import {BodyCache} from './body-cache.js'
 import {isPartialName} from './file-names.js'
-import {folderLayout, hasDocuments} from './layout.js'
+import {folderLayout} from './layout.js'
+import {allFolders, documentFolders, withoutFiles} from './walk-order.js'
 import {emptyLinkTargets} from './link-targets.js'
 import {applyCategories, type SidebarFacts} from './navigation/apply-categories.js'
 import {arrangeLayout, type LocaleChoice} from './navigation/locales.js'
@@ -249,26 +250,17 @@ function textFilesOf(walk: WalkedDir): string[] {
 
 /** The documents of the walk, in folder order (the files of a folder, then its subfolders). */
 function documentFilesOf(walk: WalkedDir): string[] {
-  return [...walk.files, ...walk.dirs.filter(hasDocuments).flatMap(documentFilesOf)]
+  return documentFolders(walk).flatMap((folder) => folder.files)
 }
 
 /** The `_permissions.yml` files of the folders holding documents. */
 function permissionsFilesOf(walk: WalkedDir): string[] {
-  const own = walk.others.filter((file) => path.posix.basename(file) === permissionsName)
-  return [...own, ...walk.dirs.filter(hasDocuments).flatMap(permissionsFilesOf)]
+  return documentFolders(walk).flatMap((folder) =>
+    folder.others.filter((file) => path.posix.basename(file) === permissionsName)
+  )
 }
 
 /** Every file of the walk that is no document (images, attachments, `_permissions.yml`). */
 function otherFilesOf(walk: WalkedDir): string[] {
-  return [...walk.others, ...walk.dirs.flatMap(otherFilesOf)]
-}
-
-/** The walk without the documents `files` (navigation files, which are never published). */
-function withoutFiles(walk: WalkedDir, files: ReadonlySet<string>): WalkedDir {
-  if (files.size === 0) return walk
-  return {
-    ...walk,
-    files: walk.files.filter((file) => !files.has(file)),
-    dirs: walk.dirs.map((dir) => withoutFiles(dir, files))
-  }
+  return allFolders(walk).flatMap((folder) => folder.others)
 }

@@ -15,10 +15,19 @@ export function navFromStructure(
   href: (node: StructureNode) => string,
   currentId?: string
 ): NavItem[] {
-  return nodes.map((node) => {
+  const top: NavItem[] = []
+  // An explicit stack, as a stored tree may nest topics thousands deep; each item is made in tree order.
+  const stack: Array<{node: StructureNode; into: NavItem[]}> = [...nodes].reverse().map((node) => ({node, into: top}))
+  while (stack.length > 0) {
+    const {node, into} = stack.pop()!
     const item: NavItem = {kind: node.type, title: node.title, href: href(node)}
     if (node.id === currentId) item.current = true
-    if (node.type === 'topic') item.children = navFromStructure(node.children ?? [], href, currentId)
-    return item
-  })
+    into.push(item)
+    if (node.type !== 'topic') continue
+    const children: NavItem[] = []
+    item.children = children
+    const below = node.children ?? []
+    for (let i = below.length - 1; i >= 0; i--) stack.push({node: below[i]!, into: children})
+  }
+  return top
 }

@@ -63,11 +63,14 @@ export function browse(store: KbStore, pathname: string, apiUrl: string, files: 
   })
 }
 
+/** The node `id` in `nodes`, the first in tree order; iterative, as a stored tree may nest topics thousands deep. */
 function findNode(nodes: StructureNode[], id: string): StructureNode | undefined {
-  for (const node of nodes) {
+  const stack = [...nodes].reverse()
+  while (stack.length > 0) {
+    const node = stack.pop()!
     if (node.id === id) return node
-    const found = findNode(node.children ?? [], id)
-    if (found) return found
+    const children = node.children ?? []
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!)
   }
   return undefined
 }

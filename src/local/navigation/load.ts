@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
-import {hasDocuments} from '../layout.js'
+import {documentFolders} from '../walk-order.js'
 import {isInside, type WalkedDir} from '../walk.js'
 import {isCategoryFile, parseCategory} from './docusaurus-category.js'
 import {looksLikeSummary, parseSummary, summaryFileName} from './mdbook-summary.js'
@@ -86,7 +86,7 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
  * what it reads, so the two cannot disagree.
  */
 function navigationFolders(walk: WalkedDir): WalkedDir[] {
-  return [walk, ...walk.dirs.filter(hasDocuments).flatMap(navigationFolders)]
+  return documentFolders(walk)
 }
 
 /** The text files of the walk that navigation needs read besides the documents (category files), in `loadNavigation`'s folders. */

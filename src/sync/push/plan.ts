@@ -49,15 +49,17 @@ export function computePlan(
 ): PushPlan {
   const {archive, notice, lockPending} = extras
   const run = startRun(scan, remote, state, matching, options, notice)
-  const visit = (node: LocalNode): void => {
+  // Every document in tree order, with an explicit stack: a folder chain may be deeper than a recursion can go.
+  const stack: LocalNode[] = [scan.root]
+  while (stack.length > 0) {
+    const node = stack.pop()!
     if (node.path !== '') {
       const first = run.ops.length
       planDocument(run, node)
       letGoOfRender(node, run.ops.slice(first))
     }
-    if (node.kind === 'topic') for (const child of node.children) visit(child)
+    if (node.kind === 'topic') for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
   }
-  visit(scan.root)
   const orphans = findOrphans(remote, matching.ids, state, scan)
   const deletions = planDeletions(run, orphans)
   const checked = archive ? archiveTitleTaken(scan.root, archive) : undefined

@@ -76,34 +76,58 @@ export function matchItems(scan: ScanResult, remote: RemoteSnapshot, state: Sync
   }
   matchMoved(nodes, remote, state, claimed, (node, id) => claim(node, id, 'moved'), ids)
   matchByContent(scan, nodes, remote, state, claimed, (node, id) => claim(node, id, 'content'), ids)
-  // `parentId` undefined: the parent is not on the remote yet, so nothing below it can match by title.
-  const topDown = (topic: LocalTopic, parentId: string | null | undefined): void => {
-    for (const child of topic.children) {
-      if (!ids.has(child.path) && !child.kbId && parentId !== undefined) {
-        const siblings = (
-          parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? [])
-        ).filter((id) => fits(child, id) && remote.items[id]!.title.trim() === child.title.trim())
-        if (siblings.length > 1) {
-          // Which of them is this file's cannot be told: guessing would overwrite another item's text.
-          diagnostics.push({
-            severity: 'warning',
-            file: child.file ?? child.path,
-            message: `${siblings.length} remote items are titled "${child.title}" here (${siblings.join(', ')}); none is matched by title, so a new item is created`,
-            hint: 'Pin the file to its item with front matter `kb_id`, or give the remote items distinct titles',
-            rule: 'ambiguous-title'
-          })
-        }
-        if (siblings.length === 1) claim(child, siblings[0]!, 'title')
-        else if (child.kind === 'topic') {
-          const id = topicByChildren(child, ids, remote)
-          if (id !== undefined && fits(child, id)) claim(child, id, 'children')
-        }
-      }
-      if (child.kind === 'topic') topDown(child, ids.get(child.path))
-    }
-  }
-  topDown(scan.root, remote.rootTopicId)
+  matchTopDown(scan.root, remote, {ids, diagnostics, fits, claim})
   return {ids, how, remoteGone, diagnostics}
+}
+
+/** The title matches, topic by topic from the top: a file takes the one remote item of its title under its parent's item. */
+function matchTopDown(
+  root: LocalTopic,
+  remote: RemoteSnapshot,
+  context: {
+    ids: Map<string, string>
+    diagnostics: Diagnostic[]
+    fits: (node: LocalNode, id: string) => boolean
+    claim: (node: LocalNode, id: string, reason: MatchReason) => void
+  }
+): void {
+  const {ids, diagnostics, fits, claim} = context
+  // `parentId` undefined: the parent is not on the remote yet, so nothing below it can match by title.
+  // Depth first with an explicit stack (a topic chain may be deeper than a recursion can go), in the recursion's
+  // order: what a topic's subtree claims is settled before its next sibling is matched.
+  const stack: Array<{children: LocalNode[]; next: number; parentId: string | null | undefined}> = [
+    {children: root.children, next: 0, parentId: remote.rootTopicId}
+  ]
+  while (stack.length > 0) {
+    const frame = stack.at(-1)!
+    if (frame.next >= frame.children.length) {
+      stack.pop()
+      continue
+    }
+    const child = frame.children[frame.next++]!
+    const parentId = frame.parentId
+    if (!ids.has(child.path) && !child.kbId && parentId !== undefined) {
+      const siblings = (
+        parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? [])
+      ).filter((id) => fits(child, id) && remote.items[id]!.title.trim() === child.title.trim())
+      if (siblings.length > 1) {
+        // Which of them is this file's cannot be told: guessing would overwrite another item's text.
+        diagnostics.push({
+          severity: 'warning',
+          file: child.file ?? child.path,
+          message: `${siblings.length} remote items are titled "${child.title}" here (${siblings.join(', ')}); none is matched by title, so a new item is created`,
+          hint: 'Pin the file to its item with front matter `kb_id`, or give the remote items distinct titles',
+          rule: 'ambiguous-title'
+        })
+      }
+      if (siblings.length === 1) claim(child, siblings[0]!, 'title')
+      else if (child.kind === 'topic') {
+        const id = topicByChildren(child, ids, remote)
+        if (id !== undefined && fits(child, id)) claim(child, id, 'children')
+      }
+    }
+    if (child.kind === 'topic') stack.push({children: child.children, next: 0, parentId: ids.get(child.path)})
+  }
 }
 
 /** State entries of articles whose path is gone from the folder while their item is still on the remote and unclaimed. */
