@@ -10,7 +10,7 @@ import {bodyOf, type DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
 import {documentStem} from './file-names.js'
 import {sourceHashOf} from './hash.js'
-import {indexName, type LayoutArticle, type LayoutTopic} from './layout.js'
+import {indexName, type LayoutArticle, type LayoutNode, type LayoutTopic} from './layout.js'
 import {recordDocument} from './link-targets.js'
 import {parsePermissionsFile} from './permissions.js'
 import type {DocumentIndex} from './references.js'
@@ -38,10 +38,29 @@ export interface NodeContext {
 
 /** Builds the node tree of `layout` (the root topic). */
 export function buildNodes(layout: LayoutTopic, context: NodeContext): LocalTopic {
-  return buildTopic(layout, undefined, context)
+  const root = startTopic(layout, undefined, context)
+  // An explicit stack (a folder chain may be deeper than a recursion can go), each node built in the recursion's order.
+  const stack: Array<{layout: LayoutNode; parent: string; into: LocalNode[]}> = []
+  const below = (topic: LayoutTopic, made: LocalTopic) => {
+    for (let i = topic.children.length - 1; i >= 0; i--)
+      stack.push({layout: topic.children[i]!, parent: made.path, into: made.children})
+  }
+  below(layout, root)
+  while (stack.length > 0) {
+    const {layout: node, parent, into} = stack.pop()!
+    if (node.kind === 'article') {
+      into.push(buildArticle(node, parent, context))
+      continue
+    }
+    const topic = startTopic(node, parent, context)
+    into.push(topic)
+    below(node, topic)
+  }
+  return root
 }
 
-function buildTopic(layout: LayoutTopic, parent: string | undefined, context: NodeContext): LocalTopic {
+/** The topic of `layout` without its children (the caller builds them). */
+function startTopic(layout: LayoutTopic, parent: string | undefined, context: NodeContext): LocalTopic {
   const {documents, diagnostics} = context
   const key = layout.key
   // Titles from names are NFC: macOS may hand out names in NFD, which would look the same and compare different.
@@ -101,8 +120,6 @@ function buildTopic(layout: LayoutTopic, parent: string | undefined, context: No
     const permissions = parsePermissionsFile(context.readText(permissionsFile), permissionsFile, diagnostics)
     if (permissions) topic.permissions = permissions
   }
-  for (const child of layout.children)
-    topic.children.push(child.kind === 'topic' ? buildTopic(child, key, context) : buildArticle(child, key, context))
   return topic
 }
 
