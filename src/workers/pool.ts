@@ -31,7 +31,26 @@ export interface PoolOptions {
   size: number
   /** The worker's entry (tests give their own); default the built `worker.js` beside this module. */
   entry?: URL
+  /** Each worker's heap caps (default `workerHeap`). */
+  heap?: WorkerHeap
+  /** Runs a task in this thread: a task whose worker ran out of memory runs so (default `runTask`). */
+  inThread?: (task: string, input: unknown) => Promise<unknown>
 }
+
+/** The heap of one worker, in MB (`resourceLimits` of `worker_threads`). */
+export interface WorkerHeap {
+  maxOldGenerationSizeMb: number
+  maxYoungGenerationSizeMb: number
+}
+
+/**
+ * A worker converts one body at a time: its heap holds that body's trees and
+ * the tables a pull shares (a file name per document: ~5 MB at 30,000). Left
+ * uncapped, V8 lets garbage pile up to a share of the machine's memory in
+ * every worker; capped, a worker collects early, and a body too big for it
+ * runs in the main thread instead (`inThread`).
+ */
+export const workerHeap: WorkerHeap = {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8}
 
 interface Job {
   request: TaskRequest
@@ -58,7 +77,7 @@ export function builtEntry(): URL | undefined {
 export function createTaskRunner(options: PoolOptions): TaskRunner {
   const entry = options.entry ?? builtEntry()
   if (options.size === 0 || entry === undefined) return inProcess()
-  return workerPool(options.size, entry)
+  return workerPool(options.size, entry, options.heap ?? workerHeap, options.inThread ?? runTask)
 }
 
 /** Tasks run in the calling thread, one after the other as they are called. */
@@ -85,14 +104,24 @@ export class PoolClosedError extends Error {
   }
 }
 
-function workerPool(size: number, entry: URL): TaskRunner {
+/** Whether a worker died because its heap reached its cap (the task may run in the main thread). */
+function outOfMemory(error: unknown): boolean {
+  return (error as {code?: unknown} | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+}
+
+function workerPool(
+  size: number,
+  entry: URL,
+  heap: WorkerHeap,
+  inThread: (task: string, input: unknown) => Promise<unknown>
+): TaskRunner {
   const slots: Slot[] = []
   const queue: Job[] = []
   const shared = new Map<string, unknown>()
   let next = 0
   let closed = false
   const start = (): Slot => {
-    const slot: Slot = {worker: new Worker(entry)}
+    const slot: Slot = {worker: new Worker(entry, {resourceLimits: {...heap}})}
     // Posted before any task: a worker reads its messages in order.
     for (const [key, value] of shared) slot.worker.postMessage({share: key, value})
     slot.worker.on('message', (answer: unknown) => {
@@ -103,16 +132,18 @@ function workerPool(size: number, entry: URL): TaskRunner {
       else job.resolve(answer.output)
       dispatch()
     })
-    const died = (why: string) => {
+    const died = (why: string, tooBig = false) => {
       const index = slots.indexOf(slot)
       if (index === -1) return
       slots.splice(index, 1)
       const job = slot.job
       slot.job = undefined
-      if (job && !closed) job.reject(new WorkerDiedError(why))
+      // A body too big for a worker's heap is no failure: the main thread, uncapped, converts it.
+      if (job && !closed && tooBig) inThread(job.request.task, job.request.input).then(job.resolve, job.reject)
+      else if (job && !closed) job.reject(new WorkerDiedError(why))
       dispatch()
     }
-    slot.worker.on('error', (error) => died(error.message))
+    slot.worker.on('error', (error) => died(error.message, outOfMemory(error)))
     slot.worker.on('exit', (code) => died(`it exited with code ${code}`))
     slot.worker.unref()
     slots.push(slot)

@@ -1,7 +1,7 @@
 // A stand-in conversion worker for the pool's tests: speaks the pool's protocol (src/workers/protocol.ts).
 import process from 'node:process'
 import {setImmediate} from 'node:timers'
-import {parentPort, threadId} from 'node:worker_threads'
+import {parentPort, resourceLimits, threadId} from 'node:worker_threads'
 
 const shared = new Map()
 parentPort.on('message', (message) => {
@@ -20,4 +20,10 @@ parentPort.on('message', (message) => {
       throw new Error('out of its mind')
     })
   else if (task === 'spin') for (;;);
+  else if (task === 'limits') parentPort.postMessage({id, output: resourceLimits})
+  else if (task === 'hog') {
+    // Keeps growing until the heap's cap ends the worker (ERR_WORKER_OUT_OF_MEMORY).
+    const kept = []
+    for (;;) kept.push(new Array(100_000).fill(kept.length))
+  }
 })

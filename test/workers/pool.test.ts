@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {createTaskRunner, PoolClosedError, poolSize, WorkerDiedError} from '../../src/workers/index.js'
+import {createTaskRunner, PoolClosedError, poolSize, WorkerDiedError, workerHeap} from '../../src/workers/index.js'
 
 const fixture = new URL('./fixture-worker.mjs', import.meta.url)
 type Echo = {input: unknown; threadId: number}
@@ -50,6 +50,30 @@ describe('the conversion pool', () => {
     })
   }
 
+  it('a worker whose heap reaches its cap does not fail its task: the main thread runs it, and a fresh worker takes the next', async () => {
+    const inThread = async (task: string, input: unknown) => ({input, threadId: 0, task})
+    const heap = {maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2}
+    const pool = createTaskRunner({size: 1, entry: fixture, heap, inThread})
+    try {
+      const results = await Promise.allSettled([pool.run('hog', 1), pool.run('echo', 2)])
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled'])
+      expect((results[0] as PromiseFulfilledResult<Echo>).value).toEqual({input: 1, threadId: 0, task: 'hog'})
+      expect((results[1] as PromiseFulfilledResult<Echo>).value.threadId).not.toBe(0)
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it("caps each worker's heap by default (resourceLimits)", async () => {
+    const pool = createTaskRunner({size: 1, entry: fixture})
+    try {
+      const limits = (await pool.run('limits', 0)) as {maxOldGenerationSizeMb: number}
+      expect(limits.maxOldGenerationSizeMb).toBe(workerHeap.maxOldGenerationSizeMb)
+    } finally {
+      await pool.close()
+    }
+  })
+
   it('close() ends a worker busy converting at once: its task and the queued ones fail, and nothing runs after', async () => {
     const pool = createTaskRunner({size: 1, entry: fixture})
     await pool.run('echo', 0)
@@ -92,10 +116,12 @@ describe('the conversion pool', () => {
 })
 
 describe('poolSize', () => {
-  it('is the cores beside the main thread, at least one; KBSYNC_WORKERS sets it, 0 converts in-process', () => {
+  it('is the cores beside the main thread, none on two cores or fewer; KBSYNC_WORKERS sets it, 0 converts in-process', () => {
     expect(poolSize(undefined, 8)).toBe(7)
-    expect(poolSize(undefined, 1)).toBe(1)
-    expect(poolSize('', 2)).toBe(1)
+    expect(poolSize(undefined, 3)).toBe(2)
+    // No spare core: a worker wins no time and costs its heap (measured in src/workers/size.ts).
+    expect(poolSize(undefined, 1)).toBe(0)
+    expect(poolSize('', 2)).toBe(0)
     expect(poolSize('3', 2)).toBe(3)
     expect(poolSize(' 0 ', 2)).toBe(0)
     expect(poolSize(4, 2)).toBe(4)

@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import {sourceHashOf, type LocalPermissions} from '../../local/index.js'
-import {bodyHash} from '../shared/remote.js'
+import {bodyHash, releaseBody} from '../shared/remote.js'
 import {diagramSourceLookup, keepAsCode} from '../../diagrams/index.js'
 import {pullBody, type PulledBody} from '../shared/document-body.js'
 import {documentText, readText, writeAtomic} from '../shared/document-files.js'
@@ -147,6 +147,9 @@ export async function pullDocuments(run: ApplyRun, adoption: Adoption, ops: read
       await pullDocument(run, step, op)
     } catch (error) {
       run.fail(op, error)
+    } finally {
+      // Written (or failed): nothing after this step reads the body, and the early conversion was taken.
+      releaseBody(run.context.remote.details[op.id])
     }
   }
 }
