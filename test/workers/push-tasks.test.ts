@@ -1,7 +1,7 @@
 import {afterAll, describe, expect, it} from 'vitest'
 import {bodyTree, type LocalNode} from '../../src/local/index.js'
 import {bodyFactsInPool, bodyTreeInPool, parseBodyFacts} from '../../src/local/body-facts.js'
-import {closeConversionPool, conversionPool} from '../../src/workers/index.js'
+import {closeConversionPool, conversionPool, workersVariable} from '../../src/workers/index.js'
 
 const body = [
   '# Guide',
@@ -24,6 +24,8 @@ function nodeOf(resolve = true): LocalNode {
   return {...at, kind: 'article', source: body, sourceHash: '', hasFrontMatter: false, refs: {links: [], assets: []}}
 }
 
+// Workers even on a machine of two cores or fewer, which converts in-process by default (`poolSize`).
+process.env[workersVariable] = '1'
 afterAll(() => closeConversionPool())
 
 describe("push's parses on the conversion pool", () => {
