@@ -46,7 +46,7 @@ export function startRun(
   if (!home) return undefined
   const folders = new Map<string, LayoutTopic>()
   const documents: string[] = []
-  collect(home, home, folders, documents)
+  collect(home, folders, documents)
   const known = new Set(documents)
   const resolve = (file: string): string | undefined => {
     const relative = path.relative(root, path.resolve(outline.base, file)).split(path.sep).join('/')
@@ -81,27 +81,36 @@ export function startRun(
   }
 }
 
-/** The folder topic of the layout whose folder is `folder`. */
-function findFolder(topic: LayoutTopic, folder: string): LayoutTopic | undefined {
-  if (topic.folder === folder) return topic
-  for (const child of topic.children) {
-    if (
-      child.kind !== 'topic' ||
-      (child.folder !== undefined && folder !== child.folder && !folder.startsWith(child.folder + '/'))
-    )
-      continue
-    const found = findFolder(child, folder)
-    if (found) return found
+/** The folder topic of the layout whose folder is `folder` (the first in layout order); iterative, as folders nest deep. */
+function findFolder(layout: LayoutTopic, folder: string): LayoutTopic | undefined {
+  const stack = [layout]
+  while (stack.length > 0) {
+    const topic = stack.pop()!
+    if (topic.folder === folder) return topic
+    for (let i = topic.children.length - 1; i >= 0; i--) {
+      const child = topic.children[i]!
+      if (
+        child.kind === 'topic' &&
+        (child.folder === undefined || folder === child.folder || folder.startsWith(child.folder + '/'))
+      )
+        stack.push(child)
+    }
   }
   return undefined
 }
 
-/** The documents below `topic` (not `home`'s own body unless listed), in layout order, and the folder topics they sit in. */
-function collect(topic: LayoutTopic, home: LayoutTopic, folders: Map<string, LayoutTopic>, documents: string[]): void {
-  if (topic !== home && topic.folder !== undefined) folders.set(topic.folder, topic)
-  if (topic.file !== undefined) documents.push(topic.file)
-  for (const child of topic.children) {
-    if (child.kind === 'article') documents.push(child.file)
-    else collect(child, home, folders, documents)
+/** The documents below `home` (not its own body unless listed), in layout order, and the folder topics they sit in. */
+function collect(home: LayoutTopic, folders: Map<string, LayoutTopic>, documents: string[]): void {
+  const stack = [home]
+  while (stack.length > 0) {
+    const topic = stack.pop()!
+    if (topic !== home && topic.folder !== undefined) folders.set(topic.folder, topic)
+    if (topic.file !== undefined) documents.push(topic.file)
+    // Articles and topics keep their order: an article's document is listed when its turn comes off the stack.
+    for (let i = topic.children.length - 1; i >= 0; i--) {
+      const child = topic.children[i]!
+      if (child.kind === 'article') stack.push({kind: 'topic', key: '', children: [], file: child.file})
+      else stack.push(child)
+    }
   }
 }
