@@ -4,12 +4,15 @@
  * `{"ms":…,"cpuMs":…,"maxRssMb":…,"requests":…,"failed":…,"status":…}`
  * (`cpuMs`: user and system time of the whole process; `maxRssMb`: its peak
  * resident set). Arguments: push|pull, dir, apiUrl, filesUrl, concurrency;
- * the token comes from KBSYNC_TOKEN (never argv).
+ * the token comes from KBSYNC_TOKEN (never argv). The heap policy is the
+ * CLI's (`boundHeapGrowth`), so the figures are what `kbsync push` costs.
  */
 import {KbClient} from '../src/api/index.js'
+import {boundHeapGrowth} from '../src/cli/heap.js'
 import {push} from '../src/sync/index.js'
 import {pull} from '../src/sync/pull/index.js'
 
+boundHeapGrowth(process.execArgv, process.env.NODE_OPTIONS)
 const [mode, dir, apiUrl, filesUrl, concurrencyText] = process.argv.slice(2)
 if (mode !== 'push' && mode !== 'pull') throw new Error(`scale-child: push or pull, not ${String(mode)}`)
 const concurrency = Number(concurrencyText ?? 8)

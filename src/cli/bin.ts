@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // SIGINT/SIGTERM stop the run (`shutdown.ts`): a command that stops gracefully records what it did and exits 130/143.
 // Listening starts before the CLI loads, so a signal that comes early ends the process at once, with the same code.
+import {boundHeapGrowth} from './heap.js'
 import {Shutdown} from './shutdown.js'
+
+boundHeapGrowth(process.execArgv, process.env.NODE_OPTIONS)
 
 const shutdown = new Shutdown({say: (line) => process.stderr.write(line + '\n')})
 const listening = shutdown.listen(process)
