@@ -6,18 +6,7 @@
  */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
-
-/** A deterministic pseudo-random generator (mulberry32), so every run writes the same tree. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import {seededRandom} from '../src/server/random.js'
 
 const words = (
   'the knowledge base keeps every article in step with the folder so readers find what changed ' +
@@ -91,7 +80,7 @@ export interface ScaleTree {
  * in twenty shows an image of its own.
  */
 export async function generateScaleTree(dir: string, articles: number, perTopic = 30): Promise<ScaleTree> {
-  const next = random(articles)
+  const next = seededRandom(articles)
   const topics = Math.ceil(articles / perTopic)
   for (let t = 0; t < topics; t++) {
     await mkdir(path.join(dir, topicDir(t), 'img'), {recursive: true})

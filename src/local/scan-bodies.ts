@@ -11,17 +11,17 @@ import type {BodyFacts} from './body-cache.js'
 import type {BodyStore} from './scan-reuse.js'
 import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
-import {dropPositions, toKbTree, type ConversionMessage} from './markdown.js'
-import {collectLocalRefs, markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
+import {dropPositions, type ConversionMessage} from './markdown.js'
+import {parseBodyFacts} from './body-facts.js'
+import {markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
-import {isBlankTree} from './blank-pages.js'
 import {hashFile, sha256, type FileHash} from './hash.js'
 import {lfsPointerDiagnostic} from './lfs-pointer.js'
 import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
 import {expandReadfiles} from './hugo-readfile.js'
 import {fillSiteValues, loadSiteValues, mayPrintValues, type SiteValues} from './site-data.js'
-import {externalUrlsOf, plainExternalUrls} from './external-urls.js'
+import {plainExternalUrls} from './external-urls.js'
 import type {LinkRef, LocalAsset, LocalNode} from './types.js'
 import {diagramPath} from '../diagrams/mermaid-source.js'
 import {PublishSource} from '../trust/index.js'
@@ -180,13 +180,7 @@ function readBody(node: LocalNode, file: string, body: string, cache: BodyStore)
     cache.set(node.bodyKey, facts)
     return {facts}
   }
-  const {tree, messages} = toKbTree(body, file)
-  const facts: BodyFacts = {
-    messages,
-    refs: collectLocalRefs(tree),
-    urls: externalUrlsOf(tree),
-    ...(isBlankTree(tree) ? {blank: true as const} : {})
-  }
+  const {facts, tree} = parseBodyFacts(body, file)
   cache.set(node.bodyKey, facts)
   return {facts, tree}
 }
