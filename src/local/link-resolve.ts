@@ -227,7 +227,7 @@ async function classifyLink(absolute: string, context: LinkContext): Promise<Lin
   }
   if (context.repository === undefined || !isInside(context.repository, absolute))
     return {lookedFor: relative, outside: true}
-  const real = await realpath(absolute).catch(() => undefined)
+  const real = await realpathIn(context, absolute)
   if (real === undefined) return {lookedFor: relative, outside: true}
   if (!isInside(context.repository, real))
     return {
@@ -236,6 +236,18 @@ async function classifyLink(absolute: string, context: LinkContext): Promise<Lin
       refused: {reason: 'outside', message: `${relative} is a symbolic link that leads out of the repository`}
     }
   return {repositoryFile: path.relative(context.repository, absolute).split(path.sep).join('/')}
+}
+
+// Real paths looked up per context (a scan): a site's root-relative links try the repository first, each page again.
+const realpaths = new WeakMap<LinkContext, Map<string, Promise<string | undefined>>>()
+
+/** The real path of `absolute`, or undefined when nothing is there; each path looked up once per `context`. */
+function realpathIn(context: LinkContext, absolute: string): Promise<string | undefined> {
+  let known = realpaths.get(context)
+  if (known === undefined) realpaths.set(context, (known = new Map()))
+  let real = known.get(absolute)
+  if (real === undefined) known.set(absolute, (real = realpath(absolute).catch(() => undefined)))
+  return real
 }
 
 /**
