@@ -31,7 +31,7 @@ export {mapLimit} from './map-limit.js'
 export {isLocalUrl, resolveLocal, type LinkOptions, type LocalRef, type Resolved} from './references.js'
 export type {LocaleChoice} from './navigation/locales.js'
 export {bodyTree, positionedBodyTree, toGfmText, toKbText, toKbTree} from './markdown.js'
-export {bodyFactsInPool, bodyTreeInPool, parseBodyFacts} from './body-facts.js'
+export {parseBodyFacts} from './body-facts.js'
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
 export {writeKbId} from './write-id.js'
 export {

@@ -11,11 +11,7 @@ type Task = (input: never) => unknown
 /** Each task's module, loaded when the task first runs. */
 const loaders: Record<string, () => Promise<Task>> = {
   // A remote body to the text of its pulled file, with the facts the pull keeps (`sync/pull/body-task.ts`).
-  pullBody: async () => (await import('../sync/pull/body-task.js')).pullBodyTask,
-  // A local file's GFM body to what the scan learns by parsing it (`local/body-facts.ts`), the tree left in the worker.
-  pushBody: async () => (await import('../local/body-facts.js')).pushBodyTask,
-  // A local file's body to the tree push renders (`bodyTree`), references marked, positions dropped.
-  pushTree: async () => (await import('../local/body-facts.js')).pushTreeTask
+  pullBody: async () => (await import('../sync/pull/body-task.js')).pullBodyTask
 }
 
 const loaded = new Map<string, Promise<Task>>()
