@@ -2,11 +2,15 @@
 // SIGINT/SIGTERM stop the run (`shutdown.ts`): a command that stops gracefully records what it did and exits 130/143.
 // Listening starts before the CLI loads, so a signal that comes early ends the process at once, with the same code.
 import {boundHeapGrowth} from './heap.js'
+import {clearLine} from './output/progress.js'
 import {Shutdown} from './shutdown.js'
 
 boundHeapGrowth(process.execArgv, process.env.NODE_OPTIONS)
 
-const shutdown = new Shutdown({say: (line) => process.stderr.write(line + '\n')})
+// On a terminal the line replaces the progress bar being drawn, rather than running on after it.
+const shutdown = new Shutdown({
+  say: (line) => process.stderr.write((process.stderr.isTTY ? clearLine : '') + line + '\n')
+})
 const listening = shutdown.listen(process)
 const {main} = await import('./main.js')
 const code = await main(process.argv.slice(2), {
