@@ -96,24 +96,29 @@ function localRefNodes(tree: Root): RefNode[] {
 function refNodesOf(tree: Root): {nodes: RefNode[]; localDefinitions: boolean} {
   const nodes: RefNode[] = []
   let localDefinitions = false
-  const walk = (parent: {children?: unknown[]}): void => {
-    for (const child of parent.children as Array<RefNode & {children?: unknown[]}>) {
-      if (child.url !== undefined && isLocalUrl(child.url)) {
-        if (child.type === 'definition') localDefinitions = true
-        else if (
-          child.type === 'link' ||
-          child.type === 'image' ||
-          child.type === 'attachment' ||
-          child.type === 'drawio'
-        )
-          nodes.push(child as RefNode)
-      } else if ((child.type === 'code' || child.type === 'inlineCode') && nodeDiagramKind(child) !== undefined) {
-        nodes.push(child)
-      }
-      if (Array.isArray(child.children)) walk(child)
-    }
+  // Preorder with an explicit stack (each node's children pushed last first): a tree's nesting is its text's to choose.
+  type Walked = RefNode & {children?: unknown[]}
+  const stack: Walked[] = []
+  const pushChildren = (parent: {children?: unknown[]}): void => {
+    const children = parent.children as Walked[]
+    for (let at = children.length - 1; at >= 0; at--) stack.push(children[at]!)
   }
-  walk(tree)
+  pushChildren(tree)
+  for (let child = stack.pop(); child; child = stack.pop()) {
+    if (child.url !== undefined && isLocalUrl(child.url)) {
+      if (child.type === 'definition') localDefinitions = true
+      else if (
+        child.type === 'link' ||
+        child.type === 'image' ||
+        child.type === 'attachment' ||
+        child.type === 'drawio'
+      )
+        nodes.push(child as RefNode)
+    } else if ((child.type === 'code' || child.type === 'inlineCode') && nodeDiagramKind(child) !== undefined) {
+      nodes.push(child)
+    }
+    if (Array.isArray(child.children)) pushChildren(child)
+  }
   return {nodes, localDefinitions}
 }
 

@@ -17,48 +17,71 @@ function titleKey(title: string): string {
   return title.trim().normalize('NFC').toLowerCase()
 }
 
-/** Pushes duplicate-title and duplicate-id errors of the tree under `root`. */
+/**
+ * Pushes duplicate-title and duplicate-id errors of the tree under `root`,
+ * each topic's children in order, a topic's whole subtree right after its
+ * own check (so the first of two pinned ids is the first in that order).
+ * Iterative: a folder chain or a navigation may nest topics thousands deep.
+ */
 export function validateTree(root: LocalTopic, diagnostics: Diagnostic[]): void {
   const ids = new Map<string, LocalNode>()
-  const visit = (topic: LocalTopic): void => {
-    const titles = new Map<string, LocalNode[]>()
-    for (const child of topic.children) {
-      const key = titleKey(child.title)
-      titles.set(key, [...(titles.get(key) ?? []), child])
+  const frames = [{topic: root, titles: titlesOf(root), next: 0}]
+  while (frames.length > 0) {
+    const frame = frames.at(-1)!
+    const child = frame.topic.children[frame.next++]
+    if (child === undefined) {
+      frames.pop()
+      continue
     }
-    for (const child of topic.children) {
-      const same = titles.get(titleKey(child.title))!
-      const first = same[0]!
-      // The platform allows equal titles; when every one is pinned by kb_id, matching never needs the title.
-      if (first !== child && !same.every((node) => node.kbId)) {
-        diagnostics.push({
-          severity: 'error',
-          file: fileOf(child),
-          line: titleLineOf(child),
-          message: `Title "${child.title}" is already used by \`${fileOf(first)}\` in the same topic`,
-          hint: 'Give one of them another title (front matter `title`, first heading or file name), or pin each of them with a `kb_id`',
-          rule: 'duplicate-title'
-        })
-      }
-      if (child.kbId) {
-        const other = ids.get(child.kbId)
-        if (other) {
-          diagnostics.push({
-            severity: 'error',
-            file: fileOf(child),
-            line: 1,
-            message: `kb_id ${child.kbId} is already pinned by \`${fileOf(other)}\``,
-            hint: 'A copied file keeps its kb_id: remove it from the copy',
-            rule: 'duplicate-kb-id'
-          })
-        } else {
-          ids.set(child.kbId, child)
-        }
-      }
-      if (child.kind === 'topic') visit(child)
-    }
+    checkTitle(child, frame.titles.get(titleKey(child.title))!, diagnostics)
+    checkKbId(child, ids, diagnostics)
+    if (child.kind === 'topic') frames.push({topic: child, titles: titlesOf(child), next: 0})
   }
-  visit(root)
+}
+
+/** The children of `topic` by title key, in order. */
+function titlesOf(topic: LocalTopic): Map<string, LocalNode[]> {
+  const titles = new Map<string, LocalNode[]>()
+  for (const child of topic.children) {
+    const key = titleKey(child.title)
+    const same = titles.get(key)
+    if (same) same.push(child)
+    else titles.set(key, [child])
+  }
+  return titles
+}
+
+/** A `duplicate-title` error when `child` is not the first of `same` (its namesakes) and they are not all pinned. */
+function checkTitle(child: LocalNode, same: LocalNode[], diagnostics: Diagnostic[]): void {
+  const first = same[0]!
+  // The platform allows equal titles; when every one is pinned by kb_id, matching never needs the title.
+  if (first === child || same.every((node) => node.kbId)) return
+  diagnostics.push({
+    severity: 'error',
+    file: fileOf(child),
+    line: titleLineOf(child),
+    message: `Title "${child.title}" is already used by \`${fileOf(first)}\` in the same topic`,
+    hint: 'Give one of them another title (front matter `title`, first heading or file name), or pin each of them with a `kb_id`',
+    rule: 'duplicate-title'
+  })
+}
+
+/** A `duplicate-kb-id` error when `child` pins an id an earlier node pinned; else records its id. */
+function checkKbId(child: LocalNode, ids: Map<string, LocalNode>, diagnostics: Diagnostic[]): void {
+  if (!child.kbId) return
+  const other = ids.get(child.kbId)
+  if (!other) {
+    ids.set(child.kbId, child)
+    return
+  }
+  diagnostics.push({
+    severity: 'error',
+    file: fileOf(child),
+    line: 1,
+    message: `kb_id ${child.kbId} is already pinned by \`${fileOf(other)}\``,
+    hint: 'A copied file keeps its kb_id: remove it from the copy',
+    rule: 'duplicate-kb-id'
+  })
 }
 
 /**
@@ -69,41 +92,44 @@ export function validateTree(root: LocalTopic, diagnostics: Diagnostic[]): void 
  * `validateTree` to refuse.
  */
 export function disambiguateTitles(root: LocalTopic, diagnostics: Diagnostic[]): void {
-  const visit = (topic: LocalTopic): void => {
-    const groups = new Map<string, LocalNode[]>()
-    for (const child of topic.children) {
-      const key = titleKey(child.title)
-      groups.set(key, [...(groups.get(key) ?? []), child])
+  // Each topic before its child topics, in order, as the recursion went; iterative for chains thousands deep.
+  const stack = [root]
+  for (let topic = stack.pop(); topic; topic = stack.pop()) {
+    disambiguateChildren(topic, diagnostics)
+    for (let at = topic.children.length - 1; at >= 0; at--) {
+      const child = topic.children[at]!
+      if (child.kind === 'topic') stack.push(child)
     }
-    const taken = new Set(groups.keys())
-    for (const group of groups.values()) {
-      if (group.length < 2 || group.every((node) => node.kbId)) continue
-      const [first, ...others] = group
-      const renamed: string[] = []
-      for (const node of others) {
-        // A name the first one has too (`Café.md` in NFC and in NFD: one file on macOS) tells nothing apart.
-        const names = [nameOf(node), pathOf(node)].filter((name) => name !== nameOf(first!) && name !== pathOf(first!))
-        const title = names
-          .map((name) => `${node.title} (${name})`)
-          .find((candidate) => !taken.has(titleKey(candidate)))
-        if (title === undefined) continue
-        taken.add(titleKey(title))
-        renamed.push(`\`${fileOf(node)}\` as "${title}"`)
-        node.title = title
-      }
-      if (renamed.length === 0) continue
-      diagnostics.push({
-        severity: 'warning',
-        file: fileOf(others[0]!),
-        line: titleLineOf(others[0]!),
-        message: `Title "${first!.title}" is also the title of \`${fileOf(first!)}\` in the same topic; published ${renamed.join(', ')} to tell them apart`,
-        hint: 'Give each its own title (front matter `title`, first heading or file name) to choose the titles yourself',
-        rule: 'title-disambiguated'
-      })
-    }
-    for (const child of topic.children) if (child.kind === 'topic') visit(child)
   }
-  visit(root)
+}
+
+/** `disambiguateTitles` for the children of one topic. */
+function disambiguateChildren(topic: LocalTopic, diagnostics: Diagnostic[]): void {
+  const groups = titlesOf(topic)
+  const taken = new Set(groups.keys())
+  for (const group of groups.values()) {
+    if (group.length < 2 || group.every((node) => node.kbId)) continue
+    const [first, ...others] = group
+    const renamed: string[] = []
+    for (const node of others) {
+      // A name the first one has too (`Café.md` in NFC and in NFD: one file on macOS) tells nothing apart.
+      const names = [nameOf(node), pathOf(node)].filter((name) => name !== nameOf(first!) && name !== pathOf(first!))
+      const title = names.map((name) => `${node.title} (${name})`).find((candidate) => !taken.has(titleKey(candidate)))
+      if (title === undefined) continue
+      taken.add(titleKey(title))
+      renamed.push(`\`${fileOf(node)}\` as "${title}"`)
+      node.title = title
+    }
+    if (renamed.length === 0) continue
+    diagnostics.push({
+      severity: 'warning',
+      file: fileOf(others[0]!),
+      line: titleLineOf(others[0]!),
+      message: `Title "${first!.title}" is also the title of \`${fileOf(first!)}\` in the same topic; published ${renamed.join(', ')} to tell them apart`,
+      hint: 'Give each its own title (front matter `title`, first heading or file name) to choose the titles yourself',
+      rule: 'title-disambiguated'
+    })
+  }
 }
 
 /** The name that tells a node apart: its file's or folder's name. */

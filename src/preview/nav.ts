@@ -32,14 +32,9 @@ export function renderNav(items: NavItem[], heading = 'Contents', filter = false
   return (
     `<nav class="kb-nav" id="kb-nav" aria-label="Contents"><div class="kb-nav-header">${escapeHtml(heading)}</div>` +
     (filter ? filterBox : '') +
-    `<ul class="kb-nav-tree">${items.map((item) => renderItem(item, 0)).join('')}</ul>` +
+    `<ul class="kb-nav-tree">${renderItems(items)}</ul>` +
     `<p class="kb-nav-empty" id="kb-nav-empty" hidden>No title matches.</p></nav>`
   )
-}
-
-/** Whether `item` is the current page or holds it. */
-function holdsCurrent(item: NavItem): boolean {
-  return item.current === true || (item.children ?? []).some(holdsCurrent)
 }
 
 function renderLink(item: NavItem): string {
@@ -49,11 +44,49 @@ function renderLink(item: NavItem): string {
   return `<a href="${escapeHtml(item.href)}" data-kind="${item.kind}"${current}${errors}>${escapeHtml(item.title)}</a>`
 }
 
-function renderItem(item: NavItem, depth: number): string {
-  const children = item.children ?? []
-  if (children.length === 0) return `<li class="kb-nav-${item.kind} kb-nav-leaf">${renderLink(item)}</li>`
-  // The top level and the way down to the current page are open; every other topic folds.
-  const open = depth === 0 || holdsCurrent(item) ? ' open' : ''
-  const list = children.map((child) => renderItem(child, depth + 1)).join('')
-  return `<li class="kb-nav-${item.kind}"><details${open}><summary>${renderLink(item)}</summary><ul>${list}</ul></details></li>`
+/**
+ * The list items of `items` and all they hold, in document order. Iterative,
+ * as a tree of data (a stored knowledge base, a folder) may nest topics
+ * thousands deep: an element's closing tags wait on the stack below its
+ * children.
+ */
+function renderItems(items: NavItem[]): string {
+  const holders = holdersOfCurrent(items)
+  const out: string[] = []
+  const stack: Array<{item: NavItem; depth: number} | string> = items.map((item) => ({item, depth: 0})).reverse()
+  while (stack.length > 0) {
+    const next = stack.pop()!
+    if (typeof next === 'string') {
+      out.push(next)
+      continue
+    }
+    const {item, depth} = next
+    const children = item.children ?? []
+    if (children.length === 0) {
+      out.push(`<li class="kb-nav-${item.kind} kb-nav-leaf">${renderLink(item)}</li>`)
+      continue
+    }
+    // The top level and the way down to the current page are open; every other topic folds.
+    const open = depth === 0 || holders.has(item) ? ' open' : ''
+    out.push(`<li class="kb-nav-${item.kind}"><details${open}><summary>${renderLink(item)}</summary><ul>`)
+    stack.push('</ul></details></li>')
+    for (let at = children.length - 1; at >= 0; at--) stack.push({item: children[at]!, depth: depth + 1})
+  }
+  return out.join('')
+}
+
+/** The items that are the current page or hold it: one walk down with the path kept, not a search below every topic. */
+function holdersOfCurrent(items: NavItem[]): Set<NavItem> {
+  const holders = new Set<NavItem>()
+  const path: NavItem[] = []
+  const stack = items.map((item) => ({item, depth: 0})).reverse()
+  while (stack.length > 0) {
+    const {item, depth} = stack.pop()!
+    path.length = depth
+    path.push(item)
+    if (item.current === true) for (const holder of path) holders.add(holder)
+    const children = item.children ?? []
+    for (let at = children.length - 1; at >= 0; at--) stack.push({item: children[at]!, depth: depth + 1})
+  }
+  return holders
 }
