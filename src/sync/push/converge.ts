@@ -15,14 +15,19 @@
  *   deferred to each other), the create is tried again after a random pause.
  *
  * The id a run keeps is settled before it is recorded in `run.ids`, so no
- * child is created under a twin and no body links to one. What slips through
+ * child is created under a twin and no body links to one. The looks share
+ * listings (`sibling-listings.ts`): the "before" look reads the newest one
+ * known, the "after" look the next one to start after the create answered
+ * (what the rule needs), so a topic is listed per batch of creates, not
+ * twice per create. What slips through
  * (a run killed between its create and its check) is reported by the plan as
  * a twin (`twins.ts`) and removed by `push --remove-twins`.
  */
 import type {KbItem, StructureNode} from '../../api/types.js'
-import {comparableBody, namesakes} from '../../api/writes.js'
+import {comparableBody} from '../../api/writes.js'
 import type {LocalNode} from '../../local/index.js'
 import type {RunState} from './item-step.js'
+import {namesakeKey, SiblingListings, type Listing} from './sibling-listings.js'
 
 /** How long a run that deferred waits for the other runs' own checks (and deletes) to be done. */
 export const SETTLE_MS = 1500
@@ -57,11 +62,23 @@ function claimed(run: RunState, ids: readonly string[]): Set<string> {
   return taken
 }
 
-/** The namesakes of `node` under `parentId` that another run made since the plan (not `except`). */
-async function othersMade(run: RunState, node: LocalNode, parentId: string | null, except?: string) {
-  const {client} = run.options
-  const children = client.getChildren ? await client.getChildren(parentId) : await client.getTree(parentId)
-  const found = namesakes(children, {title: node.title, type: node.kind}).filter((n) => n.id !== except)
+const listings = new WeakMap<RunState, SiblingListings>()
+
+/** The listings of `run`'s topics (one set per run). */
+export function listingsOf(run: RunState): SiblingListings {
+  let found = listings.get(run)
+  if (!found) {
+    const {client} = run.options
+    const list = (parentId: string | null) =>
+      client.getChildren ? client.getChildren(parentId) : client.getTree(parentId)
+    listings.set(run, (found = new SiblingListings(list)))
+  }
+  return found
+}
+
+/** The namesakes of `node` in `listing` that another run made since the plan (not `except`). */
+function othersMade(run: RunState, node: LocalNode, listing: Listing, except?: string): StructureNode[] {
+  const found = (listing.get(namesakeKey({type: node.kind, title: node.title})) ?? []).filter((n) => n.id !== except)
   if (found.length === 0) return found
   const taken = claimed(
     run,
@@ -90,8 +107,9 @@ export async function convergedCreate(
   body: string | undefined
 ): Promise<KbItem> {
   const {client} = run.options
+  const listings = listingsOf(run)
   for (let attempt = 1; ; attempt++) {
-    const already = (await othersMade(run, node, parentId)).sort(earliestFirst)
+    const already = othersMade(run, node, await listings.known(parentId)).sort(earliestFirst)
     if (already[0]) return adopt(run, already[0], body)
     const mine = await client.createItem({
       type: node.kind,
@@ -100,13 +118,16 @@ export async function convergedCreate(
       ...(body !== undefined ? {body} : {})
     })
     run.writes++
-    const twins = await othersMade(run, node, parentId, mine.id)
+    const twins = othersMade(run, node, await listings.fresh(parentId), mine.id)
     // Ours is kept only if every twin is strictly younger: its maker sees ours when it looks, and defers.
-    if (!twins.some((twin) => createdMs(twin) <= createdMs(mine))) return mine
+    if (!twins.some((twin) => createdMs(twin) <= createdMs(mine))) {
+      if (mine.type === 'topic') listings.createdTopic(mine.id)
+      return mine
+    }
     await client.deleteItem(mine.id, {withChildren: false})
     run.writes++
     await sleep(SETTLE_MS + Math.random() * SETTLE_MS)
-    const left = (await othersMade(run, node, parentId)).sort(earliestFirst)
+    const left = othersMade(run, node, await listings.fresh(parentId)).sort(earliestFirst)
     if (left[0]) return adopt(run, left[0], body)
     if (attempt >= ATTEMPTS)
       throw new Error(

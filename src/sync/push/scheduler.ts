@@ -14,6 +14,7 @@
 import type {LocalWriteError} from '../../local/index.js'
 import {localWriteFailureOf} from '../shared/local-fault.js'
 import {parentPathOf} from '../shared/parent-path.js'
+import {listingsOf} from './converge.js'
 import {createProvisional, messageOf, runRenderContext, writeItem, type RunState} from './item-step.js'
 import {writePermissions} from './permissions-step.js'
 import {Prerenderer} from './prerender.js'
@@ -32,6 +33,8 @@ interface Pool {
   parked: Parked<Task>
   /** Tasks to look at again: all at first, then those woken by the task they waited for. */
   recheck: Task[]
+  /** Settles the wait of the run's loop: a task settled, or a create began or ended waiting for a listing. */
+  nudge: () => void
 }
 
 /** Whether `task` may start now, must wait (for the key named), should be created provisionally, or cannot be written. */
@@ -86,6 +89,7 @@ function start(pool: Pool, task: Task, action: () => Promise<void>): void {
   const promise: Promise<void> = action().finally(() => {
     pool.running.delete(promise)
     wake(pool, task)
+    pool.nudge()
   })
   pool.running.add(promise)
 }
@@ -152,7 +156,8 @@ function startProvisional(pool: Pool, task: Task): void {
 function startReady(pool: Pool): void {
   const {run, running, concurrency} = pool
   if (halted(run)) return
-  while (running.size < concurrency) {
+  // A create waiting for its topic's listing holds no slot: the creates that answer meanwhile share that listing.
+  while (running.size - listingsOf(run).waitingForListings < concurrency) {
     const task = pool.ready.pop()
     if (!task) return
     if (task.status !== 'waiting') continue
@@ -205,9 +210,12 @@ export async function runTasks(run: RunState, tasks: Task[], concurrency: number
     concurrency,
     ready: new ReadyQueue((task) => rank.get(task)!),
     parked: new Parked(),
-    recheck: [...tasks]
+    recheck: [...tasks],
+    nudge: () => undefined
   }
   const ahead = new Prerenderer(runRenderContext(run))
+  const listings = listingsOf(run)
+  listings.onWaitingChange(() => pool.nudge())
   try {
     for (;;) {
       drain(pool)
@@ -216,7 +224,8 @@ export async function runTasks(run: RunState, tasks: Task[], concurrency: number
         // The next documents in line wait only for a slot: their bodies are rendered meanwhile.
         const next = halted(run) ? [] : pool.ready.peek(concurrency).filter((task) => task.op)
         ahead.offer(next.map((task) => task.node))
-        await Promise.race(pool.running)
+        // One promise per turn, not one reaction per running task (thousands may wait for a listing).
+        await new Promise<void>((resolve) => (pool.nudge = resolve))
         continue
       }
       if (halted(run)) return
@@ -225,6 +234,7 @@ export async function runTasks(run: RunState, tasks: Task[], concurrency: number
       breakCycle(pool, still)
     }
   } finally {
+    listings.onWaitingChange(undefined)
     ahead.stop()
   }
 }
