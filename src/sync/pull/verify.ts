@@ -7,7 +7,7 @@
  */
 import {scanFolder, sourceHashOf, type LocalNode, type ScanResult, type StateEntry} from '../../local/index.js'
 import {planRenderContext} from '../shared/render-context.js'
-import {renderBody, type RenderContext} from '../shared/render.js'
+import {releaseRender, renderBody, type RenderContext} from '../shared/render.js'
 import {noticeOf} from '../shared/notice.js'
 import type {ApplyRun} from './run.js'
 import {checkpoint} from '../shared/stopped.js'
@@ -81,6 +81,8 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
     if (!node || !entry.id || !run.book.after.has(entry.id) || entry.remoteHash === '') continue
     await checkpoint(signal)
     checkDocument(run, entry.id, node, entry, context, conflicts)
+    // Checked: its tree and render are let go of (rendering keeps both on the node), so the check holds one document's, not all.
+    releaseRender(node)
   }
   return scan
 }
