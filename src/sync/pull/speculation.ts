@@ -10,7 +10,11 @@
  * noted with the answers given. The documents step asks them again of the
  * plan: the same answers give the same text, and it takes this one; any
  * other answer, and it converts anew. So the result is the same either way;
- * only the time and the thread move.
+ * only the time and the thread move. At most `window` conversions are held
+ * (made or under way, not yet taken): the records read past it are only
+ * parsed for their facts and converted when their document is written, so
+ * what a large pull holds of its conversions is bounded, not the knowledge
+ * base (each costs one parse more, 5% of its conversion).
  */
 import {type Layout} from '../shared/document-layout.js'
 import {type RemoteSnapshot} from '../shared/remote.js'
@@ -34,6 +38,15 @@ interface Early {
   pulled: PulledBody
 }
 
+/** Conversions held at most by default (about 7 KB each for a 2-4 KB article: a few MB, whatever the knowledge base). */
+export const earlyWindow = 1024
+
+/** How many early conversions a speculation holds: now, and the most at once so far. */
+export interface HeldConversions {
+  now: number
+  most: number
+}
+
 /** Conversions made early, by id. */
 export interface Speculation {
   /** Parses the body of `id` (its record read) on the pool, and converts it early when it can; resolves with its facts. */
@@ -42,6 +55,8 @@ export interface Speculation {
   take(id: string, file: string, answers: Answers): PulledBody | undefined
   /** Lets the pool's workers forget this pull's tables (the reads are over). */
   release(): void
+  /** The conversions held (made or under way, not taken), now and at most. */
+  readonly held: Readonly<HeldConversions>
 }
 
 /** What the speculation of one pull works with. */
@@ -55,6 +70,8 @@ export interface SpeculationSetting {
   pool: TaskRunner
   /** False to convert nothing early (a dry run): bodies are only parsed for their facts. */
   early: boolean
+  /** Conversions held at most (default `earlyWindow`). */
+  window?: number
 }
 
 let runs = 0
@@ -63,6 +80,12 @@ let runs = 0
 export function createSpeculation(setting: SpeculationSetting): Speculation {
   const {remote, layout, urls, pool} = setting
   const made = new Map<string, Early>()
+  const window = setting.window ?? earlyWindow
+  const held: HeldConversions = {now: 0, most: 0}
+  const hold = () => {
+    held.now++
+    held.most = Math.max(held.most, held.now)
+  }
   const keys = {documents: `pull-${++runs}-documents`, diagrams: `pull-${runs}-diagrams`}
   let shared = false
   const share = () => {
@@ -78,17 +101,26 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
       const at = layout.paths.get(id)
       const file = layout.files.get(id)
       const request: PullBodyRequest = {body: detail.body, title: item?.title ?? detail.title}
-      if (setting.early && item && at !== undefined && file) {
+      if (setting.early && item && at !== undefined && file && held.now < window && !made.has(id)) {
         share()
+        hold()
         const pageUrl = itemPageUrl({kind: item.type, id}, urls)
         request.early = {file, urls, pageUrl, ...keys, assets: {id, path: at, files: detail.files}}
       }
-      const result = (await pool.run('pullBody', request)) as PullBodyResult
+      let result: PullBodyResult
+      try {
+        result = (await pool.run('pullBody', request)) as PullBodyResult
+      } catch (error) {
+        if (request.early) held.now--
+        throw error
+      }
       if (result.early && request.early) made.set(id, {file: request.early.file, ...result.early})
+      else if (request.early) held.now--
       return result.facts
     },
     take(id, file, answers) {
       const early = made.get(id)
+      if (early) held.now--
       made.delete(id)
       if (!early || early.file !== file) return undefined
       const {documents, assets, diagrams} = early.asked
@@ -103,7 +135,8 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
       shared = false
       pool.share(keys.documents, undefined)
       pool.share(keys.diagrams, undefined)
-    }
+    },
+    held
   }
 }
 
