@@ -102,6 +102,8 @@ interface DocumentsRun {
   conversion: Conversion
   adoption: Adoption
   merge: MergeSetting
+  /** Whether a new file gets a `kb_id` line (`writesId`). */
+  newFilesGetIds: boolean
 }
 
 /** Pulls the document of `op`: adopts it, merges the platform's edit into its file, writes a conflict copy, or writes its file. */
@@ -116,7 +118,7 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
     documentText(
       {
         title: item.title,
-        ...(writesId(run, op) ? {id: op.id} : {}),
+        ...(writesId(run, step, op) ? {id: op.id} : {}),
         ...(item.type === 'article' ? {permissions: declared} : {})
       },
       pulled.text
@@ -139,7 +141,12 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
 
 /** Pulls the documents `ops` in order; a failure is the op's, and the others go on. */
 export async function pullDocuments(run: ApplyRun, adoption: Adoption, ops: readonly PullOp[]): Promise<void> {
-  const step: DocumentsRun = {conversion: conversionOf(run), adoption, merge: await mergeSettingOf(run)}
+  const step: DocumentsRun = {
+    conversion: conversionOf(run),
+    adoption,
+    merge: await mergeSettingOf(run),
+    newFilesGetIds: newFilesGetIds(run)
+  }
   for (const op of ops) {
     // Stopped: the documents written so far are recorded; the others are the next run's.
     await checkpoint(run.options.signal)
@@ -159,9 +166,14 @@ export async function pullDocuments(run: ApplyRun, adoption: Adoption, ops: read
  * what it has (never one added), a new file gets one only in a folder whose
  * documents carry them (pulled before, or empty: a first pull).
  */
-function writesId(run: ApplyRun, op: PullOp): boolean {
-  const nodes = Object.values(run.context.scan.byPath)
+function writesId(run: ApplyRun, step: DocumentsRun, op: PullOp): boolean {
   const existing = run.context.scan.byPath[op.from ?? op.path]
   if (existing && existing.file !== undefined) return existing.kbId !== undefined
+  return step.newFilesGetIds
+}
+
+/** Whether a new file gets a `kb_id` line: the folder's documents carry them, or it has none (a first pull). Asked once per run, not per document. */
+function newFilesGetIds(run: ApplyRun): boolean {
+  const nodes = Object.values(run.context.scan.byPath)
   return nodes.every((node) => node.file === undefined) || nodes.some((node) => node.kbId !== undefined)
 }
