@@ -23,8 +23,12 @@ export interface DocumentHead {
   frontMatter: FrontMatter
   /** The heading of any level that is the first content after the front matter, when there is one. */
   heading?: TitleHeading
-  /** The lines of the file (CRLF normalised), front matter blanked. */
-  lines: string[]
+  /**
+   * The file's text, CRLF normalised, front matter still in it (`bodyOf`
+   * blanks it): a scan holds the head of every document until its bodies
+   * are cut, and an array of lines would cost more than the text itself.
+   */
+  text: string
 }
 
 const atxHeading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
@@ -47,15 +51,14 @@ const statementEnd = /from\s*['"][^'"]*['"]|^import\s*['"]|[;}\])]\s*$/
 export function readDocumentHead(text: string, file: string, diagnostics: Diagnostic[]): DocumentHead {
   const normal = text.replace(/\r\n?/g, '\n')
   const frontMatter = readFrontMatter(normal, file, diagnostics)
-  const lines = normal.split('\n')
-  for (let index = 0; index < frontMatter.lineCount; index++) lines[index] = ''
-  const heading = openingHeading(lines, frontMatter.lineCount, /\.mdx$/i.test(file))
-  return {frontMatter, ...(heading ? {heading} : {}), lines}
+  const heading = openingHeading(normal.split('\n'), frontMatter.lineCount, /\.mdx$/i.test(file))
+  return {frontMatter, ...(heading ? {heading} : {}), text: normal}
 }
 
 /** The body of a document read by `readDocumentHead`; with `dropHeading`, its opening heading blanked. */
 export function bodyOf(head: DocumentHead, dropHeading: boolean): {body: string; empty: boolean} {
-  const lines = head.lines.slice()
+  const lines = head.text.split('\n')
+  for (let index = 0; index < head.frontMatter.lineCount; index++) lines[index] = ''
   if (dropHeading && head.heading)
     for (let index = 0; index < head.heading.lineCount; index++) lines[head.heading.line - 1 + index] = ''
   const body = lines.join('\n')
