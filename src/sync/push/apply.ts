@@ -11,6 +11,7 @@
  */
 import {assetHashesByPath, StateStore} from '../../local/index.js'
 import {recordBases} from '../shared/bases.js'
+import {stateDigest} from '../shared/state-digest.js'
 import {writeConflictFile} from '../shared/conflicts.js'
 import {guardedClient, urlGuard} from '../shared/foreign-urls.js'
 import {LocalFaultError, localWriteFailureOf, pushChanges} from '../shared/local-fault.js'
@@ -54,9 +55,12 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
       emit(event)
     }
   }
+  // A plan with nothing to write (a no-op push) rewrites the state only if the plan's refresh changed it.
+  const initial = plan.ops.every((op) => op.op === 'drift') ? stateDigest(store.state) : undefined
+  const changed = () => initial === undefined || stateDigest(store.state) !== initial
   try {
     recordRefresh(run)
-    await store.save()
+    if (changed()) await store.save()
     for (const op of plan.ops.filter((o) => o.op === 'conflict')) {
       try {
         const file = await writeConflictFile(run, op)
@@ -74,7 +78,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     if (!halted(run)) await lockAfterWrites(run)
     await orphanStep(run, result, 'delete', deleteOrphans, 'not pruned')
     await orphanStep(run, result, 'archive', archiveOrphans, 'not archived')
-    await store.save()
+    if (changed()) await store.save()
     // The bases of pull's merges: each file as this push left it in sync (`shared/bases.ts`); a stopped run leaves them to the next.
     if (!isStopped(options.signal)) await recordBases(context.scan, store.state)
   } catch (error) {

@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import type {SyncState} from '../../src/local/index.js'
-import {stateDigest} from '../../src/sync/pull/state-book.js'
+import {stateDigest} from '../../src/sync/shared/state-digest.js'
 
 const key = fc.constantFrom('a.md', 'b.md', 'dir', 'dir/c.md', 'x"y.md', '')
 const entry = fc.record(
