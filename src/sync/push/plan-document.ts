@@ -6,14 +6,7 @@
  * entry to record).
  */
 import path from 'node:path'
-import {
-  hasBody,
-  type Diagnostic,
-  type LocalNode,
-  type ScanResult,
-  type StateEntry,
-  type SyncState
-} from '../../local/index.js'
+import type {Diagnostic, LocalNode, ScanResult, StateEntry, SyncState} from '../../local/index.js'
 import {
   bodyEditedRemotely,
   classify,
@@ -106,7 +99,7 @@ function planCreate(run: PlanRun, node: LocalNode, where: Where): void {
 function warnKeptBody(run: PlanRun, node: LocalNode, entry: StateEntry | undefined): void {
   if (
     node.kind !== 'topic' ||
-    hasBody(node) ||
+    node.body !== undefined ||
     entry?.renderedHash === undefined ||
     entry.renderedHash === emptyBodyHash
   )
@@ -135,7 +128,7 @@ function bodyFacts(
   entry: StateEntry | undefined,
   detail: RemoteDetail | undefined
 ): BodyFacts {
-  const rendered = hasBody(node) ? renderedHashOf(node, run.context, entry) : undefined
+  const rendered = node.body !== undefined ? renderedHashOf(node, run.context, entry) : undefined
   const known = rendered?.complete === true
   const text = () => renderBody(node, run.context, rendered?.key).body
   let changed = false
