@@ -119,7 +119,7 @@ export async function readBodies(
     const found: Diagnostic[] = [...expanded.diagnostics]
     // Pull's round trip maps the converted body's lines back to the file's (an include moved them).
     if (expanded.lineOf) node.bodyLineOf = expanded.lineOf
-    const {facts, tree} = readBody(node, file, expanded.body, context.cache)
+    const {facts, tree} = readBody(node, file, expanded.body, context.cache, expanded.body === pending.body)
     if (facts.blank) blank.push(pending)
     if (tree && kept < (context.keptTrees ?? keptTreesMax)) {
       kept++
@@ -166,11 +166,20 @@ export async function readBodies(
  * Records the body of `node` and what parsing it finds: from the cache when
  * the same file held the same body before, or from a pattern when the body
  * is plain (no tree then: `bodyTree` parses it if rendering needs it), else
- * by parsing it (with the tree, for the caller to keep or not).
+ * by parsing it (with the tree, for the caller to keep or not). `own`: the
+ * body is the file's own text (nothing expanded into it), which a push can
+ * let go of and read again (`body-release.ts`).
  */
-function readBody(node: LocalNode, file: string, body: string, cache: BodyStore): {facts: BodyFacts; tree?: Root} {
+function readBody(
+  node: LocalNode,
+  file: string,
+  body: string,
+  cache: BodyStore,
+  own: boolean
+): {facts: BodyFacts; tree?: Root} {
   node.body = body
   node.bodyKey = sha256(file + '\0' + body)
+  if (own) node.fileBodyKey = node.bodyKey
   const cached = cache.get(node.bodyKey)
   if (cached) return {facts: cached}
   // An MDX body is always parsed: its `{expressions}` are warned about, its statements left out.

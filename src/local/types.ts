@@ -72,6 +72,13 @@ interface LocalItemBase {
   bodyLineOf?: number[]
   /** sha256 of the file path and the body text: the body cache's key, and all that rendering reads of the file. */
   bodyKey?: string
+  /**
+   * The `bodyKey` of a body that is its file's own text (no include,
+   * `readfile` or site value in it): such a body can be let go of and read
+   * from the file again (`body-release.ts`). A body the scan replaced since
+   * (a blank page's text) has another key, so it is held.
+   */
+  fileBodyKey?: string
   /** What each local reference of the body resolved to, in document order (null: left as written). */
   resolutions?: Array<Resolved | null>
   /**

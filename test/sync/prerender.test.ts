@@ -49,7 +49,7 @@ describe('rendering ahead', () => {
     const ids = Object.fromEntries(Object.keys(scan.byPath).map((p, i) => [p, `id${i}`]))
     // welcome.md shows img/logo.png, whose URL is not known: it must wait for its upload.
     const context = contextWith(ids, {}, hashes)
-    const ahead = new Prerenderer(context)
+    const ahead = new Prerenderer(context, process.cwd())
     ahead.offer([welcome, faq])
     await turns(4)
     expect(faq.tree).toBeDefined()
@@ -80,7 +80,7 @@ describe('rendering ahead', () => {
     )
     expect(nodes.length).toBeGreaterThanOrEqual(2)
     const ids = Object.fromEntries(Object.keys(scan.byPath).map((p, i) => [p, `id${i}`]))
-    const ahead = new Prerenderer(contextWith(ids, {}, {}))
+    const ahead = new Prerenderer(contextWith(ids, {}, {}), process.cwd())
     ahead.offer(nodes)
     await turns(1)
     expect(nodes.filter((node) => node.tree).length).toBe(1)

@@ -47,7 +47,7 @@ describe('a body nested past the limit at render time', () => {
   // Thrown from rendering ahead, the error would be uncaught: vitest reports it as an unhandled error and the run fails.
   it('rendering ahead leaves it to its write (nothing thrown outside a step)', async () => {
     const node = cachedArticle(deepList)
-    const ahead = new Prerenderer(context)
+    const ahead = new Prerenderer(context, process.cwd())
     ahead.offer([node])
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
     expect(node.tree).toBeUndefined()

@@ -48,6 +48,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     written: result.written,
     writes: 0,
     lateConflicts: 0,
+    provisionalTrees: new Set(),
     emit: (event) => {
       if (event.type === 'done') (event.skipped ? result.skipped : result.done).push(event.op)
       if (event.type === 'failed') result.failed.push({op: event.op, error: event.error})

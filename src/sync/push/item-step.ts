@@ -6,7 +6,7 @@
  * intended" entry before each create, so a crash never duplicates an item.
  */
 import type {KbItem, UpdateInput} from '../../api/types.js'
-import {writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
+import {hasBody, readBodyAgain, writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
 import type {LocalWriteError, StateStore} from '../../local/index.js'
 import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
 import type {PlanContext} from './plan-context.js'
@@ -21,6 +21,7 @@ import {
   type Rendered
 } from '../shared/render.js'
 import {convergedCreate} from './converge.js'
+import {keepOrRelease} from './provisional-trees.js'
 import {editedSincePlan} from './late-edit.js'
 import {lostLinksNote, lostLinksWarning, renderForWrite, renderStored} from './lost-links.js'
 import {recordUploads, uploadFiles, withUrls} from './uploads.js'
@@ -56,6 +57,8 @@ export interface RunState {
   lateConflicts: number
   /** A local write failed for a reason of the machine: the run starts nothing new (`scheduler.ts`). */
   localFault?: LocalWriteError
+  /** Documents created provisionally that keep their parsed tree for their whole write (at most `provisionalTreesMax`). */
+  provisionalTrees: Set<string>
   emit: (event: SyncEvent) => void
 }
 
@@ -97,11 +100,12 @@ export async function createProvisional(
   uploaded?: Map<string, string>
 ): Promise<void> {
   const parentId = parentIdOf(run, node)!
+  readBodyAgain(run.context.scan.dir, node)
   const fresh = uploaded ?? (await uploadFiles(run, node))
   const rendered = renderWithoutUnknownLinks(node, runRenderContext(run))
   if (rendered.missingAssets.length > 0)
     throw new Error(`cannot render ${node.path}: unresolved ${rendered.missingAssets.join(', ')}`)
-  const item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
+  const item = await journaledCreate(run, node, parentId, hasBody(node) ? rendered.body : undefined)
   recordUploads(run, fresh, attachmentUrls(item), item.id, node.path)
   // Just created: its permissions are the platform's defaults.
   run.store.setItem(node.path, {
@@ -110,6 +114,8 @@ export async function createProvisional(
     pending: 'provisional'
   })
   await run.store.saveChanges()
+  // Its whole write comes later (unless its caller writes it right away).
+  if (!uploaded) keepOrRelease(run, node)
   await pinId(run, node, item.id)
   const why = rendered.missingLinks.every((target) => target === node.path) ? 'it links to itself' : 'a link cycle'
   run.emit({
@@ -125,6 +131,8 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const {client} = run.options
   const parentId = parentIdOf(run, node)
   if (parentId === undefined) throw new Error(`parent folder of ${node.path} has no remote id`)
+  // The plan let go of the body: read again, as long as the file still holds what was planned.
+  readBodyAgain(run.context.scan.dir, node)
   if (await editedSincePlan(run, node, op, () => renderBody(node, runRenderContext(run)))) return false
   const fresh = await uploadFiles(run, node)
   let {rendered, lost} = renderForWrite(node, runRenderContext(run), run.failedPaths)
@@ -143,7 +151,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   const provisional = state.items[node.path]?.pending === 'provisional'
   let item: KbItem
   if (id === undefined) {
-    item = await journaledCreate(run, node, parentId, node.body !== undefined ? rendered.body : undefined)
+    item = await journaledCreate(run, node, parentId, hasBody(node) ? rendered.body : undefined)
   } else {
     const input = updateInput(run, node, op, id, rendered, parentId, lost.length > 0)
     if (Object.keys(input).length === 0) {
@@ -181,6 +189,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   // Written: its text is not needed again this run (the next reads the file), only its hashes and references.
   releaseRender(node)
   delete node.body
+  run.provisionalTrees.delete(node.path)
   await run.store.saveChanges()
   run.emit({
     type: 'done',
@@ -211,7 +220,7 @@ function updateInput(
   const detail = run.context.remote.details[id]
   const input: UpdateInput = {}
   const pending = entry?.pending !== undefined
-  if (node.body !== undefined && (op.changes?.includes('body') || pending)) {
+  if (hasBody(node) && (op.changes?.includes('body') || pending)) {
     const same = rendered.hash === entry?.renderedHash || rendered.hash === detail?.bodyHash
     // A pending body is written whole; one that still lacks the same links is stored already.
     if (!same || (pending && !partial) || run.options.force) input.body = rendered.body

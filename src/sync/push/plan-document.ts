@@ -6,7 +6,14 @@
  * entry to record).
  */
 import path from 'node:path'
-import type {Diagnostic, LocalNode, ScanResult, StateEntry, SyncState} from '../../local/index.js'
+import {
+  hasBody,
+  type Diagnostic,
+  type LocalNode,
+  type ScanResult,
+  type StateEntry,
+  type SyncState
+} from '../../local/index.js'
 import {
   bodyEditedRemotely,
   classify,
@@ -99,7 +106,7 @@ function planCreate(run: PlanRun, node: LocalNode, where: Where): void {
 function warnKeptBody(run: PlanRun, node: LocalNode, entry: StateEntry | undefined): void {
   if (
     node.kind !== 'topic' ||
-    node.body !== undefined ||
+    hasBody(node) ||
     entry?.renderedHash === undefined ||
     entry.renderedHash === emptyBodyHash
   )
@@ -128,7 +135,7 @@ function bodyFacts(
   entry: StateEntry | undefined,
   detail: RemoteDetail | undefined
 ): BodyFacts {
-  const rendered = node.body !== undefined ? renderedHashOf(node, run.context, entry) : undefined
+  const rendered = hasBody(node) ? renderedHashOf(node, run.context, entry) : undefined
   const known = rendered?.complete === true
   const text = () => renderBody(node, run.context, rendered?.key).body
   let changed = false

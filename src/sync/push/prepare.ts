@@ -5,9 +5,12 @@
 import {checkpoint} from '../shared/stopped.js'
 import {
   BodyCache,
+  hasBody,
   loadState,
   mapLimit,
+  ownStrings,
   permissionsKey,
+  releaseBody,
   scanFolder,
   type Diagnostic,
   type ScanResult,
@@ -119,18 +122,30 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
  * Lets go of the text the plan's scan no longer needs (its own: `computePlan`
  * stays pure, a scan can be planned again until here): the raw file text of
  * every article (the bases stored at the end of the run read the file again,
- * checked against its hash) and the body of every document the plan does not
- * write. What stays per document is what identity and change detection need:
- * paths, hashes, title, references.
+ * checked against its hash), the body of every document the plan does not
+ * write, and the body of each it writes when the file can give it again
+ * (`releaseBody`: the write reads it back, checked against its hash). What
+ * stays per document is what identity and change detection need: paths,
+ * hashes, title, references; its strings its own, not slices of the file's
+ * text (`ownStrings`), which they would keep alive.
  */
 function letGoOfText(plan: PushPlan, scan: ScanResult): void {
   const writes = new Set<string>()
   for (const op of plan.ops) if (op.op === 'create' || op.changes?.includes('body')) writes.add(op.path)
   for (const node of Object.values(scan.byPath)) {
     if (node.kind === 'article') delete node.source
-    if (writes.has(node.path)) continue
+    ownStrings(node)
+    if (writes.has(node.path)) {
+      releaseBody(node)
+      continue
+    }
     delete node.body
     delete node.bodyLineOf
+  }
+  // The ops name each document by the node's title: the string of its own now.
+  for (const op of plan.ops) {
+    const node = Object.hasOwn(scan.byPath, op.path) ? scan.byPath[op.path] : undefined
+    if (node && op.title === node.title) op.title = node.title
   }
 }
 
@@ -196,7 +211,7 @@ async function readDetails(
     const entry = entryOf.get(id)
     const item = remote.items[id]!
     const moved = item.updatedAt === undefined || item.updatedAt !== entry?.remoteUpdatedAt
-    if ((node.body !== undefined && (entry?.remoteHash === undefined || moved)) || urlless.has(path)) items.push(id)
+    if ((hasBody(node) && (entry?.remoteHash === undefined || moved)) || urlless.has(path)) items.push(id)
     if (node.permissions && entry?.permissionsKey !== permissionsKey(node.permissions)) permissions.push(id)
   }
   const limit = options.concurrency ?? 8

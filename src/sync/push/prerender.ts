@@ -6,7 +6,7 @@
  * its body in `renderBody`'s memo and goes out at once instead of after a
  * parse and a serialisation.
  */
-import {bodyTree, type LocalNode} from '../../local/index.js'
+import {bodyTree, hasBody, readBodyAgain, type LocalNode} from '../../local/index.js'
 import {renderBody, renderKey, type RenderContext} from '../shared/render.js'
 
 /** Renders offered documents in the background, one per event-loop turn. */
@@ -15,7 +15,11 @@ export class Prerenderer {
   private scheduled = false
   private stopped = false
 
-  constructor(private readonly context: RenderContext) {}
+  /** `dir`: the scanned folder, whose files give the bodies a plan let go of. */
+  constructor(
+    private readonly context: RenderContext,
+    private readonly dir: string
+  ) {}
 
   /**
    * Replaces the documents to render ahead (the next ones to be written, in
@@ -25,7 +29,7 @@ export class Prerenderer {
    */
   offer(nodes: readonly LocalNode[]): void {
     if (this.stopped) return
-    this.queue = nodes.filter((node) => node.body !== undefined)
+    this.queue = nodes.filter(hasBody)
     this.schedule()
   }
 
@@ -50,13 +54,14 @@ export class Prerenderer {
     const node = this.queue.shift()
     if (!node) return
     try {
+      readBodyAgain(this.dir, node)
       const key = renderKey(node, this.context)
       if (key !== undefined) renderBody(node, this.context, key)
       // An id or a file URL it needs is not known yet (a document that uploads its own files learns their URLs only
       // when it writes): parse it now, so that only the rewrite and the serialisation are left for then.
       else bodyTree(node)
     } catch {
-      // Thrown here, outside any step, it would end the process. Its write renders it again and fails with its name.
+      // Thrown here, outside any step, it would end the process. Its write reads and renders it again and fails with its name.
     }
   }
 }

@@ -213,7 +213,7 @@ export async function runTasks(run: RunState, tasks: Task[], concurrency: number
     recheck: [...tasks],
     nudge: () => undefined
   }
-  const ahead = new Prerenderer(runRenderContext(run))
+  const ahead = new Prerenderer(runRenderContext(run), run.context.scan.dir)
   const listings = listingsOf(run)
   listings.onWaitingChange(() => pool.nudge())
   try {

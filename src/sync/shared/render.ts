@@ -7,7 +7,7 @@
  * the canonical form erases) renders the same and costs no write.
  */
 import type {Root} from 'mdast'
-import {bodyTree, sha256, toKbText, type LocalNode, type Resolved} from '../../local/index.js'
+import {bodyTree, hasBody, sha256, toKbText, type LocalNode, type Resolved} from '../../local/index.js'
 import {kbsyncVersion} from '../../version.js'
 import {bodyHash} from './remote.js'
 import {renderedNode} from '../../diagrams/publish.js'
@@ -108,7 +108,11 @@ export function renderedTree(
   const missingLinks: string[] = []
   const missingAssets: string[] = []
   const source = bodyTree(node)
-  if (!source) return {tree: undefined, missingLinks, missingAssets}
+  if (!source) {
+    // A body let go of is read again (`readBodyAgain`) before it renders: never published as an empty one.
+    if (hasBody(node)) throw new Error(`${node.file ?? node.path}: its body was let go of and not read again`)
+    return {tree: undefined, missingLinks, missingAssets}
+  }
 
   // Copy on write: a rewritten node and its ancestors are new objects, every other node is the kept tree's
   // own. The kept tree stays as parsed for the next render, without a deep copy of it for each one.
