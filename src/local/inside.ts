@@ -19,27 +19,14 @@
  *   it is); one that leaves the folder is refused like any other, so that
  *   the user learns of it; appending (the state journal) refuses any link.
  *
- * Synchronous, like the state writes it serves: a few lstat calls per write,
- * and each asynchronous step waited on the thread pool. A planted link is
- * the threat, not a process racing the run: between the check of a level and
- * the write a few microseconds later, nobody is expected to swap folders.
+ * Synchronous, like the state writes it serves. A planted link is the threat
+ * (a folder proven real is checked again at each later write); a process
+ * racing the microseconds between a check and its write is not.
  */
-import {
-  constants,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  type Stats
-} from 'node:fs'
+import {constants, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, realpathSync} from 'node:fs'
+import {renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats} from 'node:fs'
 import path from 'node:path'
+import {provenLevels, rememberRealFolder} from './proven-folders.js'
 import {isInside} from './walk.js'
 import {asLocalWriteError, writingFile} from './write-failure.js'
 
@@ -202,8 +189,12 @@ function partsOf(rel: string, mayBeEmpty = false): string[] {
  * walk stops there (undefined: nothing below exists to go through).
  */
 function walkFolders(folder: Folder, parts: string[], create: boolean): string | undefined {
-  let current = folder.real
-  for (const part of parts) {
+  // Levels proven real earlier in the run are checked at once, not one lstat each (`proven-folders.ts`).
+  const start = provenLevels(folder.real, parts)
+  let current = start === 0 ? folder.real : path.join(folder.real, ...parts.slice(0, start))
+  let rel = parts.slice(0, start).join('/')
+  let real = true
+  for (const part of parts.slice(start)) {
     const next = path.join(current, part)
     let info = lstatOrUndefined(next)
     if (info === undefined) {
@@ -216,11 +207,14 @@ function walkFolders(folder: Folder, parts: string[], create: boolean): string |
       }
       info = lstatSync(next)
     }
+    rel = rel === '' ? part : `${rel}/${part}`
     if (info.isSymbolicLink()) {
+      real = false
       current = followInside(folder, next, 'folder')
       if (!statSync(current).isDirectory()) return notAFolder(folder, next, create)
     } else if (info.isDirectory()) {
       current = next
+      if (real) rememberRealFolder(folder.real, rel)
     } else {
       return notAFolder(folder, next, create)
     }

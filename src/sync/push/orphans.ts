@@ -6,6 +6,7 @@
 import type {ScanResult, SyncState} from '../../local/index.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
 import type {Orphan, OrphanMode, PlanOptions} from '../shared/types.js'
+import {foldRemote} from './remote-fold.js'
 
 /** What becomes of orphans: `onOrphan`, else `delete` with `prune` (its older name), else `keep`. */
 export function orphanModeOf(options: Pick<PlanOptions, 'prune' | 'onOrphan'>): OrphanMode {
@@ -29,41 +30,45 @@ export function findOrphans(
     if (inTree(entry.id) && key in scan.byPath && ids.get(key) !== entry.id) known.set(entry.id, key)
   const orphans: Orphan[] = []
   // A topic is prunable only if everything inside it is prunable too (never delete what kbsync does not own).
-  const check = (id: string): boolean => {
-    const item = remote.items[id]!
-    const childrenOk = item.children.map(check).every(Boolean)
-    if (mapped.has(id)) return false
-    const statePath = known.get(id)
-    const prunable = statePath !== undefined && childrenOk
-    orphans.push({
-      remoteId: id,
-      type: item.type,
-      title: item.title,
-      ...(statePath !== undefined ? {path: statePath} : {}),
-      prunable,
-      reason: prunable
-        ? `\`${statePath}\` is gone from the folder`
-        : statePath === undefined
-          ? 'not created or matched by kbsync: never deleted'
-          : 'holds items kbsync does not own: left alone'
-    })
-    return prunable
-  }
-  for (const id of remote.top) check(id)
+  foldRemote<boolean>(remote, {
+    leave(id, children) {
+      const item = remote.items[id]!
+      if (mapped.has(id)) return false
+      const statePath = known.get(id)
+      const prunable = statePath !== undefined && children.every(Boolean)
+      orphans.push({
+        remoteId: id,
+        type: item.type,
+        title: item.title,
+        ...(statePath !== undefined ? {path: statePath} : {}),
+        prunable,
+        reason: prunable
+          ? `\`${statePath}\` is gone from the folder`
+          : statePath === undefined
+            ? 'not created or matched by kbsync: never deleted'
+            : 'holds items kbsync does not own: left alone'
+      })
+      return prunable
+    }
+  })
   return orphans
 }
 
 /** Deletions children first, so a topic is empty when its turn comes. */
 export function orderDeletions(prunable: Orphan[], remote: RemoteSnapshot): Orphan[] {
+  // Each item's depth once, from its parent's (walking up from every item of a chain was its length squared).
+  const depths = new Map<string, number>()
   const depth = (id: string): number => {
-    let d = 0
-    for (
-      let parent = remote.items[id]?.parentId;
-      parent && remote.items[parent];
-      parent = remote.items[parent]!.parentId
-    )
-      d++
-    return d
+    const up: string[] = []
+    let at: string | null | undefined = id
+    while (at && remote.items[at] && !depths.has(at)) {
+      up.push(at)
+      at = remote.items[at]!.parentId
+    }
+    let d = at && depths.has(at) ? depths.get(at)! : -1
+    for (const item of up.reverse()) depths.set(item, ++d)
+    return depths.get(id) ?? 0
   }
-  return [...prunable].sort((a, b) => depth(b.remoteId) - depth(a.remoteId))
+  const order = new Map(prunable.map((orphan) => [orphan.remoteId, depth(orphan.remoteId)]))
+  return [...prunable].sort((a, b) => order.get(b.remoteId)! - order.get(a.remoteId)!)
 }

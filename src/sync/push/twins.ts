@@ -15,6 +15,7 @@ import type {Diagnostic} from '../../local/index.js'
 import type {RemoteItem, RemoteSnapshot} from '../shared/remote.js'
 import {comparableBody} from '../../api/writes.js'
 import type {Orphan, SyncClient} from '../shared/types.js'
+import {foldRemote} from './remote-fold.js'
 
 /** A twin and the tracked item it repeats. */
 export interface Twin {
@@ -40,22 +41,22 @@ export function findTwins(remote: RemoteSnapshot, orphans: Orphan[], mapped: Set
   const standsFor = new Map<string, string>()
   const twins: Twin[] = []
   // Parents before children: a twin's parent is a tracked item's parent, or the twin of one.
-  const visit = (id: string): boolean => {
-    const item = remote.items[id]!
-    let of: string | undefined
-    if (candidates.has(id)) {
+  foldRemote<boolean>(remote, {
+    enter(id) {
+      if (!candidates.has(id)) return
+      const item = remote.items[id]!
       const parent = item.parentId === null ? null : (standsFor.get(item.parentId) ?? item.parentId)
-      of = tracked.get(key(item, parent))
+      const of = tracked.get(key(item, parent))
       if (of !== undefined && of !== id) standsFor.set(id, of)
-      else of = undefined
+    },
+    leave(id, children) {
+      const of = standsFor.get(id)
+      if (of === undefined) return false
+      const removable = children.every(Boolean)
+      twins.push({remoteId: id, of, removable})
+      return removable
     }
-    const childrenTwins = item.children.map(visit)
-    if (of === undefined) return false
-    const removable = childrenTwins.every(Boolean)
-    twins.push({remoteId: id, of, removable})
-    return removable
-  }
-  for (const id of remote.top) visit(id)
+  })
   return twins
 }
 
