@@ -8,13 +8,20 @@
  * line ending of the code is therefore left out when writing; the item's
  * indentation gives it back on parsing, so the text is a fixpoint. (Where
  * a line of a paragraph starts is no part of what CommonMark shows.)
+ *
+ * In a table cell a pipe splits the cell even inside code, so it is
+ * written `\|`, as mdast-util-gfm-table's own handler does (replacing that
+ * handler here must not lose it: `(Page|Site)` in a cell became two cells).
  */
 import type {InlineCode} from 'mdast'
-import {defaultHandlers, type Handle} from 'mdast-util-to-markdown'
+import {gfmTableToMarkdown} from 'mdast-util-gfm-table'
+import type {Handle} from 'mdast-util-to-markdown'
 
-/** The `inlineCode` handler: the default one, with the white space starting the code's lines left out inside list items. */
-export const inlineCode: Handle = (node: InlineCode, parent, state) => {
+const inlineCodeInTables = gfmTableToMarkdown().handlers!.inlineCode as Handle
+
+/** The `inlineCode` handler: GFM's (pipes escaped in table cells), with the white space starting the code's lines left out inside list items. */
+export const inlineCode: Handle = (node: InlineCode, parent, state, info) => {
   if (!state.stack.includes('listItem') || !/[\r\n][ \t]/.test(node.value))
-    return defaultHandlers.inlineCode(node, parent, state)
-  return defaultHandlers.inlineCode({...node, value: node.value.replace(/(\r?\n|\r)[ \t]+/g, '$1')}, parent, state)
+    return inlineCodeInTables(node, parent, state, info)
+  return inlineCodeInTables({...node, value: node.value.replace(/(\r?\n|\r)[ \t]+/g, '$1')}, parent, state, info)
 }

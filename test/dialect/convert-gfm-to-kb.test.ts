@@ -64,6 +64,8 @@ const block = fc.oneof(
     .array(fc.tuple(fc.constantFrom('- ', '- [ ] ', '- [x] ', '1. '), paragraph), {minLength: 1, maxLength: 3})
     .map((items) => items.map(([marker, text]) => marker + text).join('\n')),
   fc.tuple(words, words).map(([a, b]) => `| ${a} | ${b} |\n| --- | --- |\n| ${b} | ${a} |`),
+  // A pipe inside code in a cell is escaped in GFM, and must stay escaped in the dialect (else the cell splits).
+  fc.tuple(word, word).map(([a, b]) => `| \`${a}\\|${b}\` | ${b} |\n| --- | --- |\n| ${b} | x \`${a}\\|\` |`),
   words.map((w) => '```js\n' + w + '\n```'),
   words.map((w) => `<div class="x">${w}</div>`),
   word.map((w) => `[^${w}]: note ${w}`)
