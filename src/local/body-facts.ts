@@ -5,9 +5,18 @@
  * The scan parses in the main thread: a worker beside it on a 2-core machine
  * made biome-docs' push slower, not faster (a worker's parse waits for the
  * main thread to take its answer, and both share the cores with the server).
+ *
+ * A pull proves each body it writes by parsing it as push will; the check
+ * after the pull scans the same bytes again. The proof hands its facts
+ * over (`handOverFacts`), keyed like the scan's body key (the file and the
+ * exact body text the scan cuts out of the file), and the scan takes them
+ * instead of parsing (`takeHandedOver`). The facts are a pure function of
+ * that key, so a hit is exact; a body changed in between has another key
+ * and is parsed as ever.
  */
 import type {Root} from 'mdast'
 import type {BodyFacts} from './body-cache.js'
+import {sha256} from './hash.js'
 import {toKbTree} from './markdown.js'
 import {collectLocalRefs} from './references.js'
 import {externalUrlsOf} from './external-urls.js'
@@ -23,4 +32,45 @@ export function parseBodyFacts(body: string, file: string): {facts: BodyFacts; t
     ...(isBlankTree(tree) ? {blank: true as const} : {})
   }
   return {facts, tree}
+}
+
+let scanned = 0
+
+/** `parseBodyFacts` for a scan, counted (`scanParses`). */
+export function parseForScan(body: string, file: string): {facts: BodyFacts; tree: Root} {
+  scanned++
+  return parseBodyFacts(body, file)
+}
+
+/** How many bodies the scans of this process parsed (not read from a cache, a hand-over or a pattern): tests watch it. */
+export function scanParses(): number {
+  return scanned
+}
+
+/** The key of the body `body` (as the scan cuts it out of the file) of `file`: the body cache's and the hand-over's. */
+export function bodyKeyOf(file: string, body: string): string {
+  return sha256(file + '\0' + body)
+}
+
+/** Facts handed over, at most: a pull's check takes them all, but a run that fails before its check must not pile them up. */
+export const handedOverMax = 100_000
+
+const handedOver = new Map<string, BodyFacts>()
+
+/** Offers the facts of the body whose key (`bodyKeyOf`) is `key` to the next scan that reads it. */
+export function handOverFacts(key: string, facts: BodyFacts): void {
+  if (handedOver.size >= handedOverMax) handedOver.delete(handedOver.keys().next().value!)
+  handedOver.set(key, facts)
+}
+
+/** The facts handed over for `key`, taken (a second scan parses); undefined when none were. */
+export function takeHandedOver(key: string): BodyFacts | undefined {
+  const facts = handedOver.get(key)
+  if (facts !== undefined) handedOver.delete(key)
+  return facts
+}
+
+/** Forgets every fact handed over and not taken (the check is over). */
+export function forgetHandedOver(): void {
+  handedOver.clear()
 }

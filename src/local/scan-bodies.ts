@@ -12,10 +12,10 @@ import type {BodyStore} from './scan-reuse.js'
 import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, type ConversionMessage} from './markdown.js'
-import {parseBodyFacts} from './body-facts.js'
+import {bodyKeyOf, parseForScan, takeHandedOver} from './body-facts.js'
 import {markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
-import {hashFile, sha256, type FileHash} from './hash.js'
+import {hashFile, type FileHash} from './hash.js'
 import {lfsPointerDiagnostic} from './lfs-pointer.js'
 import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
 import {plainBodyRefs} from './plain-body.js'
@@ -178,8 +178,14 @@ function readBody(
   own: boolean
 ): {facts: BodyFacts; tree?: Root} {
   node.body = body
-  node.bodyKey = sha256(file + '\0' + body)
+  node.bodyKey = bodyKeyOf(file, body)
   if (own) node.fileBodyKey = node.bodyKey
+  // A pull's proof parsed these very bytes of this file a moment ago: its facts are this parse's.
+  const handed = takeHandedOver(node.bodyKey)
+  if (handed) {
+    cache.set(node.bodyKey, handed)
+    return {facts: handed}
+  }
   const cached = cache.get(node.bodyKey)
   if (cached) return {facts: cached}
   // An MDX body is always parsed: its `{expressions}` are warned about, its statements left out.
@@ -189,7 +195,7 @@ function readBody(
     cache.set(node.bodyKey, facts)
     return {facts}
   }
-  const {facts, tree} = parseBodyFacts(body, file)
+  const {facts, tree} = parseForScan(body, file)
   cache.set(node.bodyKey, facts)
   return {facts, tree}
 }

@@ -8,7 +8,7 @@
  */
 import type {DiagramSource} from '../../diagrams/index.js'
 import {codeDiagrams} from '../../diagrams/index.js'
-import {parseForPull, pullParsedBody, type PulledBody} from '../shared/document-body.js'
+import {parseForPull, pullParsedBody, type BodyPlace, type PulledBody} from '../shared/document-body.js'
 import {fileUrls} from '../shared/localize.js'
 import {withoutNotice} from '../shared/notice.js'
 import {linkForms, type ItemRef, type LinkForms, type PlatformUrls} from '../shared/platform-links.js'
@@ -45,6 +45,8 @@ export interface EarlyRequest {
   diagrams: string
   /** The document (its id and path) whose files are planned beside it, and the files its record lists. */
   assets: {id: string; path: string; files: RemoteDetail['files']}
+  /** Where the body will likely sit in its file (`body-place.ts`): the proof parses it there. */
+  place?: BodyPlace
 }
 
 /** A record's body (as stored) and title; `early` to convert it too. */
@@ -77,13 +79,19 @@ export function pullBodyTask(request: PullBodyRequest): PullBodyResult {
   const documents = sharedValue<ReadonlyMap<string, string>>(early.documents)
   const diagrams = sharedValue<ReadonlyMap<string, DiagramSource>>(early.diagrams)
   const copies = planAssets([{...early.assets, file: early.file, urls: facts.fileUrls}])
-  const pulled = pullParsedBody(body, parse, request.title, {
-    file: early.file,
-    documentOf: (kind, id) => note(asked.documents, {kind, id, answer: documents.get(`${kind}:${id}`)}),
-    assetOf: (url) => note(asked.assets, {url, answer: copies.get(url)?.path}),
-    diagramOf: (url) => note(asked.diagrams, {url, answer: diagrams.get(url)}),
-    links: {forms: formsOf(early.urls), pageUrl: early.pageUrl}
-  })
+  const pulled = pullParsedBody(
+    body,
+    parse,
+    request.title,
+    {
+      file: early.file,
+      documentOf: (kind, id) => note(asked.documents, {kind, id, answer: documents.get(`${kind}:${id}`)}),
+      assetOf: (url) => note(asked.assets, {url, answer: copies.get(url)?.path}),
+      diagramOf: (url) => note(asked.diagrams, {url, answer: diagrams.get(url)}),
+      links: {forms: formsOf(early.urls), pageUrl: early.pageUrl}
+    },
+    early.place
+  )
   return {facts, early: {pulled, asked}}
 }
 

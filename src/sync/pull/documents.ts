@@ -5,17 +5,16 @@
  * its topic's permission file, and recorded in the journal as it lands.
  */
 import path from 'node:path'
-import {sourceHashOf, type LocalPermissions} from '../../local/index.js'
+import {handOverFacts, sourceHashOf, type LocalPermissions} from '../../local/index.js'
 import {bodyHash, releaseBody} from '../shared/remote.js'
 import {diagramSourceLookup, keepAsCode} from '../../diagrams/index.js'
-import {pullBody, type PulledBody} from '../shared/document-body.js'
+import {pullBody, type BodyPlace, type PulledBody} from '../shared/document-body.js'
 import {documentText, readText, writeAtomic} from '../shared/document-files.js'
 import {adoptIfInSync, type Adoption} from './adoption.js'
 import {writeConflictCopy} from './conflict-copies.js'
 import {documentsAfterPull, linkWarnings} from './link-targets.js'
 import {writePermissionFile} from './permission-files.js'
-import {isLockOf} from '../shared/lock-shape.js'
-import {declaredPermissions} from '../shared/declared-permissions.js'
+import {bodyPlaceOf, declaredAfterPull, newFilesGetIds, type FileFields} from './body-place.js'
 import type {PullOp} from './plan.js'
 import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
@@ -62,8 +61,8 @@ function localizeOf(run: ApplyRun, conversion: Conversion, op: PullOp, missed: I
   return {answers, links, context: {file: op.file, ...answers, links} satisfies LocalizeContext}
 }
 
-/** Converts the body of `op` and says what is odd about it (title spaces, a lossy form). */
-function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[]): PulledBody {
+/** Converts the body of `op` (to sit at `place` in its file) and says what is odd about it (title spaces, a lossy form). */
+function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[], place: BodyPlace): PulledBody {
   const detail = run.context.remote.details[op.id]!
   const item = run.context.remote.items[op.id]!
   const {answers, links} = localizeOf(run, conversion, op, missed)
@@ -73,7 +72,7 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
   // Not taken: the targets noted while checking it are noted again by the conversion, in its order.
   if (!early) missed.length = 0
   // What the conversion is given must be what `speculation.ts` gives its early one (or asks again in `take`).
-  const pulled = early ?? pullBody(detail.body, item.title, {file: op.file, ...answers, links})
+  const pulled = early ?? pullBody(detail.body, item.title, {file: op.file, ...answers, links}, place)
   run.canonical.set(op.id, bodyHash(pulled.canonical))
   if (item.title !== item.title.trim()) {
     const message = `The title "${item.title}" has leading or trailing spaces, which front matter does not keep; a push would retitle it`
@@ -91,10 +90,7 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
 function declaredOf(run: ApplyRun, op: PullOp): LocalPermissions | undefined {
   const {remote, scan, state} = run.context
   const inFile = scan.byPath[run.book.before.get(op.id)?.key ?? op.path]?.permissions
-  if (!(op.id in remote.permissions)) return inFile
-  const read = declaredPermissions(op.type, remote.permissions[op.id])
-  // The lock push sets (config `lock`) is the platform's: never written into a file that did not declare it.
-  return inFile === undefined && isLockOf(read, state.publisher) ? undefined : read
+  return declaredAfterPull(remote, state, op.id, inFile)
 }
 
 /** What pulling the documents of one run shares: the conversion, adoption, and the merge's setting. */
@@ -111,24 +107,23 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
   if (isSectionOp(op)) return pullSection(run, op)
   const item = run.context.remote.items[op.id]!
   const missed: ItemRef[] = []
-  const pulled = convert(run, step.conversion, op, missed)
   const declared = declaredOf(run, op)
+  const fields: FileFields = {
+    title: item.title,
+    ...(writesId(run, step, op) ? {id: op.id} : {}),
+    ...(item.type === 'article' ? {permissions: declared} : {})
+  }
+  const pulled = convert(run, step.conversion, op, missed, bodyPlaceOf(fields))
   if (await adoptIfInSync(run, step.adoption, op, declared)) return
-  const whole = () =>
-    documentText(
-      {
-        title: item.title,
-        ...(writesId(run, step, op) ? {id: op.id} : {}),
-        ...(item.type === 'article' ? {permissions: declared} : {})
-      },
-      pulled.text
-    )
+  const whole = () => documentText(fields, pulled.text)
   const localize = localizeOf(run, step.conversion, op, missed).context
   if (await pullByMerge(run, step.merge, {op, pulled, localize, declared, missed, whole})) return
   const text = whole()
   if (await writeConflictCopy(run, op, text, await readText(path.join(run.dir, op.file)))) return
   const changed = await writeAtomic(run.dir, op.file, text)
   if (changed) run.result.written.push(op.file)
+  // The proof parsed this body where the file holds it: the check after the pull takes what it found.
+  if (pulled.parsed) handOverFacts(pulled.parsed.key, pulled.parsed.facts)
   run.result.diagnostics.push(
     ...linkWarnings(op.file, text, missed, pulled.rewritten ?? [], (id) => run.context.remote.items[id]?.title)
   )
@@ -145,7 +140,7 @@ export async function pullDocuments(run: ApplyRun, adoption: Adoption, ops: read
     conversion: conversionOf(run),
     adoption,
     merge: await mergeSettingOf(run),
-    newFilesGetIds: newFilesGetIds(run)
+    newFilesGetIds: newFilesGetIds(run.context.scan)
   }
   for (const op of ops) {
     // Stopped: the documents written so far are recorded; the others are the next run's.
@@ -170,10 +165,4 @@ function writesId(run: ApplyRun, step: DocumentsRun, op: PullOp): boolean {
   const existing = run.context.scan.byPath[op.from ?? op.path]
   if (existing && existing.file !== undefined) return existing.kbId !== undefined
   return step.newFilesGetIds
-}
-
-/** Whether a new file gets a `kb_id` line: the folder's documents carry them, or it has none (a first pull). Asked once per run, not per document. */
-function newFilesGetIds(run: ApplyRun): boolean {
-  const nodes = Object.values(run.context.scan.byPath)
-  return nodes.every((node) => node.file === undefined) || nodes.some((node) => node.kbId !== undefined)
 }

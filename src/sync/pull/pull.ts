@@ -29,6 +29,7 @@ import {managesPermissions, permissionsSetting} from '../shared/permissions-mana
 import {createPrefetch, noPrefetch, type Prefetch} from './prefetch.js'
 import {createReader} from './reads.js'
 import {createSpeculation, type Speculation} from './speculation.js'
+import {likelyPlace, newFilesGetIds} from './body-place.js'
 import type {BodyFacts} from './body-task.js'
 import type {SyncClient} from '../shared/types.js'
 import type {PullOptions, PullResult} from './types.js'
@@ -86,13 +87,15 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
   // The layout does not depend on the records read: one for the speculation, the reads and both plans.
   const layout = computeLayout(remote, state, scan)
+  const placing = {remote, state, scan, layout, newIds: newFilesGetIds(scan)}
   const speculation = createSpeculation({
     remote,
     layout,
     urls,
     diagrams: diagramSources(scan.dir, state),
     pool: conversionPool(),
-    early: !options.dryRun
+    early: !options.dryRun,
+    placeOf: (id) => likelyPlace(placing, id)
   })
   const reader = createReader({
     client: options.client,

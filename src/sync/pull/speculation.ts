@@ -18,7 +18,7 @@
  */
 import {type Layout} from '../shared/document-layout.js'
 import {type RemoteSnapshot} from '../shared/remote.js'
-import type {PulledBody} from '../shared/document-body.js'
+import type {BodyPlace, PulledBody} from '../shared/document-body.js'
 import type {DiagramSource} from '../../diagrams/index.js'
 import {itemPageUrl, type ItemRef, type PlatformUrls} from '../shared/platform-links.js'
 import type {TaskRunner} from '../../workers/index.js'
@@ -72,6 +72,8 @@ export interface SpeculationSetting {
   early: boolean
   /** Conversions held at most (default `earlyWindow`). */
   window?: number
+  /** Where the body of a document will likely sit in its file (`likelyPlace`); absent: the proof's findings are not handed over. */
+  placeOf?: (id: string) => BodyPlace | undefined
 }
 
 let runs = 0
@@ -105,7 +107,15 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
         share()
         hold()
         const pageUrl = itemPageUrl({kind: item.type, id}, urls)
-        request.early = {file, urls, pageUrl, ...keys, assets: {id, path: at, files: detail.files}}
+        const place = setting.placeOf?.(id)
+        request.early = {
+          file,
+          urls,
+          pageUrl,
+          ...keys,
+          assets: {id, path: at, files: detail.files},
+          ...(place ? {place} : {})
+        }
       }
       let result: PullBodyResult
       try {

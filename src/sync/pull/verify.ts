@@ -5,7 +5,14 @@
  * after a pull sends nothing), and proves each body comes back unchanged:
  * one that would not is reported (`pull-not-exact`).
  */
-import {scanFolder, sourceHashOf, type LocalNode, type ScanResult, type StateEntry} from '../../local/index.js'
+import {
+  forgetHandedOver,
+  scanFolder,
+  sourceHashOf,
+  type LocalNode,
+  type ScanResult,
+  type StateEntry
+} from '../../local/index.js'
 import {planRenderContext} from '../shared/render-context.js'
 import {releaseRender, renderBody, type RenderContext} from '../shared/render.js'
 import {noticeOf} from '../shared/notice.js'
@@ -55,14 +62,20 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
   const pulled = new Set(run.plan.ops.filter((op) => run.book.after.has(op.id)).map((op) => op.file))
   // Nothing pulled nor written: the folder is as the plan's scan found it, and no body is to check.
   const unchanged = pulled.size === 0 && run.result.written.length === 0
-  const scan = unchanged
-    ? run.context.scan
-    : await scanFolder(run.dir, {
-        ignore: run.options.ignore ?? [],
-        bodiesOf: pulled,
-        ...(run.options.links ? {links: run.options.links} : {}),
-        ...(signal ? {onBodyRead: () => checkpoint(signal)} : {})
-      })
+  // The bodies written are not parsed again: the scan takes what their proof found (`handOverFacts`), by content.
+  let scan: ScanResult
+  try {
+    scan = unchanged
+      ? run.context.scan
+      : await scanFolder(run.dir, {
+          ignore: run.options.ignore ?? [],
+          bodiesOf: pulled,
+          ...(run.options.links ? {links: run.options.links} : {}),
+          ...(signal ? {onBodyRead: () => checkpoint(signal)} : {})
+        })
+  } finally {
+    forgetHandedOver()
+  }
   const idOf = new Map<string, string>()
   for (const [key, entry] of Object.entries(state.items)) if (entry.id) idOf.set(key, entry.id)
   const notice = await noticeOf(run.dir, run.options.notice, run.options.repoUrl)

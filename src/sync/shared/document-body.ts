@@ -10,7 +10,7 @@ import type {Root} from 'mdast'
 import type {VFileMessage} from 'vfile-message'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {withoutNotice} from './notice.js'
-import {toKbText, toKbTree} from '../../local/index.js'
+import {bodyKeyOf, parseBodyFacts, toKbText, type BodyFacts as ScanFacts} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
 import {readsBackAs} from './proof.js'
@@ -27,6 +27,17 @@ export interface PulledBody {
   canonical: string
   /** Relative link URLs of the remote body written as the absolute URLs they reach on the platform (`platform-links.ts`); absent when none. */
   rewritten?: RewrittenUrl[]
+  /**
+   * What the proof's parse of `text` found, as the scan will key it (`bodyKeyOf` of the file and the body as the
+   * scan cuts it, `linesBefore` blank lines first): the check after the pull takes it instead of parsing (`handOverFacts`).
+   * Absent when the place was not given or the body was not parsed.
+   */
+  parsed?: {key: string; facts: ScanFacts}
+}
+
+/** Where a pulled body sits in its file: the lines before it (front matter, blank line), which the scan blanks. */
+export interface BodyPlace {
+  linesBefore: number
 }
 
 /**
@@ -36,10 +47,10 @@ export interface PulledBody {
  * or that fails to convert is given as it is stored, in the lossy form (a pull
  * skips such items; a conflict copy shows the platform's text).
  */
-export function pullBody(stored: string, title: string, context: LocalizeContext): PulledBody {
+export function pullBody(stored: string, title: string, context: LocalizeContext, place?: BodyPlace): PulledBody {
   // kbsync's notice is the platform's, never the file's: taken off the top before anything else.
   const body = withoutNotice(stored)
-  return pullParsedBody(body, () => parseForPull(body), title, context)
+  return pullParsedBody(body, () => parseForPull(body), title, context, place)
 }
 
 /** The dialect tree of `body`, and whether the parse could not keep it as it is (nesting past the limit, a parser failure). */
@@ -53,26 +64,29 @@ export function parseForPull(body: string): {tree: Root; trouble?: VFileMessage}
 /**
  * `pullBody` for the body `body` (notice already taken off), given its
  * parse (`parseForPull(body)`, called once when the body is not blank: the
- * pull parses each record once and passes that tree, taken over).
+ * pull parses each record once and passes that tree, taken over). With
+ * `place`, the proof parses the body where the file will hold it, and hands
+ * what it found to the check (`PulledBody.parsed`).
  */
 export function pullParsedBody(
   body: string,
   parse: () => {tree: Root; trouble?: VFileMessage},
   title: string,
-  context: LocalizeContext
+  context: LocalizeContext,
+  place?: BodyPlace
 ): PulledBody {
   if (body.trim() === '') return {text: '', form: 'dialect', canonical: ''}
   const asStored: PulledBody = {text: ensureNewline(body), form: 'lossy', canonical: body}
   try {
     const {tree, trouble} = parse()
-    return trouble ? asStored : convertBody(tree, title, context)
+    return trouble ? asStored : convertBody(tree, title, context, place)
   } catch {
     return asStored
   }
 }
 
 /** The pulled body of the parsed body `parsed` (taken over: changed in place). */
-function convertBody(parsed: Root, title: string, context: LocalizeContext): PulledBody {
+function convertBody(parsed: Root, title: string, context: LocalizeContext, place?: BodyPlace): PulledBody {
   // The links as the platform means them (articles in URL form, addresses relative to the article's page) are the body to keep.
   const links = context.links
   const urls = links
@@ -82,12 +96,20 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext): Pul
   const local = structuredClone(parsed)
   const canonical = stringifyKb(parsed)
   const origins = localizeTree(local, context)
-  // Read back through push's own seam (GFM source to dialect tree, canonical text), and compared (`proof.ts`).
+  // Read back through push's own seam (the file's body, as the scan cuts it, to a dialect tree), and compared
+  // (`proof.ts`); what the parse found is kept for the check after the pull.
+  const before = '\n'.repeat(place?.linesBefore ?? 0)
+  let found: {text: string; facts: ScanFacts} | undefined
   const readBack = (text: string): Root => {
-    const {tree} = toKbTree(text, context.file)
+    const {tree, facts} = parseBodyFacts(before + ensureNewline(text), context.file)
+    found = {text, facts}
     restoreTree(tree, origins)
     return tree
   }
+  const parsedOf = (text: string) =>
+    place && found?.text === text
+      ? {parsed: {key: bodyKeyOf(context.file, before + ensureNewline(text)), facts: found.facts}}
+      : {}
   const candidates: Array<[PulledForm, () => string]> = [
     ['gfm', () => kbTreeToGfm(structuredClone(local)).markdown],
     ['dialect', () => stringifyKb(structuredClone(local))]
@@ -107,9 +129,10 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext): Pul
     } catch {
       continue
     }
-    if (same) return {text: ensureNewline(text), form, canonical, ...rewritten}
+    if (same) return {text: ensureNewline(text), form, canonical, ...rewritten, ...parsedOf(text)}
   }
-  return {text: ensureNewline(last), form: 'lossy', canonical: toKbText(readBack(last)), ...rewritten}
+  const lossy = toKbText(readBack(last))
+  return {text: ensureNewline(last), form: 'lossy', canonical: lossy, ...rewritten, ...parsedOf(last)}
 }
 
 function ensureNewline(text: string): string {
