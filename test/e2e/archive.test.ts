@@ -9,12 +9,16 @@ import {existsSync} from 'node:fs'
 import {cp, mkdir, readdir, rm, unlink, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
+import {copyTree, corpus, ownSites} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, cli, copyFixture, flatten} from './push-helpers.js'
 import {temporaryFolders} from '../temp-folders.js'
 
-const corpora = process.env.KBSYNC_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora')
-const mkdocs = path.join(corpora, 'mkdocs-docs')
+/** Our MkDocs site and the real one (when there), each with the title of a page of its `dev-guide/`. */
+const mkdocsTrees = [
+  {tree: ownSites.mkdocs, page: 'Quarry Exporters'},
+  ...[corpus('mkdocs-docs', '.')].filter((tree) => tree !== undefined).map((tree) => ({tree, page: 'MkDocs Plugins'}))
+]
 
 const local = useLocalServer()
 const folders = temporaryFolders('archive')
@@ -44,58 +48,59 @@ async function basicTree(): Promise<string> {
   return dir
 }
 
-describe.skipIf(!existsSync(mkdocs))('--on-orphan archive on a real MkDocs tree', () => {
-  it('moves what left the folder under Archive with its content, deletes nothing; a second run writes nothing', async () => {
-    const repo = await folders.make()
-    await mkdir(path.join(repo, '.git'))
-    await cp(mkdocs, repo, {recursive: true})
-    const root = await rootTopic('MkDocs')
-    const args = ['push', repo, '--root-topic', root, '--broken-links=warn', '--on-orphan', 'archive']
-    const first = await cli(args, local.env)
-    expect(first.code, first.err).toBe(0)
-    const before = await remoteTree(root)
-    // Nothing to archive yet: no archive topic either.
-    expect(before.some((entry) => entry.titlePath === 'Archive')).toBe(false)
-    const find = (titlePath: string) => before.find((entry) => entry.titlePath === titlePath)!
-    const license = find('docs / About / License')
-    const plugins = find('docs / dev-guide / MkDocs Plugins')
-    const guide = find('docs / dev-guide')
-    const guideIndex = find('docs / Developer Guide')
-    const pluginsBody = bodyOf(await local.client.getItem(plugins.id))
+describe.each(mkdocsTrees.map((entry) => [entry.tree.name, entry] as const))(
+  '--on-orphan archive on an MkDocs tree (%s)',
+  (_, {tree, page}) => {
+    it('moves what left the folder under Archive with its content, deletes nothing; a second run writes nothing', async () => {
+      const repo = await copyTree(tree, await folders.make())
+      const root = await rootTopic('MkDocs')
+      const args = ['push', repo, '--root-topic', root, '--broken-links=warn', '--on-orphan', 'archive']
+      const first = await cli(args, local.env)
+      expect(first.code, first.err).toBe(0)
+      const before = await remoteTree(root)
+      // Nothing to archive yet: no archive topic either.
+      expect(before.some((entry) => entry.titlePath === 'Archive')).toBe(false)
+      const find = (titlePath: string) => before.find((entry) => entry.titlePath === titlePath)!
+      const license = find('docs / About / License')
+      const plugins = find(`docs / dev-guide / ${page}`)
+      const guide = find('docs / dev-guide')
+      const guideIndex = find('docs / Developer Guide')
+      const pluginsBody = bodyOf(await local.client.getItem(plugins.id))
 
-    await rm(path.join(repo, 'docs/dev-guide'), {recursive: true})
-    await unlink(path.join(repo, 'docs/about/license.md'))
-    local.server.resetLog()
-    const archived = await cli([...args, '--json'], local.env)
-    expect(archived.code, archived.err).toBe(0)
-    expect(requests().filter((request) => request.startsWith('DELETE'))).toEqual([])
-    const result = JSON.parse(archived.out) as {done: Array<{op: string; remoteId?: string}>}
-    // The topic moves with what it holds: one move for it, one for each article.
-    expect(
-      result.done
-        .filter((op) => op.op === 'archive')
-        .map((op) => op.remoteId)
-        .sort()
-    ).toEqual([guide.id, guideIndex.id, license.id].sort())
-    const after = await remoteTree(root)
-    const archive = after.find((entry) => entry.titlePath === 'Archive')!
-    expect(archive.type).toBe('topic')
-    expect(after.find((entry) => entry.id === license.id)!.titlePath).toBe('Archive / License')
-    expect(after.find((entry) => entry.id === plugins.id)!.titlePath).toBe('Archive / dev-guide / MkDocs Plugins')
-    expect(bodyOf(await local.client.getItem(plugins.id))).toBe(pluginsBody)
-    expect(after).toHaveLength(before.length + 1)
+      await rm(path.join(repo, 'docs/dev-guide'), {recursive: true})
+      await unlink(path.join(repo, 'docs/about/license.md'))
+      local.server.resetLog()
+      const archived = await cli([...args, '--json'], local.env)
+      expect(archived.code, archived.err).toBe(0)
+      expect(requests().filter((request) => request.startsWith('DELETE'))).toEqual([])
+      const result = JSON.parse(archived.out) as {done: Array<{op: string; remoteId?: string}>}
+      // The topic moves with what it holds: one move for it, one for each article.
+      expect(
+        result.done
+          .filter((op) => op.op === 'archive')
+          .map((op) => op.remoteId)
+          .sort()
+      ).toEqual([guide.id, guideIndex.id, license.id].sort())
+      const after = await remoteTree(root)
+      const archive = after.find((entry) => entry.titlePath === 'Archive')!
+      expect(archive.type).toBe('topic')
+      expect(after.find((entry) => entry.id === license.id)!.titlePath).toBe('Archive / License')
+      expect(after.find((entry) => entry.id === plugins.id)!.titlePath).toBe(`Archive / dev-guide / ${page}`)
+      expect(bodyOf(await local.client.getItem(plugins.id))).toBe(pluginsBody)
+      expect(after).toHaveLength(before.length + 1)
 
-    local.server.resetLog()
-    const again = await cli(args, local.env)
-    expect(again.code, again.err).toBe(0)
-    expect(local.server.counts().writes).toBe(0)
-    expect(again.out + again.err).not.toContain('not in the folder')
-    const status = await cli(['status', repo, '--root-topic', root, '--on-orphan', 'archive', '--json'], local.env)
-    const report = JSON.parse(status.out) as {remote: unknown[]; local: unknown[]}
-    expect(report.remote).toEqual([])
-    expect(report.local).toEqual([])
-  })
-})
+      local.server.resetLog()
+      const again = await cli(args, local.env)
+      expect(again.code, again.err).toBe(0)
+      expect(local.server.counts().writes).toBe(0)
+      expect(again.out + again.err).not.toContain('not in the folder')
+      const status = await cli(['status', repo, '--root-topic', root, '--on-orphan', 'archive', '--json'], local.env)
+      const report = JSON.parse(status.out) as {remote: unknown[]; local: unknown[]}
+      expect(report.remote).toEqual([])
+      expect(report.local).toEqual([])
+    })
+  }
+)
 
 describe('--on-orphan archive', () => {
   it('pull leaves the archive on the platform: no folder for it, no file deleted for what moved there', async () => {

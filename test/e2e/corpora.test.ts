@@ -1,12 +1,12 @@
 /**
- * End-to-end on real documentation trees (`../shared/corpora/`, written for
- * Docusaurus, Jekyll, GitHub, MkDocs, Hugo/Docsy, Starlight and mdBook):
- * each is pushed as its authors wrote it, in a repository of its own, to the
- * real local server, and what readers would see is checked in the stored
- * bodies.
+ * End-to-end on documentation trees written for Docusaurus, Jekyll, GitHub,
+ * MkDocs, Hugo/Docsy, Starlight and mdBook: our small sites
+ * (`test/fixtures/sites/`) always, and the real trees of
+ * `../shared/corpora/` when they are there. Each is pushed as its authors
+ * wrote it, in a repository of its own, to the real local server, and what
+ * readers would see is checked in the stored bodies.
  */
-import {existsSync} from 'node:fs'
-import {cp, mkdir, mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
+import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import type {Nodes} from 'mdast'
@@ -16,21 +16,11 @@ import {parseKb} from '../../src/dialect/index.js'
 import {loadState} from '../../src/local/state.js'
 import {remoteTarget} from '../../src/local/state-target.js'
 import {useLocalServer} from './local-server.js'
+import {allTrees, copyTree, type DocsTree} from './docs-sites.js'
 import {bodyOf, cli} from './push-helpers.js'
 
-// Beside the checkout in the project's workspace; a clone elsewhere has none, and skips these tests.
-const corpora = process.env.KBSYNC_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora')
-/** Each tree and the folder of it a user pushes (the site's content folder; its configuration may sit above). */
-const pushed: Record<string, string> = {
-  'redux-docs': '.',
-  'jekyll-docs': '.',
-  'gemini-cli-docs': '.',
-  'mkdocs-docs': '.',
-  'docsy-docs': 'docsy.dev/content/en',
-  'biome-docs': 'src/content/docs',
-  'rust-by-example': 'src'
-}
-const trees = Object.keys(pushed).filter((name) => existsSync(path.join(corpora, name)))
+// Our sites always; the real trees beside the checkout (or at KBSYNC_CORPORA) when they are there.
+const trees = allTrees()
 
 /** Element and component names that must never reach a reader as tag text. */
 const knownTag =
@@ -51,13 +41,10 @@ afterAll(async () => {
 })
 
 /** The tree as `docs/` of a repository of its own (root-relative links resolve against the repository). */
-async function repositoryWith(name: string): Promise<string> {
+async function repositoryWith(tree: DocsTree): Promise<string> {
   const repo = await mkdtemp(path.join(tmpdir(), 'kbsync-corpus-'))
   folders.push(repo)
-  await mkdir(path.join(repo, '.git'))
-  const docs = path.join(repo, 'docs')
-  await cp(path.join(corpora, name), docs, {recursive: true})
-  return path.join(docs, pushed[name]!)
+  return copyTree(tree, repo, 'docs')
 }
 
 /** What a reader sees as text: text nodes outside code. */
@@ -154,18 +141,14 @@ function imageUrls(node: Nodes, out: string[] = []): string[] {
   return out
 }
 
-describe.skipIf(trees.length > 0)(`the real trees (none found at ${corpora}; set KBSYNC_CORPORA)`, () => {
-  it.skip('push as written', () => undefined)
-})
-
-describe.each(trees)('the real tree %s', (name) => {
+describe.each(trees.map((tree) => [tree.name, tree] as const))('the docs tree %s', (name, tree) => {
   let dir: string
   let root: string
   let first: Awaited<ReturnType<typeof cli>>
   let stored: Array<{path: string; title: string; body: string; source: string; tree: Nodes}>
 
   beforeAll(async () => {
-    dir = await repositoryWith(name)
+    dir = await repositoryWith(tree)
     const {client, env} = local
     root = (await client.createItem({type: 'topic', title: name, parent_topic_id: null})).id
     first = await cli(['push', dir, '--root-topic', root, '--broken-links=warn'], env)
@@ -185,7 +168,8 @@ describe.each(trees)('the real tree %s', (name) => {
   it('pushes with no edit', () => {
     expect(first.err).not.toMatch(/^(?:[^\s:]+:(?:\d+:)*\s*)?error\b/m)
     expect(first.code).toBe(0)
-    expect(stored.length).toBeGreaterThan(20)
+    // Our sites hold a handful of documents each, the real trees dozens.
+    expect(stored.length).toBeGreaterThan(tree.own ? 4 : 20)
   })
 
   it('publishes every document but those a documented rule leaves out', async () => {

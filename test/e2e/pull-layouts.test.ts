@@ -7,28 +7,19 @@
  * navigation file, every other line byte for byte; a second pull and a push
  * after it write nothing.
  */
-import {existsSync} from 'node:fs'
-import {cp, mkdir, readdir, readFile} from 'node:fs/promises'
+import {readdir, readFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
 import {temporaryFolders} from '../temp-folders.js'
+import {corpus, copyTree, ownSites, type DocsTree} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, cli} from './push-helpers.js'
 
 const local = useLocalServer()
 const temporary = temporaryFolders('pull-layouts')
-const corpora = process.env.KBSYNC_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora')
 
 afterAll(() => temporary.removeAll())
-
-/** A copy of the corpus `name` in a repository of its own; returns the folder `sub` of it. */
-async function corpus(name: string, sub: string): Promise<string> {
-  const repo = await temporary.make()
-  await mkdir(path.join(repo, '.git'))
-  await cp(path.join(corpora, name), repo, {recursive: true})
-  return path.join(repo, sub)
-}
 
 /** Every file under `dir` (the state folder aside) with its text. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -88,141 +79,210 @@ async function webEdit(root: string, title: string, from: string, to: string): P
   await local.client.updateItem(node.id, {body: body.replace(from, to)})
 }
 
-describe.skipIf(!existsSync(corpora))('an mdBook tree (rust-by-example, SUMMARY.md)', () => {
-  it('pulls in place: edits land in the chapter files, and SUMMARY.md follows creations, deletions, moves and retitles', async () => {
-    const src = await corpus('rust-by-example', 'src')
-    const root = await pushed(src, 'Rust by Example')
-    const start = await snapshot(src)
-    await pull(src, root)
-    expect(changed(start, await snapshot(src))).toEqual([])
+/** The web edits of the mdBook scenario, by title, and the `SUMMARY.md` lines they must change. */
+interface BookCase {
+  tree: DocsTree
+  /** A chapter with sub-chapters: its page is edited (`edit`), and an article is created under it. */
+  chapter: {title: string; file: string; edit: [string, string]}
+  deleted: {title: string; file: string}
+  moved: {title: string; from: string; to: string; into: string}
+  retitled: {from: string; to: string}
+  added: string[]
+  removed: string[]
+}
 
-    // A chapter with sub-chapters is a topic whose body is its page: the edit lands there, no `_index.md` appears.
-    await webEdit(root, 'Hello World', 'the traditional Hello World', 'the classic Hello World')
-    const hello = await find(root, 'Hello World')
-    await local.client.createItem({type: 'article', title: 'Greetings', parent_topic_id: hello.id, body: 'Hi.'})
-    await local.client.deleteItem((await find(root, 'Comments')).id)
-    const primitives = await find(root, 'Primitives')
-    await local.client.moveItem((await find(root, 'Debug')).id, primitives.id)
-    await local.client.updateItem((await find(root, 'Tuples')).id, {title: 'Tuples and pairs'})
-    await pull(src, root)
+/** Pulls in place: edits land in the chapter files, and SUMMARY.md follows creations, deletions, moves and retitles. */
+async function bookScenario(book: BookCase): Promise<void> {
+  const src = await copyTree(book.tree, await temporary.make())
+  const root = await pushed(src, book.tree.name)
+  const start = await snapshot(src)
+  await pull(src, root)
+  expect(changed(start, await snapshot(src))).toEqual([])
 
-    const after = await snapshot(src)
-    expect(after['hello.md']).toContain('the classic Hello World')
-    expect(after['hello/_index.md']).toBeUndefined()
-    expect(after['hello/Greetings.md']).toContain('Hi.')
-    expect(after['hello/comment.md']).toBeUndefined()
-    expect(after['primitives/Debug.md']).toBeDefined()
-    expect(after['hello/print/print_debug.md']).toBeUndefined()
-    const summary = after['SUMMARY.md']!.split('\n')
-    const was = start['SUMMARY.md']!.split('\n')
-    // Every other line byte for byte: the edits are exactly these.
-    expect(summary.filter((line) => !was.includes(line)).sort()).toEqual([
-      '    - [Debug](primitives/Debug.md)',
-      '    - [Greetings](hello/Greetings.md)',
-      '    - [Tuples and pairs](primitives/tuples.md)'
-    ])
-    expect(was.filter((line) => !summary.includes(line))).toEqual([
-      '    - [Comments](hello/comment.md)',
-      '        - [Debug](hello/print/print_debug.md)',
-      '    - [Tuples](primitives/tuples.md)'
-    ])
-    // In the platform's order among their siblings.
-    const chapters = (from: string) => {
-      const start = summary.indexOf(from)
-      const end = summary.findIndex((line, index) => index > start && line.startsWith('- '))
-      return summary
-        .slice(start + 1, end)
-        .filter((line) => line.startsWith('    - '))
-        .map((line) => /\[(.*)\]/.exec(line)![1])
-    }
-    const titles = async (title: string) => ((await find(root, title)).children ?? []).map((child) => child.title)
-    expect(chapters('- [Hello World](hello.md)')).toEqual(await titles('Hello World'))
-    expect(chapters('- [Primitives](primitives.md)')).toEqual(await titles('Primitives'))
-    await settled(src, root)
-  }, 300_000)
-})
+  // A chapter with sub-chapters is a topic whose body is its page: the edit lands there, no `_index.md` appears.
+  const [from, to] = book.chapter.edit
+  await webEdit(root, book.chapter.title, from, to)
+  const chapter = await find(root, book.chapter.title)
+  await local.client.createItem({type: 'article', title: 'Greetings', parent_topic_id: chapter.id, body: 'Hi.'})
+  await local.client.deleteItem((await find(root, book.deleted.title)).id)
+  const into = await find(root, book.moved.into)
+  await local.client.moveItem((await find(root, book.moved.title)).id, into.id)
+  await local.client.updateItem((await find(root, book.retitled.from)).id, {title: book.retitled.to})
+  await pull(src, root)
 
-describe.skipIf(!existsSync(corpora))('an MkDocs tree (mkdocs-docs, nav in mkdocs.yml)', () => {
-  it('adds, removes and retitles nav entries where the platform did, in its order; everything else byte for byte', async () => {
-    const dir = await corpus('mkdocs-docs', '.')
-    const root = await pushed(dir, 'MkDocs')
-    const start = await snapshot(dir)
-    await pull(dir, root)
-    expect(changed(start, await snapshot(dir))).toEqual([])
+  const after = await snapshot(src)
+  const folder = book.chapter.file.replace(/\.md$/, '')
+  expect(after[book.chapter.file]).toContain(to)
+  expect(after[`${folder}/_index.md`]).toBeUndefined()
+  expect(after[`${folder}/Greetings.md`]).toContain('Hi.')
+  expect(after[book.deleted.file]).toBeUndefined()
+  expect(after[book.moved.to]).toBeDefined()
+  expect(after[book.moved.from]).toBeUndefined()
+  const summary = after['SUMMARY.md']!.split('\n')
+  const was = start['SUMMARY.md']!.split('\n')
+  // Every other line byte for byte: the edits are exactly these.
+  expect(summary.filter((line) => !was.includes(line)).sort()).toEqual(book.added)
+  expect(was.filter((line) => !summary.includes(line))).toEqual(book.removed)
+  // In the platform's order among their siblings.
+  const chapters = (title: string) => {
+    const start = summary.findIndex((line) => line.startsWith(`- [${title}]`))
+    const end = summary.findIndex((line, index) => index > start && /^(?:- |\S)/.test(line))
+    return summary
+      .slice(start + 1, end === -1 ? undefined : end)
+      .filter((line) => line.startsWith('    - '))
+      .map((line) => /\[(.*)\]/.exec(line)![1])
+  }
+  const titles = async (title: string) => ((await find(root, title)).children ?? []).map((child) => child.title)
+  expect(chapters(book.chapter.title)).toEqual(await titles(book.chapter.title))
+  expect(chapters(book.moved.into)).toEqual(await titles(book.moved.into))
+  await settled(src, root)
+}
 
-    const about = await find(root, 'About')
-    await local.client.createItem({
-      type: 'article',
-      title: 'Security',
-      parent_topic_id: about.id,
-      body: 'Report issues.'
+describe('an mdBook tree (SUMMARY.md)', () => {
+  it('pulls our mdBook site in place, SUMMARY.md following the web', async () => {
+    await bookScenario({
+      tree: ownSites.mdbook,
+      chapter: {title: 'Basics', file: 'basics.md', edit: ['introduces the building', 'introduces the first building']},
+      deleted: {title: 'Comments', file: 'basics/comments.md'},
+      moved: {title: 'Debug output', from: 'basics/printing/debug.md', to: 'types/Debug output.md', into: 'Types'},
+      retitled: {from: 'Tuples', to: 'Tuples and pairs'},
+      added: [
+        '    - [Debug output](<types/Debug output.md>)',
+        '    - [Greetings](basics/Greetings.md)',
+        '    - [Tuples and pairs](types/tuples.md)'
+      ],
+      removed: [
+        '    - [Comments](basics/comments.md)',
+        '        - [Debug output](basics/printing/debug.md)',
+        '    - [Tuples](types/tuples.md)'
+      ]
     })
-    // Nobody links to it (a deleted link target would change the bodies that name it on the next push).
-    await local.client.deleteItem((await find(root, 'License')).id)
-    await local.client.updateItem((await find(root, 'Release Notes')).id, {title: 'Changes'})
-    await pull(dir, root)
-
-    const after = await snapshot(dir)
-    expect(after['docs/about/Security.md']).toContain('Report issues.')
-    expect(after['docs/about/license.md']).toBeUndefined()
-    const nav = after['mkdocs.yml']!.split('\n')
-    const was = start['mkdocs.yml']!.split('\n')
-    expect(nav.filter((line) => !was.includes(line)).sort()).toEqual([
-      '    - Changes: about/release-notes.md',
-      '    - Security: about/Security.md'
-    ])
-    expect(was.filter((line) => !nav.includes(line)).sort()).toEqual([
-      '    - License: about/license.md',
-      '    - Release Notes: about/release-notes.md'
-    ])
-    const children = ((await find(root, 'About')).children ?? []).map((child) => child.title)
-    const inAbout = nav.slice(nav.indexOf('  - About:') + 1)
-    const listed = inAbout
-      .slice(
-        0,
-        inAbout.findIndex((line) => !line.startsWith('    - '))
-      )
-      .map((line) => /- (.*?):/.exec(line)![1])
-    expect(listed).toEqual(children)
-    await settled(dir, root)
   }, 300_000)
+
+  const rust = corpus('rust-by-example', 'src')
+  it.skipIf(!rust)(
+    'pulls rust-by-example in place, SUMMARY.md following the web',
+    async () => {
+      await bookScenario({
+        tree: rust!,
+        chapter: {
+          title: 'Hello World',
+          file: 'hello.md',
+          edit: ['the traditional Hello World', 'the classic Hello World']
+        },
+        deleted: {title: 'Comments', file: 'hello/comment.md'},
+        moved: {title: 'Debug', from: 'hello/print/print_debug.md', to: 'primitives/Debug.md', into: 'Primitives'},
+        retitled: {from: 'Tuples', to: 'Tuples and pairs'},
+        added: [
+          '    - [Debug](primitives/Debug.md)',
+          '    - [Greetings](hello/Greetings.md)',
+          '    - [Tuples and pairs](primitives/tuples.md)'
+        ],
+        removed: [
+          '    - [Comments](hello/comment.md)',
+          '        - [Debug](hello/print/print_debug.md)',
+          '    - [Tuples](primitives/tuples.md)'
+        ]
+      })
+    },
+    300_000
+  )
 })
 
-describe.skipIf(!existsSync(corpora))('a Hugo tree (docsy-docs, page bundles)', () => {
-  it('writes a web edit of a bundle’s body into its index.md: no _index.md appears beside it', async () => {
-    const dir = await corpus('docsy-docs', 'docsy.dev/content/en')
-    const root = await pushed(dir, 'Docsy')
-    const start = await snapshot(dir)
-    await pull(dir, root)
-    expect(changed(start, await snapshot(dir))).toEqual([])
-    await webEdit(root, 'Examples and templates', 'One of the best ways', 'One of the finest ways')
-    await pull(dir, root)
-    const after = await snapshot(dir)
-    // The body's images are the document step's (downloaded where the body names them); no other document changes.
-    expect(changed(start, after).filter((file) => !file.includes('/_assets/'))).toEqual(['examples/index.md'])
-    expect(after['examples/_index.md']).toBeUndefined()
-    expect(after['examples/index.md']).toContain('One of the finest ways')
-    await settled(dir, root)
-  }, 300_000)
-})
+/** Our site of a format, and the real tree of it when the corpora are there. */
+const both = (own: DocsTree, real: DocsTree | undefined) =>
+  (real ? [own, real] : [own]).map((tree) => [tree.name, tree] as const)
 
-describe.skipIf(!existsSync(corpora))('a Docusaurus tree (redux-docs, autogenerated sidebar)', () => {
-  it('writes an article created on the web into its topic’s folder; the folder needs no navigation edit', async () => {
-    const dir = await corpus('redux-docs', '.')
-    const root = await pushed(dir, 'Redux')
-    const start = await snapshot(dir)
-    await pull(dir, root)
-    expect(changed(start, await snapshot(dir))).toEqual([])
-    const introduction = await find(root, 'Introduction')
-    await local.client.createItem({
-      type: 'article',
-      title: 'Glossary',
-      parent_topic_id: introduction.id,
-      body: 'Terms.'
-    })
-    await pull(dir, root)
-    const after = await snapshot(dir)
-    expect(changed(start, after)).toEqual(['introduction/Glossary.md'])
-    await settled(dir, root)
-  }, 300_000)
-})
+describe.each(both(ownSites.mkdocs, corpus('mkdocs-docs', '.')))(
+  'an MkDocs tree (%s, nav in mkdocs.yml)',
+  (_, tree) => {
+    it('adds, removes and retitles nav entries where the platform did, in its order; everything else byte for byte', async () => {
+      const dir = await copyTree(tree, await temporary.make())
+      const root = await pushed(dir, 'MkDocs')
+      const start = await snapshot(dir)
+      await pull(dir, root)
+      expect(changed(start, await snapshot(dir))).toEqual([])
+
+      const about = await find(root, 'About')
+      await local.client.createItem({
+        type: 'article',
+        title: 'Security',
+        parent_topic_id: about.id,
+        body: 'Report issues.'
+      })
+      // Nobody links to it (a deleted link target would change the bodies that name it on the next push).
+      await local.client.deleteItem((await find(root, 'License')).id)
+      await local.client.updateItem((await find(root, 'Release Notes')).id, {title: 'Changes'})
+      await pull(dir, root)
+
+      const after = await snapshot(dir)
+      expect(after['docs/about/Security.md']).toContain('Report issues.')
+      expect(after['docs/about/license.md']).toBeUndefined()
+      const nav = after['mkdocs.yml']!.split('\n')
+      const was = start['mkdocs.yml']!.split('\n')
+      expect(nav.filter((line) => !was.includes(line)).sort()).toEqual([
+        '    - Changes: about/release-notes.md',
+        '    - Security: about/Security.md'
+      ])
+      expect(was.filter((line) => !nav.includes(line)).sort()).toEqual([
+        '    - License: about/license.md',
+        '    - Release Notes: about/release-notes.md'
+      ])
+      const children = ((await find(root, 'About')).children ?? []).map((child) => child.title)
+      const inAbout = nav.slice(nav.indexOf('  - About:') + 1)
+      const listed = inAbout
+        .slice(
+          0,
+          inAbout.findIndex((line) => !line.startsWith('    - '))
+        )
+        .map((line) => /- (.*?):/.exec(line)![1])
+      expect(listed).toEqual(children)
+      await settled(dir, root)
+    }, 300_000)
+  }
+)
+
+describe.each(both(ownSites.hugo, corpus('docsy-docs', 'docsy.dev/content/en')))(
+  'a Hugo tree (%s, page bundles)',
+  (_, tree) => {
+    it('writes a web edit of a bundle’s body into its index.md: no _index.md appears beside it', async () => {
+      const dir = await copyTree(tree, await temporary.make())
+      const root = await pushed(dir, 'Docsy')
+      const start = await snapshot(dir)
+      await pull(dir, root)
+      expect(changed(start, await snapshot(dir))).toEqual([])
+      await webEdit(root, 'Examples and templates', 'One of the best ways', 'One of the finest ways')
+      await pull(dir, root)
+      const after = await snapshot(dir)
+      // The body's images are the document step's (downloaded where the body names them); no other document changes.
+      expect(changed(start, after).filter((file) => !file.includes('/_assets/'))).toEqual(['examples/index.md'])
+      expect(after['examples/_index.md']).toBeUndefined()
+      expect(after['examples/index.md']).toContain('One of the finest ways')
+      await settled(dir, root)
+    }, 300_000)
+  }
+)
+
+describe.each(both(ownSites.docusaurus, corpus('redux-docs', '.')))(
+  'a Docusaurus tree (%s, autogenerated sidebar)',
+  (_, tree) => {
+    it('writes an article created on the web into its topic’s folder; the folder needs no navigation edit', async () => {
+      const dir = await copyTree(tree, await temporary.make())
+      const root = await pushed(dir, 'Redux')
+      const start = await snapshot(dir)
+      await pull(dir, root)
+      expect(changed(start, await snapshot(dir))).toEqual([])
+      const introduction = await find(root, 'Introduction')
+      await local.client.createItem({
+        type: 'article',
+        title: 'Glossary',
+        parent_topic_id: introduction.id,
+        body: 'Terms.'
+      })
+      await pull(dir, root)
+      const after = await snapshot(dir)
+      expect(changed(start, after)).toEqual(['introduction/Glossary.md'])
+      await settled(dir, root)
+    }, 300_000)
+  }
+)

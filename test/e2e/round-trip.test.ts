@@ -9,26 +9,30 @@
  * file and puts the platform's block beside it.
  */
 import {existsSync} from 'node:fs'
-import {cp, mkdir, readdir, readFile, writeFile} from 'node:fs/promises'
+import {readdir, readFile, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {copyTree, corpus, ownSites, type DocsTree} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, cli} from './push-helpers.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {changedLines, editableWords, frontMatterOf, type EditableWord} from './round-trip-words.js'
 
-const corpora = process.env.KBSYNC_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora')
 const local = useLocalServer()
 const temporary = temporaryFolders('round-trip')
 afterAll(() => temporary.removeAll())
 
-/** The corpora and the folder of each that is pushed. */
+/** Our sites of four formats, and the real trees of them when the corpora are there. */
 const trees = [
-  {name: 'redux-docs', sub: '.'},
-  {name: 'jekyll-docs', sub: '.'},
-  {name: 'gemini-cli-docs', sub: '.'},
-  {name: 'docsy-docs', sub: 'docsy.dev/content/en'}
-] as const
+  ownSites.docusaurus,
+  ownSites.jekyll,
+  ownSites.github,
+  ownSites.hugo,
+  corpus('redux-docs', '.'),
+  corpus('jekyll-docs', '.'),
+  corpus('gemini-cli-docs', '.'),
+  corpus('docsy-docs', 'docsy.dev/content/en')
+].filter((tree): tree is DocsTree => tree !== undefined)
 
 /** The text of every document file under `dir` (not the state, not conflict copies), by relative path. */
 async function documents(dir: string): Promise<Map<string, string>> {
@@ -78,8 +82,7 @@ async function webEdit(id: string, from: string, to: string): Promise<void> {
 }
 
 for (const tree of trees) {
-  const source = path.join(corpora, tree.name)
-  describe.skipIf(!existsSync(source))(`the round trip on ${tree.name}`, () => {
+  describe(`the round trip on ${tree.name}`, () => {
     let dir: string
     let root: string
     let words: EditableWord[]
@@ -87,10 +90,7 @@ for (const tree of trees) {
     const push = () => cli(['push', dir, '--root-topic', root, '--broken-links=warn'], local.env)
 
     beforeAll(async () => {
-      const repo = await temporary.make()
-      await mkdir(path.join(repo, '.git'))
-      await cp(source, repo, {recursive: true})
-      dir = path.join(repo, tree.sub)
+      dir = await copyTree(tree, await temporary.make())
       root = (await local.client.createItem({type: 'topic', title: tree.name, parent_topic_id: null})).id
       const pushed = await push()
       expect(pushed.code, pushed.err).toBe(0)
@@ -167,28 +167,37 @@ for (const tree of trees) {
   })
 }
 
-describe.skipIf(!existsSync(path.join(corpora, 'redux-docs')))('a web edit inside an admonition', () => {
-  it("keeps the admonition in the author's syntax (`:::tip`)", async () => {
-    const repo = await temporary.make()
-    await mkdir(path.join(repo, '.git'))
-    await cp(path.join(corpora, 'redux-docs/introduction'), path.join(repo, 'introduction'), {recursive: true})
-    const dir = path.join(repo, 'introduction')
-    const root = (await local.client.createItem({type: 'topic', title: 'Admonitions', parent_topic_id: null})).id
-    const pushed = await cli(['push', dir, '--root-topic', root, '--broken-links=warn'], local.env)
-    expect(pushed.code, pushed.err).toBe(0)
-    const file = path.join(dir, 'why-rtk-is-redux-today.md')
-    const before = await readFile(file, 'utf8')
-    const id = (await idsByFile(dir)).get('why-rtk-is-redux-today.md')!
-    await webEdit(id, 'See these pages to learn how', 'See these pages to learn more about how')
-    const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
-    expect(pulled.code, pulled.err).toBe(0)
-    const after = await readFile(file, 'utf8')
-    expect(after).toContain(':::tip\n\nSee these pages to learn more about how')
-    expect(after).not.toContain('[!TIP]')
-    expect(changedLines(before, after)).toBe(1)
-    expect(frontMatterOf(after)).toBe(frontMatterOf(before))
-  }, 120_000)
-})
+/** A Docusaurus tree's `introduction` folder and the admonition to edit in it: our site's, and redux-docs' when there. */
+const admonitions = [
+  {tree: ownSites.docusaurus, folder: 'docs/introduction', file: 'getting-started.md'},
+  ...[corpus('redux-docs', '.')]
+    .filter((tree) => tree !== undefined)
+    .map((tree) => ({tree, folder: 'introduction', file: 'why-rtk-is-redux-today.md'}))
+]
+
+describe.each(admonitions.map((entry) => [entry.tree.name, entry] as const))(
+  'a web edit inside an admonition (%s)',
+  (_, {tree, folder, file: name}) => {
+    it("keeps the admonition in the author's syntax (`:::tip`)", async () => {
+      const repo = await temporary.make()
+      const dir = path.join(await copyTree({...tree, sub: '.'}, repo), folder)
+      const root = (await local.client.createItem({type: 'topic', title: 'Admonitions', parent_topic_id: null})).id
+      const pushed = await cli(['push', dir, '--root-topic', root, '--broken-links=warn'], local.env)
+      expect(pushed.code, pushed.err).toBe(0)
+      const file = path.join(dir, name)
+      const before = await readFile(file, 'utf8')
+      const id = (await idsByFile(dir)).get(name)!
+      await webEdit(id, 'See these pages to learn how', 'See these pages to learn more about how')
+      const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+      expect(pulled.code, pulled.err).toBe(0)
+      const after = await readFile(file, 'utf8')
+      expect(after).toContain(':::tip\n\nSee these pages to learn more about how')
+      expect(after).not.toContain('[!TIP]')
+      expect(changedLines(before, after)).toBe(1)
+      expect(frontMatterOf(after)).toBe(frontMatterOf(before))
+    }, 120_000)
+  }
+)
 
 describe('push refuses unresolved conflict markers', () => {
   it('stops at file:line before any write', async () => {

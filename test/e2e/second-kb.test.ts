@@ -7,17 +7,17 @@
  * servers draw ids from the same seed, so the ids of one name other items on
  * the other: a `kb_id` of A must never match an item of B by chance.
  */
-import {existsSync} from 'node:fs'
-import {cp, mkdir, readFile, readdir, writeFile} from 'node:fs/promises'
+import {readFile, readdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
 import {startServer} from '../../src/server/index.js'
 import {temporaryFolders} from '../temp-folders.js'
+import {copyTree, corpus, ownSites, type DocsTree} from './docs-sites.js'
 import {cli} from './push-helpers.js'
 
-const corpora = process.env.KBSYNC_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora')
-const corpus = path.join(corpora, 'jekyll-docs')
+/** Our Jekyll site, and the real one when the corpora are there. */
+const trees = [ownSites.jekyll, corpus('jekyll-docs', '.')].filter((tree): tree is DocsTree => tree !== undefined)
 
 type Server = Awaited<ReturnType<typeof startServer>>
 interface Kb {
@@ -62,69 +62,70 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
 
 const writes = (kb: Kb) => kb.server.requestLog().filter((entry) => entry.write).length
 
-describe.skipIf(!existsSync(corpus))('a folder pulled from one knowledge base, pushed to another', () => {
-  let a: Kb
-  let b: Kb
-  let pulled: string
-  beforeAll(async () => {
-    a = await startKb()
-    b = await startKb()
-    expect(b.root).toBe(a.root)
-    const repo = await temporary.make()
-    await mkdir(path.join(repo, '.git'))
-    await cp(corpus, path.join(repo, 'docs'), {recursive: true})
-    const pushed = await cli(['push', path.join(repo, 'docs'), '--root-topic', a.root, '--broken-links=warn'], a.env)
-    expect(pushed.code, pushed.err).toBe(0)
-    pulled = path.join(await temporary.make(), 'docs')
-    const pull = await cli(['pull', pulled, '--root-topic', a.root], a.env)
-    expect(pull.code, pull.err).toBe(0)
-  }, 120_000)
+describe.each(trees.map((tree) => [tree.name, tree] as const))(
+  'a folder (%s) pulled from one knowledge base, pushed to another',
+  (_, tree) => {
+    let a: Kb
+    let b: Kb
+    let pulled: string
+    beforeAll(async () => {
+      a = await startKb()
+      b = await startKb()
+      expect(b.root).toBe(a.root)
+      const docs = await copyTree(tree, await temporary.make(), 'docs')
+      const pushed = await cli(['push', docs, '--root-topic', a.root, '--broken-links=warn'], a.env)
+      expect(pushed.code, pushed.err).toBe(0)
+      pulled = path.join(await temporary.make(), 'docs')
+      const pull = await cli(['pull', pulled, '--root-topic', a.root], a.env)
+      expect(pull.code, pull.err).toBe(0)
+    }, 120_000)
 
-  it('pushes to an empty second one, once, and leaves both with nothing to write', async () => {
-    const before = await snapshot(pulled)
-    const pinned = [...before.values()].filter((text) => /^kb_id: /m.test(text)).length
-    const first = await cli(['push', pulled, '--root-topic', b.root, '--broken-links=warn'], b.env)
-    expect(first.code, first.err).toBe(0)
-    expect(first.err).not.toMatch(/unknown-kb-id/)
-    // One line for every such file, counted; never one per file.
-    const lines = first.err.split('\n').filter((line) => line.includes('kb-id-other-target'))
-    expect(lines).toHaveLength(pinned > 0 ? 1 : 0)
-    if (pinned > 0) expect(lines[0]).toContain(`${pinned} files carry the kb_id of another knowledge base`)
-    // Every document is on B now, under B's own ids.
-    const itemsOfB = b.server.items().length
-    expect(itemsOfB).toBe(a.server.items().length)
-    expect(await snapshot(pulled)).toEqual(before)
+    it('pushes to an empty second one, once, and leaves both with nothing to write', async () => {
+      const before = await snapshot(pulled)
+      const pinned = [...before.values()].filter((text) => /^kb_id: /m.test(text)).length
+      const first = await cli(['push', pulled, '--root-topic', b.root, '--broken-links=warn'], b.env)
+      expect(first.code, first.err).toBe(0)
+      expect(first.err).not.toMatch(/unknown-kb-id/)
+      // One line for every such file, counted; never one per file.
+      const lines = first.err.split('\n').filter((line) => line.includes('kb-id-other-target'))
+      expect(lines).toHaveLength(pinned > 0 ? 1 : 0)
+      if (pinned > 0) expect(lines[0]).toContain(`${pinned} files carry the kb_id of another knowledge base`)
+      // Every document is on B now, under B's own ids.
+      const itemsOfB = b.server.items().length
+      expect(itemsOfB).toBe(a.server.items().length)
+      expect(await snapshot(pulled)).toEqual(before)
 
-    b.server.resetLog()
-    const again = await cli(['push', pulled, '--root-topic', b.root, '--broken-links=warn'], b.env)
-    expect(again.code, again.err).toBe(0)
-    expect(writes(b)).toBe(0)
-    expect(b.server.items().length).toBe(itemsOfB)
+      b.server.resetLog()
+      const again = await cli(['push', pulled, '--root-topic', b.root, '--broken-links=warn'], b.env)
+      expect(again.code, again.err).toBe(0)
+      expect(writes(b)).toBe(0)
+      expect(b.server.items().length).toBe(itemsOfB)
 
-    a.server.resetLog()
-    const home = await cli(['push', pulled, '--root-topic', a.root, '--broken-links=warn'], a.env)
-    expect(home.code, home.err).toBe(0)
-    expect(writes(a)).toBe(0)
-    expect(home.err).not.toMatch(/kb-id-other-target/)
-    expect(await snapshot(pulled)).toEqual(before)
+      a.server.resetLog()
+      const home = await cli(['push', pulled, '--root-topic', a.root, '--broken-links=warn'], a.env)
+      expect(home.code, home.err).toBe(0)
+      expect(writes(a)).toBe(0)
+      expect(home.err).not.toMatch(/kb-id-other-target/)
+      expect(await snapshot(pulled)).toEqual(before)
 
-    // With a state, ids in front matter are not needed for identity: without them, neither has anything to write.
-    for (const [file, text] of before)
-      if (file.endsWith('.md')) await writeFile(path.join(pulled, file), text.replace(/^kb_id: .*\n/m, ''))
-    for (const kb of [a, b]) {
-      kb.server.resetLog()
-      const bare = await cli(['push', pulled, '--root-topic', kb.root, '--broken-links=warn'], kb.env)
-      expect(bare.code, bare.err).toBe(0)
-      expect(writes(kb)).toBe(0)
-    }
-  }, 180_000)
+      // With a state, ids in front matter are not needed for identity: without them, neither has anything to write.
+      for (const [file, text] of before)
+        if (file.endsWith('.md')) await writeFile(path.join(pulled, file), text.replace(/^kb_id: .*\n/m, ''))
+      for (const kb of [a, b]) {
+        kb.server.resetLog()
+        const bare = await cli(['push', pulled, '--root-topic', kb.root, '--broken-links=warn'], kb.env)
+        expect(bare.code, bare.err).toBe(0)
+        expect(writes(kb)).toBe(0)
+      }
+    }, 180_000)
 
-  it('keeps an unknown kb_id an error where no state explains it', async () => {
-    const dir = await temporary.make()
-    // An id neither knowledge base has: no state says whose it is.
-    await writeFile(path.join(dir, 'page.md'), '---\ntitle: Page\nkb_id: NoSuchItem31\n---\n\nText.\n')
-    const result = await cli(['push', dir, '--root-topic', b.root, '--dry-run', '--broken-links=warn'], b.env)
-    expect(result.code).toBe(2)
-    expect(result.err).toMatch(/unknown-kb-id|is not an item under the configured root/)
-  })
-})
+    it('keeps an unknown kb_id an error where no state explains it', async () => {
+      const dir = await temporary.make()
+      // An id neither knowledge base has: no state says whose it is.
+      await writeFile(path.join(dir, 'page.md'), '---\ntitle: Page\nkb_id: NoSuchItem31\n---\n\nText.\n')
+      const result = await cli(['push', dir, '--root-topic', b.root, '--dry-run', '--broken-links=warn'], b.env)
+      expect(result.code).toBe(2)
+      expect(result.err).toMatch(/unknown-kb-id|is not an item under the configured root/)
+    })
+  }
+)

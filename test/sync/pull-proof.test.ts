@@ -6,7 +6,7 @@
  * real docs trees, and generated bodies, for the texts pull writes and for
  * texts that are not the body.
  */
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {readdirSync, readFileSync} from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import type {Root} from 'mdast'
@@ -15,6 +15,7 @@ import {gfmToKb, kbTreeToGfm, parseKb, stringifyKb} from '../../src/dialect/inde
 import {toKbTree} from '../../src/local/index.js'
 import {readsBackAs, sameBody, sameTree} from '../../src/sync/shared/proof.js'
 import {fixtureCases, fixturesRoot, platformBodies} from '../dialect/helpers.js'
+import {allTrees} from '../e2e/docs-sites.js'
 
 /** The proof as it was: both trees serialised, the texts compared. */
 function oldProof(tree: Root, canonical: string): boolean {
@@ -49,20 +50,16 @@ function checkBody(body: string, tally: {hits: number; total: number}): void {
   }
 }
 
-/** The Markdown files of the real docs trees, pushed as the platform would hold them (four of each tree). */
-function corporaBodies(): string[] {
-  const root = path.resolve(import.meta.dirname, '../../../shared/corpora')
-  if (!existsSync(root)) return []
+/** The Markdown files of the docs trees (our sites, and the real ones when there), pushed as the platform would hold them (four of each tree). */
+function treeBodies(): string[] {
   const bodies: string[] = []
-  for (const corpus of readdirSync(root, {withFileTypes: true}).filter((entry) => entry.isDirectory())) {
-    const files = (readdirSync(path.join(root, corpus.name), {recursive: true}) as string[])
-      .filter((file) => /\.mdx?$/.test(file))
-      .sort()
+  for (const {source} of allTrees()) {
+    const files = (readdirSync(source, {recursive: true}) as string[]).filter((file) => /\.mdx?$/.test(file)).sort()
     // Four files of each tree, spread over it: the whole trees cost minutes on a loaded machine.
     const sample = files.filter((_, index) => index % Math.ceil(files.length / 4) === 0)
     for (const file of sample) {
       try {
-        bodies.push(gfmToKb(readFileSync(path.join(root, corpus.name, file), 'utf8')).markdown)
+        bodies.push(gfmToKb(readFileSync(path.join(source, file), 'utf8')).markdown)
       } catch {
         // A file push refuses is no body.
       }
@@ -81,15 +78,12 @@ describe('the pull proof: comparing trees once agrees with serialising both', ()
     expect(tally.hits).toBeGreaterThan(0)
   })
 
-  it.skipIf(!existsSync(path.resolve(import.meta.dirname, '../../../shared/corpora')))(
-    'on bodies pushed from the real docs trees',
-    () => {
-      const tally = {hits: 0, total: 0}
-      for (const body of corporaBodies()) checkBody(body, tally)
-      expect(tally.total).toBeGreaterThan(60)
-    },
-    120_000
-  )
+  it('on bodies pushed from the docs trees', () => {
+    const tally = {hits: 0, total: 0}
+    for (const body of treeBodies()) checkBody(body, tally)
+    // Four files of each of our seven sites at least, five texts each (a few may not parse as a file).
+    expect(tally.total).toBeGreaterThan(60)
+  }, 120_000)
 
   const word = fc.constantFrom('alpha', 'beta', 'x_y', 'a*b', '<u>', 'it’s', '1.', '#', '[x]', 'a&b', 'é')
   const words = fc.array(word, {minLength: 1, maxLength: 5}).map((list) => list.join(' '))
