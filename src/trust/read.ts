@@ -28,6 +28,7 @@ import {closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpath
 import {open, lstat, realpath} from 'node:fs/promises'
 import path from 'node:path'
 import {isInside} from './paths.js'
+import {realPathSync} from './real-path.js'
 
 /** Why a read was refused. */
 export type ReadRefusal =
@@ -116,7 +117,7 @@ async function looked(file: string, given: string): Promise<{boundary: string; r
     throw failed(file, error)
   })
   try {
-    const real = await realpath(path.resolve(boundary, file))
+    const real = realPathSync(path.resolve(boundary, file))
     const info = await lstat(real)
     check(file, real, boundary, info, Infinity)
     return {boundary, real, info}
@@ -132,7 +133,7 @@ export function readInsideSync(file: string, limits: ReadLimits): Uint8Array {
   let info: Stats
   try {
     boundary = realpathSync.native(path.resolve(limits.boundary))
-    real = realpathSync.native(path.resolve(boundary, file))
+    real = realPathSync(path.resolve(boundary, file))
     info = lstatSync(real)
   } catch (error) {
     throw failed(file, error)
