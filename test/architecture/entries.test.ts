@@ -46,8 +46,10 @@ const entries: Record<string, string[]> = {
   'kbsync/dialect (src/dialect/index.ts)': heavy,
   'kbsync/plugins (plugins/index.ts)': heavy,
   'kbsync (src/index.ts)': heavy,
-  // bin.ts listens for signals, then loads main.ts with import(): the CLI's own imports start there.
-  'the CLI (src/cli/main.ts)': optional
+  // bin.ts listens for signals, then loads main.ts with import(), which loads the command run with import():
+  // every command's imports start at commands/index.ts, which imports them all.
+  'the CLI commands (src/cli/commands/index.ts)': optional,
+  'the CLI command runner (src/cli/run-command.ts)': optional
 }
 
 describe('what each entry loads when imported', () => {
@@ -65,6 +67,26 @@ describe('what each entry loads when imported', () => {
       )
     })
   }
+
+  it('kbsync --version and --help (src/cli/main.ts) load no package and no command', () => {
+    const seen = new Set(['src/cli/main.ts'])
+    const queue = ['src/cli/main.ts']
+    while (queue.length > 0)
+      for (const next of graph.get(queue.shift()!) ?? [])
+        if (!seen.has(next)) {
+          seen.add(next)
+          queue.push(next)
+        }
+    expect(
+      [...seen]
+        .flatMap((file) => importsOf(file).filter((item) => !item.typeOnly && !item.dynamic))
+        .map((item) => packageOf(item.specifier))
+        .filter((name) => name !== undefined)
+    ).toEqual([])
+    expect([...seen].filter((file) => file.startsWith('src/cli/commands/') && !file.endsWith('/catalog.ts'))).toEqual(
+      []
+    )
+  })
 
   it('kbsync/dialect loads no engine: nothing of sync, api, local, server, preview, diagrams, cli', () => {
     const engine = /^src\/(sync|api|local|server|preview|diagrams|cli|links)\//

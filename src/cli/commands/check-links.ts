@@ -5,6 +5,7 @@
  * through `checkFolderLinks`.
  */
 import type {Command} from '../command.js'
+import {commandSummary} from './catalog.js'
 import type {KbsyncConfig} from '../config.js'
 import {UsageError} from '../errors.js'
 import {exitCodes} from '../exit-codes.js'
@@ -116,7 +117,7 @@ export function linkCheckExitCode(result: LinkCheckResult): number {
 
 export const checkLinksCommand: Command = {
   name: 'check-links',
-  summary: 'check every external link and image URL of the folder',
+  summary: commandSummary('check-links'),
   usage:
     'kbsync check-links [DIR] [--warn] [--no-cache] [--json] [--link-concurrency N] [--per-host N] [--link-timeout MS] [--link-budget S] [--allow-private]',
   description: `Requests every http(s) link and image URL of DIR's documents once (HEAD, then GET when HEAD is

@@ -16,6 +16,7 @@ import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {gfmToKbTree, kbTreeToCommentHtml, kbTreeToGfm, kbTreeToHtml, parseKb, stringifyKb} from '../../dialect/index.js'
 import type {Command, CommandContext} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../errors.js'
 import {articleUrlOf, loadConfig} from '../config.js'
@@ -110,7 +111,7 @@ export function formatWarning(message: VFileMessage, name: string): string {
 
 export const convertCommand: Command = {
   name: 'convert',
-  summary: 'convert one body between GFM, the dialect, preview HTML and comment HTML',
+  summary: commandSummary('convert'),
   usage: 'kbsync convert [--from gfm|kb] [--to kb|gfm|html|comment-html] [--article-url URL] [--config FILE] [FILE]',
   description: `Reads FILE (or standard input when no file is given) and writes the converted
 body to standard output. Every construct the target cannot hold is converted

@@ -8,6 +8,7 @@ import {readFile, stat} from 'node:fs/promises'
 import path from 'node:path'
 import {checkWritesInside, writeFileInside} from '../../local/index.js'
 import type {Command, CommandContext} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {configFileNames, keyDefinitions} from '../config.js'
 import {exitCodes} from '../exit-codes.js'
 import {reporterFor} from '../output/index.js'
@@ -77,7 +78,7 @@ export function kbsyncGitignore(existing: string | undefined): string | undefine
 
 export const initCommand: Command = {
   name: 'init',
-  summary: 'write a kbsync.config.json and a .kbsyncignore',
+  summary: commandSummary('init'),
   usage: 'kbsync init [--dir DIR] [--api-url URL] [--root-topic ID] [--force]',
   description: `Writes kbsync.config.json in the current folder (each key explained in its
 "$comment": JSON has no comments), a .kbsyncignore in the synced folder, and

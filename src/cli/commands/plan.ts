@@ -4,6 +4,7 @@
  * `output/plan-text.ts`'s, shared with `push` and `watch`.
  */
 import type {Command} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {exitCodes} from '../exit-codes.js'
 import {planSummaryMarkdown} from '../output/index.js'
 import {formatPlan, opOrder} from '../output/plan-text.js'
@@ -40,7 +41,7 @@ function withTargetLine(text: string, plan: PushPlan): string {
 
 export const planCommand: Command = {
   name: 'plan',
-  summary: 'show what a push would change, without writing',
+  summary: commandSummary('plan'),
   usage:
     'kbsync plan [DIR] [--json] [--root-topic ID] [--prune | --on-orphan MODE] [--remove-twins] [--exit-code] [--max-warnings N] [--check-links [--warn]]',
   description: `Scans DIR (default: the configured folder, else the current one), reads the knowledge base and prints

@@ -3,6 +3,7 @@
  * as the platform will show them, with live reload, until interrupted.
  */
 import type {Command, CommandContext} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../errors.js'
 import {listenError, untilInterrupted} from '../args.js'
@@ -53,7 +54,7 @@ async function start(
 
 export const previewCommand: Command = {
   name: 'preview',
-  summary: 'show the folder in a browser as the platform will, with live reload',
+  summary: commandSummary('preview'),
   usage: 'kbsync preview [DIR] [--port N] [--open]',
   description: `Serves DIR (default: the configured folder, else the current one) on http://127.0.0.1:PORT/: the tree of
 topics and articles as navigation, each article rendered the way the platform's

@@ -6,6 +6,7 @@
 import {oneLine} from '../../trust/index.js'
 import path from 'node:path'
 import type {Command, CommandContext} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {UsageError} from '../errors.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural} from '../output/index.js'
@@ -86,7 +87,7 @@ function embeddedSource(context: CommandContext): {embeddedDir?: string} {
 
 export const pullCommand: Command = {
   name: 'pull',
-  summary: 'bring the knowledge base (or one topic) into a folder',
+  summary: commandSummary('pull'),
   usage:
     'kbsync pull [DIR] [--from FOLDER] [--root-topic ID] [--no-permissions] [--broken-links warn|error] [--dry-run] [--json] [--branch NAME] [--pull-request] [--config FILE] [--quiet|--verbose]',
   description: `Writes the knowledge base under the root into DIR (default: the configured

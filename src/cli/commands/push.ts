@@ -3,6 +3,7 @@
  * TTY), then a summary; `--dry-run` prints the plan instead.
  */
 import type {Command} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural, planSummaryMarkdown, pushSummaryMarkdown, type Reporter} from '../output/index.js'
 import {readFile} from 'node:fs/promises'
@@ -120,7 +121,7 @@ function reportResult(reporter: Reporter, result: PushResult, options: PushOptio
 
 export const pushCommand: Command = {
   name: 'push',
-  summary: 'push a folder of Markdown to the knowledge base',
+  summary: commandSummary('push'),
   usage:
     'kbsync push [DIR] [--dry-run] [--prune | --on-orphan delete|archive|keep] [--remove-twins] [--yes] [--force] [--write-ids] [--plan FILE] [--root-topic ID] [--json] [--max-warnings N] [--concurrency N]',
   description: `Scans DIR (default: the configured folder, else the current one), plans and

@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import type {Command} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {listenError, parseNumber, parsePort, untilInterrupted} from '../args.js'
 import {exitCodes} from '../exit-codes.js'
 import {UsageError} from '../errors.js'
@@ -65,7 +66,7 @@ function parseMiB(name: string, value: unknown): number | undefined {
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'run the local knowledge-base server (the embedded default and test double)',
+  summary: commandSummary('serve'),
   usage:
     'kbsync serve [--port N] [--data PATH] [--token T] [--login L --security-key K] [--latency MS] [--fail-rate R] [--rate-limit N/SECONDS] [--platform-habits] [--login-persons IDS] [--drop-over N] [--host H] [--allow-host NAMES] [--max-json-mb N] [--max-file-mb N]',
   description: `Serves the platform's knowledge-base API on http://127.0.0.1:PORT/v4, persisted

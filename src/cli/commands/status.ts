@@ -5,6 +5,7 @@
 import {oneLine} from '../../trust/index.js'
 import {access} from 'node:fs/promises'
 import type {Command, CommandContext} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {exitCodes} from '../exit-codes.js'
 import {plural} from '../output/index.js'
 import {orphansLeft} from '../output/plan-text.js'
@@ -173,7 +174,7 @@ export function formatStatus(report: StatusReport): string {
 
 export const statusCommand: Command = {
   name: 'status',
-  summary: 'what changed locally and on the platform since the last sync',
+  summary: commandSummary('status'),
   usage:
     'kbsync status [DIR] [--json] [--exit-code] [--broken-links warn|error] [--root-topic ID] [--prune | --on-orphan MODE]',
   description: `Reads the folder, the sync state and the knowledge base, and lists per file

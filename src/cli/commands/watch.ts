@@ -4,6 +4,7 @@
  * step lands) and closes the connection.
  */
 import type {Command, CommandContext} from '../command.js'
+import {commandSummary} from './catalog.js'
 import {exitCodes} from '../exit-codes.js'
 import {untilInterrupted} from '../args.js'
 import {
@@ -21,7 +22,7 @@ import type {PlanPushOptions} from '../../sync/push/prepare.js'
 
 export const watchCommand: Command = {
   name: 'watch',
-  summary: 'push each saved change until Ctrl-C',
+  summary: commandSummary('watch'),
   usage:
     'kbsync watch [DIR] [--debounce MS] [--prune | --on-orphan MODE] [--yes] [--max-warnings N] [--root-topic ID] [--quiet|--verbose]',
   description: `Pushes DIR (default: the configured dir, else the current folder) once, then
