@@ -60,15 +60,27 @@ export function storeBase(dir: string, text: string): void {
   writeFileInside(dir, file, gzipSync(Buffer.from(text, 'utf8')).toString('base64'))
 }
 
-/** Removes the bases of `dir` that no hash of `keep` names (the state's entries of every target). */
-export function pruneBases(dir: string, keep: ReadonlySet<string>): void {
-  let names: string[]
+/**
+ * The names of the bases stored in `dir`, listed at once (a run that checks
+ * thousands of entries pays one listing, not a check of each file's path);
+ * undefined when `.kbsync` or its bases are no real folders of `dir` (never
+ * listed through a link) or cannot be listed.
+ */
+export function listBases(dir: string): Set<string> | undefined {
   try {
-    // Never listed through a link: the folder of the bases, and `.kbsync` above it, must be real folders of `dir`.
-    for (const folder of ['.kbsync', basesFolder]) if (!lstatSync(path.join(dir, folder)).isDirectory()) return
-    names = readdirSync(path.join(dir, basesFolder))
+    for (const folder of ['.kbsync', basesFolder])
+      if (!lstatSync(path.join(dir, folder)).isDirectory()) return undefined
+    return new Set(readdirSync(path.join(dir, basesFolder)))
   } catch {
-    return
+    return undefined
   }
-  for (const name of names) if (!keep.has(name)) removeInside(dir, `${basesFolder}/${name}`)
+}
+
+/** Removes the bases of `dir` (listed in `stored`, when the caller has them) that no hash of `keep` names (the state's entries of every target). */
+export function pruneBases(
+  dir: string,
+  keep: ReadonlySet<string>,
+  stored: ReadonlySet<string> | undefined = listBases(dir)
+): void {
+  for (const name of stored ?? []) if (!keep.has(name)) removeInside(dir, `${basesFolder}/${name}`)
 }

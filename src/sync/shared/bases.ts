@@ -7,6 +7,7 @@
 import path from 'node:path'
 import {
   hasBase,
+  listBases,
   maxBaseBytes,
   pruneBases,
   sourceHashOf,
@@ -48,12 +49,17 @@ export async function recordBases(scan: ScanResult, state: SyncState, extra: Ite
   const dir = scan.dir
   try {
     for (const text of extra) storeBase(dir, text)
+    // One listing of the store, not a check of each entry's file: a no-op run over thousands of documents stores nothing.
+    const stored = listBases(dir)
+    const has = (hash: string) => (stored ? stored.has(hash) : hasBase(dir, hash))
     for (const [key, entry] of Object.entries(state.items)) {
-      if (!entry.sourceHash || hasBase(dir, entry.sourceHash)) continue
+      if (!entry.sourceHash || has(entry.sourceHash)) continue
       const text = await textOf(scan, key, entry.sourceHash)
-      if (text !== undefined) storeBase(dir, text)
+      if (text === undefined) continue
+      storeBase(dir, text)
+      stored?.add(entry.sourceHash)
     }
-    pruneBases(dir, namedHashes(state))
+    pruneBases(dir, namedHashes(state), stored)
   } catch {
     // A cache that cannot be written costs only the merge of documents edited on both sides (a conflict copy then).
   }
