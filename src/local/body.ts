@@ -4,7 +4,7 @@
  * removed), so every later message points at the right line of the file.
  */
 import type {Diagnostic} from './diagnostic.js'
-import {readFrontMatter, type FrontMatter} from './front-matter.js'
+import {readFrontMatter, type FrontMatter, type FrontMatterMemo} from './front-matter.js'
 
 /** The heading a document opens with: the title candidate. */
 export interface TitleHeading {
@@ -48,9 +48,14 @@ const statementEnd = /from\s*['"][^'"]*['"]|^import\s*['"]|[;}\])]\s*$/
  * matter (HTML comments and, in `.mdx` files, import/export lines are no
  * content).
  */
-export function readDocumentHead(text: string, file: string, diagnostics: Diagnostic[]): DocumentHead {
+export function readDocumentHead(
+  text: string,
+  file: string,
+  diagnostics: Diagnostic[],
+  memo?: FrontMatterMemo
+): DocumentHead {
   const normal = text.replace(/\r\n?/g, '\n')
-  const frontMatter = readFrontMatter(normal, file, diagnostics)
+  const frontMatter = readFrontMatter(normal, file, diagnostics, memo)
   const heading = openingHeading(normal.split('\n'), frontMatter.lineCount, /\.mdx$/i.test(file))
   return {frontMatter, ...(heading ? {heading} : {}), text: normal}
 }

@@ -36,6 +36,19 @@ export interface FrontMatter {
   yaml: string
 }
 
+/** What a block's facts are without its text (`FrontMatter.yaml`). */
+export type FrontMatterFacts = Omit<FrontMatter, 'yaml'>
+
+/**
+ * Where `readFrontMatter` finds the facts of a block it read before, by the
+ * block's text, and records those of a block it parsed without a problem
+ * (`front-matter-cache.ts`).
+ */
+export interface FrontMatterMemo {
+  get(yaml: string): FrontMatterFacts | undefined
+  set(yaml: string, facts: FrontMatterFacts): void
+}
+
 const opening = /^---[ \t]*\r?\n/
 const closing = /^(?:---|\.\.\.)[ \t]*$/
 
@@ -43,7 +56,12 @@ const closing = /^(?:---|\.\.\.)[ \t]*$/
  * Splits and validates the front matter of `text` (the file at `file`),
  * pushing problems (with line numbers) onto `diagnostics`.
  */
-export function readFrontMatter(text: string, file: string, diagnostics: Diagnostic[]): FrontMatter {
+export function readFrontMatter(
+  text: string,
+  file: string,
+  diagnostics: Diagnostic[],
+  memo?: FrontMatterMemo
+): FrontMatter {
   const none: FrontMatter = {present: false, lineCount: 0, yaml: ''}
   if (!opening.test(text)) return none
   const lines = text.split('\n')
@@ -59,7 +77,21 @@ export function readFrontMatter(text: string, file: string, diagnostics: Diagnos
     return none
   }
   const yaml = lines.slice(1, end).join('\n')
-  const result: FrontMatter = {present: true, lineCount: end + 1, yaml}
+  // The facts are a function of the block's text alone: a block read before (and found sound) is not parsed again.
+  const known = memo?.get(yaml)
+  if (known) return {...known, yaml}
+  const before = diagnostics.length
+  const result = parseBlock(yaml, end + 1, file, diagnostics)
+  if (memo && diagnostics.length === before) {
+    const {yaml: _text, ...facts} = result
+    memo.set(yaml, facts)
+  }
+  return result
+}
+
+/** The facts of the front matter block `yaml` (of `lineCount` lines with its fences) of `file`, its problems added to `diagnostics`. */
+function parseBlock(yaml: string, lineCount: number, file: string, diagnostics: Diagnostic[]): FrontMatter {
+  const result: FrontMatter = {present: true, lineCount, yaml}
   const read = readYaml(yaml)
   if (!read.ok) {
     // The block starts on the file's second line.

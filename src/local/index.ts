@@ -33,6 +33,7 @@ export type {LocaleChoice} from './navigation/locales.js'
 export {bodyTree, positionedBodyTree, toGfmText, toKbText, toKbTree} from './markdown.js'
 export {bodyKeyOf, forgetHandedOver, handOverFacts, parseBodyFacts, scanParses} from './body-facts.js'
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
+export {FrontMatterCache, frontMatterCacheFile} from './front-matter-cache.js'
 export {BodyMovedError, hasBody, ownStrings, readBodyAgain, releaseBody} from './body-release.js'
 export {writeKbId} from './write-id.js'
 export {

@@ -11,6 +11,7 @@ import type {Diagnostic} from './diagnostic.js'
 import {settleBlankPages, type BlankPage} from './blank-pages.js'
 import {readDocumentHead, type DocumentHead} from './body.js'
 import {BodyCache} from './body-cache.js'
+import type {FrontMatterCache} from './front-matter-cache.js'
 import {isPartialName} from './file-names.js'
 import {folderLayout} from './layout.js'
 import {allFolders, documentFolders, withoutFiles} from './walk-order.js'
@@ -42,6 +43,8 @@ export interface ScanOptions {
   ignore?: readonly string[]
   /** Reads unchanged bodies from this cache instead of parsing them, and records the others in it (then saves it). */
   cache?: BodyCache
+  /** Reads unchanged front matter blocks from this cache instead of parsing them, and records the others (then saves it). */
+  frontMatter?: FrontMatterCache
   /** Parsed trees to keep for rendering, at most (default `keptTreesMax`); the others are parsed again when rendered. */
   keptTrees?: number
   /** How links are resolved beyond the folder's documents: broken links, repository links, the site root. */
@@ -130,6 +133,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   settleBlankPages([...blankPages, ...converted], {root: rootTopic, byPath, diagnostics})
   const {assets} = read
   validateTree(rootTopic, diagnostics)
+  options.frontMatter?.save()
   return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount: articleCountOf(byPath)}
 }
 
@@ -169,7 +173,10 @@ function headReader(
     let read = heads.get(file)
     if (!read) {
       const text = readText(file)
-      heads.set(file, (read = {text, head: (options.reuse?.readHead ?? readDocumentHead)(text, file, diagnostics)}))
+      const head = options.reuse
+        ? options.reuse.readHead(text, file, diagnostics)
+        : readDocumentHead(text, file, diagnostics, options.frontMatter)
+      heads.set(file, (read = {text, head}))
     }
     return read
   }

@@ -17,7 +17,8 @@ import {git} from './git.js'
 const stateFiles: ReadonlyArray<{name: string; cache: boolean}> = [
   {name: 'state.json', cache: false},
   {name: 'state.journal', cache: false},
-  {name: 'body-cache.json', cache: true}
+  {name: 'body-cache.json', cache: true},
+  {name: 'front-matter-cache.json', cache: true}
 ]
 
 /** A temporary worktree: where it is, and the synced folder inside it. */

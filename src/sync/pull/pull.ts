@@ -8,6 +8,7 @@
 import {mkdir} from 'node:fs/promises'
 import {
   checkWritesInside,
+  FrontMatterCache,
   loadState,
   scanFolder,
   type Diagnostic,
@@ -54,8 +55,13 @@ export interface PullContext {
 /** The scan of the pull's folder (made when missing). */
 async function scanForPull(options: PullOptions): Promise<ScanResult> {
   await mkdir(options.dir, {recursive: true})
-  const scan = await scanFolder(options.dir, {skipBodies: true, ...(options.ignore ? {ignore: options.ignore} : {})})
-  return scan
+  // A dry run writes nothing, not even the cache: it parses every front matter block.
+  const frontMatter = options.dryRun ? {} : {frontMatter: await FrontMatterCache.load(options.dir)}
+  return scanFolder(options.dir, {
+    skipBodies: true,
+    ...frontMatter,
+    ...(options.ignore ? {ignore: options.ignore} : {})
+  })
 }
 
 /**

@@ -5,6 +5,7 @@
 import {checkpoint} from '../shared/stopped.js'
 import {
   BodyCache,
+  FrontMatterCache,
   hasBody,
   loadState,
   mapLimit,
@@ -67,6 +68,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
     ? await options.scan()
     : await scanFolder(options.dir, {
         cache: await BodyCache.load(options.dir),
+        frontMatter: await FrontMatterCache.load(options.dir),
         ...(options.ignore ? {ignore: options.ignore} : {}),
         ...(options.links ? {links: options.links} : {}),
         ...(options.locales ? {locales: options.locales} : {}),
