@@ -10,7 +10,7 @@ import type {Root} from 'mdast'
 import type {VFileMessage} from 'vfile-message'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {withoutNotice} from './notice.js'
-import {bodyKeyOf, parseBodyFacts, toKbText, type BodyFacts as ScanFacts} from '../../local/index.js'
+import {bodyKeyOf, dropPositions, parseBodyFacts, toKbText, type BodyFacts as ScanFacts} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
 import {readsBackAs} from './proof.js'
@@ -93,6 +93,8 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
     ? normalizeRemoteLinks(parsed, {...links, isPulled: (ref) => context.documentOf(ref.kind, ref.id) !== undefined})
     : []
   const rewritten = urls.length > 0 ? {rewritten: urls} : {}
+  // Nothing below reads a position (the proof compares trees without them), and they are most of what each copy copies.
+  dropPositions(parsed)
   const local = structuredClone(parsed)
   const canonical = stringifyKb(parsed)
   const origins = localizeTree(local, context)
