@@ -128,7 +128,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
         },
         diagnostics
       )
-  if (!options.skipBodies) await options.cache?.save()
+  if (!options.skipBodies) options.cache?.save()
   const converted = read.blank.map(({node, file}) => blankPage(node, file, headOf(file).head))
   settleBlankPages([...blankPages, ...converted], {root: rootTopic, byPath, diagnostics})
   const {assets} = read
