@@ -169,3 +169,95 @@ describe('mdx-code-block', () => {
     expect(gfmToKb('a < b {c\n', {path: 'a.md'}).messages).toEqual([])
   })
 })
+
+describe('literal values (read from the syntax tree)', () => {
+  const dropped = (source: string) => mdx(source).messages.filter((message) => message.ruleId === 'kb-mdx-expression')
+
+  it('shows what React renders of a text expression: strings, numbers, arrays of them; nothing for true, false, null', () => {
+    const {markdown, messages} = mdx('Items {["a", 1, true, null]} {-3} {`t`} end.\n\nBool {false}{null}{true} end.\n')
+    expect(markdown).toBe('Items a1 -3 t end.\n\nBool  end.\n')
+    expect(messages).toEqual([])
+  })
+
+  it('counts every expression with no text to show: objects, nested arrays, code, and literals that are not data', () => {
+    const source = [
+      'Obj {{a: 1}}, nested {[["x"]]}, in an array {[{a: 1}]}, signs {-"x"} {!1}.',
+      '',
+      'Regex {/r/}, bigint {10n}, name {name}, holes {[1,,2]}, spread {[...a]}, template {`a${b}`}.'
+    ].join('\n')
+    const {markdown} = mdx(source + '\n')
+    expect(markdown).toBe(
+      'Obj , nested , in an array , signs  .\n\nRegex , bigint , name , holes , spread , template .\n'
+    )
+    const warnings = dropped(source)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]!.reason).toMatch(/^11 MDX expressions left out, the first here \(`\{\{a: 1\}\}`\)/)
+  })
+
+  it('reads a component’s literal props as HTML attributes (a string, a number, a template, an imported image)', () => {
+    const source = [
+      'import logo from "./logo.png"',
+      'import {icon} from "./icon.png"',
+      'import data from "./data.json"',
+      '',
+      '<img src={logo} alt={`Logo`} /> <img src={icon} alt="named" /> <img src={data} alt="json" />',
+      '',
+      '<a href={"https://example.com"} title={1}>link</a> and <mark data-color={"red"}>hi</mark>'
+    ].join('\n')
+    const {markdown, messages} = mdx(source + '\n')
+    // Only a default import of a media file stands for its path: a named import and a JSON module are code.
+    expect(markdown).toBe(
+      '![Logo](./logo.png)\n\n[link](https://example.com "1") and <mark data-color="red">hi</mark>\n'
+    )
+    expect(messages.find((message) => message.ruleId === 'kb-mdx-expression')?.reason).toMatch(
+      /^2 MDX expressions left out, the first here \(the prop `src` of `<img>`\)/
+    )
+  })
+
+  it('reads objects only when every key and value is a literal', () => {
+    const props = [
+      'a={{"k": "v", 2: 3, [4]: 5}}',
+      'b={{[k]: 1}}',
+      'c={{[1n]: 1}}',
+      'd={{[true]: 1}}',
+      'e={{get a() { return 1 }}}',
+      'f={{m() {}}}',
+      'g={{...o}}',
+      'h={{a: x}}'
+    ]
+    const warnings = dropped(`<div ${props.join(' ')}>T</div>\n`)
+    // `a` is data; every other object holds code or a key that is not a literal.
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]!.reason).toMatch(/^7 MDX expressions left out, the first here \(the prop `b` of `<div>`\)/)
+  })
+
+  it('gives an element the content of a literal `set:html`, `set:text` (escaped) or `dangerouslySetInnerHTML`', () => {
+    const source = [
+      '<div set:html={"<b>bold</b>"} />',
+      '<span set:text={"a & <b>"} />',
+      '<div dangerouslySetInnerHTML={{__html: "<i>it</i>"}} />',
+      '<p set:html="<u>u</u>" />'
+    ].join(' ')
+    const {markdown, messages} = mdx(source + '\n')
+    expect(markdown).toBe('**bold**\n\na & \\<b>\n\n*it*\n\n<u>u</u>\n')
+    expect(messages).toEqual([])
+  })
+
+  it('names the content it cannot read: not a literal, not a string, not an `{__html}` object', () => {
+    const source =
+      '<div dangerouslySetInnerHTML={{__html: x}} /> <p set:html={[1]} /> <div dangerouslySetInnerHTML={["a"]} />'
+    const warnings = dropped(source + '\n')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]!.reason).toMatch(
+      /^3 MDX expressions left out, the first here \(the content `dangerouslySetInnerHTML` gives `<div>`\)/
+    )
+  })
+
+  it('drops a comment in a component’s props silently and names a spread', () => {
+    const {markdown, messages} = mdx('<Card {/* note */} title="T" {...rest}>Body</Card>\n')
+    expect(markdown).toBe('**T**\n\nBody\n')
+    expect(messages.map((message) => message.reason)).toEqual([
+      expect.stringMatching(/^1 MDX expression left out, .*the props `\{\.\.\.rest\}` of `<Card>`/)
+    ])
+  })
+})
