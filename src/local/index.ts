@@ -19,6 +19,8 @@ export {documentScanner, type DocumentScanner, type ScannedDocument} from './ove
 export {assetHashesByPath} from './scan-bodies.js'
 export {repositoryRoot} from './repository.js'
 export {editSummary} from './navigation/edit-summary.js'
+export {chapterFolder} from './navigation/chapter-folders.js'
+export {summaryFileName} from './navigation/mdbook-summary.js'
 export {canEditMkdocsNav, editMkdocsNav} from './navigation/edit-mkdocs-nav.js'
 export {parseMkdocs} from './navigation/mkdocs.js'
 export type {Anchor, NewEntry, OutlineEdit} from './navigation/edit-lines.js'

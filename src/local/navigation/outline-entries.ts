@@ -1,6 +1,6 @@
 /**
  * The outline's entries as layout nodes: a page is an article, a page with
- * sub-pages a topic whose body is that page, a section (a label over pages)
+ * sub-pages (or with its emptied folder beside it) a topic whose body is that page, a section (a label over pages)
  * a topic keyed by the folder its pages share or by a `.nav/` key.
  */
 import path from 'node:path'
@@ -26,7 +26,8 @@ function convert(run: OutlineRun, entry: NavEntry, titles: string[]): LayoutNode
   const path = entry.title !== undefined ? [...titles, entry.title] : titles
   const children = present(entry.children.map((child) => convert(run, child, path)))
   const named = entry.title !== undefined ? {navTitle: entry.title} : {}
-  if (children.length === 0)
+  // A chapter whose sub-chapters all left keeps its folder, and stays the topic it is (chapter-folders.ts).
+  if (children.length === 0 && !(file !== undefined && entry.keptFolder === true))
     return file === undefined ? undefined : {kind: 'article', file, ...named, nav: origin(run, entry)}
   if (file !== undefined) {
     const topic: LayoutTopic = {

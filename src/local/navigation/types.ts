@@ -14,6 +14,12 @@ export interface NavEntry {
   /** 1-based line of the entry in the navigation file. */
   line: number
   children: NavEntry[]
+  /**
+   * A chapter without sub-chapters whose folder is there beside its page
+   * (`x/` next to `x.md`), empty: a topic whose articles all
+   * went, kept a topic (see `chapter-folders.ts`).
+   */
+  keptFolder?: boolean
 }
 
 /** A parsed outline and the problems found in it (each with file and line). */

@@ -50,6 +50,8 @@ export interface PullPlan {
   files: Record<string, string>
   /** The entries of navigation files (`SUMMARY.md`, a MkDocs `nav`) the pull adds, removes, moves or retitles. */
   navigation?: NavigationEdits[]
+  /** The `.gitkeep` files that keep the folders of mdBook chapters left without sub-chapters (`kept-folders.ts`). */
+  keptFolders?: string[]
   diagnostics: Diagnostic[]
   summary: Record<PullOpKind, number>
 }

@@ -15,7 +15,12 @@ import {downloadsFolder} from './prefetch.js'
  * so a link out of the folder refuses the pull instead of half of it.
  */
 export function plannedWrites(plan: PullPlan, remote: RemoteSnapshot): string[] {
-  const paths = [...stateFiles, downloadsFolder, ...(plan.navigation ?? []).map((edits) => edits.file)]
+  const paths = [
+    ...stateFiles,
+    downloadsFolder,
+    ...(plan.navigation ?? []).map((edits) => edits.file),
+    ...(plan.keptFolders ?? [])
+  ]
   for (const op of plan.ops) {
     if (op.from !== undefined) paths.push(op.from, op.path, stagingFolder)
     if (op.type === 'article' && op.from !== undefined) paths.push(assetsFolder(op.from), assetsFolder(op.path))

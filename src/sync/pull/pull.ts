@@ -37,6 +37,7 @@ import type {PullOptions, PullResult} from './types.js'
 import {markBrokenCopies} from './broken-copies.js'
 import {navigationBases} from './navigation-apply.js'
 import {planNavigation} from './navigation-plan.js'
+import {keptFolderFiles} from './kept-folders.js'
 
 /** Everything `applyPull` needs besides the plan. */
 export interface PullContext {
@@ -136,6 +137,8 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
       baseOf: await navigationBases(scan)
     })
     if (navigation.files.length > 0) plan.navigation = navigation.files
+    const kept = keptFolderFiles(plan, {scan, remote, current: layout.current})
+    if (kept.length > 0) plan.keptFolders = kept
     plan.diagnostics.push(...navigation.diagnostics)
     // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
     checkWritesInside(scan.dir, plannedWrites(plan, remote))

@@ -1,0 +1,126 @@
+/**
+ * End-to-end: an mdBook chapter (a page with sub-chapters, a topic on the
+ * platform) whose last sub-chapter moves away on the web stays a topic. The
+ * pull changes `SUMMARY.md` by the moved line only; the push after it creates
+ * nothing and orphans nothing; a second pull and push write nothing.
+ */
+import {readdir, readFile, rm, rmdir, writeFile} from 'node:fs/promises'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import type {StructureNode} from '../../src/api/types.js'
+import {temporaryFolders} from '../temp-folders.js'
+import {copyTree, ownSites} from './docs-sites.js'
+import {useLocalServer} from './local-server.js'
+import {cli} from './push-helpers.js'
+
+const local = useLocalServer()
+const temporary = temporaryFolders('pull-mdbook-empty-chapter')
+
+afterAll(() => temporary.removeAll())
+
+/** Every file under `dir` (the state folder aside) with its text. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {}
+  for (const entry of await readdir(dir, {recursive: true, withFileTypes: true})) {
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name))
+    if (entry.isFile() && !file.startsWith('.kbsync')) files[file] = await readFile(path.join(dir, file), 'utf8')
+  }
+  return files
+}
+
+async function find(root: string, title: string): Promise<StructureNode> {
+  const stack = [...(await local.client.getTree(root))]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (node.title === title) return node
+    stack.push(...(node.children ?? []))
+  }
+  throw new Error(`no item titled ${title}`)
+}
+
+async function run(args: string[]): Promise<string> {
+  const result = await cli(args, local.env)
+  expect(result.code, result.err + result.out).toBe(0)
+  return result.out + result.err
+}
+
+/** Removes the empty folders under `dir` (deepest first), as a fresh clone of the repository has none. */
+async function asCloned(dir: string): Promise<void> {
+  const folders = (await readdir(dir, {recursive: true, withFileTypes: true}))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort((a, b) => b.length - a.length)
+  for (const folder of folders) if ((await readdir(folder)).length === 0) await rmdir(folder)
+}
+
+/** Our mdBook site with "Debug output" the only sub-chapter of "Printing". */
+async function bookWithOneSubChapter(): Promise<string> {
+  const src = await copyTree(ownSites.mdbook, await temporary.make())
+  await rm(path.join(src, 'basics/printing/display.md'))
+  const summary = await readFile(path.join(src, 'SUMMARY.md'), 'utf8')
+  await writeFile(path.join(src, 'SUMMARY.md'), summary.replace(/^.*\(basics\/printing\/display\.md\)\n/m, ''))
+  return src
+}
+
+describe('an mdBook chapter whose last sub-chapter moves away on the web', () => {
+  it('stays a topic: SUMMARY.md changes by the moved line, the push creates and orphans nothing', async () => {
+    const src = await bookWithOneSubChapter()
+    const root = (await local.client.createItem({type: 'topic', title: 'Book', parent_topic_id: null})).id
+    const push = ['push', src, '--root-topic', root, '--broken-links=warn']
+    const pull = ['pull', src, '--root-topic', root]
+    await run(push)
+    const printing = await find(root, 'Printing')
+    expect(printing.type).toBe('topic')
+    const start = await snapshot(src)
+
+    await local.client.moveItem((await find(root, 'Debug output')).id, (await find(root, 'Types')).id)
+    await run(pull)
+    const after = await snapshot(src)
+    const summary = after['SUMMARY.md']!.split('\n')
+    const was = start['SUMMARY.md']!.split('\n')
+    expect(was.filter((line) => !summary.includes(line))).toEqual([
+      '        - [Debug output](basics/printing/debug.md)'
+    ])
+    expect(summary.filter((line) => !was.includes(line))).toEqual(['    - [Debug output](<types/Debug output.md>)'])
+    expect(after['basics/printing.md']).toBe(start['basics/printing.md'])
+    // The chapter keeps its folder, and git keeps it too.
+    expect(after['basics/printing/.gitkeep']).toBe('')
+
+    // As git checks it out (no empty folder), the push after the pull keeps "Printing" the topic it is.
+    await asCloned(src)
+
+    // Nothing created, nothing orphaned.
+    local.server.resetLog()
+    const output = await run(push)
+    expect(local.server.counts().writes, output).toBe(0)
+    expect(output).not.toMatch(/orphan/i)
+    const tree = await local.client.getTree(root)
+    const basics = tree.find((node) => node.title === 'Basics')!
+    const named = (basics.children ?? []).filter((node) => node.title === 'Printing')
+    expect(named.map((node) => [node.id, node.type])).toEqual([[printing.id, 'topic']])
+
+    // Settled: a pull and a push after it write nothing.
+    const settledFrom = await snapshot(src)
+    await run(pull)
+    expect(await snapshot(src)).toEqual(settledFrom)
+    local.server.resetLog()
+    const again = await run(push)
+    expect(local.server.counts().writes, again).toBe(0)
+
+    // An article created in it on the web goes back into the chapter's folder and entry.
+    await local.client.createItem({type: 'article', title: 'Formatting', parent_topic_id: printing.id, body: 'Pad.'})
+    await run(pull)
+    const refilled = await snapshot(src)
+    expect(refilled['basics/printing/Formatting.md']).toContain('Pad.')
+    const lines = refilled['SUMMARY.md']!.split('\n')
+    expect(lines.slice(lines.indexOf('    - [Printing](basics/printing.md)'))[1]).toBe(
+      '        - [Formatting](basics/printing/Formatting.md)'
+    )
+    const settled = await snapshot(src)
+    await run(pull)
+    expect(await snapshot(src)).toEqual(settled)
+    local.server.resetLog()
+    const last = await run(push)
+    expect(local.server.counts().writes, last).toBe(0)
+  }, 300_000)
+})
