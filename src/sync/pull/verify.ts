@@ -6,6 +6,7 @@
  * one that would not is reported (`pull-not-exact`).
  */
 import {
+  FrontMatterCache,
   forgetHandedOver,
   scanFolder,
   sourceHashOf,
@@ -70,6 +71,8 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
       : await scanFolder(run.dir, {
           ignore: run.options.ignore ?? [],
           bodiesOf: pulled,
+          // The files just written: their front matter is recorded, so the next (no-op) pull parses and writes none.
+          frontMatter: await FrontMatterCache.load(run.dir),
           ...(run.options.links ? {links: run.options.links} : {}),
           ...(signal ? {onBodyRead: () => checkpoint(signal)} : {})
         })
