@@ -80,6 +80,40 @@ describe('readScriptExport', () => {
   })
 })
 
+describe('readScriptExport, the forms of configuration files', () => {
+  it('reads an exported constant, `module["exports"]`, keys written as strings and numbers, and signed numbers', () => {
+    expect(
+      plain(valueOf('export const base = "/docs"; export default {base, [1]: "n", 2: "two", "s": +3, m: -4}'))
+    ).toEqual({1: 'n', 2: 'two', base: '/docs', s: 3, m: -4})
+    expect(plain(valueOf('other = 1; module["exports"] = {a: `t`}', false))).toEqual({a: 't'})
+    expect(valueOf('export default undefined')).toBeUndefined()
+  })
+
+  it('skips the holes of an array, and names what is not a value: an operator, a spread of no list, a call of no name', () => {
+    const value = valueOf(
+      'const list = {a: 1}; export default [1, , 2, -"x", !true, ...list, ...{b: 2}, (() => 1)(), a[b]()]'
+    )
+    const items = value as unknown[]
+    expect(items.slice(0, 2)).toEqual([1, 2])
+    expect(items.slice(2).map((item) => (item as Opaque).what)).toEqual([
+      'an expression with `-`',
+      'an expression with `!`',
+      'no list',
+      'no list',
+      'a call',
+      'a call'
+    ])
+  })
+
+  it('reads a call of a dotted name, its spread arguments opaque', () => {
+    const value = valueOf('export default site.config.make({a: 1}, ...rest)') as CallValue
+    expect(value.callee).toBe('site.config.make')
+    expect(plain(value.args[0])).toEqual({a: 1})
+    expect((value.args[1] as Opaque).what).toBe('a spread')
+    expect((valueOf('export default a[0].b()') as Opaque).what).toBe('a call')
+  })
+})
+
 describe('literalValue', () => {
   it('reads ESTree nodes (as MDX expressions give them) the same way', () => {
     const node = {
@@ -90,6 +124,48 @@ describe('literalValue', () => {
       ]
     }
     expect(plain(literalValue(node).value)).toEqual({a: 'x'})
+  })
+
+  it('reads ESTree literals, keys and template strings; a regular expression or big number is opaque', () => {
+    const literal = (value: unknown, extra: object = {}) => ({type: 'Literal', value, ...extra})
+    const property = (key: object, value: object, computed = false) => ({
+      type: 'Property',
+      kind: 'init',
+      key,
+      value,
+      computed
+    })
+    const node = {
+      type: 'ObjectExpression',
+      loc: {start: {line: 3}},
+      properties: [
+        property(literal('s'), literal(null)),
+        property(literal(7), literal(true)),
+        property(literal(true), literal(1), true),
+        property({type: 'Identifier', name: 'k'}, literal(2), true),
+        property({type: 'Identifier', name: 'r'}, literal(null, {regex: {pattern: 'x', flags: ''}, value: /x/})),
+        property(
+          {type: 'Identifier', name: 't'},
+          {type: 'TemplateLiteral', expressions: [], quasis: [{value: {cooked: null, raw: 'raw\\u'}}]}
+        )
+      ]
+    }
+    const read = literalValue(node)
+    const value = read.value as Record<string, unknown>
+    expect(Object.keys(value)).toEqual(['7', 's', 'r', 't'])
+    expect([value.s, value['7'], value.t]).toEqual([null, true, 'raw\\u'])
+    expect((value.r as Opaque).what).toBe('a regular expression or big number')
+    expect(read.lineOf(value)).toBe(3)
+    expect(read.lineOf('not an object')).toBeUndefined()
+    expect(read.lineOf(null)).toBeUndefined()
+  })
+
+  it('refuses an ESTree nested deeper than the budget as opaque', () => {
+    let node: object = {type: 'Literal', value: 1}
+    for (let depth = 0; depth <= maxScriptNesting + 1; depth++) node = {type: 'ArrayExpression', elements: [node]}
+    let value = literalValue(node).value
+    while (Array.isArray(value)) value = value[0]
+    expect((value as Opaque).what).toBe('an expression nested too deep')
   })
 })
 
