@@ -1,8 +1,11 @@
 /**
  * End-to-end: an mdBook chapter (a page with sub-chapters, a topic on the
- * platform) whose last sub-chapter moves away on the web stays a topic. The
- * pull changes `SUMMARY.md` by the moved line only; the push after it creates
- * nothing and orphans nothing; a second pull and push write nothing.
+ * platform) whose last sub-chapter moves away or is deleted on the web stays
+ * a topic. The pull changes `SUMMARY.md` by that line only and keeps the
+ * chapter's folder (a `.gitkeep`); the push after it, from the tree as git
+ * checks it out, creates nothing and orphans nothing; a second pull and push
+ * write nothing; an article created in the chapter on the web lands in its
+ * folder and under its entry.
  */
 import {readdir, readFile, rm, rmdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -62,8 +65,23 @@ async function bookWithOneSubChapter(): Promise<string> {
   return src
 }
 
-describe('an mdBook chapter whose last sub-chapter moves away on the web', () => {
-  it('stays a topic: SUMMARY.md changes by the moved line, the push creates and orphans nothing', async () => {
+/** How the last sub-chapter leaves on the web, and the `SUMMARY.md` lines that must change (and none else). */
+const departures = [
+  {
+    how: 'moves away',
+    leave: async (root: string) =>
+      local.client.moveItem((await find(root, 'Debug output')).id, (await find(root, 'Types')).id),
+    added: ['    - [Debug output](<types/Debug output.md>)']
+  },
+  {
+    how: 'is deleted',
+    leave: async (root: string) => local.client.deleteItem((await find(root, 'Debug output')).id),
+    added: []
+  }
+]
+
+describe.each(departures)('an mdBook chapter whose last sub-chapter $how on the web', ({leave, added}) => {
+  it('stays a topic: SUMMARY.md changes by that line, the push creates and orphans nothing', async () => {
     const src = await bookWithOneSubChapter()
     const root = (await local.client.createItem({type: 'topic', title: 'Book', parent_topic_id: null})).id
     const push = ['push', src, '--root-topic', root, '--broken-links=warn']
@@ -73,7 +91,7 @@ describe('an mdBook chapter whose last sub-chapter moves away on the web', () =>
     expect(printing.type).toBe('topic')
     const start = await snapshot(src)
 
-    await local.client.moveItem((await find(root, 'Debug output')).id, (await find(root, 'Types')).id)
+    await leave(root)
     await run(pull)
     const after = await snapshot(src)
     const summary = after['SUMMARY.md']!.split('\n')
@@ -81,7 +99,7 @@ describe('an mdBook chapter whose last sub-chapter moves away on the web', () =>
     expect(was.filter((line) => !summary.includes(line))).toEqual([
       '        - [Debug output](basics/printing/debug.md)'
     ])
-    expect(summary.filter((line) => !was.includes(line))).toEqual(['    - [Debug output](<types/Debug output.md>)'])
+    expect(summary.filter((line) => !was.includes(line))).toEqual(added)
     expect(after['basics/printing.md']).toBe(start['basics/printing.md'])
     // The chapter keeps its folder, and git keeps it too.
     expect(after['basics/printing/.gitkeep']).toBe('')
