@@ -204,10 +204,12 @@ async function pullInto(context: CommandContext, session: SyncSession, dir: stri
     } else if (event.type === 'failed') {
       reporter.error(`${formatPullOp(event.op).trim()}: ${event.error}`)
     } else if (event.type === 'conflict-file') {
-      const why = event.op.unverified
-        ? 'was never synced and differs from the platform'
-        : 'was edited on the platform and locally'
-      reporter.error(`conflict: ${event.op.path} ${why}; your file is kept, the remote version is in ${event.file}`)
+      const why = event.unmergeable
+        ? ": the platform's edit cannot be written into the file faithfully (pull-unmergeable below)"
+        : event.op.unverified
+          ? ' was never synced and differs from the platform'
+          : ' was edited on the platform and locally'
+      reporter.error(`conflict: ${event.op.path}${why}; your file is kept, the remote version is in ${event.file}`)
     }
   }
   const options = pullOptionsOf(context, session, dir, onEvent)

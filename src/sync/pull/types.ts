@@ -59,7 +59,8 @@ export type PullEvent =
   | {type: 'plan'; plan: PullPlan}
   | {type: 'done'; op: PullOp; changed: boolean; note?: string}
   | {type: 'download'; url: string; path: string}
-  | {type: 'conflict-file'; op: PullOp; file: string}
+  /** `unmergeable`: not edited here; the platform's edit could not be written into the file faithfully. */
+  | {type: 'conflict-file'; op: PullOp; file: string; unmergeable?: true}
   | {type: 'failed'; op: PullOp; error: string}
 
 /** The outcome of `pull`. */

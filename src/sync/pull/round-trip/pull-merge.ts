@@ -165,7 +165,7 @@ async function writeBeside(
   await writeAtomic(run.dir, file, text)
   run.result.written.push(file)
   run.result.conflicts.push(file)
-  run.emit({type: 'conflict-file', op, file})
+  run.emit({type: 'conflict-file', op, file, ...(result.status === 'conflict' ? {} : {unmergeable: true as const})})
   if (result.status === 'conflict') {
     const lines = result.conflicts.map((conflict) => conflict.line)
     run.result.diagnostics.push({
