@@ -5,7 +5,7 @@
  * `KBSYNC_CORPORA`) when they are there.
  */
 import {existsSync} from 'node:fs'
-import {cp, mkdir} from 'node:fs/promises'
+import {cp, mkdir, readdir, readFile} from 'node:fs/promises'
 import path from 'node:path'
 
 /** Where the real corpora are looked for: beside the checkout in the project's workspace, or `KBSYNC_CORPORA`. */
@@ -70,4 +70,14 @@ export async function copyTree(tree: DocsTree, repo: string, into = '.'): Promis
   await mkdir(path.join(repo, '.git'), {recursive: true})
   await cp(tree.source, path.join(repo, into), {recursive: true})
   return path.join(repo, into, tree.sub)
+}
+
+/** Every file under `dir` (the state folder aside) with its text. */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {}
+  for (const entry of await readdir(dir, {recursive: true, withFileTypes: true})) {
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name))
+    if (entry.isFile() && !file.startsWith('.kbsync')) files[file] = await readFile(path.join(dir, file), 'utf8')
+  }
+  return files
 }

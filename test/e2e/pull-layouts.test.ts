@@ -7,12 +7,10 @@
  * navigation file, every other line byte for byte; a second pull and a push
  * after it write nothing.
  */
-import {readdir, readFile} from 'node:fs/promises'
-import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
 import {temporaryFolders} from '../temp-folders.js'
-import {corpus, copyTree, ownSites, type DocsTree} from './docs-sites.js'
+import {corpus, copyTree, ownSites, snapshot, type DocsTree} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, cli} from './push-helpers.js'
 
@@ -20,16 +18,6 @@ const local = useLocalServer()
 const temporary = temporaryFolders('pull-layouts')
 
 afterAll(() => temporary.removeAll())
-
-/** Every file under `dir` (the state folder aside) with its text. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(dir, {recursive: true, withFileTypes: true})) {
-    const file = path.relative(dir, path.join(entry.parentPath, entry.name))
-    if (entry.isFile() && !file.startsWith('.kbsync')) files[file] = await readFile(path.join(dir, file), 'utf8')
-  }
-  return files
-}
 
 /** The files whose text differs between two snapshots (added, removed or changed). */
 function changed(before: Record<string, string>, after: Record<string, string>): string[] {

@@ -12,7 +12,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
 import {temporaryFolders} from '../temp-folders.js'
-import {copyTree, ownSites} from './docs-sites.js'
+import {copyTree, ownSites, snapshot} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
 import {cli} from './push-helpers.js'
 
@@ -20,16 +20,6 @@ const local = useLocalServer()
 const temporary = temporaryFolders('pull-mdbook-empty-chapter')
 
 afterAll(() => temporary.removeAll())
-
-/** Every file under `dir` (the state folder aside) with its text. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(dir, {recursive: true, withFileTypes: true})) {
-    const file = path.relative(dir, path.join(entry.parentPath, entry.name))
-    if (entry.isFile() && !file.startsWith('.kbsync')) files[file] = await readFile(path.join(dir, file), 'utf8')
-  }
-  return files
-}
 
 async function find(root: string, title: string): Promise<StructureNode> {
   const stack = [...(await local.client.getTree(root))]
@@ -45,6 +35,16 @@ async function run(args: string[]): Promise<string> {
   const result = await cli(args, local.env)
   expect(result.code, result.err + result.out).toBe(0)
   return result.out + result.err
+}
+
+/** A pull changes no file of `src` and the push after it writes nothing: the tree has settled. */
+async function expectSettled(src: string, pull: string[], push: string[]): Promise<void> {
+  const before = await snapshot(src)
+  await run(pull)
+  expect(await snapshot(src)).toEqual(before)
+  local.server.resetLog()
+  const pushed = await run(push)
+  expect(local.server.counts().writes, pushed).toBe(0)
 }
 
 /** Removes the empty folders under `dir` (deepest first), as a fresh clone of the repository has none. */
@@ -118,12 +118,7 @@ describe.each(departures)('an mdBook chapter whose last sub-chapter $how on the 
     expect(named.map((node) => [node.id, node.type])).toEqual([[printing.id, 'topic']])
 
     // Settled: a pull and a push after it write nothing.
-    const settledFrom = await snapshot(src)
-    await run(pull)
-    expect(await snapshot(src)).toEqual(settledFrom)
-    local.server.resetLog()
-    const again = await run(push)
-    expect(local.server.counts().writes, again).toBe(0)
+    await expectSettled(src, pull, push)
 
     // An article created in it on the web goes back into the chapter's folder and entry.
     await local.client.createItem({type: 'article', title: 'Formatting', parent_topic_id: printing.id, body: 'Pad.'})
@@ -134,11 +129,6 @@ describe.each(departures)('an mdBook chapter whose last sub-chapter $how on the 
     expect(lines.slice(lines.indexOf('    - [Printing](basics/printing.md)'))[1]).toBe(
       '        - [Formatting](basics/printing/Formatting.md)'
     )
-    const settled = await snapshot(src)
-    await run(pull)
-    expect(await snapshot(src)).toEqual(settled)
-    local.server.resetLog()
-    const last = await run(push)
-    expect(local.server.counts().writes, last).toBe(0)
+    await expectSettled(src, pull, push)
   }, 300_000)
 })
