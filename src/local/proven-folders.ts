@@ -16,8 +16,9 @@
  * Where the kernel does not answer that way, `realpath` decides (correct,
  * slower on deep paths).
  */
-import {closeSync, constants, openSync, readlinkSync, realpathSync} from 'node:fs'
+import {realpathSync} from 'node:fs'
 import path from 'node:path'
+import {openedFolderPath} from '../trust/index.js'
 
 /** Beyond this many folders of one root, the memo starts again (it is a shortcut, never a record). */
 const limit = 100_000
@@ -59,21 +60,11 @@ export function forgetProvenFolders(): void {
 
 /** Whether `dir` (an absolute path without links, as remembered) is a folder reached through real folders only. */
 function stillReal(dir: string): boolean {
-  let fd: number
+  const named = openedFolderPath(dir, true)
+  if (named !== null) return named === dir
   try {
-    fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW)
+    return realpathSync.native(dir) === dir
   } catch {
     return false
-  }
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`) === dir
-  } catch {
-    try {
-      return realpathSync.native(dir) === dir
-    } catch {
-      return false
-    }
-  } finally {
-    closeSync(fd)
   }
 }

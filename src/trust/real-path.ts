@@ -20,23 +20,29 @@ export function realPathSync(file: string): string {
   const parent = path.dirname(absolute)
   if (parent === absolute || lstatSync(absolute).isSymbolicLink()) return realpathSync.native(absolute)
   const folder = openedFolderPath(parent)
-  return folder === undefined ? realpathSync.native(absolute) : path.join(folder, path.basename(absolute))
+  return folder ? path.join(folder, path.basename(absolute)) : realpathSync.native(absolute)
 }
 
-/** The real path of the folder `dir` as the kernel names it once opened, or undefined when it will not say. */
-function openedFolderPath(dir: string): string | undefined {
+/**
+ * The path the kernel names for the folder `dir` once opened (`noFollow`:
+ * not through a link at its last level): undefined when it cannot be opened
+ * or was removed meanwhile, null when the kernel will not say (no
+ * `/proc/self/fd`).
+ */
+export function openedFolderPath(dir: string, noFollow = false): string | null | undefined {
   let fd: number
   try {
-    fd = openSync(dir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0))
+    fd = openSync(dir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (noFollow ? constants.O_NOFOLLOW : 0))
   } catch {
     return undefined
   }
   try {
     const named = readlinkSync(`/proc/self/fd/${fd}`)
     // A folder removed since it was opened is named "... (deleted)".
-    return path.isAbsolute(named) && !named.endsWith(' (deleted)') ? named : undefined
+    if (named.endsWith(' (deleted)')) return undefined
+    return path.isAbsolute(named) ? named : null
   } catch {
-    return undefined
+    return null
   } finally {
     closeSync(fd)
   }
