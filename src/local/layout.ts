@@ -46,6 +46,11 @@ export interface LayoutTopic {
   nav?: NavOrigin
   /** Whether a navigation gave the order of its children (then they are created in that order). */
   ordered?: boolean
+  /**
+   * A folder a pull kept for its topic with a `.gitkeep` (`kept-folder.ts`): an outline keeps it a topic even
+   * when it lists every document of it elsewhere (a MkDocs entry `guide/` naming its `README.md` as a page).
+   */
+  kept?: boolean
   children: LayoutNode[]
 }
 
@@ -65,6 +70,7 @@ export function folderLayout(walked: WalkedDir, diagnostics: Diagnostic[]): Layo
   // The topic of a folder, its body chosen and its competitors reported; its subfolders are left to the caller.
   const start = (walk: WalkedDir, beside: string | undefined): LayoutTopic => {
     const topic: LayoutTopic = {kind: 'topic', key: walk.path, folder: walk.path, children: []}
+    if (walk.kept === true) topic.kept = true
     const candidates =
       walk.path === ''
         ? walk.files.filter((file) => path.posix.basename(file) === indexName)

@@ -4,6 +4,7 @@
  * recursion can go. Every order is the one a recursion would take: a folder,
  * then its subfolders in turn (pre-order).
  */
+import {isKeptFolder} from './kept-folder.js'
 import type {WalkedDir} from './walk.js'
 
 /** Every folder of `walked`, itself first, in folder order. */
@@ -18,14 +19,18 @@ export function allFolders(walked: WalkedDir): WalkedDir[] {
   return order
 }
 
-/** The folders under `walked` (itself included) that hold a document anywhere inside. */
+/**
+ * The folders under `walked` (itself included) that hold a document anywhere
+ * inside, or a topic's folder a pull kept with its `.gitkeep` (`kept-folder.ts`):
+ * the folders that are topics.
+ */
 export function foldersWithDocuments(walked: WalkedDir): Set<WalkedDir> {
   const order = allFolders(walked)
   const found = new Set<WalkedDir>()
   // A folder comes before its subfolders in `order`: walking it backwards settles every subfolder first.
   for (let i = order.length - 1; i >= 0; i--) {
     const walk = order[i]!
-    if (walk.files.length > 0 || walk.dirs.some((dir) => found.has(dir))) found.add(walk)
+    if (walk.files.length > 0 || isKeptFolder(walk) || walk.dirs.some((dir) => found.has(dir))) found.add(walk)
   }
   return found
 }

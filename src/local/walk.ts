@@ -30,7 +30,12 @@ export interface WalkedDir {
   /** Repo-relative paths of other files directly inside (assets, `_permissions.yml`). */
   others: string[]
   dirs: WalkedDir[]
+  /** Whether the folder holds a `.gitkeep` (a dot-file, so no entry of its own): see `kept-folder.ts`. */
+  kept?: boolean
 }
+
+/** The file that keeps a folder in git (git keeps no empty folder): a pull writes it into a topic's folder left empty. */
+export const keepFileName = '.gitkeep'
 
 /** The rules of the walk's diagnostics about entries it skipped: each names the entry, and a watcher says it once. */
 const skipRules: ReadonlySet<string> = new Set([
@@ -136,6 +141,7 @@ async function walkDir(walk: Walk, relative: string, absolute: string): Promise<
 async function addEntry(walk: Walk, result: WalkedDir, entry: Dirent, absolute: string): Promise<void> {
   const childRelative = childPath(result.path, entry.name)
   const childAbsolute = path.join(absolute, entry.name)
+  if (entry.name === keepFileName && entry.isFile()) result.kept = true
   const info = await entryType(walk, entry, childRelative, childAbsolute, absolute)
   if (!info || isExcluded(walk.rules, childRelative, info.isDirectory())) return
   if (info.isDirectory()) {

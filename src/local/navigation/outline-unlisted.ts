@@ -1,7 +1,8 @@
 /**
  * Documents an outline does not list: they stay where their folders put
  * them, after the listed ones (an unlisted index page stays its folder's
- * body), and one warning counts them.
+ * body), and one warning counts them. So do the folders a pull kept for
+ * topics left without documents.
  */
 import path from 'node:path'
 import type {LayoutArticle, LayoutNode, LayoutTopic} from '../layout.js'
@@ -37,6 +38,8 @@ export function placeUnlisted(run: OutlineRun, children: LayoutNode[]): string[]
     const topic = ensure(parentFolder(file))
     ;(topic === home ? children : topic.children).push({kind: 'article', file} satisfies LayoutArticle)
   }
+  // A topic's folder a pull kept when its last document left (`kept-folder.ts`) lists nothing, and stays that topic.
+  for (const [folder, topic] of folders) if (topic.kept === true) ensure(folder)
   return unlisted
 }
 

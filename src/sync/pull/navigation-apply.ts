@@ -2,7 +2,7 @@
  * Writes the navigation edits a pull planned (`navigation-plan.ts`): each
  * file read, edited by its format's pure editor (`SUMMARY.md`, MkDocs
  * `nav`), written atomically when its text changes; then the `.gitkeep` of
- * each mdBook chapter folder the pull keeps (`kept-folders.ts`). The folders the
+ * each topic folder the pull keeps (`kept-folders.ts`). The folders the
  * outlines' paths are relative to are read before planning.
  */
 import path from 'node:path'
@@ -48,6 +48,7 @@ export async function applyNavigation(run: ApplyRun, files: readonly NavigationE
     const edited = mkdocs ? editMkdocsNav(text, edits) : editSummary(text, edits)
     if (await writeAtomic(run.dir, file, edited)) run.result.written.push(file)
   }
-  // The folder of a chapter left without sub-chapters stays, and git keeps it (kept-folders.ts).
-  for (const file of run.plan.keptFolders ?? []) if (await writeAtomic(run.dir, file, '')) run.result.written.push(file)
+  // The folder of a topic left without documents stays, and git keeps it (kept-folders.ts).
+  for (const {file, text} of run.plan.keptFolders ?? [])
+    if (await writeAtomic(run.dir, file, text)) run.result.written.push(file)
 }

@@ -9,6 +9,7 @@
  */
 import path from 'node:path'
 import type {Anchor, Diagnostic, LocalNode, NewEntry, OutlineEdit, ScanResult} from '../../local/index.js'
+import {isSectionKey} from '../shared/document-homes.js'
 import type {RemoteSnapshot} from '../shared/remote.js'
 import type {PullPlan} from './plan.js'
 
@@ -83,8 +84,32 @@ export function planNavigation(
       add(file, {kind: 'move', line: node.navigation.line, anchor: place.anchor, ...target})
     }
   }
+  for (const line of emptiedSections(plan, input, nodeOf)) add(line.file, {kind: 'remove', line: line.line})
   const files = [...byFile].filter(([file]) => isEditableNavigation(file)).map(([file, edits]) => ({file, edits}))
   return {files, diagnostics: manualWarnings(manual)}
+}
+
+/**
+ * The entries of MkDocs sections (a title over a list, keyed by the folder
+ * their pages share) whose last page left on the web: MkDocs refuses a section
+ * with nothing under it (`- About:`), so the entry goes, and the topic stays
+ * in its folder, which the pull keeps (`kept-folders.ts`).
+ */
+function emptiedSections(
+  plan: PullPlan,
+  input: NavigationInput,
+  nodeOf: (id: string) => LocalNode | undefined
+): Array<{file: string; line: number}> {
+  const deleted = new Set(plan.ops.filter((op) => op.op === 'delete').map((op) => op.id))
+  const lines: Array<{file: string; line: number}> = []
+  for (const [id, item] of Object.entries(input.remote.items)) {
+    if (item.type !== 'topic' || item.children.length > 0 || deleted.has(id)) continue
+    const node = nodeOf(id)
+    const entry = node?.navigation
+    if (node?.kind !== 'topic' || node.file !== undefined || entry === undefined || isSectionKey(node.path)) continue
+    if (/(?:^|\/)mkdocs\.ya?ml$/.test(entry.file)) lines.push({file: entry.file, line: entry.line})
+  }
+  return lines
 }
 
 /** The id of the topic `node` sits under in the scan (null: the root). */

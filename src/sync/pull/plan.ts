@@ -50,8 +50,8 @@ export interface PullPlan {
   files: Record<string, string>
   /** The entries of navigation files (`SUMMARY.md`, a MkDocs `nav`) the pull adds, removes, moves or retitles. */
   navigation?: NavigationEdits[]
-  /** The `.gitkeep` files that keep the folders of mdBook chapters left without sub-chapters (`kept-folders.ts`). */
-  keptFolders?: string[]
+  /** The files (`.gitkeep`, a title's `_index.md`) that keep the folders of topics left without documents (`kept-folders.ts`). */
+  keptFolders?: Array<{file: string; text: string}>
   diagnostics: Diagnostic[]
   summary: Record<PullOpKind, number>
 }

@@ -19,7 +19,7 @@ export function plannedWrites(plan: PullPlan, remote: RemoteSnapshot): string[] 
     ...stateFiles,
     downloadsFolder,
     ...(plan.navigation ?? []).map((edits) => edits.file),
-    ...(plan.keptFolders ?? [])
+    ...(plan.keptFolders ?? []).map((kept) => kept.file)
   ]
   for (const op of plan.ops) {
     if (op.from !== undefined) paths.push(op.from, op.path, stagingFolder)
