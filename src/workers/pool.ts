@@ -33,8 +33,13 @@ export interface PoolOptions {
   entry?: URL
   /** Each worker's heap caps (default `workerHeap`). */
   heap?: WorkerHeap
-  /** Runs a task in this thread: a task whose worker ran out of memory runs so (default `runTask`). */
+  /** Runs a task in this thread: a task whose worker ran out of memory runs so, and those this thread helps with (default `runTask`). */
   inThread?: (task: string, input: unknown) => Promise<unknown>
+  /**
+   * Whether this thread also runs queued tasks, one at a time between its own events, while every worker is busy
+   * (default true): its idle time converts too, so a pool of one worker uses both cores of a two-core machine.
+   */
+  help?: boolean
 }
 
 /** The heap of one worker, in MB (`resourceLimits` of `worker_threads`). */
@@ -77,7 +82,7 @@ export function builtEntry(): URL | undefined {
 export function createTaskRunner(options: PoolOptions): TaskRunner {
   const entry = options.entry ?? builtEntry()
   if (options.size === 0 || entry === undefined) return inProcess()
-  return workerPool(options.size, entry, options.heap ?? workerHeap, options.inThread ?? runTask)
+  return workerPool(options.size, entry, options.heap ?? workerHeap, options.inThread ?? runTask, options.help ?? true)
 }
 
 /** Tasks run in the calling thread, one after the other as they are called. */
@@ -113,13 +118,20 @@ function workerPool(
   size: number,
   entry: URL,
   heap: WorkerHeap,
-  inThread: (task: string, input: unknown) => Promise<unknown>
+  inThread: (task: string, input: unknown) => Promise<unknown>,
+  help: boolean
 ): TaskRunner {
   const slots: Slot[] = []
   const queue: Job[] = []
   const shared = new Map<string, unknown>()
   let next = 0
   let closed = false
+  const helper = threadHelper(
+    queue,
+    inThread,
+    () => closed,
+    () => dispatch()
+  )
   const start = (): Slot => {
     const slot: Slot = {worker: new Worker(entry, {resourceLimits: {...heap}})}
     // Posted before any task: a worker reads its messages in order.
@@ -152,11 +164,12 @@ function workerPool(
   const dispatch = () => {
     while (!closed && queue.length > 0) {
       const slot = slots.find((candidate) => candidate.job === undefined) ?? (slots.length < size ? start() : undefined)
-      if (slot === undefined) return
+      if (slot === undefined) break
       const job = queue.shift()!
       slot.job = job
       slot.worker.postMessage(job.request)
     }
+    if (help) helper.offer()
     // Waiting workers keep no process alive; a worker with a task does (its answer is awaited).
     for (const slot of slots)
       if (slot.job === undefined) slot.worker.unref()
@@ -174,6 +187,8 @@ function workerPool(
     share(key, value) {
       if (value === undefined) shared.delete(key)
       else shared.set(key, value)
+      // This thread's tasks read it too: those it helps with, and those too big for a worker.
+      setShared(key, value)
       for (const slot of slots) slot.worker.postMessage({share: key, value})
     },
     async close() {
@@ -181,6 +196,44 @@ function workerPool(
       const pending = [...queue.splice(0), ...slots.flatMap((slot) => (slot.job ? [slot.job] : []))]
       for (const job of pending) job.reject(new PoolClosedError())
       await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()))
+    }
+  }
+}
+
+/**
+ * This thread's help with the queue of a pool whose workers are all busy:
+ * `offer` has it take the first queued task once its own pending events
+ * have run (`setImmediate`), one at a time; `after` runs once each settles.
+ */
+function threadHelper(
+  queue: Job[],
+  inThread: (task: string, input: unknown) => Promise<unknown>,
+  closed: () => boolean,
+  after: () => void
+): {offer(): void} {
+  let helping = false
+  const take = () => {
+    const job = queue.shift()
+    if (closed() || job === undefined) {
+      helping = false
+      return
+    }
+    const settle = (done: () => void) => {
+      helping = false
+      if (closed()) job.reject(new PoolClosedError())
+      else done()
+      after()
+    }
+    inThread(job.request.task, job.request.input).then(
+      (value) => settle(() => job.resolve(value)),
+      (error: unknown) => settle(() => job.reject(error instanceof Error ? error : new Error(String(error))))
+    )
+  }
+  return {
+    offer() {
+      if (helping || closed() || queue.length === 0) return
+      helping = true
+      setImmediate(take)
     }
   }
 }

@@ -11,7 +11,9 @@ type Task = (input: never) => unknown
 /** Each task's module, loaded when the task first runs. */
 const loaders: Record<string, () => Promise<Task>> = {
   // A remote body to the text of its pulled file, with the facts the pull keeps (`sync/pull/body-task.ts`).
-  pullBody: async () => (await import('../sync/pull/body-task.js')).pullBodyTask
+  pullBody: async () => (await import('../sync/pull/body-task.js')).pullBodyTask,
+  // A pulled file's body rendered as push will render it, for the check after the pull (`sync/pull/check-task.ts`).
+  renderCheck: async () => (await import('../sync/pull/check-task.js')).renderCheckTask
 }
 
 const loaded = new Map<string, Promise<Task>>()

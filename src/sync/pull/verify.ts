@@ -15,18 +15,29 @@ import {
   type StateEntry
 } from '../../local/index.js'
 import {planRenderContext} from '../shared/render-context.js'
-import {releaseRender, renderBody, type RenderContext} from '../shared/render.js'
+import {releaseRender} from '../shared/render.js'
+import {conversionPool} from '../../workers/index.js'
+import type {CheckRender} from './check-task.js'
+import {renderChecks} from './check-renders.js'
 import {noticeOf} from '../shared/notice.js'
 import type {ApplyRun} from './run.js'
 import {checkpoint} from '../shared/stopped.js'
 
-/** Records in `entry` what push will compare for the pulled document `node`; reports a body that would not come back exactly. */
+/** Whether the check renders the pulled document `node` (not merged into its file, and with a body). */
+function rendersForCheck(run: ApplyRun, id: string, node: LocalNode): boolean {
+  return !run.mergedBases.has(id) && node.body !== undefined
+}
+
+/**
+ * Records in `entry` what push will compare for the pulled document `node`, `rendered` its render when
+ * `rendersForCheck`; reports a body that would not come back exactly.
+ */
 function checkDocument(
   run: ApplyRun,
   id: string,
   node: LocalNode,
   entry: StateEntry,
-  context: RenderContext,
+  rendered: CheckRender | undefined,
   conflicts: Set<string>
 ): void {
   delete entry.renderKey
@@ -39,12 +50,11 @@ function checkDocument(
   }
   if (node.sourceHash) entry.sourceHash = node.sourceHash
   else delete entry.sourceHash
-  if (node.body === undefined) {
+  if (rendered === undefined) {
     delete entry.renderedHash
     return
   }
-  const rendered = renderBody(node, context)
-  if (rendered.missingLinks.length + rendered.missingAssets.length === 0) entry.renderedHash = rendered.hash
+  if (rendered.complete) entry.renderedHash = rendered.hash
   // A body the platform did not store in canonical form comes back canonical: that is no loss.
   if (rendered.hash !== entry.remoteHash && !conflicts.has(id) && run.canonical.get(id) !== rendered.hash) {
     const message = 'The pulled file does not render back to the body on the platform; a push would rewrite it'
@@ -92,11 +102,23 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
       })
   }
   const conflicts = new Set(run.plan.ops.filter((op) => op.op === 'conflict').map((op) => op.id))
+  const checked: Array<{id: string; node: LocalNode; entry: StateEntry}> = []
   for (const [key, entry] of Object.entries(state.items)) {
     const node = scan.byPath[key]
-    if (!node || !entry.id || !run.book.after.has(entry.id) || entry.remoteHash === '') continue
-    await checkpoint(signal)
-    checkDocument(run, entry.id, node, entry, context, conflicts)
+    if (node && entry.id && run.book.after.has(entry.id) && entry.remoteHash !== '')
+      checked.push({id: entry.id, node, entry})
+  }
+  // Rendered on the conversion pool (the workers and this thread), then recorded in order.
+  const rendering = checked.filter(({id, node}) => rendersForCheck(run, id, node))
+  const renders = await renderChecks(
+    rendering.map(({node}) => node),
+    context,
+    conversionPool(),
+    signal
+  )
+  const renderOf = new Map(rendering.map(({id}, index) => [id, renders[index]]))
+  for (const {id, node, entry} of checked) {
+    checkDocument(run, id, node, entry, renderOf.get(id), conflicts)
     // Checked: its tree and render are let go of (rendering keeps both on the node), so the check holds one document's, not all.
     releaseRender(node)
   }

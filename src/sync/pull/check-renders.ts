@@ -1,0 +1,43 @@
+/**
+ * The renders of the check after a pull, on the conversion pool: each
+ * pulled body is rendered where the pool runs it (`check-task.ts`), a few at
+ * a time so the workers and the main thread stay busy while what is held
+ * stays small (the answers come back in the order of the documents).
+ */
+import type {LocalNode} from '../../local/index.js'
+import type {TaskRunner} from '../../workers/index.js'
+import type {RenderContext} from '../shared/render.js'
+import {checkpoint} from '../shared/stopped.js'
+import {checkRequest, type CheckRender} from './check-task.js'
+
+/**
+ * The render of each of `nodes` (each has a body) with `context`, in their
+ * order, run on `pool`. Rejects with the first render that throws (the
+ * others are not started), or when `signal` stops the run.
+ */
+export async function renderChecks(
+  nodes: readonly LocalNode[],
+  context: RenderContext,
+  pool: TaskRunner,
+  signal?: AbortSignal
+): Promise<CheckRender[]> {
+  const renders: CheckRender[] = []
+  let next = 0
+  let failed = false
+  // Two requests per thread that renders (the workers and this one): the next is queued while one renders.
+  const lanes = Math.min(nodes.length, 2 * (pool.size + 1))
+  const lane = async () => {
+    while (!failed && next < nodes.length) {
+      const index = next++
+      await checkpoint(signal)
+      try {
+        renders[index] = (await pool.run('renderCheck', checkRequest(nodes[index]!, context))) as CheckRender
+      } catch (error) {
+        failed = true
+        throw error
+      }
+    }
+  }
+  await Promise.all(Array.from({length: lanes}, lane))
+  return renders
+}
