@@ -65,6 +65,18 @@ describe('Hugo shortcodes', () => {
     ])
   })
 
+  it('names an empty shortcode tag as such, which Hugo refuses to build, at its line, and leaves it out', () => {
+    const {markdown, messages} = convert('Text {{< >}} and {{% %}}.\n\n{{<  >}}\n')
+    expect(markdown).toBe('Text  and .\n')
+    expect(messages.map((message) => [message.ruleId, message.line, message.column])).toEqual([
+      ['kb-shortcode-empty', 1, 6],
+      ['kb-shortcode-empty', 1, 18]
+    ])
+    expect(messages[0]!.reason).toBe(
+      'An empty shortcode tag `{{< >}}` (2 places, the first here) names no shortcode: Hugo refuses to build the page ("shortcode has no name"), and kbsync leaves it out. Remove it, or write the name of the shortcode it was meant to call.'
+    )
+  })
+
   it('says an unknown shortcode without arguments lost none', () => {
     const {messages} = convert('{{< bare >}}{{< /bare >}}\n')
     expect(messages.map((message) => message.reason)).toEqual([

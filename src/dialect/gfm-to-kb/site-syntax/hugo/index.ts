@@ -127,6 +127,14 @@ function convertTag(
   }
   const family = familyOf(tag.name)
   const column = tag.start + 1
+  if (tag.name === '') {
+    // `{{< >}}` names no shortcode: Hugo stops the build on it ("shortcode has no name"), so it stands for no text.
+    const written = tag.delimiter === '%' ? '{{% %}}' : '{{< >}}'
+    pass.losses.add('kb-shortcode-empty', written, pass.out.author, column, (count) => {
+      return `An empty shortcode tag \`${written}\` (${places(count)}) names no shortcode: Hugo refuses to build the page ("shortcode has no name"), and kbsync leaves it out. Remove it, or write the name of the shortcode it was meant to call.`
+    })
+    return undefined
+  }
   if (!family) {
     pass.losses.add('kb-shortcode-unknown', tag.name, pass.out.author, column, (count) => {
       return `The shortcode \`${tag.name}\` is not known to kbsync (${places(count)}): its content is kept, its arguments (${argumentsOrNone(tag)}) and what the site's template makes of them are lost. Write the text it stands for.`
