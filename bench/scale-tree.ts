@@ -40,8 +40,8 @@ function relativeLink(perTopic: number, from: number, to: number): string {
   return path.posix.relative(fromDir, toFile)
 }
 
-/** One article body of 2-4 KB. */
-function articleBody(i: number, links: string[], image: string | undefined, next: () => number): string {
+/** One article body of 2-4 KB: `links` in a "See also" line, `image` shown at its end. */
+export function articleBody(i: number, links: string[], image: string | undefined, next: () => number): string {
   const parts = [`# Page ${i}: ${sentence(next, 3).slice(0, -1)}`, '', sentence(next, 14) + ' ' + sentence(next, 12)]
   const sections = 2 + Math.floor(next() * 2)
   for (let s = 0; s < sections; s++) {
@@ -130,7 +130,7 @@ export async function generateLinkChain(dir: string, length: number): Promise<vo
 }
 
 /** A distinct small PNG-looking file per `seed` (the server stores bytes, it does not decode them). */
-function pngBytes(seed: number): Buffer {
+export function pngBytes(seed: number): Buffer {
   const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   return Buffer.concat([header, Buffer.from(`figure ${seed} `.repeat(40))])
 }

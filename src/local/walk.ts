@@ -20,6 +20,7 @@ import {fileNameProblems, isDocumentName} from './file-names.js'
 import {isInside} from '../trust/paths.js'
 import {maxIgnoreFileBytes} from '../trust/publishable.js'
 import {ReadRefusedError, readTextInside} from '../trust/read.js'
+import {realPathSync} from '../trust/real-path.js'
 
 /** The entries of one directory that take part. */
 export interface WalkedDir {
@@ -145,7 +146,8 @@ async function addEntry(walk: Walk, result: WalkedDir, entry: Dirent, absolute: 
   const info = await entryType(walk, entry, childRelative, childAbsolute, absolute)
   if (!info || isExcluded(walk.rules, childRelative, info.isDirectory())) return
   if (info.isDirectory()) {
-    const real = await realpath(childAbsolute)
+    // One lookup of the whole path: `realpath` resolves level by level, so a folder chain 1,400 deep cost 0.5 s a folder.
+    const real = realPathSync(childAbsolute)
     if (walk.visited.has(real)) return
     walk.visited.add(real)
     const walked = await walkDir(walk, childRelative, childAbsolute)
