@@ -27,6 +27,7 @@ import {constants, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, re
 import {renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats} from 'node:fs'
 import path from 'node:path'
 import {provenLevels, rememberRealFolder} from './proven-folders.js'
+import {realBoundary} from '../trust/index.js'
 import {isInside} from './walk.js'
 import {asLocalWriteError, writingFile} from './write-failure.js'
 
@@ -171,7 +172,8 @@ interface Folder {
 /** The folder `dir` (itself reached through links or not: which folder to sync is the user's choice). */
 function folderOf(dir: string): Folder {
   const given = path.resolve(dir)
-  return {given, real: realpathSync.native(given)}
+  // Its real path found once, then checked at each write to lead to the same folder (`trust/real-boundary.ts`).
+  return {given, real: realBoundary(given)}
 }
 
 /** The levels of a relative path; `..`, absolute paths and (unless `mayBeEmpty`) the folder itself are refused. */

@@ -40,11 +40,8 @@ export class SealedCache<T> {
     let entries: Record<string, T> = {}
     try {
       // Not through a link out of the folder, nor past a bound: such a cache is not read at all.
-      const data = JSON.parse((await readCacheFile(dir, kind.file)) ?? 'null') as Record<string, unknown> | null
-      const found = data?.[kind.field]
-      // Parsed and written again, the entries give back the very text that was sealed: JSON.stringify is deterministic.
-      if (data?.format === kind.format && found && typeof found === 'object' && sealedOver(kind, found, data.seal))
-        entries = found as Record<string, T>
+      const text = await readCacheFile(dir, kind.file)
+      if (text !== undefined) entries = (sealedEntries(kind, text) as Record<string, T> | undefined) ?? {}
     } catch {
       // No cache yet, or not one this version can read: every entry is made afresh.
     }
@@ -76,18 +73,40 @@ export class SealedCache<T> {
   save(): void {
     if (this.dir === undefined) return
     if (!this.added && this.used.size === Object.keys(this.known).length) return
-    const entries = Object.fromEntries(this.used)
-    const {format, purpose, field, file} = this.kind
-    const data = {format, seal: seal(purpose, format + '\n' + JSON.stringify(entries)), [field]: entries}
+    const {purpose, format, file} = this.kind
+    const entries = JSON.stringify(Object.fromEntries(this.used))
+    const text = `${headOf(this.kind, seal(purpose, format + '\n' + entries))}${entries}}`
     try {
       // Synchronous: the scan waits for it anyway, and each asynchronous step waited on the thread pool.
-      writeFileInside(this.dir, file, JSON.stringify(data))
+      writeFileInside(this.dir, file, text)
     } catch {
       // A read-only checkout still syncs; it only parses everything each run (and a `.kbsync` link out of the folder is refused by the state's own write).
     }
   }
 }
 
-function sealedOver(kind: CacheKind, entries: object, sealed: unknown): boolean {
-  return isSealed(kind.purpose, kind.format + '\n' + JSON.stringify(entries), sealed)
+/**
+ * The text a cache file starts with, before its entries: the object
+ * `{format, seal, [field]: entries}` as `JSON.stringify` writes it.
+ */
+function headOf(kind: CacheKind, mac: string): string {
+  return `{"format":${JSON.stringify(kind.format)},"seal":${JSON.stringify(mac)},${JSON.stringify(kind.field)}:`
+}
+
+/**
+ * The entries of the cache file `text` when it is one `save` wrote for
+ * `kind` and the seal holds. The seal is checked on the entries' text as
+ * it lies in the file (parsing it and writing it again cost a second pass
+ * over every entry), and exactly that text is parsed: a file of any other
+ * shape (another key order, spacing, a field given twice) is not read.
+ */
+function sealedEntries(kind: CacheKind, text: string): unknown {
+  const start = `{"format":${JSON.stringify(kind.format)},"seal":"`
+  const mac = text.startsWith(start) ? text.slice(start.length, start.length + 64) : ''
+  const head = headOf(kind, mac)
+  if (!text.startsWith(head) || !text.endsWith('}')) return undefined
+  const entries = text.slice(head.length, -1)
+  if (!isSealed(kind.purpose, kind.format + '\n' + entries, mac)) return undefined
+  const found: unknown = JSON.parse(entries)
+  return found !== null && typeof found === 'object' && !Array.isArray(found) ? found : undefined
 }

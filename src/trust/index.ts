@@ -77,3 +77,4 @@ export {CallValue, isPlainObject, literalValue, Opaque, readScriptExport, type S
 export {maxTomlLength, readTomlKeys} from './toml-keys.js'
 export {maxScriptLength, maxScriptNesting, overScriptBudget} from './script-budget.js'
 export {openedFolderPath} from './real-path.js'
+export {realBoundary} from './real-boundary.js'

@@ -24,11 +24,12 @@
  * message is a sentence naming the file as the caller gave it; the caller
  * adds where it was named (file and line) and what to do.
  */
-import {closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats} from 'node:fs'
-import {open, lstat, realpath} from 'node:fs/promises'
+import {closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats} from 'node:fs'
+import {open, lstat} from 'node:fs/promises'
 import path from 'node:path'
 import {isInside} from './paths.js'
 import {realPathSync} from './real-path.js'
+import {realBoundary} from './real-boundary.js'
 
 /** Why a read was refused. */
 export type ReadRefusal =
@@ -112,10 +113,13 @@ export async function lookInside(file: string, boundary: string): Promise<FoundF
 
 /** The real boundary, the file's real path and its lstat, once it is known to be a regular file inside. */
 async function looked(file: string, given: string): Promise<{boundary: string; real: string; info: Stats}> {
-  // A boundary not there yet (pull into a new folder) holds no file: missing, like the file.
-  const boundary = await realpath(given).catch((error: unknown) => {
+  let boundary: string
+  try {
+    // A boundary not there yet (pull into a new folder) holds no file: missing, like the file.
+    boundary = realBoundary(given)
+  } catch (error) {
     throw failed(file, error)
-  })
+  }
   try {
     const real = realPathSync(path.resolve(boundary, file))
     const info = await lstat(real)
@@ -132,7 +136,7 @@ export function readInsideSync(file: string, limits: ReadLimits): Uint8Array {
   let real: string
   let info: Stats
   try {
-    boundary = realpathSync.native(path.resolve(limits.boundary))
+    boundary = realBoundary(limits.boundary)
     real = realPathSync(path.resolve(boundary, file))
     info = lstatSync(real)
   } catch (error) {

@@ -18,7 +18,7 @@ import type {PullContext} from './pull.js'
 import {pullBodyTask, type BodyFacts} from './body-task.js'
 import type {ApplyRun} from './run.js'
 import {itemsAfter, noteKeys, openBook} from './state-book.js'
-import {stateDigest} from '../shared/state-digest.js'
+import {snapshotState} from '../shared/state-digest.js'
 import {verifyPulled} from './verify.js'
 import {applyNavigation} from './navigation-apply.js'
 import {recordBases} from '../shared/bases.js'
@@ -83,7 +83,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
   const run = startRun(plan, context, options)
   const {state, remote} = context
   // A pull that changes nothing leaves the state file as it is (it may be committed: no noise in git).
-  const initial = stateDigest(state)
+  const initial = snapshotState(state)
   const moves = movesOf(plan)
   try {
     await moveDocuments(run, moves)
@@ -99,7 +99,7 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     state.items = itemsAfter(run)
     delete state.linksPending
     const scan = await verifyPulled(run)
-    if (run.recorded || stateDigest(state) !== initial) await run.store.save()
+    if (run.recorded || initial.changed(state)) await run.store.save()
     await run.store.close()
     // The bases of the next pull's merges: each file as this pull left it in sync (or its platform side, merged).
     await recordBases(

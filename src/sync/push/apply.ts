@@ -11,7 +11,7 @@
  */
 import {assetHashesByPath, StateStore} from '../../local/index.js'
 import {recordBases} from '../shared/bases.js'
-import {stateDigest} from '../shared/state-digest.js'
+import {snapshotState} from '../shared/state-digest.js'
 import {writeConflictFile} from '../shared/conflicts.js'
 import {guardedClient, urlGuard} from '../shared/foreign-urls.js'
 import {LocalFaultError, localWriteFailureOf, pushChanges} from '../shared/local-fault.js'
@@ -56,8 +56,8 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     }
   }
   // A plan with nothing to write (a no-op push) rewrites the state only if the plan's refresh changed it.
-  const initial = plan.ops.every((op) => op.op === 'drift') ? stateDigest(store.state) : undefined
-  const changed = () => initial === undefined || stateDigest(store.state) !== initial
+  const initial = plan.ops.every((op) => op.op === 'drift') ? snapshotState(store.state) : undefined
+  const changed = () => initial === undefined || initial.changed(store.state)
   try {
     recordRefresh(run)
     if (changed()) await store.save()
