@@ -12,7 +12,9 @@
  * exact body text the scan cuts out of the file), and the scan takes them
  * instead of parsing (`takeHandedOver`). The facts are a pure function of
  * that key, so a hit is exact; a body changed in between has another key
- * and is parsed as ever.
+ * and is parsed as ever. The tree that parse made is handed over too, for
+ * a bounded number of bodies (`reserveHandedTree`): the check renders it
+ * instead of parsing the body again.
  */
 import type {Root} from 'mdast'
 import type {BodyFacts} from './body-cache.js'
@@ -55,22 +57,49 @@ export function bodyKeyOf(file: string, body: string): string {
 /** Facts handed over, at most: a pull's check takes them all, but a run that fails before its check must not pile them up. */
 export const handedOverMax = 100_000
 
-const handedOver = new Map<string, BodyFacts>()
+/**
+ * Trees handed over, at most: a tree of a 2-4 KB article holds about 30 KB
+ * of heap, kept from the write to the check, so a large pull holds a few
+ * MB more, not a tree per document; a pull of fewer documents parses none again.
+ */
+export const handedTreesMax = 512
 
-/** Offers the facts of the body whose key (`bodyKeyOf`) is `key` to the next scan that reads it. */
-export function handOverFacts(key: string, facts: BodyFacts): void {
+/** What a parse of one body found, handed over: its facts, and (within the bound) its tree. */
+export interface HandedOver {
+  facts: BodyFacts
+  /** The tree `parseBodyFacts` made (positions dropped, references not marked), the taker's own. */
+  tree?: Root
+}
+
+const handedOver = new Map<string, HandedOver>()
+let treesReserved = 0
+
+/**
+ * Whether a tree may be handed over (then counted): asked before a parse
+ * whose tree would be kept, so at most `handedTreesMax` are, until the check
+ * is over (`forgetHandedOver`).
+ */
+export function reserveHandedTree(): boolean {
+  if (treesReserved >= handedTreesMax) return false
+  treesReserved++
+  return true
+}
+
+/** Offers the facts (and the tree) of the body whose key (`bodyKeyOf`) is `key` to the next scan that reads it. */
+export function handOverFacts(key: string, facts: BodyFacts, tree?: Root): void {
   if (handedOver.size >= handedOverMax) handedOver.delete(handedOver.keys().next().value!)
-  handedOver.set(key, facts)
+  handedOver.set(key, tree ? {facts, tree} : {facts})
 }
 
-/** The facts handed over for `key`, taken (a second scan parses); undefined when none were. */
-export function takeHandedOver(key: string): BodyFacts | undefined {
-  const facts = handedOver.get(key)
-  if (facts !== undefined) handedOver.delete(key)
-  return facts
+/** What was handed over for `key`, taken (a second scan parses); undefined when nothing was. */
+export function takeHandedOver(key: string): HandedOver | undefined {
+  const handed = handedOver.get(key)
+  if (handed !== undefined) handedOver.delete(key)
+  return handed
 }
 
-/** Forgets every fact handed over and not taken (the check is over). */
+/** Forgets everything handed over and not taken (the check is over). */
 export function forgetHandedOver(): void {
   handedOver.clear()
+  treesReserved = 0
 }

@@ -34,7 +34,15 @@ export {mapLimit} from './map-limit.js'
 export {isLocalUrl, resolveLocal, type LinkOptions, type LocalRef, type Resolved} from './references.js'
 export type {LocaleChoice} from './navigation/locales.js'
 export {bodyTree, dropPositions, positionedBodyTree, toGfmText, toKbText, toKbTree} from './markdown.js'
-export {bodyKeyOf, forgetHandedOver, handOverFacts, parseBodyFacts, scanParses} from './body-facts.js'
+export {
+  bodyKeyOf,
+  forgetHandedOver,
+  handedTreesMax,
+  handOverFacts,
+  parseBodyFacts,
+  reserveHandedTree,
+  scanParses
+} from './body-facts.js'
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
 export {FrontMatterCache, frontMatterCacheFile} from './front-matter-cache.js'
 export {BodyMovedError, hasBody, ownStrings, readBodyAgain, releaseBody} from './body-release.js'

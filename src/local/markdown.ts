@@ -66,8 +66,16 @@ export function positionedBodyTree(node: LocalNode): Root | undefined {
   return node.body === undefined ? undefined : parsedBodyTree(node)
 }
 
+let treeParses = 0
+
+/** How many bodies `bodyTree` and `positionedBodyTree` parsed in this process (no tree kept on the node): tests watch it. */
+export function bodyTreeParses(): number {
+  return treeParses
+}
+
 /** Parses the body of `node` (which has one) and marks its references as the scan resolved them. */
 function parsedBodyTree(node: LocalNode): Root {
+  treeParses++
   return parseMarkedBody(node.body!, node.file ?? node.path, node.resolutions)
 }
 

@@ -180,11 +180,11 @@ function readBody(
   node.body = body
   node.bodyKey = bodyKeyOf(file, body)
   if (own) node.fileBodyKey = node.bodyKey
-  // A pull's proof parsed these very bytes of this file a moment ago: its facts are this parse's.
+  // A pull's proof parsed these very bytes of this file a moment ago: its facts (and tree, if handed over) are this parse's.
   const handed = takeHandedOver(node.bodyKey)
   if (handed) {
-    cache.set(node.bodyKey, handed)
-    return {facts: handed}
+    cache.set(node.bodyKey, handed.facts)
+    return handed
   }
   const cached = cache.get(node.bodyKey)
   if (cached) return {facts: cached}

@@ -13,7 +13,17 @@ import {serverSuite} from './server-suite.js'
 import type {KbClient} from '../../src/api/index.js'
 import {pull, pullBody, documentText} from '../../src/sync/pull/index.js'
 import {bodyPlaceOf, type FileFields} from '../../src/sync/pull/body-place.js'
-import {bodyKeyOf, parseBodyFacts, scanParses} from '../../src/local/index.js'
+import {
+  bodyKeyOf,
+  dropPositions,
+  forgetHandedOver,
+  handedTreesMax,
+  parseBodyFacts,
+  scanParses
+} from '../../src/local/index.js'
+import {reserveHandedTree} from '../../src/local/body-facts.js'
+import {bodyTreeParses} from '../../src/local/markdown.js'
+import {withTree} from '../../src/sync/pull/body-place.js'
 import {bodyOf, readDocumentHead} from '../../src/local/body.js'
 
 const suite = serverSuite('check-parses')
@@ -44,18 +54,34 @@ describe('the check after a pull', () => {
     const root = await topicOfArticles('Parsed once', 6)
     const dir = await suite.folder()
     const before = scanParses()
+    const rendered = bodyTreeParses()
     const result = await pull({dir, client, rootTopicId: root})
     expect(result.status).toBe('ok')
     expect(result.written.filter((file) => file.endsWith('.md'))).toHaveLength(6)
     // Today's main parsed each of the 6 pulled bodies again in the check's scan.
     expect(scanParses() - before).toBe(0)
+    // And again to render each (the scan took the facts, not the tree): 6 parses before the tree was handed over.
+    expect(bodyTreeParses() - rendered).toBe(0)
     expect(notExact(result)).toEqual([])
+  })
+
+  it('hands over at most a bounded number of trees, until the check is over', () => {
+    forgetHandedOver()
+    const place = {linesBefore: 3}
+    const given = Array.from({length: handedTreesMax + 5}, () => withTree(place).withTree === true)
+    expect(given.filter(Boolean)).toHaveLength(handedTreesMax)
+    expect(given.slice(handedTreesMax)).toEqual([false, false, false, false, false])
+    expect(reserveHandedTree()).toBe(false)
+    forgetHandedOver()
+    expect(reserveHandedTree()).toBe(true)
+    forgetHandedOver()
   })
 
   it('parses a file changed between its write and the check, and reports it', async () => {
     const root = await topicOfArticles('Changed meanwhile', 4)
     const dir = await suite.folder()
     const before = scanParses()
+    const rendered = bodyTreeParses()
     let changed: string | undefined
     const result = await pull({
       dir,
@@ -71,6 +97,8 @@ describe('the check after a pull', () => {
     })
     expect(changed).toBeDefined()
     expect(scanParses() - before).toBe(1)
+    // The changed file's tree is the scan's own parse: rendered without another.
+    expect(bodyTreeParses() - rendered).toBe(0)
     expect(notExact(result)).toEqual([path.basename(changed!)])
   })
 })
@@ -96,6 +124,13 @@ describe('the facts the proof hands over', () => {
         const scanned = bodyOf(readDocumentHead(text, file, []), false).body
         expect(pulled.parsed?.key).toBe(bodyKeyOf(file, scanned))
         expect(pulled.parsed?.facts).toEqual(parseBodyFacts(scanned, file).facts)
+        expect(pulled.parsed?.tree).toBeUndefined()
+        // With its tree: the parse the scan would make of the file, positions dropped.
+        const withIt = pullBody(body, field.title, {file, ...answers}, {...bodyPlaceOf(field), withTree: true})
+        const parsed = parseBodyFacts(scanned, file).tree
+        dropPositions(parsed)
+        expect(withIt.parsed?.tree).toEqual(parsed)
+        expect(withIt.text).toBe(pulled.text)
       }
   })
 

@@ -5,7 +5,7 @@
  * parsing the file (`PulledBody.parsed`); a place guessed wrong only costs
  * that parse (the check's key then differs).
  */
-import type {LocalPermissions, ScanResult, SyncState} from '../../local/index.js'
+import {reserveHandedTree, type LocalPermissions, type ScanResult, type SyncState} from '../../local/index.js'
 import type {BodyPlace} from '../shared/document-body.js'
 import {documentText} from '../shared/document-files.js'
 import {declaredPermissions} from '../shared/declared-permissions.js'
@@ -26,6 +26,15 @@ export function bodyPlaceOf(fields: FileFields): BodyPlace {
   let linesBefore = 0
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) linesBefore++
   return {linesBefore}
+}
+
+/**
+ * `place`, with the proof's tree handed over to the check while the bound
+ * allows (`reserveHandedTree`): the check then renders that tree instead of
+ * parsing the file it wrote; past the bound it parses, as before.
+ */
+export function withTree(place: BodyPlace): BodyPlace {
+  return reserveHandedTree() ? {...place, withTree: true} : place
 }
 
 /**

@@ -14,7 +14,7 @@ import {adoptIfInSync, type Adoption} from './adoption.js'
 import {writeConflictCopy} from './conflict-copies.js'
 import {documentsAfterPull, linkWarnings} from './link-targets.js'
 import {writePermissionFile} from './permission-files.js'
-import {bodyPlaceOf, declaredAfterPull, newFilesGetIds, type FileFields} from './body-place.js'
+import {bodyPlaceOf, declaredAfterPull, newFilesGetIds, withTree, type FileFields} from './body-place.js'
 import type {PullOp} from './plan.js'
 import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
@@ -72,7 +72,7 @@ function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: Item
   // Not taken: the targets noted while checking it are noted again by the conversion, in its order.
   if (!early) missed.length = 0
   // What the conversion is given must be what `speculation.ts` gives its early one (or asks again in `take`).
-  const pulled = early ?? pullBody(detail.body, item.title, {file: op.file, ...answers, links}, place)
+  const pulled = early ?? pullBody(detail.body, item.title, {file: op.file, ...answers, links}, withTree(place))
   run.canonical.set(op.id, bodyHash(pulled.canonical))
   if (item.title !== item.title.trim()) {
     const message = `The title "${item.title}" has leading or trailing spaces, which front matter does not keep; a push would retitle it`
@@ -123,7 +123,7 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
   const changed = await writeAtomic(run.dir, op.file, text)
   if (changed) run.result.written.push(op.file)
   // The proof parsed this body where the file holds it: the check after the pull takes what it found.
-  if (pulled.parsed) handOverFacts(pulled.parsed.key, pulled.parsed.facts)
+  if (pulled.parsed) handOverFacts(pulled.parsed.key, pulled.parsed.facts, pulled.parsed.tree)
   run.result.diagnostics.push(
     ...linkWarnings(op.file, text, missed, pulled.rewritten ?? [], (id) => run.context.remote.items[id]?.title)
   )

@@ -23,6 +23,7 @@ import type {DiagramSource} from '../../diagrams/index.js'
 import {itemPageUrl, type ItemRef, type PlatformUrls} from '../shared/platform-links.js'
 import type {TaskRunner} from '../../workers/index.js'
 import type {Asked, BodyFacts, PullBodyRequest, PullBodyResult} from './body-task.js'
+import {withTree} from './body-place.js'
 
 /** The questions a conversion asks of the pull (`LocalizeContext`): where a document is, a file's copy, a diagram's source. */
 export interface Answers {
@@ -114,7 +115,7 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
           pageUrl,
           ...keys,
           assets: {id, path: at, files: detail.files},
-          ...(place ? {place} : {})
+          ...(place ? {place: withTree(place)} : {})
         }
       }
       let result: PullBodyResult

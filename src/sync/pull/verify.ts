@@ -8,6 +8,7 @@
 import {
   FrontMatterCache,
   forgetHandedOver,
+  handedTreesMax,
   scanFolder,
   sourceHashOf,
   type LocalNode,
@@ -81,6 +82,8 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
       : await scanFolder(run.dir, {
           ignore: run.options.ignore ?? [],
           bodiesOf: pulled,
+          // The trees the proof handed over are kept for the render below, which releases each once checked.
+          keptTrees: handedTreesMax,
           // The files just written: their front matter is recorded, so the next (no-op) pull parses and writes none.
           frontMatter: await FrontMatterCache.load(run.dir),
           ...(run.options.links ? {links: run.options.links} : {}),

@@ -30,14 +30,17 @@ export interface PulledBody {
   /**
    * What the proof's parse of `text` found, as the scan will key it (`bodyKeyOf` of the file and the body as the
    * scan cuts it, `linesBefore` blank lines first): the check after the pull takes it instead of parsing (`handOverFacts`).
-   * Absent when the place was not given or the body was not parsed.
+   * Absent when the place was not given or the body was not parsed. With `tree` (the place's `withTree`), the
+   * parse's tree too (positions dropped, references not marked): the check renders it instead of parsing.
    */
-  parsed?: {key: string; facts: ScanFacts}
+  parsed?: {key: string; facts: ScanFacts; tree?: Root}
 }
 
 /** Where a pulled body sits in its file: the lines before it (front matter, blank line), which the scan blanks. */
 export interface BodyPlace {
   linesBefore: number
+  /** Whether the proof's tree is handed over with its facts (a copy: within `reserveHandedTree`'s bound). */
+  withTree?: boolean
 }
 
 /**
@@ -101,16 +104,16 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
   // Read back through push's own seam (the file's body, as the scan cuts it, to a dialect tree), and compared
   // (`proof.ts`); what the parse found is kept for the check after the pull.
   const before = '\n'.repeat(place?.linesBefore ?? 0)
-  let found: {text: string; facts: ScanFacts} | undefined
+  let found: {text: string; facts: ScanFacts; tree?: Root} | undefined
   const readBack = (text: string): Root => {
     const {tree, facts} = parseBodyFacts(before + ensureNewline(text), context.file)
-    found = {text, facts}
+    found = {text, facts, ...(place?.withTree ? {tree: handedTree(tree)} : {})}
     restoreTree(tree, origins)
     return tree
   }
   const parsedOf = (text: string) =>
     place && found?.text === text
-      ? {parsed: {key: bodyKeyOf(context.file, before + ensureNewline(text)), facts: found.facts}}
+      ? {parsed: {key: bodyKeyOf(context.file, before + ensureNewline(text)), ...withoutText(found)}}
       : {}
   const candidates: Array<[PulledForm, () => string]> = [
     ['gfm', () => kbTreeToGfm(structuredClone(local)).markdown],
@@ -135,6 +138,17 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
   }
   const lossy = toKbText(readBack(last))
   return {text: ensureNewline(last), form: 'lossy', canonical: lossy, ...rewritten, ...parsedOf(last)}
+}
+
+/** A copy of the proof's parse, as the scan keeps a tree (no positions), before the proof restores its references. */
+function handedTree(tree: Root): Root {
+  // Nothing the proof does with `tree` reads a position (its facts carry their lines): dropped before the copy, which then copies less.
+  dropPositions(tree)
+  return structuredClone(tree)
+}
+
+function withoutText({text: _, ...rest}: {text: string; facts: ScanFacts; tree?: Root}) {
+  return rest
 }
 
 function ensureNewline(text: string): string {
