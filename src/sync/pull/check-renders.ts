@@ -2,11 +2,13 @@
  * The renders of the check after a pull, on the conversion pool: each
  * pulled body is rendered where the pool runs it (`check-task.ts`), a few at
  * a time so the workers and the main thread stay busy while what is held
- * stays small (the answers come back in the order of the documents).
+ * stays small (the answers come back in the order of the documents). A
+ * body whose tree is at hand (the proof's, handed over: `handedTreesMax`)
+ * is rendered here from that tree: sent, it would be parsed again.
  */
 import type {LocalNode} from '../../local/index.js'
 import type {TaskRunner} from '../../workers/index.js'
-import type {RenderContext} from '../shared/render.js'
+import {renderBody, type RenderContext} from '../shared/render.js'
 import {checkpoint} from '../shared/stopped.js'
 import {checkRequest, type CheckRender} from './check-task.js'
 
@@ -31,7 +33,10 @@ export async function renderChecks(
       const index = next++
       await checkpoint(signal)
       try {
-        renders[index] = (await pool.run('renderCheck', checkRequest(nodes[index]!, context))) as CheckRender
+        const node = nodes[index]!
+        renders[index] = node.tree
+          ? renderedHere(node, context)
+          : ((await pool.run('renderCheck', checkRequest(node, context))) as CheckRender)
       } catch (error) {
         failed = true
         throw error
@@ -40,4 +45,10 @@ export async function renderChecks(
   }
   await Promise.all(Array.from({length: lanes}, lane))
   return renders
+}
+
+/** The render of `node` from the tree it holds, in this thread (no parse). */
+function renderedHere(node: LocalNode, context: RenderContext): CheckRender {
+  const rendered = renderBody(node, context, undefined)
+  return {hash: rendered.hash, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0}
 }
