@@ -133,9 +133,14 @@ describe('Liquid', () => {
     ])
   })
 
-  it('leaves an output starting a link’s address out of a text that is no whole link', () => {
+  it('leaves out the address an output starts after a stray `]`, and only the output where no `)` ends one', () => {
     const {markdown} = convert('Stray ]({{ site.repository }}/x) and [open]({{ site.repository }}/y no close\n')
-    expect(markdown).toBe('Stray ]\\(/x) and \\[open]\\(/y no close\n')
+    expect(markdown).toBe('Stray ] and \\[open]\\(/y no close\n')
+  })
+
+  it('makes a link whose text opened on a line above its text when an output starts its address', () => {
+    const source = 'The [docs\nfolder]({{ site.repository }}/tree/master/docs) and [a [b] c\nd]({{ site.x }}/y) end.\n'
+    expect(convert(source).markdown).toBe('The docs\nfolder and a \\[b] c\nd end.\n')
   })
 
   it('leaves a loop out with the conditions inside it, counting the loop only', () => {

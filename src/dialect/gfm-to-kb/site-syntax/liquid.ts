@@ -19,6 +19,7 @@ import {FenceTracker, splitPrefix, type SiteSource} from './lines.js'
 import {captureCode, fencedLines} from './hugo/code-capture.js'
 import {codeSpans, inSpan} from './hugo/code-spans.js'
 import {Losses, Output, places} from './hugo/output.js'
+import {linkAround, linkFromAbove} from './liquid-links.js'
 
 /** A Liquid tag of a line. */
 interface LiquidTag {
@@ -83,7 +84,10 @@ function liquidOutputs(line: string, state: LineState): string {
     if (!/^[#<%]/.test(inner) && !inSpan(spans, at) && (url || jekyllOutput.test(expression))) {
       // An unknown value that starts a link's address leaves no address: the link is its text. The site's own
       // address (`site.baseurl`, `site.url`) leaves a site path, which links resolve.
-      const link = url || siteAddress.test(expression) ? undefined : linkAround(line, at, end + 2, last)
+      const link =
+        url || siteAddress.test(expression)
+          ? undefined
+          : (linkAround(line, at, end + 2, last) ?? linkFromAbove(line, at, end + 2, last, state.out.lines))
       result += link ? line.slice(last, link.open) + link.text : line.slice(last, at) + (url ? url[2] : '')
       last = link ? link.close : end + 2
       if (!url && !skipping)
@@ -94,33 +98,6 @@ function liquidOutputs(line: string, state: LineState): string {
     at = line.indexOf('{{', end + 2)
   }
   return result + line.slice(last)
-}
-
-/**
- * The inline link whose address starts at `at` (`[text]({{ site.x }}/y)`),
- * found from `from` on: where it opens, its text, and where it ends (past
- * its `)`); undefined when the output starts no link's address.
- */
-function linkAround(
-  line: string,
-  at: number,
-  after: number,
-  from: number
-): {open: number; text: string; close: number} | undefined {
-  if (line.slice(at - 2, at) !== '](') return undefined
-  let depth = 0
-  let open = -1
-  for (let index = at - 3; index >= from; index--) {
-    const char = line[index]
-    if (char === ']') depth++
-    else if (char === '[' && depth-- === 0) {
-      open = index
-      break
-    }
-  }
-  const close = line.indexOf(')', after)
-  if (open === -1 || close === -1) return undefined
-  return {open, text: line.slice(open + 1, at - 2), close: close + 1}
 }
 
 /** Rewrites the Liquid tags of `site` (see the module comment). */
