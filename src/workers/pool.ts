@@ -53,9 +53,15 @@ export interface WorkerHeap {
  * the tables a pull shares (a file name per document: ~5 MB at 30,000). Left
  * uncapped, V8 lets garbage pile up to a share of the machine's memory in
  * every worker; capped, a worker collects early, and a body too big for it
- * runs in the main thread instead (`inThread`).
+ * runs in the main thread instead (`inThread`). The young generation is
+ * sized for one conversion's garbage (a few MB of tokens and trees), so it
+ * dies young: with 8 MB it was promoted, and under the CLI's bounded heap
+ * growth (`cli/heap.ts`, a process-wide flag, so the workers' too) the
+ * worker spent 30% of its time collecting (600 articles: 8.0 s of 26.5 s;
+ * with 32 MB 2.2 s, the pull 22.6 s instead of 36.7 s, peak 296 MB
+ * instead of 275 MB).
  */
-export const workerHeap: WorkerHeap = {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8}
+export const workerHeap: WorkerHeap = {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 32}
 
 interface Job {
   request: TaskRequest
@@ -126,12 +132,8 @@ function workerPool(
   const shared = new Map<string, unknown>()
   let next = 0
   let closed = false
-  const helper = threadHelper(
-    queue,
-    inThread,
-    () => closed,
-    () => dispatch()
-  )
+  const isClosed = (): boolean => closed
+  const helper = help ? threadHelper(queue, inThread, isClosed, () => dispatch()) : undefined
   const start = (): Slot => {
     const slot: Slot = {worker: new Worker(entry, {resourceLimits: {...heap}})}
     // Posted before any task: a worker reads its messages in order.
@@ -169,11 +171,8 @@ function workerPool(
       slot.job = job
       slot.worker.postMessage(job.request)
     }
-    if (help) helper.offer()
-    // Waiting workers keep no process alive; a worker with a task does (its answer is awaited).
-    for (const slot of slots)
-      if (slot.job === undefined) slot.worker.unref()
-      else slot.worker.ref()
+    helper?.offer()
+    keepAliveWhileBusy(slots)
   }
   return {
     size,
@@ -198,6 +197,13 @@ function workerPool(
       await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()))
     }
   }
+}
+
+/** Waiting workers keep no process alive; a worker with a task does (its answer is awaited). */
+function keepAliveWhileBusy(slots: readonly Slot[]): void {
+  for (const slot of slots)
+    if (slot.job === undefined) slot.worker.unref()
+    else slot.worker.ref()
 }
 
 /**

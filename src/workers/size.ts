@@ -2,11 +2,14 @@
  * How many conversion workers a process starts: as many as the machine has
  * cores beside the main thread, unless the caller or `KBSYNC_WORKERS` says
  * otherwise; 0 converts in the main thread. A machine of one or two cores
- * starts none: the main thread's own work (requests, writes, the server or
- * editor beside it) already fills the second core, so a worker won no wall
- * time there (pull of 1,000 articles on 2 cores: the same time either way)
- * and cost its own heap and copies of every body (peak RSS 475 MB with one
- * worker, 315 MB without).
+ * starts none: measured again once the main thread helped its worker
+ * (`pool.ts`) and the check's renders ran on the pool, side by side on a
+ * shared two-core machine, one worker cost more than it won: a pull of 600
+ * articles took 14.3 s of CPU, 48.6 s and 198 MB peak without, 21.3 s of
+ * CPU, 91.7 s and 276 MB with one (the worker loads its own modules, every
+ * body and answer is copied to it, its heap is its own). Before those
+ * changes `--only=pull` won 13% of wall time for 44% more CPU on a quieter
+ * machine; a run on an idle two-core machine may still favour one worker.
  */
 import {availableParallelism} from 'node:os'
 
