@@ -13,9 +13,14 @@ interface Words {
   separators: string[]
 }
 
-/** Splits on spaces and line breaks (with a container's continuation after them: `> `, indentation). */
+/**
+ * Splits on spaces and line breaks (with a container's continuation after
+ * them: `> `, indentation), and before a link's `](`: a link text's last word
+ * and its destination are two words, so an edit of the text keeps the
+ * destination as the author wrote it (`\&`, where the platform's form has `&`).
+ */
 function wordsOf(text: string, quoted: boolean): Words {
-  const parts = text.split(quoted ? /([ \t]*\n[ \t>]*|[ \t]+)/ : /([ \t]*\n[ \t]*|[ \t]+)/)
+  const parts = text.split(quoted ? /([ \t]*\n[ \t>]*|[ \t]+|(?=\]\())/ : /([ \t]*\n[ \t]*|[ \t]+|(?=\]\())/)
   const words: string[] = []
   const separators: string[] = []
   for (let index = 0; index < parts.length; index += 2) {

@@ -131,4 +131,14 @@ describe('mergeDocument: the platform edits one block', () => {
     const base = 'Some *stress* and __weight__ here,\nwrapped by its author.\n'
     expect(merged(mergeDocument(inputOf(base, remoteEdit(base, 'here', 'there'))))).toBe(base.replace('here', 'there'))
   })
+
+  it("an edit of a link's text keeps its destination as the author wrote it (`\\&`, where the platform writes `&`)", () => {
+    const base = 'See [the search](https://x.org/?a=1\\&b=2) and [a b](https://y.org/?q=1\\&r=2 "t") too.\n'
+    for (const [from, to] of [
+      ['the search', 'the find'],
+      ['a b', 'a c']
+    ] as const) {
+      expect(merged(mergeDocument(inputOf(base, remoteEdit(base, from, to))))).toBe(base.replace(from, to))
+    }
+  })
 })
