@@ -8,44 +8,21 @@
  * after that write nothing; an article created in the topic on the web lands
  * in its folder, and the tree settles again.
  */
-import {mkdir, readdir, rmdir, writeFile} from 'node:fs/promises'
+import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {copyTree, ownSites, snapshot} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
-import {cli} from './push-helpers.js'
+import {asCloned, expectSettled, runOk} from './settle.js'
 
 const local = useLocalServer()
 const temporary = temporaryFolders('pull-emptied-topic')
 
 afterAll(() => temporary.removeAll())
 
-async function run(args: string[]): Promise<string> {
-  const result = await cli(args, local.env)
-  expect(result.code, result.err + result.out).toBe(0)
-  return result.out + result.err
-}
-
-/** Removes the empty folders under `dir` (deepest first), as a fresh clone of the repository has none. */
-async function asCloned(dir: string): Promise<void> {
-  const folders = (await readdir(dir, {recursive: true, withFileTypes: true}))
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort((a, b) => b.length - a.length)
-  for (const folder of folders) if ((await readdir(folder)).length === 0) await rmdir(folder)
-}
-
-/** A pull changes no file of `src` and the push after it writes nothing. */
-async function expectSettled(src: string, pull: string[], push: string[]): Promise<void> {
-  const before = await snapshot(src)
-  await run(pull)
-  expect(await snapshot(src)).toEqual(before)
-  local.server.resetLog()
-  const pushed = await run(push)
-  expect(local.server.counts().writes ?? 0, pushed).toBe(0)
-}
+const run = (args: string[]) => runOk(local, args)
 
 /** The topics whose children are all articles: deleting those empties them. */
 function leafTopics(nodes: StructureNode[]): StructureNode[] {
@@ -126,7 +103,7 @@ describe.each(layouts)('$name: a topic whose last article is deleted on the web'
     expect(local.server.counts().delete ?? 0, output).toBe(0)
     expect(output).not.toMatch(/not in the folder|orphan/i)
     expect(topicsOf(await local.client.getTree(root))).toEqual(topics)
-    await expectSettled(src, pull, push)
+    await expectSettled(local, src, pull, push)
 
     // An article created in each emptied topic on the web lands in its folder.
     for (const [i, topic] of leaves.entries())
@@ -143,7 +120,7 @@ describe.each(layouts)('$name: a topic whose last article is deleted on the web'
       expect(file, `Fresh ${i}`).toBeDefined()
       expect(folders).toContain(path.posix.dirname(file!))
     }
-    await expectSettled(src, pull, push)
+    await expectSettled(local, src, pull, push)
     expect(topicsOf(await local.client.getTree(root)).length).toBe(topics.length)
   }, 300_000)
 })

@@ -7,14 +7,14 @@
  * write nothing; an article created in the chapter on the web lands in its
  * folder and under its entry.
  */
-import {readdir, readFile, rm, rmdir, writeFile} from 'node:fs/promises'
+import {readFile, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import type {StructureNode} from '../../src/api/types.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {copyTree, ownSites, snapshot} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
-import {cli} from './push-helpers.js'
+import {asCloned, expectSettled, runOk} from './settle.js'
 
 const local = useLocalServer()
 const temporary = temporaryFolders('pull-mdbook-empty-chapter')
@@ -31,30 +31,7 @@ async function find(root: string, title: string): Promise<StructureNode> {
   throw new Error(`no item titled ${title}`)
 }
 
-async function run(args: string[]): Promise<string> {
-  const result = await cli(args, local.env)
-  expect(result.code, result.err + result.out).toBe(0)
-  return result.out + result.err
-}
-
-/** A pull changes no file of `src` and the push after it writes nothing: the tree has settled. */
-async function expectSettled(src: string, pull: string[], push: string[]): Promise<void> {
-  const before = await snapshot(src)
-  await run(pull)
-  expect(await snapshot(src)).toEqual(before)
-  local.server.resetLog()
-  const pushed = await run(push)
-  expect(local.server.counts().writes, pushed).toBe(0)
-}
-
-/** Removes the empty folders under `dir` (deepest first), as a fresh clone of the repository has none. */
-async function asCloned(dir: string): Promise<void> {
-  const folders = (await readdir(dir, {recursive: true, withFileTypes: true}))
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort((a, b) => b.length - a.length)
-  for (const folder of folders) if ((await readdir(folder)).length === 0) await rmdir(folder)
-}
+const run = (args: string[]) => runOk(local, args)
 
 /** Our mdBook site with "Debug output" the only sub-chapter of "Printing". */
 async function bookWithOneSubChapter(): Promise<string> {
@@ -118,7 +95,7 @@ describe.each(departures)('an mdBook chapter whose last sub-chapter $how on the 
     expect(named.map((node) => [node.id, node.type])).toEqual([[printing.id, 'topic']])
 
     // Settled: a pull and a push after it write nothing.
-    await expectSettled(src, pull, push)
+    await expectSettled(local, src, pull, push)
 
     // An article created in it on the web goes back into the chapter's folder and entry.
     await local.client.createItem({type: 'article', title: 'Formatting', parent_topic_id: printing.id, body: 'Pad.'})
@@ -129,6 +106,6 @@ describe.each(departures)('an mdBook chapter whose last sub-chapter $how on the 
     expect(lines.slice(lines.indexOf('    - [Printing](basics/printing.md)'))[1]).toBe(
       '        - [Formatting](basics/printing/Formatting.md)'
     )
-    await expectSettled(src, pull, push)
+    await expectSettled(local, src, pull, push)
   }, 300_000)
 })
