@@ -127,6 +127,8 @@ function fromFile(empty: SyncState, targets: Record<string, TargetState>, aside:
   state.assets = objectOr(own.assets)
   if (own.linksPending === true) state.linksPending = true
   if (Number.isSafeInteger(own.publisher)) state.publisher = own.publisher
+  const refused = refusedOr(own.refusedBodies)
+  if (refused) state.refusedBodies = refused
   return state
 }
 
@@ -140,8 +142,21 @@ function targetStateOf(data: StateFile): TargetState | undefined {
     items: objectOr(data.items),
     assets: objectOr(data.assets),
     ...(data.linksPending === true ? {linksPending: true} : {}),
-    ...(Number.isSafeInteger(data.publisher) ? {publisher: data.publisher} : {})
+    ...(Number.isSafeInteger(data.publisher) ? {publisher: data.publisher} : {}),
+    ...refusedField(data.refusedBodies)
   }
+}
+
+function refusedField(value: unknown): {refusedBodies?: Record<string, string>} {
+  const refused = refusedOr(value)
+  return refused ? {refusedBodies: refused} : {}
+}
+
+/** A map of ids to `updated_at` strings, when `value` is one (anything else in the file: none). */
+function refusedOr(value: unknown): Record<string, string> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined
 }
 
 /** A state of format 1: this target's when nothing in it says otherwise, else kept aside. */

@@ -76,6 +76,8 @@ export interface TargetState {
   linksPending?: boolean
   /** The publishing account's user id, as the answers to kbsync's writes named it (config `lock`). */
   publisher?: number
+  /** See `SyncState.refusedBodies`. */
+  refusedBodies?: Record<string, string>
 }
 
 /**
@@ -106,4 +108,10 @@ export interface SyncState {
   linksPending?: boolean
   /** The publishing account's user id, as the answers to kbsync's writes named it (config `lock`). */
   publisher?: number
+  /**
+   * Pull: the items whose body on the platform kbsync cannot convert without
+   * loss (over the parse budget), by id, with the `updated_at` at which pull
+   * refused it: a pull reads such an item again only when that moves.
+   */
+  refusedBodies?: Record<string, string>
 }

@@ -98,6 +98,8 @@ export async function applyPull(plan: PullPlan, context: PullContext, options: P
     await applyNavigation(run, plan.navigation ?? [])
     state.items = itemsAfter(run)
     delete state.linksPending
+    if (Object.keys(plan.refused).length > 0) state.refusedBodies = plan.refused
+    else delete state.refusedBodies
     const scan = await verifyPulled(run)
     if (run.recorded || initial.changed(state)) await run.store.save()
     await run.store.close()

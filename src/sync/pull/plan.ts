@@ -7,13 +7,14 @@
  */
 import type {ItemType} from '../../api/types.js'
 import {type Diagnostic, type LocalNode, type ScanResult, type StateEntry, type SyncState} from '../../local/index.js'
-import {bodyTrouble, type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
+import {type RemoteDetail, type RemoteSnapshot} from '../shared/remote.js'
 import {computeLayout, fileOfNode, type Layout} from '../shared/document-layout.js'
 import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
 import {bodyEditedRemotely, classify, editedLocally, sideState, titleEditedRemotely} from '../shared/compare.js'
 import {planRenderContext} from '../shared/render-context.js'
 import type {RenderContext} from '../shared/render.js'
 import {holdsLocalRender} from './in-sync.js'
+import {refusalOf, refusedAsListed} from './refused-bodies.js'
 import type {NavigationEdits} from './navigation-plan.js'
 
 /** What one step of a pull does. */
@@ -52,6 +53,8 @@ export interface PullPlan {
   navigation?: NavigationEdits[]
   /** The files (`.gitkeep`, a title's `_index.md`) that keep the folders of topics left without documents (`kept-folders.ts`). */
   keptFolders?: Array<{file: string; text: string}>
+  /** The state's `refusedBodies` after the pull: the items whose body is not pulled, by id, with their `updated_at`. */
+  refused: Record<string, string>
   diagnostics: Diagnostic[]
   summary: Record<PullOpKind, number>
 }
@@ -71,6 +74,8 @@ export function itemsToRead(
   return Object.keys(remote.items).filter((id) => {
     const known = byId.get(id)
     const item = remote.items[id]!
+    // A body refused at this `updated_at` would be refused again: the listing decides.
+    if (refusedAsListed(state, id, item)) return false
     return (
       !known ||
       known.entry.remoteHash === undefined ||
@@ -108,6 +113,7 @@ export function planPull(
     ops: [],
     diagnostics: [],
     unwritten: new Set(),
+    refused: {},
     moved: movedDocuments(layout)
   }
   for (const [id, docPath] of layout.paths) planItem(run, id, docPath)
@@ -118,7 +124,18 @@ export function planPull(
   ) as PullPlan['summary']
   const paths = Object.fromEntries([...layout.paths].filter(([id]) => !run.unwritten.has(id)))
   const files = Object.fromEntries(Object.keys(paths).map((id) => [id, layout.files.get(id) ?? '']))
-  return {schemaVersion: 1, dir: scan.dir, rootTopicId: remote.rootTopicId, ops, paths, files, diagnostics, summary}
+  const {refused} = run
+  return {
+    schemaVersion: 1,
+    dir: scan.dir,
+    rootTopicId: remote.rootTopicId,
+    ops,
+    paths,
+    files,
+    refused,
+    diagnostics,
+    summary
+  }
 }
 
 /** What planning a pull reads and gathers. */
@@ -133,6 +150,8 @@ interface PullPlanning {
   diagnostics: Diagnostic[]
   /** Items not pulled whose document is not in the folder. */
   unwritten: Set<string>
+  /** Items whose body is not pulled, with the `updated_at` it was refused at (`refused-bodies.ts`). */
+  refused: Record<string, string>
   /** Documents whose file moves in this pull (their folder moved, or they did): relative links to them change. */
   moved: Set<string>
   /** The render context of the folder, made when first needed. */
@@ -158,17 +177,12 @@ function rendersAs(run: PullPlanning, node: LocalNode | undefined, detail: Remot
   return holdsLocalRender(node, detail, run.context)
 }
 
-/** Whether `detail` cannot be pulled without loss: then named in a warning, and left as it is on both sides. */
+/** Whether `detail` cannot be pulled without loss (or was refused at this `updated_at`): left alone on both sides, recorded. */
 function skipUnconvertible(run: PullPlanning, id: string, file: string, detail: RemoteDetail | undefined): boolean {
-  const trouble = detail ? bodyTrouble(detail) : undefined
-  if (!trouble) return false
-  const item = run.remote.items[id]!
-  run.diagnostics.push({
-    severity: 'warning',
-    file,
-    message: `"${item.title}" (${item.type} ${id}) is not pulled: kbsync cannot convert its body on the platform without loss. ${trouble.reason}`,
-    rule: trouble.ruleId ?? 'pull-skipped'
-  })
+  const refusal = refusalOf(run.state, {id, item: run.remote.items[id]!, detail, file})
+  if (!refusal) return false
+  if (refusal.stamp !== undefined) run.refused[id] = refusal.stamp
+  if (refusal.diagnostic) run.diagnostics.push(refusal.diagnostic)
   // A document not in the folder gets no path: links to it keep their ids rather than name a missing file.
   if (!run.layout.current.has(id)) run.unwritten.add(id)
   return true

@@ -1,0 +1,89 @@
+/**
+ * A body on the platform over the parse budget (a 2 MB article written on
+ * the web, or pushed as text) cannot be converted without loss: pull writes
+ * no file for it, never overwrites the file it has, says so once (the file,
+ * what, how to fix), and records the refusal in the state so the next pull
+ * decides from the listing: no record read again, no message repeated, until
+ * the article changes on the platform. End to end through the CLI against
+ * the real local server.
+ */
+import {existsSync} from 'node:fs'
+import {mkdtemp, readFile, readdir, rm} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {maxBodyLength} from '../../src/trust/index.js'
+import {useLocalServer} from './local-server.js'
+import {cli} from './push-helpers.js'
+
+const local = useLocalServer()
+const folders: string[] = []
+afterAll(async () => {
+  for (const dir of folders) await rm(dir, {recursive: true, force: true})
+})
+
+/** A plain body of paragraphs just over the parse budget's length. */
+function hugeBody(): string {
+  const paragraph = 'A sentence of plain words that repeats until the body is longer than kbsync parses.\n\n'
+  return paragraph.repeat(Math.ceil((maxBodyLength + 1) / paragraph.length))
+}
+
+/** The records (`GET /knowledgebase/{id}`) a run read. */
+async function recordsRead(run: () => Promise<unknown>): Promise<number> {
+  const before = local.server.counts()['get'] ?? 0
+  await run()
+  return (local.server.counts()['get'] ?? 0) - before
+}
+
+describe('pull of a body over the parse budget', () => {
+  it('is refused once, recorded, not read again until it changes, and never overwrites the file', async () => {
+    const root = (await local.client.createItem({type: 'topic', title: 'Big', parent_topic_id: null})).id
+    await local.client.createItem({type: 'article', title: 'Small', parent_topic_id: root, body: 'Short.\n'})
+    const big = await local.client.createItem({
+      type: 'article',
+      title: 'Huge',
+      parent_topic_id: root,
+      body: hugeBody()
+    })
+    const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-refused-'))
+    folders.push(dir)
+    const pull = () => cli(['pull', dir, '--root-topic', root], local.env)
+
+    let first!: Awaited<ReturnType<typeof pull>>
+    expect(await recordsRead(async () => (first = await pull()))).toBeGreaterThanOrEqual(2)
+    expect(first.code, first.err).toBe(0)
+    const said = first.out + first.err
+    expect(said).toMatch(/Huge\.md: warning: "Huge" \(article \S+\) is not pulled: kbsync cannot convert its body/)
+    expect(said).toContain(`more than ${maxBodyLength}`)
+    expect(said).toContain('split the article on the platform into smaller ones')
+    expect(said).not.toContain('kept as text')
+    expect(said.match(/is not pulled/g)).toHaveLength(1)
+    expect((await readdir(dir)).filter((name) => name.endsWith('.md'))).toEqual(['Small.md'])
+
+    // The no-op pull decides from the listing and the state: no record read, nothing said again.
+    let again!: Awaited<ReturnType<typeof pull>>
+    expect(await recordsRead(async () => (again = await pull()))).toBe(0)
+    expect(again.code, again.err).toBe(0)
+    expect(again.out + again.err).not.toContain('is not pulled')
+
+    // Shortened on the platform: read again, and pulled.
+    await local.client.updateItem(big.id, {body: 'Now short.\n'})
+    const shortened = await pull()
+    expect(shortened.code, shortened.err).toBe(0)
+    const file = path.join(dir, 'Huge.md')
+    expect(await readFile(file, 'utf8')).toContain('Now short.')
+    const state = await readFile(path.join(dir, '.kbsync', 'state.json'), 'utf8')
+    expect(state).not.toContain('refusedBodies')
+
+    // Made huge again on the web: the file in the folder is left as it is, and said so once.
+    const kept = await readFile(file, 'utf8')
+    await local.client.updateItem(big.id, {body: hugeBody()})
+    const refused = await pull()
+    expect(refused.code, refused.err).toBe(0)
+    expect(refused.out + refused.err).toMatch(/Huge\.md: warning: "Huge" .* is not pulled/)
+    expect(await readFile(file, 'utf8')).toBe(kept)
+    expect(existsSync(path.join(dir, 'Huge.conflict.md'))).toBe(false)
+    expect(await recordsRead(pull)).toBe(0)
+    expect(await readFile(file, 'utf8')).toBe(kept)
+  }, 120_000)
+})
