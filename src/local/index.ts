@@ -17,6 +17,7 @@ export type {
 export {scanFolder, type ScanOptions} from './scan.js'
 export {documentScanner, type DocumentScanner, type ScannedDocument} from './overlay-scan.js'
 export {assetHashesByPath} from './scan-bodies.js'
+export {keptTreeNodesMax, TreeBudget, treeNodes} from './tree-weight.js'
 export {repositoryRoot} from './repository.js'
 export {editSummary} from './navigation/edit-summary.js'
 export {chapterFolder} from './navigation/chapter-folders.js'

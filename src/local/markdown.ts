@@ -110,12 +110,16 @@ export function parseMarkedBody(
  * Removes the source positions of a tree kept for rendering: its messages
  * and references already carry their lines, serialising never reads them,
  * and they are most of a small tree's objects (memory, and the clone that
- * each render makes).
+ * each render makes). Returns the tree's count of nodes: what keeping it
+ * costs (`tree-weight.ts`), whatever the size of its text.
  */
-export function dropPositions(tree: Root): void {
+export function dropPositions(tree: Root): number {
   const stack: Array<{position?: unknown; children?: unknown[]}> = [tree]
+  let nodes = 0
   for (let node = stack.pop(); node; node = stack.pop()) {
+    nodes++
     delete node.position
     if (Array.isArray(node.children)) for (const child of node.children) stack.push(child as (typeof stack)[number])
   }
+  return nodes
 }

@@ -12,8 +12,10 @@ import type {BodyStore} from './scan-reuse.js'
 import {severityOfFatal, type Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
 import {dropPositions, type ConversionMessage} from './markdown.js'
+import {TreeBudget} from './tree-weight.js'
+import {linksOf, SharedLinks} from './shared-links.js'
 import {bodyKeyOf, parseForScan, takeHandedOver} from './body-facts.js'
-import {markLocalRefs, type DocumentIndex, type Resolved} from './references.js'
+import {markLocalRefs, type DocumentIndex} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
 import {hashFile, type FileHash} from './hash.js'
 import {lfsPointerDiagnostic} from './lfs-pointer.js'
@@ -22,7 +24,7 @@ import {plainBodyRefs} from './plain-body.js'
 import {expandReadfiles} from './hugo-readfile.js'
 import {fillSiteValues, loadSiteValues, mayPrintValues, type SiteValues} from './site-data.js'
 import {plainExternalUrls} from './external-urls.js'
-import type {LinkRef, LocalAsset, LocalNode} from './types.js'
+import type {LocalAsset, LocalNode} from './types.js'
 import {diagramPath} from '../diagrams/mermaid-source.js'
 import {PublishSource} from '../trust/index.js'
 
@@ -30,9 +32,10 @@ import {PublishSource} from '../trust/index.js'
  * Parsed trees a scan keeps for rendering, at most: the first documents a
  * push writes find theirs ready. A tree of a 2-4 KB article holds about
  * 30 KB of heap, and V8 lets the heap grow to several times what stays
- * alive: bodies beyond this are parsed again when they are rendered (just
- * ahead of their write, `prerender.ts`), so the peak memory of a large push
- * is bounded by the work in flight, not by the folder.
+ * alive: bodies beyond this (or beyond `keptTreeNodesMax` nodes together,
+ * which bounds trees of any shape by their size) are parsed again when they
+ * are rendered (just ahead of their write, `prerender.ts`), so the peak
+ * memory of a large push is bounded by the work in flight, not by the folder.
  */
 export const keptTreesMax = 256
 
@@ -88,7 +91,8 @@ export async function readBodies(
 ): Promise<BodiesRead> {
   // Each file is read and hashed as soon as a body is found using it, while the other bodies are parsed.
   const hashing = new Map<string, Promise<FileHash>>()
-  let kept = 0
+  const kept = new TreeBudget()
+  const shared = new SharedLinks()
   // One door for every local file the bodies publish (includes, images, attachments): see src/trust/publishable.ts.
   const source = await PublishSource.open(context.repository ?? context.root, context.root)
   const linkContext = {
@@ -121,15 +125,13 @@ export async function readBodies(
     if (expanded.lineOf) node.bodyLineOf = expanded.lineOf
     const {facts, tree} = readBody(node, file, expanded.body, context.cache, expanded.body === pending.body)
     if (facts.blank) blank.push(pending)
-    if (tree && kept < (context.keptTrees ?? keptTreesMax)) {
-      kept++
-      dropPositions(tree)
+    if (tree && kept.size < (context.keptTrees ?? keptTreesMax) && kept.keep(node.path, dropPositions(tree)))
       node.tree = tree
-    }
     for (const message of facts.messages) found.push(diagnosticOf(message, file, expanded))
     const refs = authorLines(facts.refs, expanded)
     node.externalUrls = authorLines(facts.urls, expanded)
     const resolution = await resolveLocalRefs(refs, file, linkContext, found)
+    shared.share(resolution.resolutions)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
       const hashed = (context.hashFile ?? hashFile)(path.join(context.root, relative))
@@ -227,15 +229,6 @@ function diagnosticOf(message: ConversionMessage, file: string, expanded: Expand
     message: message.message,
     ...(message.ruleId ? {rule: message.ruleId} : {})
   }
-}
-
-/** The documents a body links to, each once, in document order. */
-function linksOf(resolutions: ReadonlyArray<Resolved | null>): LinkRef[] {
-  const links = new Map<string, LinkRef>()
-  for (const resolved of resolutions) {
-    if (resolved && 'link' in resolved) links.set(resolved.link.kind + ':' + resolved.link.target, {...resolved.link})
-  }
-  return [...links.values()]
 }
 
 /**

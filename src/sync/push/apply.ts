@@ -18,6 +18,7 @@ import {LocalFaultError, localWriteFailureOf, pushChanges} from '../shared/local
 import {messageOf, type RunState} from './item-step.js'
 import {contextOf} from './plan-context.js'
 import {deleteOrphans} from './prune.js'
+import {provisionalTrees} from './provisional-trees.js'
 import {archiveOrphans} from './archive.js'
 import {learningClient} from './lock.js'
 import {lockAfterWrites} from './lock-step.js'
@@ -48,7 +49,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     written: result.written,
     writes: 0,
     lateConflicts: 0,
-    provisionalTrees: new Set(),
+    provisionalTrees: provisionalTrees(),
     emit: (event) => {
       if (event.type === 'done') (event.skipped ? result.skipped : result.done).push(event.op)
       if (event.type === 'failed') result.failed.push({op: event.op, error: event.error})

@@ -6,7 +6,7 @@
  * intended" entry before each create, so a crash never duplicates an item.
  */
 import type {KbItem, UpdateInput} from '../../api/types.js'
-import {hasBody, readBodyAgain, writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
+import {hasBody, readBodyAgain, writeKbId, type LocalNode, type StateEntry, type TreeBudget} from '../../local/index.js'
 import type {LocalWriteError, StateStore} from '../../local/index.js'
 import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
 import type {PlanContext} from './plan-context.js'
@@ -57,8 +57,8 @@ export interface RunState {
   lateConflicts: number
   /** A local write failed for a reason of the machine: the run starts nothing new (`scheduler.ts`). */
   localFault?: LocalWriteError
-  /** Documents created provisionally that keep their parsed tree for their whole write (at most `provisionalTreesMax`). */
-  provisionalTrees: Set<string>
+  /** Documents created provisionally that keep their parsed tree for their whole write (`provisional-trees.ts`). */
+  provisionalTrees: TreeBudget
   emit: (event: SyncEvent) => void
 }
 
@@ -189,7 +189,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
   // Written: its text is not needed again this run (the next reads the file), only its hashes and references.
   releaseRender(node)
   delete node.body
-  run.provisionalTrees.delete(node.path)
+  run.provisionalTrees.release(node.path)
   await run.store.saveChanges()
   run.emit({
     type: 'done',
