@@ -41,19 +41,29 @@ export function safeStem(title: string): string {
   return stem
 }
 
-/** Cuts `text` to at most `limit` UTF-8 bytes without splitting a character (grapheme cluster). */
+// One segmenter for every cut: making one costs more than the cut itself (ICU loads its rules each time).
+const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'})
+
+/**
+ * Cuts `text` to at most `limit` UTF-8 bytes without splitting a character
+ * (grapheme cluster). The bytes are counted code point by code point up to
+ * the limit; only the cluster at the cut is asked of the segmenter, so a
+ * cut costs the limit, not the length of `text`.
+ */
 export function truncateBytes(text: string, limit: number): string {
-  if (Buffer.byteLength(text) <= limit) return text
-  const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'})
-  let out = ''
+  if (text.length * 3 <= limit || Buffer.byteLength(text) <= limit) return text
   let bytes = 0
-  for (const {segment} of segmenter.segment(text)) {
-    const size = Buffer.byteLength(segment)
+  let end = 0
+  while (end < text.length) {
+    const point = text.codePointAt(end)!
+    const size = point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4
     if (bytes + size > limit) break
-    out += segment
     bytes += size
+    end += point >= 0x10000 ? 2 : 1
   }
-  return out
+  // The cluster the cut falls in starts before it: it is left out whole.
+  const cluster = graphemes.segment(text).containing(end)
+  return text.slice(0, cluster === undefined ? end : Math.min(end, cluster.index))
 }
 
 /** The key two names collide on: case-insensitive and normalisation-insensitive (macOS, Windows). */
