@@ -23,6 +23,8 @@ export interface Task {
   after?: string
   /** Its link waits would close a cycle or chain too deep (`break-waits.ts`): created provisionally as soon as its turn comes. */
   provisionalFirst?: boolean
+  /** Its links before this index lead to documents settled (created, or failed), which never unsettle (`scheduler.ts`). */
+  linksSettled?: number
 }
 
 /** The tasks of `plan`, in plan order, for a run of `concurrency` requests at a time. */
