@@ -49,7 +49,10 @@ describe('a scan of link-heavy articles', () => {
     let count = 0
     for (const node of nodes) {
       for (const resolved of node.resolutions ?? [])
-        if (resolved && 'link' in resolved) (count++, resolutions.add(resolved))
+        if (resolved && 'link' in resolved) {
+          count++
+          resolutions.add(resolved)
+        }
       for (const link of node.refs.links) links.add(link)
     }
     // 12 pages of 40 links each, all to the 12 pages: 480 links, 12 documents.
