@@ -8,11 +8,11 @@
  * after it write nothing.
  */
 import {afterAll, describe, expect, it} from 'vitest'
-import type {StructureNode} from '../../src/api/types.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {corpus, copyTree, ownSites, snapshot, type DocsTree} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
 import {bodyOf, cli} from './push-helpers.js'
+import {itemTitled} from './settle.js'
 
 const local = useLocalServer()
 const temporary = temporaryFolders('pull-layouts')
@@ -49,15 +49,7 @@ async function settled(dir: string, root: string): Promise<void> {
   expect(local.server.counts().writes, again.out + again.err).toBe(0)
 }
 
-async function find(root: string, title: string): Promise<StructureNode> {
-  const stack = [...(await local.client.getTree(root))]
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    if (node.title === title) return node
-    stack.push(...(node.children ?? []))
-  }
-  throw new Error(`no item titled ${title}`)
-}
+const find = (root: string, title: string) => itemTitled(local, root, title)
 
 /** Replaces `from` by `to` in the body of the item titled `title` on the platform. */
 async function webEdit(root: string, title: string, from: string, to: string): Promise<void> {

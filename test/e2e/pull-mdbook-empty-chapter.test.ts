@@ -10,26 +10,17 @@
 import {readFile, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import type {StructureNode} from '../../src/api/types.js'
 import {temporaryFolders} from '../temp-folders.js'
 import {copyTree, ownSites, snapshot} from './docs-sites.js'
 import {useLocalServer} from './local-server.js'
-import {asCloned, expectSettled, runOk} from './settle.js'
+import {asCloned, expectSettled, itemTitled, runOk} from './settle.js'
 
 const local = useLocalServer()
 const temporary = temporaryFolders('pull-mdbook-empty-chapter')
 
 afterAll(() => temporary.removeAll())
 
-async function find(root: string, title: string): Promise<StructureNode> {
-  const stack = [...(await local.client.getTree(root))]
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    if (node.title === title) return node
-    stack.push(...(node.children ?? []))
-  }
-  throw new Error(`no item titled ${title}`)
-}
+const find = (root: string, title: string) => itemTitled(local, root, title)
 
 const run = (args: string[]) => runOk(local, args)
 

@@ -4,6 +4,7 @@
  * suites that change a tree on the web and pull it back.
  */
 import {readdir, rmdir} from 'node:fs/promises'
+import type {StructureNode} from '../../src/api/types.js'
 import path from 'node:path'
 import {expect} from 'vitest'
 import {snapshot} from './docs-sites.js'
@@ -36,4 +37,15 @@ export async function expectSettled(local: LocalServer, src: string, pull: strin
   local.server.resetLog()
   const pushed = await runOk(local, push)
   expect(local.server.counts().writes ?? 0, pushed).toBe(0)
+}
+
+/** The item titled `title` under the topic `root` on `local`'s server (walked with a stack); throws when there is none. */
+export async function itemTitled(local: LocalServer, root: string, title: string): Promise<StructureNode> {
+  const stack = [...(await local.client.getTree(root))]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (node.title === title) return node
+    stack.push(...(node.children ?? []))
+  }
+  throw new Error(`no item titled ${title}`)
 }
