@@ -8,9 +8,9 @@
  */
 import type {LocalNode} from '../../local/index.js'
 import type {TaskRunner} from '../../workers/index.js'
-import {renderBody, type RenderContext} from '../shared/render.js'
+import type {RenderContext} from '../shared/render.js'
 import {checkpoint} from '../shared/stopped.js'
-import {checkRequest, type CheckRender} from './check-task.js'
+import {checkRenderOf, checkRequest, type CheckRender} from './check-task.js'
 
 /**
  * The render of each of `nodes` (each has a body) with `context`, in their
@@ -35,7 +35,7 @@ export async function renderChecks(
       try {
         const node = nodes[index]!
         renders[index] = node.tree
-          ? renderedHere(node, context)
+          ? checkRenderOf(node, context)
           : ((await pool.run('renderCheck', checkRequest(node, context))) as CheckRender)
       } catch (error) {
         failed = true
@@ -45,10 +45,4 @@ export async function renderChecks(
   }
   await Promise.all(Array.from({length: lanes}, lane))
   return renders
-}
-
-/** The render of `node` from the tree it holds, in this thread (no parse). */
-function renderedHere(node: LocalNode, context: RenderContext): CheckRender {
-  const rendered = renderBody(node, context, undefined)
-  return {hash: rendered.hash, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0}
 }

@@ -83,7 +83,11 @@ export function renderCheckTask(request: CheckRequest): CheckRender {
       ? {...base, kind: 'topic', children: []}
       : {...base, kind: 'article', sourceHash: '', hasFrontMatter: false}
   if (request.resolutions) node.resolutions = request.resolutions
-  // No render key: the node is this task's own, rendered once.
+  return checkRenderOf(node, context)
+}
+
+/** What the check keeps of the render of `node` with `context`, wherever it runs (no render key: each node is rendered once). */
+export function checkRenderOf(node: LocalNode, context: RenderContext): CheckRender {
   const rendered = renderBody(node, context, undefined)
   return {hash: rendered.hash, complete: rendered.missingLinks.length + rendered.missingAssets.length === 0}
 }
