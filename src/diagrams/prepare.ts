@@ -8,9 +8,6 @@
  * published as the code it is written as, with a warning; the scan is
  * changed so that nothing uses it.
  */
-import {mkdtempSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import path from 'node:path'
 import {type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
 import {advisoryWrite, keepSource, keptSource, readCache} from './sources.js'
 import {maxSvgBytes, sanitiseSvg} from '../trust/index.js'
@@ -18,6 +15,7 @@ import {countOf, diagramKinds, type DiagramKind} from './kinds.js'
 import {diagramFile} from './mermaid-source.js'
 import type {RenderOutcome} from './mermaid-render.js'
 import {fixHints, openRenderer, rendererNames, type DiagramOptions} from './renderers.js'
+import {writeSpareFile} from './spare-folder.js'
 
 export type {DiagramOptions} from './renderers.js'
 
@@ -164,14 +162,12 @@ async function renderAll(
  * Writes the SVG of `asset` where the upload reads it: in the folder's
  * `.kbsync/diagrams/` (the cache), or, where that cannot be written (a
  * read-only checkout, a `.kbsync` link out of the folder), in a temporary
- * folder for this run only.
+ * folder removed when the process exits (`spare-folder.ts`).
  */
 function keepRendering(dir: string, asset: Diagram, svg: string): void {
   asset.size = Buffer.byteLength(svg)
   if (advisoryWrite(dir, asset.path, svg)) return
-  const spare = mkdtempSync(path.join(tmpdir(), 'kbsync-diagram-'))
-  asset.absolutePath = path.join(spare, path.basename(asset.path))
-  writeFileSync(asset.absolutePath, svg)
+  asset.absolutePath = writeSpareFile(asset.path, svg)
 }
 
 /**
