@@ -13,6 +13,8 @@ export type ChangeKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir' | 
 export interface ChangeEvent {
   kind: ChangeKind
   path: string
+  /** Found on disk under a new folder, not reported by the watcher (see unreported.ts). */
+  unreported?: true
 }
 
 /** A coalesced batch: each path once, with its last event. */

@@ -1,7 +1,8 @@
 /**
  * A watch session: the folder's watcher (its path filter, its rules for links
  * and unreadable folders) -> batcher -> size-stable check -> one push through
- * the engine -> a status line. Errors are reported and the session goes on
+ * the engine -> a status line. A batch is completed from the disk with what
+ * the watcher did not report under its new folders (unreported.ts). Errors are reported and the session goes on
  * (failures retry after a backoff, invalid input waits for the next change);
  * a warning about an entry the scan skipped (a link loop) is said once, not
  * on every push. The first push shows the tree's grouped messages; later
@@ -17,6 +18,7 @@ import type {Reporter} from '../output/index.js'
 import {warningLimitExceeded} from '../output/warning-limit.js'
 import {createBatcher, describeBatch, type Batch, type ChangeKind, type RunOutcome} from './batch.js'
 import {filesStable} from './stable.js'
+import {completeBatch, echoes, signUnreported} from './unreported.js'
 import {eventPrinter} from '../output/events.js'
 import {resultLine} from '../output/lines.js'
 import {pushedNames} from './pushed-names.js'
@@ -75,7 +77,10 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     (d: Diagnostic): boolean =>
       d.severity === 'error' || (isSkipNotice(d) ? firstSkip(d) : d.file !== undefined && saved.has(d.file))
 
-  const run = async (batch: Batch): Promise<RunOutcome> => {
+  const echoed = echoes()
+  const run = async (reported: Batch): Promise<RunOutcome> => {
+    const batch = await completeBatch(dir, reported, echoed, (file, isDir) => filter.relevant(file, isDir))
+    if (!batch) return 'ok' // only the watcher's late reports of entries pushed unchanged
     const files = batch.changes.filter((c) => fileKinds.has(c.kind)).map((c) => c.path)
     if (!(await filesStable(dir, files, stabilityMs))) {
       // Still being written: the same changes go round again after the quiet time.
@@ -88,16 +93,15 @@ export async function startWatchSession(options: WatchSessionOptions): Promise<W
     const initial = batch.changes.some((c) => c.kind === 'sync')
     const label = batch.changes.every((c) => c.kind === 'sync') ? 'initial push' : describeBatch(batch)
     reporter.status(`${stamp()} pushing (${label})…`)
+    const signed = await signUnreported(dir, batch)
     try {
       const saved = batch.changes.filter((c) => c.kind !== 'sync').map((c) => c.path)
       const result = await options.push(eventPrinter(reporter), saved)
+      if (result.status === 'ok') echoed.remember(signed)
       reporter.endProgress()
       // A file the push wrote counts as saved: a move may be pushed before the watcher reports the new path.
-      reporter.diagnostics(
-        result.plan.diagnostics.filter(
-          initial ? worthShowing : ofSaved(new Set([...files, ...result.done.map((op) => op.path)]))
-        )
-      )
+      const shown = initial ? worthShowing : ofSaved(new Set([...files, ...result.done.map((op) => op.path)]))
+      reporter.diagnostics(result.plan.diagnostics.filter(shown))
       const tooMany = result.plan.blocked
         ? undefined
         : warningLimitExceeded(result.plan.diagnostics, result.plan.warningLimit)

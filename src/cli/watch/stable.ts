@@ -8,13 +8,15 @@
 import {stat} from 'node:fs/promises'
 import path from 'node:path'
 
-interface Signature {
+/** A path's size and mtime as a key (`missing` when it is gone), and its age. */
+export interface Signature {
   key: string
   /** Milliseconds since the last modification (negative for an mtime in the future). */
   age: number
 }
 
-async function signature(file: string): Promise<Signature> {
+/** The signature of `file` (absolute) now. */
+export async function signature(file: string): Promise<Signature> {
   try {
     const info = await stat(file)
     return {key: `${info.size}:${info.mtimeMs}`, age: Date.now() - info.mtimeMs}
