@@ -2,10 +2,10 @@
  * Documents an outline does not list: they stay where their folders put
  * them, after the listed ones (an unlisted index page stays its folder's
  * body), and one warning counts them. So do the folders a pull kept for
- * topics left without documents.
+ * topics left without documents; the title a pull kept one with is not counted.
  */
 import path from 'node:path'
-import type {LayoutArticle, LayoutNode, LayoutTopic} from '../layout.js'
+import {indexName, type LayoutArticle, type LayoutNode, type LayoutTopic} from '../layout.js'
 import type {OutlineRun} from './outline-run.js'
 
 /** Places every document no entry used below `children` (the base folder's new children); returns them, in layout order. */
@@ -23,8 +23,8 @@ export function placeUnlisted(run: OutlineRun, children: LayoutNode[]): string[]
   for (const [folder, topic] of folders) if (topic.file !== undefined) bodyOf.set(topic.file, folder)
   for (const file of run.documents) {
     if (used.has(file)) continue
-    unlisted.push(file)
     const ownFolder = bodyOf.get(file)
+    if (ownFolder === undefined || !isTitleMarker(run, ownFolder, file)) unlisted.push(file)
     if (ownFolder !== undefined) {
       // ensureFolder gives a folder it makes its unused index page as body.
       const topic = ensure(ownFolder)
@@ -58,6 +58,16 @@ export function warnUnlisted(run: OutlineRun, unlisted: string[]): void {
     hint: `List them in ${outline.source} to give them a place, or exclude them in .kbsyncignore`,
     rule: 'navigation-unlisted'
   })
+}
+
+/**
+ * Whether `file`, the body of `folder`, is the title a pull kept an emptied
+ * topic's folder with: an `_index.md` beside a `.gitkeep` (`kept-folders.ts`
+ * of pull). No page an author left out of the outline, so it is not counted;
+ * it stays the folder's body all the same.
+ */
+function isTitleMarker(run: OutlineRun, folder: string, file: string): boolean {
+  return run.folders.get(folder)?.kept === true && path.posix.basename(file) === indexName
 }
 
 function parentFolder(file: string): string {

@@ -8,8 +8,10 @@
  * reads a folder kept so as a topic (`src/local/kept-folder.ts`), titled by
  * its name (or its `_category_` label). A topic without a page whose title is
  * not its folder's name (a sidebar's label, a MkDocs section's title) gets an
- * `_index.md` holding only that title instead, which every site generator
- * but Hugo and MkDocs leaves out of the site (it starts with `_`). One rule for
+ * `_index.md` holding only that title beside it, which every site generator
+ * but Hugo and MkDocs leaves out of the site (it starts with `_`); the
+ * `.gitkeep` says the title is the pull's marker, not a page the author left
+ * out of a navigation (`navigation/outline-unlisted.ts`). One rule for
  * every layout:
  *
  * - a folder topic whose body is not inside its folder (no index page, or a
@@ -55,11 +57,9 @@ export function keptFolderFiles(plan: PullPlan, input: KeptFoldersInput): KeptFi
     if (folder === undefined) continue
     // A folder titles a topic by its name (a category file by its label, which this title then repeats).
     const named = node?.kind === 'topic' && node.file === undefined && path.posix.basename(folder) !== item.title
-    files.push(
-      named
-        ? {file: `${folder}/_index.md`, text: documentText({title: item.title}, '')}
-        : {file: `${folder}/${keepFileName}`, text: ''}
-    )
+    // The `.gitkeep` beside a title's `_index.md` marks it as the pull's (an outline does not call it a page left out).
+    files.push({file: `${folder}/${keepFileName}`, text: ''})
+    if (named) files.push({file: `${folder}/_index.md`, text: documentText({title: item.title}, '')})
   }
   return files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 }
