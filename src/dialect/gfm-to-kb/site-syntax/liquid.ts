@@ -235,14 +235,24 @@ function lose(state: LineState, tag: LiquidTag, kind: 'loop' | 'condition' | 'ta
   losses.add(rule, kind === 'tag' ? tag.name : kind, out.author, tag.start + 1, reasons[kind])
 }
 
-/** The places of a line from `{% raw %}` to its `{% endraw %}` (or the line's end). */
+/**
+ * The places of a line from `{% raw %}` to its `{% endraw %}` (or the line's
+ * end). Inside a raw span no tag is one, a `{% raw %}` neither (Jekyll's
+ * `{% raw %}`{% raw %}`{% endraw %}` shows the tag): the first `{% endraw %}` closes it.
+ */
 function rawSpans(line: string): Array<[number, number]> {
   const spans: Array<[number, number]> = []
+  let open = false
   for (const tag of liquidTags(line)) {
-    if (tag.name === 'raw') spans.push([tag.start, line.length])
-    else if (tag.name === 'endraw' && spans.length > 0) spans[spans.length - 1]![1] = tag.end
+    if (!open && tag.name === 'raw') {
+      spans.push([tag.start, line.length])
+      open = true
+    } else if (open && tag.name === 'endraw') {
+      spans[spans.length - 1]![1] = tag.end
+      open = false
+    }
   }
-  return spans.filter((span, index) => index === 0 || span[0] >= spans[index - 1]![1])
+  return spans
 }
 
 /** The Liquid tags of a line, in order (`{%` without its `%}` on the line is none). */
