@@ -1,8 +1,8 @@
 /**
  * What each family of shortcodes writes when it opens and when it closes
  * (see `families.ts`): dialect tags on lines of their own for blocks, a
- * bold label over a tab, a fenced block for code, an image, a video, a
- * link target in place.
+ * bold label over a tab, a fenced block for code (a Docsy `card` with
+ * `code=true` too), an image, a video, a link target in place.
  */
 import {closeTag as dialectClose, openTag as dialectOpen, type SiteSource} from '../lines.js'
 import type {FenceTracker} from '../lines.js'
@@ -63,6 +63,9 @@ export function openTag(pass: Pass, tag: Shortcode, family: Family, after: strin
       if (!paired) return undefined
       if (family === 'container') label(out, argument(tag, ['header', 'title', 'heading']))
       else out.blank()
+      // Docsy's `card` with `code=true` shows its content as code in its `lang` (Hugo's `highlight`), not Markdown.
+      if (family === 'container' && tag.named.code === 'true')
+        return code(pass, tag, tag.named.lang ?? '', after.trimStart(), index)
       open()
       return undefined
     case 'tab':
