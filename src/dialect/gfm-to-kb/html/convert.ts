@@ -30,7 +30,7 @@ const maxDepth = 60
  * hast-util-to-mdast's whitespace pass grows with the square of long runs of
  * empty elements. Real pages stay far below it (a 300-row table holds ~2,000).
  */
-const maxTags = 4000
+export const maxTags = 4000
 
 /** What a converted fragment gives: its nodes (flow or phrasing, as the fragment held). */
 export interface Converted {

@@ -2,8 +2,9 @@
  * HTML outside the dialect, converted to the dialect: every parent holding
  * `html` nodes gets them converted with the Markdown between them (one
  * fragment per parent, parsed once): in a block container the run from its
- * first to its last `html` child, in a text container all its children.
- * Comments and lone `<br>` need no parse. Messages of the dialect's parser
+ * first to its last `html` child (cut where all its elements are closed
+ * when it holds too many tags for one parse: `runs.ts`), in a text container
+ * all its children. Comments and lone `<br>` need no parse. Messages of the dialect's parser
  * about tags the conversion placed (a `</div>` closing a foreign `<div>`)
  * are withdrawn.
  */
@@ -11,7 +12,8 @@ import type {Html, Nodes, Parents, RootContent} from 'mdast'
 import type {VFile} from 'vfile'
 import {walk} from '../walk.js'
 import {holdsFlow} from './context.js'
-import {convertFragment} from './convert.js'
+import {convertFragment, maxTags} from './convert.js'
+import {htmlRuns} from './runs.js'
 import {buildFragment} from './fragment.js'
 import {hoistClosingTags} from './hoist.js'
 import {flatten, toFlowContent, trimBreaks} from './normalize.js'
@@ -112,11 +114,22 @@ function convertFlow(parent: Parents, file: VFile, converted: Html[], source: st
   const indices = htmlToParse(parent, file, false)
   if (indices.length === 0) return undefined
   const first = indices[0]!
-  const last = indices[indices.length - 1]!
-  const fragment = buildFragment(parent.children.slice(first, last + 1) as RootContent[], true, source)
-  converted.push(...fragment.html)
-  const {nodes} = convertFragment(fragment, file)
-  parent.children.splice(first, last + 1 - first, ...(toFlowContent(nodes) as typeof parent.children))
+  const run = parent.children.slice(first, indices[indices.length - 1]! + 1) as RootContent[]
+  const runs = htmlRuns(
+    run.map((node) => (node.type === 'html' ? node.value : undefined)),
+    maxTags
+  )
+  // From the last run back, so that the indices of the runs before stay true.
+  for (const [from, to] of runs.reverse()) {
+    const nodes = run.slice(from, to + 1)
+    const start = nodes.findIndex((node) => node.type === 'html')
+    const end = nodes.findLastIndex((node) => node.type === 'html')
+    if (start === -1) continue
+    const fragment = buildFragment(nodes.slice(start, end + 1), true, source)
+    converted.push(...fragment.html)
+    const blocks = toFlowContent(convertFragment(fragment, file).nodes) as typeof parent.children
+    parent.children.splice(first + from + start, end + 1 - start, ...blocks)
+  }
   return undefined
 }
 
