@@ -19,6 +19,7 @@ import {droppedWithWarning, handlersFor, isKnownElement} from './handlers.js'
 import {linkLiterals} from './autolink.js'
 import {normalize} from './normalize.js'
 import {reportStrayEndTags} from './stray.js'
+import {readableHtml} from './readable.js'
 import {reportUnknownComponent} from '../components/unknown.js'
 
 /** Deeper HTML than this is kept as its text: the converters recurse, and the dialect nests 100 levels at most. */
@@ -47,7 +48,7 @@ export function convertFragment(fragment: Fragment, file: VFile): Converted {
     return asText(
       fragment,
       file,
-      `HTML of more than ${maxTags} tags in one place is kept as its text only; split it into smaller blocks.`
+      `HTML of more than ${maxTags} tags in one place, with no place to part it, is kept as its text (a \`<pre>\` as code) without its formatting; split it into smaller blocks.`
     )
   reportStrayEndTags(tree, masked, fragment, file)
   if (!survey(tree, fragment, conversion))
@@ -69,16 +70,14 @@ function parsed(html: string): HastRoot | undefined {
   }
 }
 
-/** The fragment unconverted: its HTML as text without the tags, the nodes between kept; reported. */
+/** The fragment unparsed: its HTML made readable (`readable.ts`), the nodes between kept; reported. */
 function asText(fragment: Fragment, file: VFile, reason: string): Converted {
   warn(file, fragment.html[0], 'kb-html-too-large', reason)
-  const nodes = fragment.segments.map(({node, verbatim}): RootContent => {
-    if (!verbatim) return node as RootContent
-    return {
-      type: 'text',
-      value: (node as {value: string}).value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '),
-      position: node.position
-    }
+  const nodes = fragment.segments.flatMap(({node, verbatim}): RootContent[] => {
+    if (!verbatim) return [node as RootContent]
+    const readable = readableHtml((node as {value: string}).value, fragment.flow)
+    for (const made of readable) made.position = node.position
+    return readable
   })
   return {nodes}
 }

@@ -29,6 +29,8 @@ export interface Fragment {
   /** The `html` nodes of the run. */
   html: Html[]
   segments: Segment[]
+  /** Whether the nodes are blocks (the run of a block container), not text. */
+  flow: boolean
 }
 
 /** Text safe in HTML text: its value exactly once parsed. */
@@ -54,7 +56,7 @@ function isIndentedCode(code: Code, source: string | undefined): boolean {
  * `flow`; `source` (the parsed Markdown) tells indented code from fenced.
  */
 export function buildFragment(nodes: readonly RootContent[], flow: boolean, source?: string): Fragment {
-  const fragment: Fragment = {value: '', slots: [], html: [], segments: []}
+  const fragment: Fragment = {value: '', slots: [], html: [], segments: [], flow}
   for (const node of nodes) {
     if (flow && fragment.value !== '') fragment.value += '\n'
     const html = node.type === 'html' || (node.type === 'code' && isIndentedCode(node, source))

@@ -66,7 +66,7 @@ class OpenElements {
 }
 
 /** The offset of the `>` ending the tag whose attributes start at `from` (quoted values skipped), or -1. */
-function tagEnd(html: string, from: number): number {
+export function tagEnd(html: string, from: number): number {
   let quote = ''
   for (let index = from; index < html.length; index++) {
     const char = html[index]!
