@@ -86,4 +86,51 @@ describe('pull of a body over the parse budget', () => {
     expect(await recordsRead(pull)).toBe(0)
     expect(await readFile(file, 'utf8')).toBe(kept)
   }, 120_000)
+
+  it('is not read again by a pull that moves other documents; moved itself, its file stays and that is said', async () => {
+    const root = (await local.client.createItem({type: 'topic', title: 'Moves', parent_topic_id: null})).id
+    const shelf = await local.client.createItem({type: 'topic', title: 'Shelf', parent_topic_id: root})
+    await local.client.createItem({type: 'article', title: 'Book', parent_topic_id: shelf.id, body: 'On the shelf.\n'})
+    const small = await local.client.createItem({
+      type: 'article',
+      title: 'Small',
+      parent_topic_id: root,
+      body: 'Short.\n'
+    })
+    const big = await local.client.createItem({type: 'article', title: 'Huge', parent_topic_id: root, body: 'Short.\n'})
+    const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-refused-'))
+    folders.push(dir)
+    const pull = () => cli(['pull', dir, '--root-topic', root], local.env)
+    const readsOfHuge = () =>
+      local.server.requestLog().filter((r) => r.method === 'GET' && r.path.endsWith(`/knowledgebase/${big.id}`))
+    expect((await pull()).code).toBe(0)
+    const file = path.join(dir, 'Huge.md')
+    const kept = await readFile(file, 'utf8')
+    await local.client.updateItem(big.id, {body: hugeBody()})
+    const refused = await pull()
+    expect(refused.out + refused.err).toMatch(/is not pulled/)
+
+    // Another document moves: every record is read for the links that change, but not the refused one.
+    await local.client.moveItem(small.id, shelf.id)
+    local.server.resetLog()
+    const moved = await pull()
+    expect(moved.code, moved.err).toBe(0)
+    expect(existsSync(path.join(dir, 'Shelf', 'Small.md'))).toBe(true)
+    expect(readsOfHuge()).toEqual([])
+    expect(moved.out + moved.err).not.toContain('Huge')
+
+    // The refused document itself moves: its file stays as it is, and the pull says where it belongs.
+    await local.client.moveItem(big.id, shelf.id)
+    const itself = await pull()
+    expect(itself.code, itself.err).toBe(0)
+    expect(itself.out + itself.err).toMatch(
+      /Huge\.md: warning: "Huge" \(article \S+\) moved on the platform to `Shelf\/Huge\.md`, .* the file stays at `Huge\.md`/
+    )
+    expect(await readFile(file, 'utf8')).toBe(kept)
+    expect(existsSync(path.join(dir, 'Shelf', 'Huge.md'))).toBe(false)
+    local.server.resetLog()
+    const again = await pull()
+    expect(again.out + again.err).toMatch(/moved on the platform to `Shelf\/Huge\.md`/)
+    expect(readsOfHuge()).toEqual([])
+  }, 120_000)
 })

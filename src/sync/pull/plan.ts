@@ -14,7 +14,7 @@ import {bodyEditedRemotely, classify, editedLocally, sideState, titleEditedRemot
 import {planRenderContext} from '../shared/render-context.js'
 import type {RenderContext} from '../shared/render.js'
 import {holdsLocalRender} from './in-sync.js'
-import {refusalOf, refusedAsListed} from './refused-bodies.js'
+import {refusalOf, refusedAsListed, stayingFile} from './refused-bodies.js'
 import type {NavigationEdits} from './navigation-plan.js'
 
 /** What one step of a pull does. */
@@ -183,6 +183,8 @@ function skipUnconvertible(run: PullPlanning, id: string, file: string, detail: 
   if (!refusal) return false
   if (refusal.stamp !== undefined) run.refused[id] = refusal.stamp
   if (refusal.diagnostic) run.diagnostics.push(refusal.diagnostic)
+  const from = run.moved.has(id) ? run.scan.byPath[run.layout.current.get(id)!]?.file : undefined
+  if (from !== undefined && from !== file) run.diagnostics.push(stayingFile(run.remote.items[id]!, id, from, file))
   // A document not in the folder gets no path: links to it keep their ids rather than name a missing file.
   if (!run.layout.current.has(id)) run.unwritten.add(id)
   return true

@@ -38,6 +38,7 @@ import {markBrokenCopies} from './broken-copies.js'
 import {navigationBases} from './navigation-apply.js'
 import {planNavigation} from './navigation-plan.js'
 import {keptFolderFiles} from './kept-folders.js'
+import {readableIds} from './refused-bodies.js'
 
 /** Everything `applyPull` needs besides the plan. */
 export interface PullContext {
@@ -126,7 +127,7 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
       plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')
     ) {
       // A document moves (or moved in a pull that stopped early): relative links to it change in other files, so every record is needed.
-      await reader.read(Object.keys(remote.items), [])
+      await reader.read(readableIds(state, remote), [])
       const refresh = {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})}
       plan = planPull(remote, state, scan, refresh, layout)
     }

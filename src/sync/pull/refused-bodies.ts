@@ -8,7 +8,7 @@
  * is read and judged anew.
  */
 import type {Diagnostic, SyncState} from '../../local/index.js'
-import {bodyTrouble, type RemoteDetail, type RemoteItem} from '../shared/remote.js'
+import {bodyTrouble, type RemoteDetail, type RemoteItem, type RemoteSnapshot} from '../shared/remote.js'
 
 /** What pull does with a body it refuses: the `updated_at` to record it at (none known: read again next time), and the warning, when new. */
 export interface Refusal {
@@ -50,6 +50,31 @@ export function refusalOf(state: SyncState, planned: PlannedItem): Refusal | und
 /** Whether pull refused `item`'s body at its current `updated_at` (then its record need not be read). */
 export function refusedAsListed(state: SyncState, id: string, item: RemoteItem): boolean {
   return item.updatedAt !== undefined && state.refusedBodies?.[id] === item.updatedAt
+}
+
+/**
+ * The items whose records a pull may read when it needs every record (a
+ * document moves, so relative links to it change): all but the bodies it
+ * refused at their current `updated_at`, whose records would be refused again.
+ */
+export function readableIds(state: SyncState, remote: RemoteSnapshot): string[] {
+  return Object.keys(remote.items).filter((id) => !refusedAsListed(state, id, remote.items[id]!))
+}
+
+/**
+ * The warning for a refused body whose document the platform moved: pull
+ * writes nothing for it, so its file stays where it is (said on every pull
+ * until the file follows, as links to it now name the new place).
+ */
+export function stayingFile(item: RemoteItem, id: string, from: string, to: string): Diagnostic {
+  return {
+    severity: 'warning',
+    file: from,
+    message:
+      `"${item.title}" (${item.type} ${id}) moved on the platform to \`${to}\`, but its body there is not pulled (kbsync cannot convert it without loss): ` +
+      `the file stays at \`${from}\`, as it is. Move it there yourself (\`git mv ${from} ${to}\`) to follow the platform`,
+    rule: 'pull-skipped'
+  }
 }
 
 /**
