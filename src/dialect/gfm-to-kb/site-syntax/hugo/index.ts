@@ -16,6 +16,7 @@ import {Losses, Output, places} from './output.js'
 import {findShortcodes, unescapedText, type Shortcode} from './shortcodes.js'
 import {closeTag, openTag, type Pass} from './tags.js'
 import {codeSpans, inSpan} from './code-spans.js'
+import {addressAround} from './addresses.js'
 
 // A closing tag: `{{< /name >}}`, `{{% /name %}}` (trim marks allowed).
 const closingTags = /\{\{[<%]-?[ \t]*\/[ \t]*([A-Za-z_][\w./-]*)/g
@@ -98,8 +99,10 @@ function rewriteText(pass: Pass, text: string, index: number): {text: string; in
       last = tag.end
       continue
     }
-    if (!dropping) out.add(text.slice(last, tag.start))
-    last = tag.end
+    // An unknown value heading an address leaves no address: the link is its text, an autolink goes.
+    const address = !tag.escaped && familyOf(tag.name) === 'param' ? addressAround(text, tag, last) : undefined
+    if (!dropping) out.add(text.slice(last, address?.open ?? tag.start) + (address?.text ?? ''))
+    last = address?.close ?? tag.end
     if (tag.escaped) {
       if (!dropping) out.add('`` ' + unescapedText(text, tag) + ' ``')
       continue
