@@ -7,8 +7,8 @@
  * with an empty `.gitkeep`, the usual way to keep a folder in git, and the
  * scan reads a folder kept so as the topic it is: one rule for every layout
  * of folders (plain, bundles, Docusaurus categories, Starlight, a page beside
- * its folder). An mdBook chapter's folder follows its own rule
- * (`navigation/chapter-folders.ts`).
+ * its folder), and the same for an mdBook chapter's folder beside its page
+ * (`navigation/chapter-folders.ts`, where `SUMMARY.md` lists the chapter).
  *
  * A `.gitkeep` among images (`img/.gitkeep`, an assets folder someone kept)
  * is no sign of a topic: only a folder that holds nothing else but its own

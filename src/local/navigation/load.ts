@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import type {Diagnostic} from '../diagnostic.js'
-import {emptyFolders, markKeptFolders} from './chapter-folders.js'
+import {keptFolders, markKeptFolders} from './chapter-folders.js'
 import {documentFolders} from '../walk-order.js'
 import {isInside, type WalkedDir} from '../walk.js'
 import {isCategoryFile, parseCategory} from './docusaurus-category.js'
@@ -54,7 +54,7 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
     if (applies) loaded.mkdocs = {...mkdocs, docs: base}
     if (config.hasNav && applies) loaded.outlines.push({source: mkdocsFileName, file, base, entries: config.entries})
   }
-  let empty: Set<string> | undefined
+  let kept: Set<string> | undefined
   for (const walk of navigationFolders(source.walked)) {
     const summary = walk.files.find((file) => path.posix.basename(file) === summaryFileName)
     if (summary !== undefined) {
@@ -62,8 +62,8 @@ export async function loadNavigation(source: NavigationSource, diagnostics: Diag
       if (looksLikeSummary(text)) {
         const parsed = parseSummary(text, summary)
         diagnostics.push(...parsed.problems)
-        empty ??= emptyFolders(source.walked)
-        markKeptFolders(parsed.entries, walk.path, empty)
+        kept ??= keptFolders(source.walked)
+        markKeptFolders(parsed.entries, walk.path, kept)
         loaded.navigationFiles.add(summary)
         loaded.outlines.push({
           source: summaryFileName,

@@ -1,7 +1,8 @@
 /**
  * An mdBook chapter without sub-chapters is a page, unless its folder is
- * there beside it, empty (a pull keeps it so when the chapter's last
- * sub-chapter left on the web): then it stays a topic whose body is the page.
+ * there beside it, kept by a `.gitkeep` (a pull keeps it so when the
+ * chapter's last sub-chapter left on the web): then it stays a topic whose
+ * body is the page. One rule with every layout's kept folder (`kept-folder.ts`).
  */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -34,13 +35,15 @@ async function kindOfPrinting(dir: string): Promise<string | undefined> {
 }
 
 describe('a chapter without sub-chapters', () => {
-  it('is a topic when its folder is there, empty or holding only a .gitkeep', async () => {
-    expect(await kindOfPrinting(await book({}, ['basics/printing']))).toBe('topic')
+  it('is a topic when its folder holds a .gitkeep (and nothing else but its permissions)', async () => {
     expect(await kindOfPrinting(await book({'basics/printing/.gitkeep': ''}))).toBe('topic')
+    const permissions = {'basics/printing/.gitkeep': '', 'basics/printing/_permissions.yml': 'inherit: true\n'}
+    expect(await kindOfPrinting(await book(permissions))).toBe('topic')
   })
 
-  it('is an article without its folder, or when the folder holds anything (images, documents)', async () => {
+  it('is an article without its folder, with a bare empty folder (a clone has none), or one holding anything', async () => {
     expect(await kindOfPrinting(await book({}))).toBe('article')
+    expect(await kindOfPrinting(await book({}, ['basics/printing']))).toBe('article')
     expect(await kindOfPrinting(await book({'basics/printing/shot.png': 'png'}))).toBe('article')
     expect(await kindOfPrinting(await book({'basics/printing/unlisted.md': 'Else.\n'}))).toBe('article')
   })
