@@ -7,7 +7,17 @@ import type {Root} from 'mdast'
 import {describe, expect, it} from 'vitest'
 import {keptTreeNodesMax, treeNodes, type LocalNode} from '../../src/local/index.js'
 import type {RunState} from '../../src/sync/push/item-step.js'
-import {keepOrRelease, provisionalTrees} from '../../src/sync/push/provisional-trees.js'
+import {keepOrRelease, ProvisionalHold} from '../../src/sync/push/provisional-trees.js'
+import type {RenderContext} from '../../src/sync/shared/render.js'
+
+// No room for templates (`render-slots.test.ts`): what is left is the trees' budget.
+const provisionalTrees = () => new ProvisionalHold(0)
+const context: RenderContext = {
+  idOf: () => undefined,
+  rootTopicId: null,
+  hashOf: () => undefined,
+  fileRef: () => undefined
+}
 
 /** A tree of one paragraph of `links` links. */
 function linkTree(links: number): Root {
@@ -35,7 +45,7 @@ describe('trees kept by provisional documents', () => {
   it('are bounded by their nodes, so heavy trees are let go of sooner than plain ones', () => {
     const run: Partial<RunState> = {provisionalTrees: provisionalTrees()}
     const heavy = Array.from({length: 20}, (_, n) => provisionalNode(`heavy-${n}.md`, 5_000))
-    for (const node of heavy) keepOrRelease(run as RunState, node)
+    for (const node of heavy) keepOrRelease(run as RunState, node, context)
     const kept = heavy.filter((node) => node.tree)
     expect(kept.length).toBeGreaterThan(0)
     expect(kept.length).toBeLessThan(20)
@@ -43,14 +53,14 @@ describe('trees kept by provisional documents', () => {
     // Released on its whole write: its room goes to the next.
     run.provisionalTrees!.release(kept[0]!.path)
     const next = provisionalNode('next.md', 5_000)
-    keepOrRelease(run as RunState, next)
+    keepOrRelease(run as RunState, next, context)
     expect(next.tree).toBeDefined()
   })
 
   it('keep as many plain trees as before', () => {
     const run: Partial<RunState> = {provisionalTrees: provisionalTrees()}
     const plain = Array.from({length: 200}, (_, n) => provisionalNode(`plain-${n}.md`, 40))
-    for (const node of plain) keepOrRelease(run as RunState, node)
+    for (const node of plain) keepOrRelease(run as RunState, node, context)
     expect(plain.every((node) => node.tree)).toBe(true)
   })
 })

@@ -6,7 +6,7 @@
  * intended" entry before each create, so a crash never duplicates an item.
  */
 import type {KbItem, UpdateInput} from '../../api/types.js'
-import {hasBody, readBodyAgain, writeKbId, type LocalNode, type StateEntry, type TreeBudget} from '../../local/index.js'
+import {hasBody, readBodyAgain, writeKbId, type LocalNode, type StateEntry} from '../../local/index.js'
 import type {LocalWriteError, StateStore} from '../../local/index.js'
 import {permissionsSeenAfterWrite, stampBefore} from '../shared/permissions-seen.js'
 import type {PlanContext} from './plan-context.js'
@@ -21,7 +21,7 @@ import {
   type Rendered
 } from '../shared/render.js'
 import {convergedCreate} from './converge.js'
-import {keepOrRelease} from './provisional-trees.js'
+import {keepOrRelease, type ProvisionalHold} from './provisional-trees.js'
 import {editedSincePlan} from './late-edit.js'
 import {lostLinksNote, lostLinksWarning, renderForWrite, renderStored} from './lost-links.js'
 import {recordUploads, uploadFiles, withUrls} from './uploads.js'
@@ -57,8 +57,8 @@ export interface RunState {
   lateConflicts: number
   /** A local write failed for a reason of the machine: the run starts nothing new (`scheduler.ts`). */
   localFault?: LocalWriteError
-  /** Documents created provisionally that keep their parsed tree for their whole write (`provisional-trees.ts`). */
-  provisionalTrees: TreeBudget
+  /** What documents created provisionally keep for their whole write: a template or a tree (`provisional-trees.ts`). */
+  provisionalTrees: ProvisionalHold
   emit: (event: SyncEvent) => void
 }
 
@@ -102,7 +102,8 @@ export async function createProvisional(
   const parentId = parentIdOf(run, node)!
   readBodyAgain(run.context.scan.dir, node)
   const fresh = uploaded ?? (await uploadFiles(run, node))
-  const rendered = renderWithoutUnknownLinks(node, runRenderContext(run))
+  const context = runRenderContext(run)
+  const rendered = renderWithoutUnknownLinks(node, context)
   if (rendered.missingAssets.length > 0)
     throw new Error(`cannot render ${node.path}: unresolved ${rendered.missingAssets.join(', ')}`)
   const item = await journaledCreate(run, node, parentId, hasBody(node) ? rendered.body : undefined)
@@ -115,7 +116,7 @@ export async function createProvisional(
   })
   await run.store.saveChanges()
   // Its whole write comes later (unless its caller writes it right away).
-  if (!uploaded) keepOrRelease(run, node)
+  if (!uploaded) keepOrRelease(run, node, context)
   await pinId(run, node, item.id)
   const why = rendered.missingLinks.every((target) => target === node.path) ? 'it links to itself' : 'a link cycle'
   run.emit({

@@ -8,6 +8,7 @@
  */
 import {bodyTree, hasBody, readBodyAgain, type LocalNode} from '../../local/index.js'
 import {renderBody, renderKey, type RenderContext} from '../shared/render.js'
+import {heldTemplate} from '../shared/render-slots.js'
 
 /** Renders offered documents in the background, one per event-loop turn. */
 export class Prerenderer {
@@ -54,9 +55,12 @@ export class Prerenderer {
     const node = this.queue.shift()
     if (!node) return
     try {
-      readBodyAgain(this.dir, node)
+      // A template renders without the body or its tree: it waits for the ids alone.
+      const template = heldTemplate(node) !== undefined
+      if (!template) readBodyAgain(this.dir, node)
       const key = renderKey(node, this.context)
       if (key !== undefined) renderBody(node, this.context, key)
+      else if (template) return
       // An id or a file URL it needs is not known yet (a document that uploads its own files learns their URLs only
       // when it writes): parse it now, so that only the rewrite and the serialisation are left for then.
       else bodyTree(node)

@@ -12,6 +12,7 @@ import {kbsyncVersion} from '../../version.js'
 import {bodyHash} from './remote.js'
 import {renderedNode} from '../../diagrams/publish.js'
 import {noticeBlock, noticeLink, type NoticeSettings} from './notice.js'
+import {dropTemplate, fillTemplate, heldTemplate, slotPrefix, templateOf, type RenderTemplate} from './render-slots.js'
 
 /** What rendering needs to know about the remote. */
 export interface RenderContext {
@@ -51,7 +52,7 @@ export function renderBody(
 ): Rendered {
   const last = key === undefined ? undefined : lastRender.get(node)
   if (last && last.key === key) return last.rendered
-  const rendered = renderTree(node, context)
+  const rendered = renderFromTemplate(node, context) ?? renderTree(node, context)
   if (key !== undefined) lastRender.set(node, {key, rendered})
   return rendered
 }
@@ -64,7 +65,34 @@ export function renderBody(
  */
 export function releaseRender(node: LocalNode): void {
   lastRender.delete(node)
+  dropTemplate(node)
   delete node.tree
+}
+
+/**
+ * The whole render of `node` with `context` as a template (`render-slots.ts`):
+ * its link ids left for a later render to fill in. Undefined without a body,
+ * or while a file it shows has no reference yet.
+ */
+export function renderTemplate(node: LocalNode, context: RenderContext): RenderTemplate | undefined {
+  const key = templateKey(node, context)
+  if (key === undefined) return undefined
+  const prefix = slotPrefix()
+  const targets: string[] = []
+  const slot = (target: string) => prefix + (targets.push(target) - 1)
+  const {tree, missingAssets} = renderedTree(node, context, false, slot)
+  if (!tree || missingAssets.length > 0) return undefined
+  return templateOf(toKbText(tree), prefix, targets, key)
+}
+
+/** The render of `node` from the template it holds, when that was made with the inputs of `context` but the ids. */
+function renderFromTemplate(node: LocalNode, context: RenderContext): Rendered | undefined {
+  const template = heldTemplate(node)
+  if (template === undefined || templateKey(node, context) !== template.key) return undefined
+  const filled = fillTemplate(template, context.idOf)
+  return (
+    filled && {body: filled.body, hash: bodyHash(filled.body), missingLinks: filled.missingLinks, missingAssets: []}
+  )
 }
 
 type TreeNode = {
@@ -103,7 +131,8 @@ function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText 
 export function renderedTree(
   node: LocalNode,
   context: RenderContext,
-  unknownLinksAsText = false
+  unknownLinksAsText = false,
+  slot?: (target: string) => string
 ): {tree: Root | undefined; missingLinks: string[]; missingAssets: string[]} {
   const missingLinks: string[] = []
   const missingAssets: string[] = []
@@ -140,7 +169,7 @@ export function renderedTree(
       const {target, kind} = resolved.link
       // The knowledge-base root is no topic one can link to: keep the text.
       if (target === '' && context.rootTopicId === null) return children
-      const id = target === '' ? context.rootTopicId! : context.idOf(target)
+      const id = target === '' ? context.rootTopicId! : slot ? slot(target) : context.idOf(target)
       if (id === undefined) missingLinks.push(target)
       if (id === undefined && unknownLinksAsText) return children
       return {
@@ -194,6 +223,18 @@ const renderFormat = `kbsync-render/1 ${kbsyncVersion}`
  * render would hold a placeholder).
  */
 export function renderKey(node: LocalNode, context: RenderContext): string | undefined {
+  const inputs = renderInputs(node, context, true)
+  return inputs && sha256(JSON.stringify([renderFormat, node.bodyKey, inputs]))
+}
+
+/** A hash of what rendering `node` with `context` reads but the ids of its links (`renderTemplate`). */
+function templateKey(node: LocalNode, context: RenderContext): string | undefined {
+  const inputs = renderInputs(node, context, false)
+  return inputs && sha256(JSON.stringify([renderFormat, 'template', node.bodyKey, context.rootTopicId, inputs]))
+}
+
+/** What rendering `node` with `context` reads (`linkIds`: the id of each link too); undefined when an input is not known. */
+function renderInputs(node: LocalNode, context: RenderContext, linkIds: boolean): unknown[] | undefined {
   if (node.bodyKey === undefined) return undefined
   const inputs: unknown[] = []
   if (context.notice && node.kind === 'article')
@@ -206,6 +247,7 @@ export function renderKey(node: LocalNode, context: RenderContext): string | und
       continue
     }
     if ('link' in resolved) {
+      if (!linkIds) continue
       const {target} = resolved.link
       const id = target === '' ? context.rootTopicId : context.idOf(target)
       if (id === undefined && target !== '') return undefined
@@ -217,7 +259,7 @@ export function renderKey(node: LocalNode, context: RenderContext): string | und
     if (ref === undefined) return undefined
     inputs.push([resolved.asset.path, ref])
   }
-  return sha256(JSON.stringify([renderFormat, node.bodyKey, inputs]))
+  return inputs
 }
 
 /** The hash of a body as it would be rendered now. */
