@@ -82,6 +82,7 @@ describe("a pull's memory", () => {
       files: {assets: new Map(), local: new Map(), downloadedNow: new Set()},
       canonical: new Map(),
       mergedBases: new Map(),
+      predictions: new Map(),
       recorded: false,
       emit: () => undefined,
       fail: () => undefined

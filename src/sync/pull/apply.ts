@@ -48,6 +48,7 @@ function startRun(plan: PullPlan, context: PullContext, options: PullOptions): A
     files: {assets: new Map(), local: new Map(), downloadedNow: new Set()},
     canonical: new Map(),
     mergedBases: new Map(),
+    predictions: new Map(),
     recorded: false,
     emit,
     fail(op: PullOp, error: unknown) {

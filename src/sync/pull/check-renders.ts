@@ -4,7 +4,9 @@
  * a time so the workers and the main thread stay busy while what is held
  * stays small (the answers come back in the order of the documents). A
  * body whose tree is at hand (the proof's, handed over: `handedTreesMax`)
- * is rendered here from that tree: sent, it would be parsed again.
+ * is rendered here from that tree: sent, it would be parsed again. A body
+ * whose render its proof predicted (`render-prediction.ts`), and whose
+ * references the folder resolves as predicted, is not rendered at all.
  */
 import type {LocalNode} from '../../local/index.js'
 import type {TaskRunner} from '../../workers/index.js'
@@ -14,14 +16,16 @@ import {checkRenderOf, checkRequest, type CheckRender} from './check-task.js'
 
 /**
  * The render of each of `nodes` (each has a body) with `context`, in their
- * order, run on `pool`. Rejects with the first render that throws (the
+ * order, run on `pool` (`predicted` gives the render of a node known without
+ * rendering it, when it is). Rejects with the first render that throws (the
  * others are not started), or when `signal` stops the run.
  */
 export async function renderChecks(
   nodes: readonly LocalNode[],
   context: RenderContext,
   pool: TaskRunner,
-  signal?: AbortSignal
+  signal?: AbortSignal,
+  predicted: (node: LocalNode) => CheckRender | undefined = () => undefined
 ): Promise<CheckRender[]> {
   const renders: CheckRender[] = []
   let next = 0
@@ -34,9 +38,11 @@ export async function renderChecks(
       await checkpoint(signal)
       try {
         const node = nodes[index]!
-        renders[index] = node.tree
-          ? checkRenderOf(node, context)
-          : ((await pool.run('renderCheck', checkRequest(node, context))) as CheckRender)
+        renders[index] =
+          predicted(node) ??
+          (node.tree
+            ? checkRenderOf(node, context)
+            : ((await pool.run('renderCheck', checkRequest(node, context))) as CheckRender))
       } catch (error) {
         failed = true
         throw error

@@ -124,6 +124,8 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
   if (changed) run.result.written.push(op.file)
   // The proof parsed this body where the file holds it: the check after the pull takes what it found.
   if (pulled.parsed) handOverFacts(pulled.parsed.key, pulled.parsed.facts, pulled.parsed.tree)
+  // And what its render will be, should the folder resolve its references as the proof restored them.
+  if (pulled.parsed?.render) run.predictions.set(pulled.parsed.key, pulled.parsed.render)
   run.result.diagnostics.push(
     ...linkWarnings(op.file, text, missed, pulled.rewritten ?? [], (id) => run.context.remote.items[id]?.title)
   )

@@ -4,6 +4,7 @@
  * after the pull, by id.
  */
 import type {BodyFacts} from './body-task.js'
+import type {RenderPrediction} from '../shared/render-prediction.js'
 import type {StateEntry, StateStore} from '../../local/index.js'
 import type {AssetPlan} from './assets.js'
 import type {PullOp, PullPlan} from './plan.js'
@@ -60,6 +61,8 @@ export interface ApplyRun {
    * that text was proved to render to, as push renders it.
    */
   mergedBases: Map<string, {text: string; renderedHash: string; written: string}>
+  /** What the check's render of each written body will be, by its scan key (`bodyKeyOf`), as its proof found (`render-prediction.ts`). */
+  predictions: Map<string, RenderPrediction>
   /** Whether the state changed on disk (it is then saved whole at the end). */
   recorded: boolean
 }

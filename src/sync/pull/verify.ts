@@ -20,6 +20,7 @@ import {releaseRender} from '../shared/render.js'
 import {conversionPool} from '../../workers/index.js'
 import type {CheckRender} from './check-task.js'
 import {renderChecks} from './check-renders.js'
+import {predictedRender} from '../shared/render-prediction.js'
 import {noticeOf} from '../shared/notice.js'
 import type {ApplyRun} from './run.js'
 import {checkpoint} from '../shared/stopped.js'
@@ -113,12 +114,19 @@ export async function verifyPulled(run: ApplyRun): Promise<ScanResult> {
   }
   // Rendered on the conversion pool (the workers and this thread), then recorded in order.
   const rendering = checked.filter(({id, node}) => rendersForCheck(run, id, node))
+  // A body whose proof predicted its render, and whose references resolve as predicted, is neither parsed nor rendered.
+  const predicted = (node: LocalNode) => {
+    const prediction = node.bodyKey === undefined ? undefined : run.predictions.get(node.bodyKey)
+    return prediction && predictedRender(node.kind, node.resolutions, prediction, context)
+  }
   const renders = await renderChecks(
     rendering.map(({node}) => node),
     context,
     conversionPool(),
-    signal
+    signal,
+    predicted
   )
+  run.predictions.clear()
   const renderOf = new Map(rendering.map(({id}, index) => [id, renders[index]]))
   for (const {id, node, entry} of checked) {
     checkDocument(run, id, node, entry, renderOf.get(id), conflicts)

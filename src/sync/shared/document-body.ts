@@ -13,7 +13,8 @@ import {withoutNotice} from './notice.js'
 import {bodyKeyOf, dropPositions, parseBodyFacts, toKbText, type BodyFacts as ScanFacts} from '../../local/index.js'
 import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
-import {readsBackAs} from './proof.js'
+import {howReadsBack} from './proof.js'
+import {predictRender, type RenderPrediction} from './render-prediction.js'
 
 /** How a pulled body was written. */
 export type PulledForm = 'gfm' | 'dialect' | 'lossy'
@@ -32,8 +33,10 @@ export interface PulledBody {
    * scan cuts it, `linesBefore` blank lines first): the check after the pull takes it instead of parsing (`handOverFacts`).
    * Absent when the place was not given or the body was not parsed. With `tree` (the place's `withTree`), the
    * parse's tree too (positions dropped, references not marked): the check renders it instead of parsing.
+   * With `render`, what the check's render of it will be when its references resolve as the proof restored
+   * them (`render-prediction.ts`): the check then neither parses nor renders it.
    */
-  parsed?: {key: string; facts: ScanFacts; tree?: Root}
+  parsed?: {key: string; facts: ScanFacts; tree?: Root; render?: RenderPrediction}
 }
 
 /** Where a pulled body sits in its file: the lines before it (front matter, blank line), which the scan blanks. */
@@ -111,10 +114,13 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
     restoreTree(tree, origins)
     return tree
   }
-  const parsedOf = (text: string) =>
-    place && found?.text === text
-      ? {parsed: {key: bodyKeyOf(context.file, before + ensureNewline(text)), ...withoutText(found)}}
-      : {}
+  // `exact`: the proof's tree is the body's own (not only the same text), so it serialises to `canonical`.
+  const parsedOf = (text: string, exact = false) => {
+    if (!place || found?.text !== text) return {}
+    const render = exact ? predictRender(found.facts.refs, origins, canonical) : undefined
+    const key = bodyKeyOf(context.file, before + ensureNewline(text))
+    return {parsed: {key, ...withoutText(found), ...(render ? {render} : {})}}
+  }
   const candidates: Array<[PulledForm, () => string]> = [
     ['gfm', () => kbTreeToGfm(structuredClone(local)).markdown],
     ['dialect', () => stringifyKb(structuredClone(local))]
@@ -128,13 +134,13 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
       continue
     }
     last = text
-    let same: boolean
+    let how: ReturnType<typeof howReadsBack>
     try {
-      same = readsBackAs(readBack(text), parsed, canonical)
+      how = howReadsBack(readBack(text), parsed, canonical)
     } catch {
       continue
     }
-    if (same) return {text: ensureNewline(text), form, canonical, ...rewritten, ...parsedOf(text)}
+    if (how) return {text: ensureNewline(text), form, canonical, ...rewritten, ...parsedOf(text, how === 'tree')}
   }
   const lossy = toKbText(readBack(last))
   return {text: ensureNewline(last), form: 'lossy', canonical: lossy, ...rewritten, ...parsedOf(last)}

@@ -12,7 +12,17 @@ import {trimLineEnds} from '../../trust/index.js'
 
 /** Whether `tree` (read back from a pulled file) gives the body whose tree is `body` and canonical text `canonical`. */
 export function readsBackAs(tree: Root, body: Root, canonical: string): boolean {
-  return sameTree(tree, body) || sameBody(stringifyKb(tree), canonical)
+  return howReadsBack(tree, body, canonical) !== undefined
+}
+
+/**
+ * How `tree` gives the body back (`readsBackAs`): as the same tree (which
+ * then serialises to `canonical` itself), or only as the same text once
+ * line ends and trailing blanks are normalised; undefined when it does not.
+ */
+export function howReadsBack(tree: Root, body: Root, canonical: string): 'tree' | 'text' | undefined {
+  if (sameTree(tree, body)) return 'tree'
+  return sameBody(stringifyKb(tree), canonical) ? 'text' : undefined
 }
 
 /** Whether two bodies' texts are the same once line ends and trailing blanks are normalised. */
