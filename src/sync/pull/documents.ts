@@ -5,11 +5,11 @@
  * its topic's permission file, and recorded in the journal as it lands.
  */
 import path from 'node:path'
-import {handOverFacts, sourceHashOf, type LocalPermissions} from '../../local/index.js'
+import {handOverFacts, sourceHashOf, writeFileInside, type LocalPermissions} from '../../local/index.js'
 import {bodyHash, releaseBody} from '../shared/remote.js'
 import {diagramSourceLookup, keepAsCode} from '../../diagrams/index.js'
 import {pullBody, type BodyPlace, type PulledBody} from '../shared/document-body.js'
-import {documentText, readText, writeAtomic} from '../shared/document-files.js'
+import {documentText, readText} from '../shared/document-files.js'
 import {adoptIfInSync, type Adoption} from './adoption.js'
 import {writeConflictCopy} from './conflict-copies.js'
 import {documentsAfterPull, linkWarnings} from './link-targets.js'
@@ -119,8 +119,11 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
   const localize = localizeOf(run, step.conversion, op, missed).context
   if (await pullByMerge(run, step.merge, {op, pulled, localize, declared, missed, whole})) return
   const text = whole()
-  if (await writeConflictCopy(run, op, text, await readText(path.join(run.dir, op.file)))) return
-  const changed = await writeAtomic(run.dir, op.file, text)
+  // Read once: the conflict check and the write's own (no write when the file says it already) share it.
+  const current = await readText(path.join(run.dir, op.file))
+  if (await writeConflictCopy(run, op, text, current)) return
+  const changed = current !== text
+  if (changed) writeFileInside(run.dir, op.file, text)
   if (changed) run.result.written.push(op.file)
   // The proof parsed this body where the file holds it: the check after the pull takes what it found.
   if (pulled.parsed) handOverFacts(pulled.parsed.key, pulled.parsed.facts, pulled.parsed.tree)
