@@ -5,6 +5,7 @@
  */
 import type {Diagnostic} from './diagnostic.js'
 import {readFrontMatter, type FrontMatter, type FrontMatterMemo} from './front-matter.js'
+import {isBlank, TextLines} from './text-lines.js'
 
 /** The heading a document opens with: the title candidate. */
 export interface TitleHeading {
@@ -54,20 +55,42 @@ export function readDocumentHead(
   diagnostics: Diagnostic[],
   memo?: FrontMatterMemo
 ): DocumentHead {
-  const normal = text.replace(/\r\n?/g, '\n')
-  const frontMatter = readFrontMatter(normal, file, diagnostics, memo)
-  const heading = openingHeading(normal.split('\n'), frontMatter.lineCount, /\.mdx$/i.test(file))
+  const normal = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text
+  const lines = new TextLines(normal)
+  const frontMatter = readFrontMatter(normal, file, diagnostics, memo, lines)
+  const heading = openingHeading(lines, frontMatter.lineCount, /\.mdx$/i.test(file))
   return {frontMatter, ...(heading ? {heading} : {}), text: normal}
 }
 
-/** The body of a document read by `readDocumentHead`; with `dropHeading`, its opening heading blanked. */
+/**
+ * The body of a document read by `readDocumentHead`; with `dropHeading`, its
+ * opening heading blanked. Only the lines blanked are looked at: the rest of
+ * the text is taken as it is (the text itself when nothing is blanked).
+ */
 export function bodyOf(head: DocumentHead, dropHeading: boolean): {body: string; empty: boolean} {
-  const lines = head.text.split('\n')
-  for (let index = 0; index < head.frontMatter.lineCount; index++) lines[index] = ''
-  if (dropHeading && head.heading)
-    for (let index = 0; index < head.heading.lineCount; index++) lines[head.heading.line - 1 + index] = ''
+  const heading = dropHeading ? head.heading : undefined
+  const blankFrom = heading ? heading.line - 1 : 0
+  const blankTo = heading ? blankFrom + heading.lineCount : 0
+  const end = Math.max(head.frontMatter.lineCount, blankTo)
+  const lines = new TextLines(head.text)
+  // A text with no line after the blanked ones keeps no line feed after them: lines joined as written.
+  if (end > 0 && !lines.has(end))
+    return joinedBody(head.text.split('\n'), head.frontMatter.lineCount, blankFrom, blankTo)
+  let prefix = ''
+  for (let index = 0; index < end; index++) {
+    const blank = index < head.frontMatter.lineCount || (index >= blankFrom && index < blankTo)
+    prefix += (blank ? '' : lines.line(index)) + '\n'
+  }
+  const body = end === 0 ? head.text : prefix + head.text.slice(lines.start(end))
+  return {body, empty: isBlank(body)}
+}
+
+/** `lines` joined, those before `frontMatterLines` and from `blankFrom` to `blankTo` blanked. */
+function joinedBody(lines: string[], frontMatterLines: number, blankFrom: number, blankTo: number) {
+  for (let index = 0; index < frontMatterLines; index++) lines[index] = ''
+  for (let index = blankFrom; index < blankTo; index++) lines[index] = ''
   const body = lines.join('\n')
-  return {body, empty: body.trim() === ''}
+  return {body, empty: isBlank(body)}
 }
 
 /**
@@ -81,26 +104,26 @@ export function isTitleLine(heading: TitleHeading, title: string): boolean {
 }
 
 /** The heading at the first content line from `start`, if that line is one. */
-function openingHeading(lines: string[], start: number, mdx: boolean): TitleHeading | undefined {
+function openingHeading(lines: TextLines, start: number, mdx: boolean): TitleHeading | undefined {
   let index = start
   for (;;) {
-    while (index < lines.length && lines[index]!.trim() === '') index++
-    if (index >= lines.length) return undefined
-    const line = lines[index]!
+    while (lines.has(index) && isBlank(lines.line(index))) index++
+    if (!lines.has(index)) return undefined
+    const line = lines.line(index)
     if (/^ {0,3}<!--/.test(line)) {
-      while (index < lines.length && !lines[index]!.includes('-->')) index++
+      while (lines.has(index) && !lines.line(index).includes('-->')) index++
       index++
     } else if (mdx && mdxStatement.test(line)) {
       index = endOfStatement(lines, index) + 1
     } else break
   }
-  const line = lines[index]!
+  const line = lines.line(index)
   const atx = atxHeading.exec(line)
   if (atx) {
     const title = cleanTitle(atx[2]!)
     return title === '' ? undefined : {title, line: index + 1, lineCount: 1, level: atx[1]!.length}
   }
-  const next = lines[index + 1]
+  const next = lines.has(index + 1) ? lines.line(index + 1) : undefined
   if (next !== undefined && setextUnderline.test(next) && !notParagraph.test(line)) {
     const title = cleanTitle(line)
     return title === '' ? undefined : {title, line: index + 1, lineCount: 2, level: next.trim().startsWith('=') ? 1 : 2}
@@ -109,10 +132,10 @@ function openingHeading(lines: string[], start: number, mdx: boolean): TitleHead
 }
 
 /** The last line of the import or export statement that starts at `index` (a blank line ends it at the latest). */
-function endOfStatement(lines: string[], index: number): number {
+function endOfStatement(lines: TextLines, index: number): number {
   let end = index
   // `import {a,\n  b\n} from 'x'`: runs until the line naming the module, or one that closes a brace.
-  while (end < lines.length - 1 && !statementEnd.test(lines[end]!) && lines[end + 1]!.trim() !== '') end++
+  while (lines.has(end + 1) && !statementEnd.test(lines.line(end)) && !isBlank(lines.line(end + 1))) end++
   return end
 }
 

@@ -9,6 +9,7 @@ import type {Diagnostic} from './diagnostic.js'
 import {pageAddressesOf} from './link-targets.js'
 import {readPermissions} from './permissions.js'
 import {publishRulesOf, type Unpublished} from './publish-rules.js'
+import {TextLines} from './text-lines.js'
 import type {LocalPermissions} from './types.js'
 
 /** What the front matter of one file says. */
@@ -60,11 +61,11 @@ export function readFrontMatter(
   text: string,
   file: string,
   diagnostics: Diagnostic[],
-  memo?: FrontMatterMemo
+  memo?: FrontMatterMemo,
+  lines: TextLines = new TextLines(text)
 ): FrontMatter {
   const none: FrontMatter = {present: false, lineCount: 0, yaml: ''}
   if (!opening.test(text)) return none
-  const lines = text.split('\n')
   const end = closingLineOf(lines)
   if (end === -1) {
     diagnostics.push({
@@ -76,7 +77,8 @@ export function readFrontMatter(
     })
     return none
   }
-  const yaml = lines.slice(1, end).join('\n')
+  // Lines 1 to end - 1 as they lie in the text, without the line feed that ends the last of them.
+  const yaml = text.slice(lines.start(1), Math.max(lines.start(1), lines.start(end) - 1))
   // The facts are a function of the block's text alone: a block read before (and found sound) is not parsed again.
   const known = memo?.get(yaml)
   if (known) return {...known, yaml}
@@ -131,9 +133,9 @@ function parseBlock(yaml: string, lineCount: number, file: string, diagnostics: 
 }
 
 /** The index of the line that closes the block opened by `lines[0]`, or -1 when no line does. */
-function closingLineOf(lines: readonly string[]): number {
-  for (let index = 1; index < lines.length; index++) {
-    if (closing.test(lines[index]!.replace(/\r$/, ''))) return index
+function closingLineOf(lines: TextLines): number {
+  for (let index = 1; lines.has(index); index++) {
+    if (closing.test(lines.line(index).replace(/\r$/, ''))) return index
   }
   return -1
 }

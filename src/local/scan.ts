@@ -149,15 +149,18 @@ function linksOf(options: ScanOptions, site: SiteNavigation | undefined): LinkOp
   return {...options.links, site: {siteDir: site.siteDir, staticDirs: site.staticDirs}}
 }
 
-/** Reads a text file of `contents` by repo-relative path, decoding each once, so an encoding problem is reported once. */
-function textReader(
-  contents: ReadonlyMap<string, Uint8Array>,
-  diagnostics: Diagnostic[]
-): (relative: string) => string {
+/**
+ * Reads a text file of `contents` by repo-relative path, decoding each once, so an encoding problem is reported
+ * once. The bytes of a file are let go once decoded: the scan held every file twice until its end.
+ */
+function textReader(contents: Map<string, Uint8Array>, diagnostics: Diagnostic[]): (relative: string) => string {
   const texts = new Map<string, string>()
   return (relative) => {
     let text = texts.get(relative)
-    if (text === undefined) texts.set(relative, (text = decodeText(contents.get(relative)!, relative, diagnostics)))
+    if (text === undefined) {
+      texts.set(relative, (text = decodeText(contents.get(relative)!, relative, diagnostics)))
+      contents.delete(relative)
+    }
     return text
   }
 }

@@ -19,8 +19,8 @@
  * `.kbsync/`, and skips `node_modules` and what `.kbsyncignore` excludes
  * (kbsync writes nothing there).
  */
-import type {Dirent} from 'node:fs'
-import {readFile, readdir, lstat, rm} from 'node:fs/promises'
+import {readdirSync, type Dirent} from 'node:fs'
+import {readFile, lstat, rm} from 'node:fs/promises'
 import path from 'node:path'
 import type {Ignore} from 'ignore'
 import {isExcluded, loadIgnore} from './walk.js'
@@ -91,7 +91,14 @@ export async function removeStaleTemps(
 ): Promise<string[]> {
   const rules = await loadIgnore(root, options.ignore ?? [])
   const removed: string[] = []
-  const sweep: Sweep = {root, rules, removed, now: Date.now(), started: options.started ?? processStart}
+  const sweep: Sweep = {
+    root,
+    rules,
+    removed,
+    now: Date.now(),
+    started: options.started ?? processStart,
+    sliceStart: performance.now()
+  }
   await sweepFolder(sweep, '')
   return removed
 }
@@ -102,13 +109,21 @@ interface Sweep {
   removed: string[]
   now: number
   started: ProcessStart
+  /** When the sweep last let the event loop turn. */
+  sliceStart: number
 }
 
 /** Sweeps one folder (relative to the root) and the folders in it that kbsync writes in. */
 async function sweepFolder(sweep: Sweep, relative: string): Promise<void> {
+  // Listed synchronously, in slices of about 10 ms (as the scan's walk): asynchronously, every run of the CLI
+  // waited on the thread pool once per folder of the tree, one folder after the other, before it began.
+  if (performance.now() - sweep.sliceStart > 10) {
+    await new Promise((resolve) => setImmediate(resolve))
+    sweep.sliceStart = performance.now()
+  }
   let entries: Dirent[]
   try {
-    entries = await readdir(path.join(sweep.root, relative), {withFileTypes: true})
+    entries = readdirSync(path.join(sweep.root, relative), {withFileTypes: true})
   } catch {
     // Gone, or unreadable: the scan reports an unreadable folder; nothing of ours can be removed there.
     return

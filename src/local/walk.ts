@@ -10,8 +10,8 @@
  * delete what it holds on the platform). The folder's watchers follow the
  * same rules (`watch.ts`).
  */
-import type {Dirent} from 'node:fs'
-import {lstat, readdir, realpath, stat} from 'node:fs/promises'
+import {readdirSync, type Dirent} from 'node:fs'
+import {lstat, realpath, stat} from 'node:fs/promises'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import type {Diagnostic} from './diagnostic.js'
@@ -86,7 +86,7 @@ export {isInside}
 
 /** Walks `root` (absolute, real path) and returns the tree of taking-part entries. */
 export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagnostic[]): Promise<WalkedDir> {
-  const walk: Walk = {root, rules, diagnostics, visited: new Set<string>([root])}
+  const walk: Walk = {root, rules, diagnostics, visited: new Set<string>([root]), sliceStart: performance.now()}
   return (await walkDir(walk, '', root))!
 }
 
@@ -98,6 +98,8 @@ interface Walk {
   diagnostics: Diagnostic[]
   /** Real paths of the folders walked so far: a folder reached twice is walked once. */
   visited: Set<string>
+  /** When the walk last let the event loop turn (`listFolder`). */
+  sliceStart: number
 }
 
 /** The type of an entry, as a directory entry or a stat tells it. */
@@ -114,7 +116,7 @@ function childPath(relative: string, name: string): string {
 /** Walks the folder `relative` (at `absolute`); undefined, with an error, when it may not be read. */
 async function walkDir(walk: Walk, relative: string, absolute: string): Promise<WalkedDir | undefined> {
   const result: WalkedDir = {path: relative, files: [], others: [], dirs: []}
-  const listed = await listFolder(absolute, relative === '')
+  const listed = await listFolder(walk, absolute, relative === '')
   if (!listed) {
     walk.diagnostics.push({
       severity: 'error',
@@ -259,10 +261,19 @@ function linkSkipped(
   return undefined
 }
 
-/** The entries of a folder; undefined when permission to read a subfolder is denied (the root's own failure is thrown). */
-async function listFolder(absolute: string, isRoot: boolean): Promise<Dirent[] | undefined> {
+/**
+ * The entries of a folder; undefined when permission to read a subfolder is denied (the root's own failure is
+ * thrown). Listed synchronously, in slices of about 10 ms with a turn of the event loop between them (as
+ * `readFiles` reads): an asynchronous listing waits on libuv's thread pool, once per folder, one folder after
+ * the other, which made the walk of a no-op run over 2,000 folders a chain of 2,000 waits.
+ */
+async function listFolder(walk: Walk, absolute: string, isRoot: boolean): Promise<Dirent[] | undefined> {
+  if (performance.now() - walk.sliceStart > 10) {
+    await new Promise((resolve) => setImmediate(resolve))
+    walk.sliceStart = performance.now()
+  }
   try {
-    return await readdir(absolute, {withFileTypes: true})
+    return readdirSync(absolute, {withFileTypes: true})
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (isRoot || (code !== 'EACCES' && code !== 'EPERM')) throw error
