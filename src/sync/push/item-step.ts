@@ -117,7 +117,6 @@ export async function createProvisional(
   await run.store.saveChanges()
   // Its whole write comes later (unless its caller writes it right away).
   if (!uploaded) keepOrRelease(run, node, context)
-  await pinId(run, node, item.id)
   const why = rendered.missingLinks.every((target) => target === node.path) ? 'it links to itself' : 'a link cycle'
   run.emit({
     type: 'done',
@@ -157,6 +156,7 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
     const input = updateInput(run, node, op, id, rendered, parentId, lost.length > 0)
     if (Object.keys(input).length === 0) {
       nothingLeft(run, node, op, id, lost)
+      if (provisional) await pinId(run, node, id)
       return false
     }
     item = await client.updateItem(id, input)
@@ -202,7 +202,9 @@ export async function writeItem(run: RunState, node: LocalNode, op: PlanOp): Pro
         ? {note: 'its whole body, links included, now that their targets exist'}
         : {})
   })
-  if (id === undefined) await pinId(run, node, item.id)
+  // A provisional create is pinned only now: pinning rewrites the file, which its whole write reads again (checked
+  // against the scan's hash); the state holds the id meanwhile, so a run stopped in between creates nothing twice.
+  if (id === undefined || provisional) await pinId(run, node, item.id)
   return true
 }
 
