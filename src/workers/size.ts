@@ -9,7 +9,10 @@
  * CPU, 91.7 s and 276 MB with one (the worker loads its own modules, every
  * body and answer is copied to it, its heap is its own). Before those
  * changes `--only=pull` won 13% of wall time for 44% more CPU on a quieter
- * machine; a run on an idle two-core machine may still favour one worker.
+ * machine. On an idle two-core machine (load under 2, 27 November 2026) one
+ * worker won `--only=pull` (1,040 items: 8.7 s against 10.7 s, for 36% more
+ * CPU) but lost the pull of 9,000 articles: 119.7 s, 174.0 s of CPU and
+ * 343 MB peak with it; 97.8 s, 114.7 s and 335 MB without.
  */
 import {availableParallelism} from 'node:os'
 
