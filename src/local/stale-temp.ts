@@ -23,6 +23,7 @@ import {readdirSync, type Dirent} from 'node:fs'
 import {readFile, lstat, rm} from 'node:fs/promises'
 import path from 'node:path'
 import type {Ignore} from 'ignore'
+import {timeSlices} from './time-slices.js'
 import {isExcluded, loadIgnore} from './walk.js'
 
 /** What a file name says about it: written by the process `pid` (undefined: a name of an older kbsync, without one). */
@@ -97,7 +98,7 @@ export async function removeStaleTemps(
     removed,
     now: Date.now(),
     started: options.started ?? processStart,
-    sliceStart: performance.now()
+    nextSlice: timeSlices()
   }
   await sweepFolder(sweep, '')
   return removed
@@ -109,18 +110,15 @@ interface Sweep {
   removed: string[]
   now: number
   started: ProcessStart
-  /** When the sweep last let the event loop turn. */
-  sliceStart: number
+  /** Lets the event loop turn between slices of the sweep's synchronous listings. */
+  nextSlice: () => Promise<void>
 }
 
 /** Sweeps one folder (relative to the root) and the folders in it that kbsync writes in. */
 async function sweepFolder(sweep: Sweep, relative: string): Promise<void> {
   // Listed synchronously, in slices of about 10 ms (as the scan's walk): asynchronously, every run of the CLI
   // waited on the thread pool once per folder of the tree, one folder after the other, before it began.
-  if (performance.now() - sweep.sliceStart > 10) {
-    await new Promise((resolve) => setImmediate(resolve))
-    sweep.sliceStart = performance.now()
-  }
+  await sweep.nextSlice()
   let entries: Dirent[]
   try {
     entries = readdirSync(path.join(sweep.root, relative), {withFileTypes: true})

@@ -7,6 +7,7 @@ import {isUtf8} from 'node:buffer'
 import {readFileSync} from 'node:fs'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
+import {timeSlices} from './time-slices.js'
 
 /**
  * Decodes the bytes of the file `relative` as UTF-8, without a leading byte
@@ -45,13 +46,10 @@ export async function readFiles(
   read: (absolute: string) => Uint8Array = readFileSync
 ): Promise<Map<string, Uint8Array>> {
   const contents = new Map<string, Uint8Array>()
-  let sliceStart = performance.now()
+  const nextSlice = timeSlices()
   for (const relative of relatives) {
     contents.set(relative, read(path.join(root, relative)))
-    if (performance.now() - sliceStart > 10) {
-      await new Promise((resolve) => setImmediate(resolve))
-      sliceStart = performance.now()
-    }
+    await nextSlice()
   }
   return contents
 }

@@ -16,6 +16,7 @@ import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import type {Diagnostic} from './diagnostic.js'
 import {fileNameProblems, isDocumentName} from './file-names.js'
+import {timeSlices} from './time-slices.js'
 // The trust modules themselves, not trust/index.ts: some trust rules use the walk's isInside, and the index would close a cycle.
 import {isInside} from '../trust/paths.js'
 import {maxIgnoreFileBytes} from '../trust/publishable.js'
@@ -86,7 +87,7 @@ export {isInside}
 
 /** Walks `root` (absolute, real path) and returns the tree of taking-part entries. */
 export async function walkFolder(root: string, rules: Ignore, diagnostics: Diagnostic[]): Promise<WalkedDir> {
-  const walk: Walk = {root, rules, diagnostics, visited: new Set<string>([root]), sliceStart: performance.now()}
+  const walk: Walk = {root, rules, diagnostics, visited: new Set<string>([root]), nextSlice: timeSlices()}
   return (await walkDir(walk, '', root))!
 }
 
@@ -98,8 +99,8 @@ interface Walk {
   diagnostics: Diagnostic[]
   /** Real paths of the folders walked so far: a folder reached twice is walked once. */
   visited: Set<string>
-  /** When the walk last let the event loop turn (`listFolder`). */
-  sliceStart: number
+  /** Lets the event loop turn between slices of the walk's synchronous listings (`listFolder`). */
+  nextSlice: () => Promise<void>
 }
 
 /** The type of an entry, as a directory entry or a stat tells it. */
@@ -268,10 +269,7 @@ function linkSkipped(
  * the other, which made the walk of a no-op run over 2,000 folders a chain of 2,000 waits.
  */
 async function listFolder(walk: Walk, absolute: string, isRoot: boolean): Promise<Dirent[] | undefined> {
-  if (performance.now() - walk.sliceStart > 10) {
-    await new Promise((resolve) => setImmediate(resolve))
-    walk.sliceStart = performance.now()
-  }
+  await walk.nextSlice()
   try {
     return readdirSync(absolute, {withFileTypes: true})
   } catch (error) {
