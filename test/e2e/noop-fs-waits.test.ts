@@ -8,12 +8,13 @@
  * and `String.prototype.split`, end to end through the CLI (in process)
  * against the real local server; an edit is still seen by both.
  */
-import {mkdtemp, readdir, readFile, rm, stat, utimes, writeFile} from 'node:fs/promises'
+import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it, vi} from 'vitest'
 import {generateScaleTree} from '../../bench/scale-tree.js'
 import {useLocalServer} from './local-server.js'
+import {editInPlace} from './edit-in-place.js'
 import {cli} from './push-helpers.js'
 
 const waits = vi.hoisted(() => ({counting: false, byName: new Map<string, number>()}))
@@ -64,16 +65,6 @@ async function counting(argv: string[]): Promise<{out: string; waits: Record<str
     waits.counting = false
     String.prototype.split = split
   }
-}
-
-/** Changes one letter of the body of `file` for another: the same size, its time stamps put back. */
-async function editInPlace(file: string): Promise<void> {
-  const text = await readFile(file, 'utf8')
-  const before = await stat(file)
-  const at = text.lastIndexOf('the ')
-  expect(at).toBeGreaterThan(0)
-  await writeFile(file, text.slice(0, at) + 'thy ' + text.slice(at + 4))
-  await utimes(file, before.atime, before.mtime)
 }
 
 describe('no-op runs and the thread pool', () => {

@@ -6,12 +6,13 @@
  * that keeps the file's size and time stamps. Counted at `node:fs`, end to
  * end through the CLI against the real local server.
  */
-import {mkdtemp, readdir, readFile, rm, stat, utimes, writeFile} from 'node:fs/promises'
+import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it, vi} from 'vitest'
 import {generateScaleTree} from '../../bench/scale-tree.js'
 import {useLocalServer} from './local-server.js'
+import {editInPlace} from './edit-in-place.js'
 import {cli} from './push-helpers.js'
 
 const calls = vi.hoisted(() => ({realpath: 0}))
@@ -57,17 +58,6 @@ async function folder(name: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `kbsync-noop-realpath-${name}-`))
   folders.push(dir)
   return dir
-}
-
-/** Changes one letter of the body of `file` for another: the same size, its time stamps put back. */
-async function editInPlace(file: string): Promise<void> {
-  const text = await readFile(file, 'utf8')
-  const before = await stat(file)
-  const at = text.lastIndexOf('the ')
-  expect(at).toBeGreaterThan(0)
-  await writeFile(file, text.slice(0, at) + 'thy ' + text.slice(at + 4))
-  await utimes(file, before.atime, before.mtime)
-  expect((await stat(file)).size).toBe(before.size)
 }
 
 describe('no-op runs and the real path of the folder', () => {

@@ -6,12 +6,13 @@
  * one door every YAML read goes through (`trust/yaml.ts`), end to end
  * through the CLI against the real local server.
  */
-import {mkdtemp, readdir, readFile, rm, stat, utimes, writeFile} from 'node:fs/promises'
+import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it, vi} from 'vitest'
 import {generateScaleTree} from '../../bench/scale-tree.js'
 import {useLocalServer} from './local-server.js'
+import {rewriteKeepingStamps} from './edit-in-place.js'
 import {cli} from './push-helpers.js'
 
 const reads = vi.hoisted(() => ({yaml: 0}))
@@ -73,10 +74,7 @@ describe('no-op runs and front matter', () => {
     const title = /^title: (.+)$/m.exec(text)![1]!
     // One letter inside the (maybe quoted) title changed for another.
     const changed = title.replace(/[a-z]/, (letter) => (letter === 'a' ? 'e' : 'a'))
-    const before = await stat(file)
-    await writeFile(file, text.replace(`title: ${title}`, `title: ${changed}`))
-    await utimes(file, before.atime, before.mtime)
-    expect((await stat(file)).size).toBe(before.size)
+    await rewriteKeepingStamps(file, (text) => text.replace(`title: ${title}`, `title: ${changed}`))
 
     const pulled = await cli(['pull', dir], local.env)
     expect(pulled.code, pulled.err).toBe(0)
