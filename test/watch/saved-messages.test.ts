@@ -5,15 +5,11 @@
  * tree again. Under `--max-warnings`, a push above the limit writes nothing
  * and says why. A real session against the real local server.
  */
-import {mkdtemp, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
-import {startWatchSession, type BatchReport, type WatchSession} from '../../src/cli/watch/index.js'
-import {push} from '../../src/sync/index.js'
-import {capturedReporter, remoteTree, waitFor} from './helpers.js'
+import {remoteTree, waitFor} from './helpers.js'
+import {watchedFolder} from './watched-folder.js'
 
 const deepHeadings = (title: string, n: number) =>
   `# ${title}\n\n${Array.from({length: n}, (_, i) => `#### Part ${i}\n\ntext\n`).join('\n')}`
@@ -26,27 +22,15 @@ afterEach(async () => {
 
 /** A watched folder of ten pages with deep headings, pushed to a fresh local server. */
 async function watched(maxWarnings?: number) {
-  const server = await startServer({port: 0})
-  const client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
-  const root = (await client.createItem({type: 'topic', title: 'Watched', parent_topic_id: null})).id
-  const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-watch-messages-'))
-  for (let i = 0; i < 10; i++) await writeFile(path.join(dir, `page-${i}.md`), deepHeadings(`Page ${i}`, 3))
-  const captured = capturedReporter()
-  const reports: BatchReport[] = []
-  const session: WatchSession = await startWatchSession({
-    dir,
+  const files = Object.fromEntries(Array.from({length: 10}, (_, i) => [`page-${i}.md`, deepHeadings(`Page ${i}`, 3)]))
+  const watched = await watchedFolder({
+    name: 'watch-messages',
+    files,
     debounceMs: 100,
-    reporter: captured.reporter,
-    push: (onEvent) =>
-      push({dir, client, rootTopicId: root, onEvent, ...(maxWarnings !== undefined ? {maxWarnings} : {})}),
-    onBatch: (report) => reports.push(report)
+    push: maxWarnings !== undefined ? {maxWarnings} : {}
   })
-  cleanup.push(async () => {
-    await session.close()
-    await client.close()
-    await server.close()
-    await rm(dir, {recursive: true, force: true})
-  })
+  cleanup.push(watched.close)
+  const {client, root, dir, captured, reports, session} = watched
   const next = async (since: number) => {
     const report = await waitFor('a push', () => reports.slice(since).find((r) => r.status !== 'unstable'), 15_000)
     await session.idle()

@@ -8,15 +8,13 @@
  * one batch that pushes it, and a late report of a file pushed unchanged
  * costs no second push.
  */
-import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
-import {push} from '../../src/sync/index.js'
-import {startWatchSession, type BatchReport, type WatchSession} from '../../src/cli/watch/index.js'
-import {capturedReporter, remoteTree, waitFor} from './helpers.js'
+import {type BatchReport, type WatchSession} from '../../src/cli/watch/index.js'
+import {remoteTree, waitFor} from './helpers.js'
+import {watchedFolder, type WatchedFolder} from './watched-folder.js'
 
 /** File names whose reports the wrapped watcher loses, or delivers `lateMs` late. */
 const reports = vi.hoisted(() => ({lost: new Set<string>(), late: new Set<string>(), lateMs: 1500}))
@@ -42,12 +40,12 @@ vi.mock('chokidar', async (importOriginal) => {
   return {...real, watch, default: {...real, watch}}
 })
 
-let server: Awaited<ReturnType<typeof startServer>>
+let watched: WatchedFolder
 let client: KbClient
 let dir: string
 let root: string
 let session: WatchSession
-const batches: BatchReport[] = []
+let batches: BatchReport[]
 
 const note = (i: number) => `note-${String(i).padStart(3, '0')}.md`
 
@@ -65,27 +63,19 @@ async function burst(folder: string, settleMs: number): Promise<{first: BatchRep
 }
 
 beforeAll(async () => {
-  server = await startServer({port: 0})
-  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
-  root = (await client.createItem({type: 'topic', title: 'Watched', parent_topic_id: null})).id
-  dir = await mkdtemp(path.join(tmpdir(), 'kbsync-unreported-'))
-  await writeFile(path.join(dir, 'welcome.md'), '# Welcome\n\nHello.\n')
-  session = await startWatchSession({
-    dir,
+  watched = await watchedFolder({
+    name: 'unreported',
+    files: {'welcome.md': '# Welcome\n\nHello.\n'},
     debounceMs: 300,
-    reporter: capturedReporter().reporter,
-    push: (onEvent) => push({dir, client, rootTopicId: root, prune: true, yes: true, onEvent}),
-    onBatch: (report) => batches.push(report)
+    push: {prune: true, yes: true}
   })
+  ;({client, dir, root, session, reports: batches} = watched)
   await waitFor('the initial push', () => batches.find((r) => r.status === 'ok'))
   await session.idle()
 }, 30_000)
 
 afterAll(async () => {
-  await session?.close()
-  await client?.close()
-  await server?.close()
-  if (dir) await rm(dir, {recursive: true, force: true})
+  await watched?.close()
 })
 
 describe('watch: files of a burst the watcher does not report', () => {

@@ -4,23 +4,21 @@
  * move and delete of files and folders reach the remote; a burst of 100 new
  * files is one push; an invalid file is reported and the watcher goes on.
  */
-import {mkdir, mkdtemp, rename, rm, unlink, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {mkdir, rename, rm, unlink, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {KbClient} from '../../src/api/index.js'
-import {startServer} from '../../src/server/index.js'
-import {push} from '../../src/sync/index.js'
-import {startWatchSession, type BatchReport, type WatchSession} from '../../src/cli/watch/index.js'
-import {capturedReporter, remoteTree, waitFor} from './helpers.js'
+import {type BatchReport, type WatchSession} from '../../src/cli/watch/index.js'
+import {remoteTree, waitFor} from './helpers.js'
+import {watchedFolder, type WatchedFolder} from './watched-folder.js'
 
-let server: Awaited<ReturnType<typeof startServer>>
+let watched: WatchedFolder
 let client: KbClient
 let dir: string
 let root: string
 let session: WatchSession
-const reports: BatchReport[] = []
-const captured = capturedReporter()
+let reports: BatchReport[]
+let captured: WatchedFolder['captured']
 
 /** Waits for the next batch after `since` reports that ends with `status`, and for the watcher to be idle. */
 async function nextBatch(since: number, status: BatchReport['status'] = 'ok'): Promise<BatchReport> {
@@ -34,28 +32,18 @@ async function nextBatch(since: number, status: BatchReport['status'] = 'ok'): P
 const article = (title: string, body: string) => `# ${title}\n\n${body}\n`
 
 beforeAll(async () => {
-  server = await startServer({port: 0})
-  client = new KbClient({apiUrl: server.apiUrl, filesUrl: server.filesUrl, token: server.token})
-  root = (await client.createItem({type: 'topic', title: 'Watched', parent_topic_id: null})).id
-  dir = await mkdtemp(path.join(tmpdir(), 'kbsync-watch-'))
-  await mkdir(path.join(dir, 'guides'))
-  await writeFile(path.join(dir, 'welcome.md'), article('Welcome', 'Hello.'))
-  await writeFile(path.join(dir, 'guides', 'install.md'), article('Install', 'Run it.'))
-  session = await startWatchSession({
-    dir,
+  watched = await watchedFolder({
+    name: 'watch',
+    files: {'welcome.md': article('Welcome', 'Hello.'), 'guides/install.md': article('Install', 'Run it.')},
     debounceMs: 300,
-    reporter: captured.reporter,
-    push: (onEvent) => push({dir, client, rootTopicId: root, prune: true, yes: true, onEvent}),
-    onBatch: (report) => reports.push(report)
+    push: {prune: true, yes: true}
   })
+  ;({client, dir, root, session, reports, captured} = watched)
   await nextBatch(0)
 }, 30_000)
 
 afterAll(async () => {
-  await session?.close()
-  await client?.close()
-  await server?.close()
-  if (dir) await rm(dir, {recursive: true, force: true})
+  await watched?.close()
 })
 
 describe('kbsync watch against the local server', () => {
