@@ -8,7 +8,7 @@
  * heads, converted bodies, file hashes): only the folder's walk and the
  * one body are done again.
  */
-import {readFileSync, statSync} from 'node:fs'
+import {statSync} from 'node:fs'
 import {realpath} from 'node:fs/promises'
 import path from 'node:path'
 import type {BodyFacts} from './body-cache.js'
@@ -17,7 +17,7 @@ import type {Diagnostic} from './diagnostic.js'
 import {hashFile, type FileHash} from './hash.js'
 import {scanFolder, type ScanOptions} from './scan.js'
 import type {ScanReuse} from './scan-reuse.js'
-import {readFiles} from './text.js'
+import {readFiles, readTextFile} from './text.js'
 import type {LocalNode, ScanResult} from './types.js'
 import {walkFolder} from './walk.js'
 
@@ -51,7 +51,7 @@ export function documentScanner(
     const {size, mtimeMs} = statSync(absolute)
     const known = files.get(absolute)
     if (known?.size === size && known.mtimeMs === mtimeMs) return known.bytes
-    const bytes = readFileSync(absolute)
+    const bytes = readTextFile(absolute)
     files.set(absolute, {size, mtimeMs, bytes})
     return bytes
   }

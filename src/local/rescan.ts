@@ -7,14 +7,14 @@
  * walk, the layout, navigation, titles, link resolution, validation) is
  * derived afresh, so the result is exactly a fresh scan's.
  */
-import {readFileSync, statSync} from 'node:fs'
+import {statSync} from 'node:fs'
 import path from 'node:path'
 import type {BodyFacts} from './body-cache.js'
 import {readDocumentHead, type DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
 import {hashFile, type FileHash} from './hash.js'
 import {scanFolder, type ScanOptions} from './scan.js'
-import {readFiles} from './text.js'
+import {readFiles, readTextFile} from './text.js'
 import {walkFolder, type WalkedDir} from './walk.js'
 import type {ScanReuse} from './scan-reuse.js'
 import type {ScanResult} from './types.js'
@@ -126,7 +126,7 @@ function readStamped(absolute: string, kept: Kept<Stamp & {bytes: Buffer}>): Buf
   const {size, mtimeMs} = statSync(absolute)
   let entry = kept.get(absolute)
   if (entry?.size !== size || entry.mtimeMs !== mtimeMs)
-    kept.set(absolute, (entry = {size, mtimeMs, bytes: readFileSync(absolute)}))
+    kept.set(absolute, (entry = {size, mtimeMs, bytes: readTextFile(absolute)}))
   return entry.bytes
 }
 

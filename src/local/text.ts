@@ -4,7 +4,7 @@
  * the first line that holds a bad byte sequence.
  */
 import {isUtf8} from 'node:buffer'
-import {readFileSync} from 'node:fs'
+import {closeSync, fstatSync, openSync, readSync} from 'node:fs'
 import path from 'node:path'
 import type {Diagnostic} from './diagnostic.js'
 import {timeSlices} from './time-slices.js'
@@ -16,6 +16,8 @@ import {timeSlices} from './time-slices.js'
  * (so the scan goes on and reports every other problem too).
  */
 export function decodeText(bytes: Uint8Array, relative: string, diagnostics: Diagnostic[]): string {
+  const fullSize = oversized.get(bytes)
+  if (fullSize !== undefined) diagnostics.push(tooLarge(relative, fullSize))
   if (!isUtf8(bytes)) {
     diagnostics.push({
       severity: 'error',
@@ -43,7 +45,7 @@ export function decodeText(bytes: Uint8Array, relative: string, diagnostics: Dia
 export async function readFiles(
   root: string,
   relatives: readonly string[],
-  read: (absolute: string) => Uint8Array = readFileSync
+  read: (absolute: string) => Uint8Array = readTextFile
 ): Promise<Map<string, Uint8Array>> {
   const contents = new Map<string, Uint8Array>()
   const nextSlice = timeSlices()
@@ -52,6 +54,56 @@ export async function readFiles(
     await nextSlice()
   }
   return contents
+}
+
+/**
+ * The most bytes of a text file the scan reads whole: an article's limit
+ * (5 MB) with room for its front matter. A repository may hold a file of
+ * gigabytes (a sparse file costs no disk), which read whole would fill
+ * memory or pass the longest string the runtime can make.
+ */
+export const maxTextFileBytes = 8 * 1048576
+
+// Enough for any front matter and first heading (the YAML rule reads 128,000 characters), under an article's 5 MB.
+const oversizedHeadBytes = 1048576
+
+/** The bytes read of a file over `maxTextFileBytes`: its head only, mapped to the file's whole size. */
+const oversized = new WeakMap<Uint8Array, number>()
+
+/**
+ * Reads a text file of the folder: whole when it holds at most
+ * `maxTextFileBytes`, else only its first megabyte (to its last whole line),
+ * which `decodeText` then reports as too large: the scan goes on and names
+ * every other problem, and nothing past the head is ever in memory.
+ */
+export function readTextFile(absolute: string): Buffer {
+  const fd = openSync(absolute, 'r')
+  try {
+    const size = fstatSync(fd).size
+    const wanted = size > maxTextFileBytes ? oversizedHeadBytes : size
+    const buffer = Buffer.allocUnsafe(wanted)
+    let length = 0
+    for (let read = -1; length < wanted && read !== 0; length += read)
+      read = readSync(fd, buffer, length, wanted - length, null)
+    if (size <= maxTextFileBytes) return buffer.subarray(0, length)
+    const head = buffer.subarray(0, buffer.lastIndexOf(0x0a, length - 1) + 1)
+    oversized.set(head, size)
+    return head
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The error of a text file over `maxTextFileBytes` (the rule of an article over its limit). */
+function tooLarge(relative: string, size: number): Diagnostic {
+  return {
+    severity: 'error',
+    file: relative,
+    line: 1,
+    message: `The file is ${(size / 1048576).toFixed(1)} MB; kbsync reads text files of at most ${maxTextFileBytes / 1048576} MB (an article holds at most 5 MB)`,
+    hint: 'Split it into several articles, attach large content as files, or list it in .kbsyncignore',
+    rule: 'article-too-large'
+  }
 }
 
 /** The 1-based line of the first invalid sequence (a line feed byte never sits inside a multi-byte sequence). */
