@@ -17,6 +17,7 @@ import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions
 import {createPool, type TaskPool} from './pool.js'
 import type {Prefetch} from './prefetch.js'
 import type {Speculation} from './speculation.js'
+import {createTurns} from './turns.js'
 import type {PullClient} from './types.js'
 
 /** The reads of one pull: what they need, and what they fill in besides `remote`. */
@@ -57,22 +58,26 @@ export function createReader(setting: ReaderSetting): PullReader {
   const facts = new Map<string, BodyFacts>()
   const started = new Set<string>()
   const converting: Array<Promise<void>> = []
-  // Parsed on the pool while other requests wait on the network; a body's files go before the reads still queued.
+  // Parsed on the pool while other requests wait on the network, each in a turn of its own (`turns.ts`): the record's
+  // slot and the answers that arrived meanwhile send their next requests first. A body's files go before the reads still queued.
+  const turns = createTurns()
   const parse = (pool: TaskPool, id: string, detail: RemoteDetail) =>
-    speculation.convert(id).then(
-      (found) => {
-        facts.set(id, found)
-        noteTrouble(detail, found.trouble)
-        prefetch.request(detail, found.fileUrls, (task) => pool.add(task, true))
-      },
-      (error: unknown) => {
-        if (error instanceof PoolClosedError) throw error
-        // A worker that died on this body fails this document alone: the plan skips it, by name.
-        const trouble = {reason: (error as Error).message, ruleId: 'pull-convert-failed'}
-        facts.set(id, {fileUrls: [], codeDiagrams: [], trouble})
-        noteTrouble(detail, trouble)
-      }
-    )
+    turns
+      .take(() => speculation.convert(id))
+      .then(
+        (found) => {
+          facts.set(id, found)
+          noteTrouble(detail, found.trouble)
+          prefetch.request(detail, found.fileUrls, (task) => pool.add(task, true))
+        },
+        (error: unknown) => {
+          if (error instanceof PoolClosedError) throw error
+          // A worker that died on this body fails this document alone: the plan skips it, by name.
+          const trouble = {reason: (error as Error).message, ruleId: 'pull-convert-failed'}
+          facts.set(id, {fileUrls: [], codeDiagrams: [], trouble})
+          noteTrouble(detail, trouble)
+        }
+      )
   const entries = entriesById(state)
   let denied = false
   const readRecord = (pool: TaskPool, id: string) => {
