@@ -47,18 +47,39 @@ export function earliestFirst(a: {id: string; created_at?: string}, b: {id: stri
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** What a run tracks, for `claimed` (one per run). */
+interface Claims {
+  /** The ids the run tracked when first asked (`run.ids` and the state), gathered once. */
+  known?: Set<string>
+  /** The ids `convergedCreate` settled on for this run since: the only way `run.ids` grows. */
+  settled: Set<string>
+}
+
+const claimsByRun = new WeakMap<RunState, Claims>()
+
+function claimsOf(run: RunState): Claims {
+  let claims = claimsByRun.get(run)
+  if (!claims) claimsByRun.set(run, (claims = {settled: new Set()}))
+  return claims
+}
+
 /**
  * Ids this run may not adopt: what it tracks, and what the plan saw (a
- * namesake left alone on purpose). Asked only about namesakes (rarely any),
- * so the ids of the run are gathered only then: every create paying for a
- * set of all of them made a first push quadratic.
+ * namesake left alone on purpose). The ids the run tracks are gathered once,
+ * at the first namesake met, and the creates settled since are added as they
+ * settle: a walk over every id per create that met a namesake (each one,
+ * when another run pushes the same tree at once) made such a push quadratic.
  */
 function claimed(run: RunState, ids: readonly string[]): Set<string> {
   const taken = new Set(ids.filter((id) => Object.hasOwn(run.context.remote.items, id)))
-  const open = new Set(ids.filter((id) => !taken.has(id)))
-  if (open.size === 0) return taken
-  for (const id of run.ids.values()) if (open.has(id)) taken.add(id)
-  for (const entry of Object.values(run.store.state.items)) if (entry.id && open.has(entry.id)) taken.add(entry.id)
+  if (taken.size === ids.length) return taken
+  const claims = claimsOf(run)
+  if (!claims.known) {
+    const known = new Set(run.ids.values())
+    for (const entry of Object.values(run.store.state.items)) if (entry.id) known.add(entry.id)
+    claims.known = known
+  }
+  for (const id of ids) if (claims.known.has(id) || claims.settled.has(id)) taken.add(id)
   return taken
 }
 
@@ -101,6 +122,18 @@ async function adopt(run: RunState, found: StructureNode, body: string | undefin
  * this run keeps: its own create, or the one it adopted.
  */
 export async function convergedCreate(
+  run: RunState,
+  node: LocalNode,
+  parentId: string | null,
+  body: string | undefined
+): Promise<KbItem> {
+  const kept = await settledCreate(run, node, parentId, body)
+  claimsOf(run).settled.add(kept.id)
+  return kept
+}
+
+/** `convergedCreate` before the id kept is claimed. */
+async function settledCreate(
   run: RunState,
   node: LocalNode,
   parentId: string | null,
