@@ -17,6 +17,16 @@ import type {RenderOutcome} from './mermaid-render.js'
  */
 const excludedPackages = new Set(['require', 'autoload', 'html', 'action', 'noundefined', 'noerrors', 'bussproofs'])
 
+/**
+ * The logos KaTeX defines and MathJax does not: docs about math write
+ * `\(\KaTeX\)` (Docsy's own page), which would else be refused and published as code.
+ */
+const logoMacros = {
+  TeX: '\\mathrm{T\\kern-.1667em\\raise-.5ex{E}\\kern-.125em X}',
+  LaTeX: '\\mathrm{L\\kern-.36em\\raise.21em{\\scriptstyle A}\\kern-.15em}\\TeX',
+  KaTeX: '\\mathrm{K\\kern-.17em\\raise.21em{\\scriptstyle A}\\kern-.15em}\\TeX'
+}
+
 /** Pixels per ex of the text around a formula (MathJax's own default: 16 px text, 0.5 em). */
 export const pixelsPerEx = 8
 
@@ -43,6 +53,7 @@ async function load(): Promise<Convert> {
   RegisterHTMLHandler(adaptor)
   const tex = new TeX({
     packages: AllPackages.filter((name: string) => !excludedPackages.has(name)),
+    macros: logoMacros,
     // A mistake is the formula's outcome, not red text in the image.
     formatError: (_jax: unknown, error: Error) => {
       throw error

@@ -3,7 +3,8 @@
  * of Docusaurus, VitePress and MkDocs (also pymdownx blocks) become hint blocks and expanding
  * blocks, MDX imports, exports and comments go, Liquid and kramdown are
  * handled as `templates.ts` says, MkDocs' attribute lists, emoji and icon
- * shortcodes and mkdocstrings blocks as `mkdocs/` says. The container forms are rewritten line
+ * shortcodes and mkdocstrings blocks as `mkdocs/` says, TeX's `\(`/`\[`
+ * delimiters as `tex-delimiters.ts` says. The container forms are rewritten line
  * by line before the parse (`rewriteSiteSyntax`), keeping every line's
  * number, so that the Markdown inside them is parsed where it stands; what
  * needs the tree is done after it (`finishSiteSyntax`). Obsidian callouts
@@ -26,6 +27,7 @@ import {mayHoldShortcodes, rewriteHugoShortcodes} from './hugo/index.js'
 import {mayHoldLiquid, rewriteLiquid} from './liquid.js'
 import {restoreLines} from './origin.js'
 import {insertTitles} from './titles.js'
+import {mayHoldTexDelimiters, rewriteTexDelimiters} from './tex-delimiters.js'
 
 /** Options of the docs-site passes. */
 export interface SiteSyntaxOptions {
@@ -54,7 +56,8 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   const attributes = options.mdx && !options.parsed && jsxExpression.test(markdown)
   const shortcodes = mayHoldShortcodes(markdown)
   const liquid = !options.mdx && mayHoldLiquid(markdown)
-  if (!attributes && !shortcodes && !liquid && !siteMarkers.test(markdown)) return {...site, source: markdown}
+  const tex = mayHoldTexDelimiters(markdown)
+  if (!attributes && !shortcodes && !liquid && !tex && !siteMarkers.test(markdown)) return {...site, source: markdown}
   site.lines = markdown.split('\n')
   site.origin = site.lines.map((_, index) => index + 1)
   // The MDX parser reads ESM itself (its imports name the images a page shows).
@@ -69,6 +72,8 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   if (markdown.includes(':::')) rewriteAutodoc(site)
   rewriteFencedContainers(site)
   rewriteMkDocsAdmonitions(site)
+  // Last: the lines are then those the parse reads (a formula inside a rewritten container is one still).
+  if (tex) rewriteTexDelimiters(site)
   return {...site, source: site.lines.join('\n')}
 }
 
