@@ -124,6 +124,7 @@ export async function readBodies(
     // Pull's round trip maps the converted body's lines back to the file's (an include moved them).
     if (expanded.lineOf) node.bodyLineOf = expanded.lineOf
     const {facts, tree} = readBody(node, file, expanded.body, context.cache, expanded.body === pending.body)
+    shared.shareUrls(facts.refs)
     if (facts.blank) blank.push(pending)
     if (tree && kept.size < (context.keptTrees ?? keptTreesMax) && kept.keep(node.path, dropPositions(tree)))
       node.tree = tree

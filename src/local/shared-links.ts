@@ -6,14 +6,30 @@
  * document shares one frozen resolution instead, so a link costs the slot
  * that points at it.
  */
-import type {Resolved} from './references.js'
+import {ownString} from './body-release.js'
+import type {LocalRef, Resolved} from './references.js'
 import type {LinkRef} from './types.js'
 
 type LinkResolved = Extract<Resolved, {link: LinkRef}>
 
-/** The shared resolutions of one scan, by kind and target. */
+/** The shared resolutions of one scan, by kind and target, and the one string of each reference's URL. */
 export class SharedLinks {
   private readonly byKind = new Map<LinkRef['kind'], Map<string, LinkResolved>>()
+  private readonly urls = new Map<string, string>()
+
+  /**
+   * Gives each reference of `refs` (in place) the scan's one string of its
+   * URL, a string of its own. A parsed URL is a slice of the body's text: 300
+   * slices per body (32 bytes each) kept every body alive as long as the
+   * scan kept its references, after the push let go of the text.
+   */
+  shareUrls(refs: LocalRef[]): void {
+    for (const ref of refs) {
+      let url = this.urls.get(ref.url)
+      if (url === undefined) this.urls.set(ref.url, (url = ownString(ref.url)))
+      ref.url = url
+    }
+  }
 
   /** Replaces, in place, each link of `resolutions` by the scan's one resolution of its document. */
   share(resolutions: Array<Resolved | null>): void {
