@@ -103,6 +103,12 @@ export function disambiguateTitles(root: LocalTopic, diagnostics: Diagnostic[]):
   }
 }
 
+/** The first few of `renamed`, then how many more: thousands of pages of one title (`index.md` bundles all "Overview") make one line, not a flood. */
+function namedSome(renamed: readonly string[], shown = 5): string {
+  if (renamed.length <= shown) return renamed.join(', ')
+  return `${renamed.slice(0, shown).join(', ')} and ${(renamed.length - shown).toLocaleString('en-US')} more the same way (its file name or path in parentheses)`
+}
+
 /** `disambiguateTitles` for the children of one topic. */
 function disambiguateChildren(topic: LocalTopic, diagnostics: Diagnostic[]): void {
   const groups = titlesOf(topic)
@@ -125,7 +131,7 @@ function disambiguateChildren(topic: LocalTopic, diagnostics: Diagnostic[]): voi
       severity: 'warning',
       file: fileOf(others[0]!),
       line: titleLineOf(others[0]!),
-      message: `Title "${first!.title}" is also the title of \`${fileOf(first!)}\` in the same topic; published ${renamed.join(', ')} to tell them apart`,
+      message: `Title "${first!.title}" is also the title of \`${fileOf(first!)}\` in the same topic; published ${namedSome(renamed)} to tell them apart`,
       hint: 'Give each its own title (front matter `title`, first heading or file name) to choose the titles yourself',
       rule: 'title-disambiguated'
     })

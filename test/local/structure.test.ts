@@ -221,6 +221,18 @@ describe('duplicate titles', () => {
     ])
   })
 
+  it('name a few of thousands of pages of one title, and count the rest, in their one warning', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 2000; i++) files[`page-${i}/index.md`] = '---\ntitle: Overview\n---\n\nText.\n'
+    const scan = await scanFolder(await tree(files))
+    const warnings = scan.diagnostics.filter((d) => d.rule === 'title-disambiguated')
+    expect(warnings).toHaveLength(1)
+    // It listed all 1,999 renamed pages before: one line of 105,834 characters.
+    expect(warnings[0]!.message.length).toBeLessThan(500)
+    expect(warnings[0]!.message).toMatch(/ and 1,994 more /)
+    expect(scan.byPath['page-1999']?.title).toBe('Overview (page-1999/index)')
+  })
+
   it('never match a look-alike remote item by title: with two remote items of one title, a new item is created and neither is overwritten', async () => {
     const client = new FakeClient()
     const one = await client.createItem({type: 'article', title: 'Same', parent_topic_id: null, body: 'one'})
