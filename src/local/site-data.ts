@@ -14,6 +14,7 @@
 import path from 'node:path'
 import {FenceTracker} from '../../plugins/fence-tracker.js'
 import {codeSpans, inSpan} from '../dialect/gfm-to-kb/site-syntax/hugo/code-spans.js'
+import {findShortcodes} from '../dialect/gfm-to-kb/site-syntax/hugo/shortcodes.js'
 import {ReadRefusedError, utf8Text} from '../trust/read.js'
 import type {PublishSource} from '../trust/publishable.js'
 import {readTomlKeys, readYaml} from '../trust/index.js'
@@ -79,7 +80,9 @@ async function readConfig(source: PublishSource, file: string): Promise<Record<s
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined
 }
 
-const hugoParam = /\{\{([<%])-?[ \t]*param[ \t]+(?:name=)?(?:"([^"\n]*)"|`([^`\n]*)`|([^\s"`%>}]+))[ \t]*-?[%>]\}\}/g
+// Hugo's `param`, and Docsy's `_param` whose further arguments fill the value's `{1}`, `{2}`... (`{0}` the name).
+const hugoParam =
+  /\{\{([<%])-?[ \t]*(_?param)[ \t]+(?:name=)?(?:"([^"\n]*)"|`([^`\n]*)`|([^\s"`%>}]+))((?:[ \t][^%>}\n]*)?)-?[%>]\}\}/gi
 const liquidValue = /\{\{-?[ \t]*(site|page)\.([\w.-]+)[ \t]*-?\}\}/g
 
 /** Whether `body` may print a value this module fills in: the cheap test before the pass. */
@@ -106,16 +109,26 @@ export function fillSiteValues(body: string, frontMatter: string, site: SiteValu
     const fill = (match: string, at: number, value: unknown): string =>
       inSpan(spans, at) ? match : (printable(value) ?? match)
     lines[index] = line
-      .replace(hugoParam, (match, _delimiter, quoted, raw, bare, at: number) => {
+      .replace(hugoParam, (match, _delimiter, name: string, quoted, raw, bare, rest: string, at: number) => {
         const key = String(quoted ?? raw ?? bare)
         const data = pageData()
-        return fill(match, at, lookup(data, key) ?? lookup(data.params, key) ?? lookup(site.params, key))
+        const value = lookup(data, key) ?? lookup(data.params, key) ?? lookup(site.params, key)
+        const filled = name.toLowerCase() === '_param' ? withPlaceholders(printable(value), match) : value
+        return rest.replace(/-\s*$/, '').trim() && name.toLowerCase() === 'param' ? match : fill(match, at, filled)
       })
       .replace(liquidValue, (match, scope: string, key: string, at: number) =>
         fill(match, at, lookup(scope === 'page' ? pageData() : site.jekyll, key))
       )
   }
   return lines.join('\n')
+}
+
+/** Docsy's `_param` value with `{0}` (the name), `{1}`... replaced by the tag's positional arguments, in order. */
+function withPlaceholders(value: string | undefined, tag: string): string | undefined {
+  const args = findShortcodes(tag)[0]?.positional
+  if (value === undefined || !args) return value
+  // Each in turn, as the shortcode's template replaces them.
+  return args.reduce((result, arg, index) => result.split(`{${index}}`).join(arg), value)
 }
 
 /** The dotted keys of a TOML file (`params.x.y`) as tables. */

@@ -24,7 +24,7 @@ export type Family =
   | 'comment'
   /** A link target (`ref`, `relref`). */
   | 'ref'
-  /** A parameter's value (`param`): the local scan fills those it can read. */
+  /** A parameter's value (`param`, Docsy's `_param`): the local scan fills those it can read. */
   | 'param'
   /** A video (`youtube`, `vimeo`). */
   | 'video'
@@ -62,6 +62,8 @@ const families: Record<string, Family> = {
   ref: 'ref',
   relref: 'ref',
   param: 'param',
+  // Docsy's own: a parameter whose `{1}`, `{2}`... its further arguments fill (`local/site-data.ts`).
+  _param: 'param',
   youtube: 'video',
   vimeo: 'video',
   figure: 'figure',
