@@ -28,10 +28,14 @@ export function answerError(answer: FailedAnswer, secrets: readonly string[]): A
     if (typeof parsed.error_code === 'string') errorCode = parsed.error_code
     if (typeof parsed.error === 'string') detail = parsed.error
   } catch {
-    detail = text.slice(0, 200) || undefined
+    // Not the platform's answer (its errors are JSON): a proxy's, gateway's or login page's.
+    if (text.trim() !== '') {
+      errorCode = notApiAnswer
+      detail = notApiDetail(text, headers['content-type'])
+    }
   }
   const message = redact(
-    `${method} ${path} failed: ${status}${errorCode ? ` ${errorCode}` : ''}${detail ? `: ${detail}` : ''}`,
+    `${method} ${path} failed: ${status}${errorCode && errorCode !== notApiAnswer ? ` ${errorCode}` : ''}${detail ? `: ${detail}` : ''}`,
     secrets
   )
   const init = {
@@ -43,6 +47,19 @@ export function answerError(answer: FailedAnswer, secrets: readonly string[]): A
     retryAfterMs: status === 429 ? serverWaitMs(headers) : undefined
   }
   return status === 401 ? new AuthError(message, init) : new ApiError(message, init)
+}
+
+/** The `errorCode` of an answer that is not the API's JSON: a page of something between kbsync and the platform. */
+export const notApiAnswer = 'not_api_answer'
+
+/** What an error answer that is not JSON was, for people: an HTML page by its title, else its first words. */
+function notApiDetail(text: string, contentType: string | undefined): string {
+  const head = text.slice(0, 4096)
+  const html = /^text\/html\b/i.test(contentType ?? '') || /<(?:!doctype|html|head|body)\b/i.test(head)
+  const title = html ? /<title[^>]{0,200}>([^<]{0,200})/i.exec(head)?.[1]?.replace(/\s+/g, ' ').trim() : undefined
+  const sample = head.replace(/\s+/g, ' ').trim().slice(0, 80)
+  const what = html ? (title ? `an HTML page titled "${title}"` : `an HTML page ("${sample}")`) : `"${sample}"`
+  return `${what}, not the API's JSON: a proxy or gateway answered in the platform's place`
 }
 
 /** Header names in lower case, one value each (the first of a repeated header). */
@@ -96,6 +113,6 @@ export async function readApiJson(
       `${answer.method} ${answer.path} answered${answer.status ? ` ${answer.status}` : ''} with ${why}${sample ? ` ("${sample}")` : ''}: is a proxy or gateway in the way?`,
       secrets
     ),
-    {method: answer.method, path: answer.path, errorCode: 'not_api_answer', retryable: true}
+    {method: answer.method, path: answer.path, errorCode: notApiAnswer, retryable: true}
   )
 }

@@ -2,6 +2,7 @@
  * Client configuration: options, their defaults, and the environment
  * variables `KbClient.fromEnv` reads.
  */
+import {setMaxListeners} from 'node:events'
 import {foreignDownloadValues, type ForeignDownloads} from './download-access.js'
 import type {ClientEvent} from './events.js'
 
@@ -157,8 +158,19 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     // Refusing is the safe default: the platform's own attachments are always on its API or files host.
     foreignDownloads: options.foreignDownloads ?? foreignDownloadValues[0]!,
     onEvent: options.onEvent,
-    ...(options.signal ? {signal: options.signal} : {})
+    ...(options.signal ? {signal: listenedByEveryCall(options.signal)} : {})
   }
+}
+
+/**
+ * `signal`, without Node's warning past 10 listeners: every call in flight
+ * or waiting out a retry listens for the run's stop and removes its listener
+ * when done, so more than 10 at once is the normal case of a run meeting
+ * faults, not a leak (the warning reached the user's terminal).
+ */
+function listenedByEveryCall(signal: AbortSignal): AbortSignal {
+  setMaxListeners(0, signal)
+  return signal
 }
 
 /** Client options from `KBSYNC_API_URL`, `KBSYNC_FILES_URL`, `KBSYNC_ACCOUNTS_URL`, `KBSYNC_TRUSTED_ORIGINS` (comma-separated), `KBSYNC_TOKEN`, `KBSYNC_LOGIN`, `KBSYNC_SECURITY_KEY`, `KBSYNC_PERSON_ID`, `KBSYNC_FOREIGN_DOWNLOADS`. */

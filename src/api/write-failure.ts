@@ -3,9 +3,11 @@
  * one retry: the platform does that to a body it cannot read (a fence line
  * inside a fenced code block is the known case) and saves nothing. The
  * error then says so, and where in the body the likely cause is, instead of
- * looking like a network failure.
+ * looking like a network failure. A 5xx that is not the platform's JSON (a
+ * gateway's `502 Bad Gateway` page) is no such refusal: it says so instead.
  */
 import {nestedFenceLine} from '../../plugins/code-fence.js'
+import {notApiAnswer} from './answer-error.js'
 import {ApiError} from './errors.js'
 import {isRetryableStatus} from './retry-policy.js'
 
@@ -27,14 +29,16 @@ function likelyCause(body: string | undefined): string {
  */
 export function explainRefusedWrite(error: unknown, body: string | undefined): unknown {
   if (!(error instanceof ApiError) || error.status === undefined || !isRetryableStatus(error.status)) return error
-  return new ApiError(
-    `${error.message}, again after a retry: the platform answers so to a body it cannot read, and saved nothing. ${likelyCause(body)}`,
-    {
-      status: error.status,
-      errorCode: error.errorCode,
-      method: error.method,
-      path: error.path,
-      retryable: false
-    }
-  )
+  // A gateway's page says nothing of the body, nor whether the platform behind it saved the write.
+  const why =
+    error.errorCode === notApiAnswer
+      ? 'whether the platform behind it saved the write is not known: run the command again once the network is back (a write the platform saved is found, not made twice)'
+      : `the platform answers so to a body it cannot read, and saved nothing. ${likelyCause(body)}`
+  return new ApiError(`${error.message}, again after a retry: ${why}`, {
+    status: error.status,
+    errorCode: error.errorCode,
+    method: error.method,
+    path: error.path,
+    retryable: false
+  })
 }
