@@ -8,8 +8,8 @@
  * author wrote it); a display written over several lines gets its `$$` on
  * lines of their own. Only what a formula can be is taken: a display whose
  * `\[` stands alone on its line, or an inline pair holding TeX (a command,
- * `^`, `_`, braces or `=`), so an author's escaped `\(aside\)` or `\[x\]`
- * stays text. Code (fenced, indented, inline) is left as written.
+ * `^`, `_`, braces or `=`; or `\(k\)`, a variable), so an author's escaped
+ * `\(aside\)`, `file\(s\)` or `\[1\]` stays text. Code (fenced, indented, inline) is left as written.
  */
 import {CodeLines} from './code-lines.js'
 import {codeSpans, inSpan} from './hugo/code-spans.js'
@@ -22,6 +22,17 @@ export function mayHoldTexDelimiters(markdown: string): boolean {
 
 // What marks a formula written between `\(` and `\)` on one line (rather than an aside in escaped parentheses).
 const texLike = /\\[A-Za-z]|[\^_{}=]/
+
+/**
+ * Whether `content`, between delimiters opened at `open` of `line`, is a
+ * formula: TeX, or between `\(` and `\)` a variable of a letter or two
+ * (`\(k\)`) standing apart from a word (`file\(s\)` is a plural; `\[1\]` a
+ * reference in brackets).
+ */
+function isTex(content: string, line: string, open: number): boolean {
+  if (texLike.test(content)) return true
+  return line[open + 1] === '(' && /^[A-Za-z]{1,2}$/.test(content) && !/[\p{L}\p{N}]/u.test(line[open - 1] ?? '')
+}
 
 /** The longest inline formula read, in characters. */
 const maxInlineLength = 2000
@@ -116,7 +127,7 @@ function inlineFormulas(line: string): string {
     }
     // A pair further apart than any formula is none: its text is not read (each opener costs the same).
     const content = close - open > maxInlineLength ? '' : line.slice(open + 2, close)
-    const formula = unescaped(line, open) && !inSpan(spans, open) && !inSpan(spans, close) && texLike.test(content)
+    const formula = unescaped(line, open) && !inSpan(spans, open) && !inSpan(spans, close) && isTex(content, line, open)
     if (formula && !content.includes('$$') && content.trim() !== '') {
       result += line.slice(last, open) + '$$' + content + '$$'
       last = close + 2
