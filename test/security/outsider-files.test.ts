@@ -4,7 +4,10 @@
  * nothing of it past its head is read; the push exits 2 with every other
  * problem reported, writes nothing, and the run stays within memory. Before:
  * the scan read the whole file and failed with `Cannot create a string
- * longer than 0x1fffffe8 characters`, naming no file.
+ * longer than 0x1fffffe8 characters`, naming no file. And a repository
+ * config keyed `constructor`, `toString` or `__proto__` is refused as an
+ * unknown key (before: "is not allowed in a config file: function Object()
+ * { [native code] }", or `[object Object]`).
  */
 import {truncate, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -42,5 +45,20 @@ describe('a text file of a gigabyte in the folder', () => {
     const plan = await cli(['plan', dir], local.env)
     expect(plan.code, plan.err).toBe(2)
     expect(plan.err).toMatch(/big\.md:1: error: The article is 6\.7 MB; the limit is 5 MB .*\[article-too-large\]/)
+  })
+})
+
+describe('a repository config whose keys are names of every object', () => {
+  it('names the key as unknown, not the source of Object', async () => {
+    const dir = await temp.make()
+    await writeFiles(dir, {'page.md': '# Page\n\nText.\n'})
+    for (const key of ['constructor', 'toString', '__proto__']) {
+      const config = path.join(dir, `${key}.json`)
+      await writeFile(config, `{"${key}": {"apiUrl": "http://127.0.0.1:9/v4"}}`)
+      const plan = await cli(['plan', dir], {...local.env, KBSYNC_CONFIG: config})
+      expect(plan.code, plan.err).toBe(2)
+      expect(plan.err).toContain(`unknown key "${key}"`)
+      expect(plan.err).not.toMatch(/native code|\[object Object\]/)
+    }
   })
 })

@@ -30,7 +30,7 @@ const allowedFileKeys = new Set(['$schema', '$comment', 'login', ...keyDefinitio
 function flattenFile(data: Record<string, unknown>, file: string): Map<string, unknown> {
   const out = new Map<string, unknown>()
   for (const [key, value] of Object.entries(data)) {
-    if (key in forbiddenFileKeys)
+    if (Object.hasOwn(forbiddenFileKeys, key))
       throw new ConfigError(`key "${key}" is not allowed in a config file: ${forbiddenFileKeys[key]}`, key, file)
     if (!allowedFileKeys.has(key))
       throw new ConfigError(
