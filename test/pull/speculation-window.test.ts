@@ -66,4 +66,23 @@ describe("a pull's early conversions", () => {
     expect(speculation.take(ids[9]!, layout.files.get(ids[9]!)!, answers)).toBeDefined()
     speculation.release()
   })
+
+  it('by default converts the records of a pull of 1,500 articles early: none is parsed twice', async () => {
+    const {remote, layout, ids} = knowledgeBase(1500)
+    const speculation = createSpeculation({
+      remote,
+      layout,
+      urls: {},
+      diagrams: new Map(),
+      pool: createTaskRunner({size: 0}),
+      early: true
+    })
+    for (const id of ids) await speculation.convert(id)
+    // The window was 1,024: the other 476 records were parsed for their facts, then again to be converted.
+    expect(speculation.held.most).toBe(1500)
+    const id = ids[1499]!
+    const pulled = speculation.take(id, layout.files.get(id)!, answers)
+    expect(pulled?.canonical).toBe(remote.details[id]!.body)
+    speculation.release()
+  })
 })

@@ -14,7 +14,8 @@
  * (made or under way, not yet taken): the records read past it are only
  * parsed for their facts and converted when their document is written, so
  * what a large pull holds of its conversions is bounded, not the knowledge
- * base (each costs one parse more, 5% of its conversion).
+ * base (each costs one parse more: the parse is about a quarter of a
+ * conversion's CPU in a profile of `--only=pull`).
  */
 import {type Layout} from '../shared/document-layout.js'
 import {type RemoteSnapshot} from '../shared/remote.js'
@@ -39,8 +40,12 @@ interface Early {
   pulled: PulledBody
 }
 
-/** Conversions held at most by default (about 7 KB each for a 2-4 KB article: a few MB, whatever the knowledge base). */
-export const earlyWindow = 1024
+/**
+ * Conversions held at most by default: about 4 KB each for a 2-4 KB article, whose canonical text is the record's body
+ * itself (`shareText`), so some 16 MB whatever the knowledge base. With 1,024, a pull of 3,000 generated articles parsed
+ * 1,976 of them twice; with 4,096 none, for 6 MB more peak (225 against 231 MB through the CLI).
+ */
+export const earlyWindow = 4096
 
 /** How many early conversions a speculation holds: now, and the most at once so far. */
 export interface HeldConversions {
@@ -125,7 +130,8 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
         if (request.early) held.now--
         throw error
       }
-      if (result.early && request.early) made.set(id, {file: request.early.file, ...result.early})
+      if (result.early && request.early)
+        made.set(id, {file: request.early.file, ...shareText(result.early, detail.body)})
       else if (request.early) held.now--
       return result.facts
     },
@@ -165,4 +171,17 @@ function likelyDocuments(remote: RemoteSnapshot, layout: Layout): Map<string, st
 /** Whether two answers about a diagram's source are the same. */
 function sameSource(a: DiagramSource | undefined, b: DiagramSource | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.kind === b.kind && a.source === b.source)
+}
+
+/**
+ * The early conversion `early` holding no second copy of `body`: a body
+ * stored canonically (as kbsync pushes it) is its own canonical text, and
+ * often its file's text; each is then the record's string, held once.
+ */
+function shareText<T extends {pulled: PulledBody}>(early: T, body: string): T {
+  const {pulled} = early
+  if (pulled.canonical === body) pulled.canonical = body
+  if (pulled.text === body) pulled.text = body
+  else if (pulled.text === pulled.canonical) pulled.text = pulled.canonical
+  return early
 }
