@@ -4,7 +4,8 @@
  * `items` realistic articles (`articleBody` of `scale-tree.ts`) differently:
  * all in one topic, in many small topics, under very long titles, with
  * hundreds of links each, one huge article among small ones, many images,
- * and a deep folder nest.
+ * a deep folder nest, every article of one title, and a table of 20,000 rows
+ * among small articles.
  */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -23,6 +24,8 @@ interface ArticleSpec {
   images: number
   /** Bytes to pad the body to (the body repeated). */
   padTo?: number
+  /** Rows of a three-column table appended to the body. */
+  tableRows?: number
 }
 
 /** One topic folder of a shape and its title. */
@@ -77,6 +80,7 @@ async function writeLayout(dir: string, shape: ShapeName, layout: Layout, seed: 
     let body = articleBody(i, links, images[0], next)
     for (const image of images.slice(1)) body += `\n![Figure ${image}](${image})\n`
     if (article.padTo !== undefined) body = padBody(body, article.padTo, next, i)
+    if (article.tableRows !== undefined) body += tableOf(article.tableRows)
     if (article.title !== undefined) body = frontMatter(article.title) + body
     tree.articles += 1
     tree.images += images.length
@@ -99,6 +103,13 @@ function padBody(body: string, bytes: number, next: () => number, i: number): st
     parts.push(section)
     size += Buffer.byteLength(section) + 1
   }
+}
+
+/** A Markdown table of `rows` rows of three short cells (a generated reference page: error codes, settings). */
+function tableOf(rows: number): string {
+  const lines = ['', '| Code | Value | Meaning |', '| --- | --- | --- |']
+  for (let r = 0; r < rows; r++) lines.push(`| E${r} | ${r * 7} | cell ${r} text |`)
+  return lines.join('\n') + '\n'
 }
 
 /** Links from article `i` of `count`: `perArticle` targets spread over the tree (never itself). */
@@ -177,13 +188,15 @@ export const shapeNames = [
   'many-links',
   'big-article',
   'many-images',
-  'nest-12'
+  'nest-12',
+  'same-title',
+  'huge-table'
 ] as const
 
 /** A shape's name. */
 export type ShapeName = (typeof shapeNames)[number]
 
-/** The layout of `shape` with about `items` articles (`big-article` and `many-images` scale their own counts down). */
+/** The layout of `shape` with about `items` articles (`big-article`, `many-images` and `huge-table` scale their own counts down). */
 function layoutOf(shape: ShapeName, items: number, next: () => number): Layout {
   switch (shape) {
     case 'one-topic':
@@ -217,13 +230,26 @@ function layoutOf(shape: ShapeName, items: number, next: () => number): Layout {
     }
     case 'nest-12':
       return nestOf(items, next)
+    case 'same-title': {
+      // Every article titled "Overview" (a Hugo or Starlight tree of index pages): push tells each topic's apart.
+      const layout = topicsOf(items, 30, (t) => `topic-${t}`, next)
+      for (const article of layout.articles) article.title = 'Overview'
+      return layout
+    }
+    case 'huge-table': {
+      const count = Math.max(2, Math.round(items / 30))
+      const layout = topicsOf(count, 30, (t) => `topic-${t}`, next)
+      layout.articles[Math.floor(count / 2)]!.tableRows = 20_000
+      return layout
+    }
   }
 }
 
 /**
  * Writes the tree of `shape` under `dir` with about `items` articles (3,000
  * in the benchmark): `big-article` writes `items / 30` (one of 5 MB), and
- * `many-images` `items / 10` articles showing `items / 3` images.
+ * `many-images` `items / 10` articles showing `items / 3` images, `huge-table`
+ * `items / 30` (one with a table of 20,000 rows).
  */
 export async function generateShape(dir: string, shape: ShapeName, items: number): Promise<ShapeTree> {
   const next = seededRandom(items + shapeNames.indexOf(shape))
