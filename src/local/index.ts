@@ -15,6 +15,7 @@ export type {
   ScanResult
 } from './types.js'
 export {scanFolder, type ScanOptions} from './scan.js'
+export type {KeepRender} from './scan-keep-render.js'
 export {documentScanner, type DocumentScanner, type ScannedDocument} from './overlay-scan.js'
 export {assetHashesByPath} from './scan-bodies.js'
 export {keptTreeNodesMax, TreeBudget, treeNodes} from './tree-weight.js'

@@ -15,6 +15,7 @@ import {dropPositions, type ConversionMessage} from './markdown.js'
 import {TreeBudget} from './tree-weight.js'
 import {linksOf, SharedLinks} from './shared-links.js'
 import {bodyKeyOf, parseForScan, takeHandedOver} from './body-facts.js'
+import {renderKept, type KeepRender} from './scan-keep-render.js'
 import {markLocalRefs, type DocumentIndex} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
 import {hashFile, type FileHash} from './hash.js'
@@ -69,6 +70,8 @@ export interface BodyContext {
   directoryUrls?: string
   /** Awaited after each body is read (`ScanOptions.onBodyRead`). */
   onBodyRead?: (done: number, total: number) => void | Promise<void>
+  /** Offered each tree the scan parses; a tree it keeps the render of is not kept (`KeepRender`). */
+  keepRender?: KeepRender
 }
 
 /** What reading the bodies found beside each node's own facts. */
@@ -126,13 +129,14 @@ export async function readBodies(
     const {facts, tree} = readBody(node, file, expanded.body, context.cache, expanded.body === pending.body)
     shared.shareUrls(facts.refs)
     if (facts.blank) blank.push(pending)
-    if (tree && kept.size < (context.keptTrees ?? keptTreesMax) && kept.keep(node.path, dropPositions(tree)))
-      node.tree = tree
+    if (tree && context.keepRender) dropPositions(tree) // held until resolved, while others parse (`KeepRender`)
     for (const message of facts.messages) found.push(diagnosticOf(message, file, expanded))
     const refs = authorLines(facts.refs, expanded)
     node.externalUrls = authorLines(facts.urls, expanded)
     const resolution = await resolveLocalRefs(refs, file, linkContext, found)
     shared.share(resolution.resolutions)
+    if (tree && !renderKept(node, tree, facts, resolution.resolutions, context.keepRender))
+      keepTree(node, tree, kept, context)
     for (const relative of resolution.used) {
       if (hashing.has(relative)) continue
       const hashed = (context.hashFile ?? hashFile)(path.join(context.root, relative))
@@ -163,6 +167,11 @@ export async function readBodies(
   // In document order, whatever order the bodies were read in.
   const order = new Map(bodies.map((pending, index) => [pending, index]))
   return {assets, blank: blank.sort((a, b) => order.get(a)! - order.get(b)!)}
+}
+
+/** Keeps the fresh `tree` of `node` on it for rendering while the scan's budget of kept trees allows. */
+function keepTree(node: LocalNode, tree: Root, kept: TreeBudget, context: BodyContext): void {
+  if (kept.size < (context.keptTrees ?? keptTreesMax) && kept.keep(node.path, dropPositions(tree))) node.tree = tree
 }
 
 /**

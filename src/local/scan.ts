@@ -23,6 +23,7 @@ import {loadSite, type SiteNavigation} from './navigation/site-load.js'
 import {parseMkdocsSite} from './mkdocs-site.js'
 import {unpublishedDocuments} from './publish-rules.js'
 import {readBodies, type BodyContext, type PendingBody} from './scan-bodies.js'
+import type {KeepRender} from './scan-keep-render.js'
 import {conflictMarkerDiagnostics} from './conflict-markers.js'
 import {buildNodes} from './scan-nodes.js'
 import type {DocumentIndex, LinkOptions} from './references.js'
@@ -60,6 +61,8 @@ export interface ScanOptions {
    * can yield to other work meanwhile (the preview answers pages while it reads the rest) or throw to stop.
    */
   onBodyRead?: (done: number, total: number) => void | Promise<void>
+  /** Offered each tree the scan parses (`BodyContext.keepRender`): a push keeps its render instead of the tree. */
+  keepRender?: KeepRender
 }
 
 const permissionsName = '_permissions.yml'
@@ -231,7 +234,8 @@ function bodyContext(
     ...(options.reuse ? {hashFile: options.reuse.hashFile} : {}),
     ...(options.links ? {links: options.links} : {}),
     ...(options.keptTrees !== undefined ? {keptTrees: options.keptTrees} : {}),
-    ...(options.onBodyRead ? {onBodyRead: options.onBodyRead} : {})
+    ...(options.onBodyRead ? {onBodyRead: options.onBodyRead} : {}),
+    ...(options.keepRender ? {keepRender: options.keepRender} : {})
   }
 }
 

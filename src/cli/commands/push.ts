@@ -196,7 +196,7 @@ as NAME.remote.md).`,
         const checked = await recheckOrReport(saved, options, reporter)
         if (!checked) return exitCodes.invalid
         ;({plan, options} = checked)
-      } else plan = await planPush(options)
+      } else plan = await planPush({...options, forApply: context.values['dry-run'] !== true})
       reporter.diagnostics(plan.diagnostics)
       const tooMany = warningLimitExceeded(plan.diagnostics, plan.warningLimit)
       if (context.values['dry-run'] === true) {

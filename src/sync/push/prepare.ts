@@ -14,11 +14,13 @@ import {
   releaseBody,
   scanFolder,
   type Diagnostic,
+  type KeepRender,
   type ScanResult,
   type SyncState
 } from '../../local/index.js'
 import {matchItems, type Matching} from '../shared/match.js'
 import {computePlan} from './plan.js'
+import {scanTemplates} from './scan-templates.js'
 import {orphanModeOf} from './orphans.js'
 import {defaultArchiveTopic, hideArchive, type ArchiveTopic} from '../shared/archive.js'
 import {noticeOf} from '../shared/notice.js'
@@ -44,6 +46,11 @@ export interface PlanPushOptions extends PushOptions {
   despiteErrors?: boolean
   /** `status`: called with what the plan was computed from, before the plan is returned (reads only). */
   inspect?: (seen: PlanInputs) => Promise<void>
+  /**
+   * The plan is to be applied: the scan keeps the render of each body it
+   * parses for its write (`scan-templates.ts`), which then parses nothing.
+   */
+  forApply?: boolean
 }
 
 /** What a push plan is computed from. */
@@ -72,7 +79,8 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
         ...(options.ignore ? {ignore: options.ignore} : {}),
         ...(options.links ? {links: options.links} : {}),
         ...(options.locales ? {locales: options.locales} : {}),
-        ...(options.signal ? {onBodyRead: () => checkpoint(options.signal)} : {})
+        ...(options.signal ? {onBodyRead: () => checkpoint(options.signal)} : {}),
+        ...(options.forApply ? {keepRender: await keepRenderOf(options, rootTopicId)} : {})
       })
   const {state, warning} = await loadState(scan.dir, rootTopicId, target)
   const stateWarning: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
@@ -118,6 +126,12 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
   letGoOfText(plan, scan)
   await options.inspect?.({scan, state, remote, matching})
   return withTarget(plan, state)
+}
+
+/** The scan's `keepRender` of a push of `options`: the templates' settings are the configuration's. */
+async function keepRenderOf(options: PlanPushOptions, rootTopicId: string | null): Promise<KeepRender> {
+  const notice = await noticeOf(options.dir, options.notice, options.links?.repoUrl)
+  return scanTemplates({rootTopicId, ...(notice ? {notice} : {})})
 }
 
 /**

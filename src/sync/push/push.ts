@@ -5,7 +5,7 @@ import type {PushOptions, PushResult} from '../shared/types.js'
 
 /** Plans and applies a push of `options.dir`. */
 export async function push(options: PushOptions): Promise<PushResult> {
-  const plan = await planPush(options)
+  const plan = await planPush({...options, forApply: true})
   options.onEvent?.({type: 'plan', plan})
   return applyPush(plan, options)
 }

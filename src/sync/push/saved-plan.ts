@@ -57,7 +57,7 @@ export async function recheckSavedPlan(saved: PushPlan, options: PushOptions): P
   }
   if (planned.maxDeletions !== undefined) withOptions.maxDeletions = planned.maxDeletions
   if (planned.maxWarnings !== undefined) withOptions.maxWarnings = planned.maxWarnings
-  const plan = await planPush(withOptions)
+  const plan = await planPush({...withOptions, forApply: true})
   const reasons = staleReasons(saved, plan)
   if (reasons.length > 0) throw new StalePlanError(reasons)
   return {plan, options: withOptions}
