@@ -26,12 +26,16 @@ const texLike = /\\[A-Za-z]|[\^_{}=]/
 /**
  * Whether `content`, between delimiters opened at `open` of `line`, is a
  * formula: TeX, or between `\(` and `\)` a variable of a letter or two
- * (`\(k\)`) standing apart from a word (`file\(s\)` is a plural; `\[1\]` a
- * reference in brackets).
+ * (`\(k\)`) standing apart from a word (`file\(s\)` is a plural); between
+ * `\[` and `\]` in a line of text, a TeX command or `^` (`\[1\]`, `\[a=b\]` are
+ * brackets an author escaped). Never with inline code or emphasis inside.
  */
 function isTex(content: string, line: string, open: number): boolean {
+  // Code spans or Markdown emphasis inside: an escaped bracket around an option (`\[**`--write`**=_`x`_\]`).
+  if (/`|\*\*/.test(content)) return false
+  if (line[open + 1] === '[') return /\\[A-Za-z]|\^/.test(content)
   if (texLike.test(content)) return true
-  return line[open + 1] === '(' && /^[A-Za-z]{1,2}$/.test(content) && !/[\p{L}\p{N}]/u.test(line[open - 1] ?? '')
+  return /^[A-Za-z]{1,2}$/.test(content) && !/[\p{L}\p{N}]/u.test(line[open - 1] ?? '')
 }
 
 /** The longest inline formula read, in characters. */
