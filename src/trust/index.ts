@@ -46,7 +46,7 @@ export {
   userOnlyKeys,
   type UserConfigPlace
 } from './config-files.js'
-export {forgetUserSecret, isSealed, seal, userCacheDir, userSecret, type UserSecret} from './user-secret.js'
+export {forgetUserSecret, isSealed, seal, sealParts, userCacheDir, userSecret, type UserSecret} from './user-secret.js'
 export {isLoopbackHttp, sealOwnerRecord, untrustedOwnerRecord, type OwnerRecord} from './owner-record.js'
 export {confineState, entriesOutside, type ScopeTree} from './state-scope.js'
 export {maxIgnoreFileBytes, PublishSource, type PublishRefusal} from './publishable.js'

@@ -103,11 +103,28 @@ function ephemeral(why: string): UserSecret {
  * the purpose keeps a seal made for one file from passing for another's.
  */
 export function seal(purpose: string, data: string, secret: UserSecret = userSecret()): string {
-  return createHmac('sha256', secret.key).update(purpose).update('\0').update(data).digest('hex')
+  return sealParts(purpose, [data], secret)
+}
+
+/**
+ * The seal of the text `parts` make one after the other (`seal` of them
+ * joined), taken part by part: a cache of tens of megabytes is never one
+ * string, nor one buffer.
+ */
+export function sealParts(purpose: string, parts: Iterable<string>, secret: UserSecret = userSecret()): string {
+  const mac = createHmac('sha256', secret.key).update(purpose).update('\0')
+  for (const part of parts) mac.update(part)
+  return mac.digest('hex')
 }
 
 /** Whether `mac` is the seal of `data` for `purpose` (compared in constant time). */
-export function isSealed(purpose: string, data: string, mac: unknown, secret: UserSecret = userSecret()): boolean {
+export function isSealed(
+  purpose: string,
+  data: string | Iterable<string>,
+  mac: unknown,
+  secret: UserSecret = userSecret()
+): boolean {
   if (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)) return false
-  return timingSafeEqual(Buffer.from(seal(purpose, data, secret), 'hex'), Buffer.from(mac, 'hex'))
+  const parts = typeof data === 'string' ? [data] : data
+  return timingSafeEqual(Buffer.from(sealParts(purpose, parts, secret), 'hex'), Buffer.from(mac, 'hex'))
 }
