@@ -15,13 +15,33 @@ describe('boundHeapGrowth', () => {
     expect(bound).not.toHaveBeenCalled()
   })
 
+  it('collects the heap once, right after the bound: the bound applies at once, not from the next collection', () => {
+    vi.useFakeTimers()
+    let size = freeHeapBytes / 2
+    const calls: string[] = []
+    const watch = {
+      heapSize: () => size,
+      bound: () => calls.push('bound'),
+      collect: () => calls.push('collect'),
+      every: 10
+    }
+    expect(boundHeapGrowth([], undefined, watch)).toBe(true)
+    vi.advanceTimersByTime(100)
+    expect(calls).toEqual([])
+    size = freeHeapBytes
+    vi.advanceTimersByTime(10)
+    expect(calls).toEqual(['bound', 'collect'])
+    vi.advanceTimersByTime(100)
+    expect(calls).toEqual(['bound', 'collect'])
+  })
+
   it('bounds the growth once the heap passes the free size, and only once', () => {
     vi.useFakeTimers()
     let size = freeHeapBytes / 2
     const bound = vi.fn()
-    expect(boundHeapGrowth(['--enable-source-maps'], '--require x.js', {heapSize: () => size, bound, every: 10})).toBe(
-      true
-    )
+    const collect = vi.fn()
+    const watch = {heapSize: () => size, bound, collect, every: 10}
+    expect(boundHeapGrowth(['--enable-source-maps'], '--require x.js', watch)).toBe(true)
     vi.advanceTimersByTime(100)
     expect(bound).not.toHaveBeenCalled()
     size = freeHeapBytes + 1
