@@ -9,9 +9,9 @@ import path from 'node:path'
 import type {Root} from 'mdast'
 import type {BodyFacts} from './body-cache.js'
 import type {BodyStore} from './scan-reuse.js'
-import {severityOfFatal, type Diagnostic} from './diagnostic.js'
+import type {Diagnostic} from './diagnostic.js'
 import {mapLimit} from './map-limit.js'
-import {dropPositions, type ConversionMessage} from './markdown.js'
+import {dropPositions} from './markdown.js'
 import {TreeBudget} from './tree-weight.js'
 import {linksOf, SharedLinks} from './shared-links.js'
 import {bodyKeyOf, parseForScan, takeHandedOver} from './body-facts.js'
@@ -20,7 +20,8 @@ import {markLocalRefs, type DocumentIndex} from './references.js'
 import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} from './reference-resolution.js'
 import {hashFile, type FileHash} from './hash.js'
 import {lfsPointerDiagnostic} from './lfs-pointer.js'
-import {expandIncludes, originalLine, type ExpandedBody} from './includes.js'
+import {expandIncludes} from './includes.js'
+import {authorLines, diagnosticOf, withReadfiles} from './author-lines.js'
 import {plainBodyRefs} from './plain-body.js'
 import {expandReadfiles} from './hugo-readfile.js'
 import {fillSiteValues, loadSiteValues, mayPrintValues, type SiteValues} from './site-data.js'
@@ -137,13 +138,7 @@ export async function readBodies(
     shared.share(resolution.resolutions)
     if (tree && !renderKept(node, tree, facts, resolution.resolutions, context.keepRender))
       keepTree(node, tree, kept, context)
-    for (const relative of resolution.used) {
-      if (hashing.has(relative)) continue
-      const hashed = (context.hashFile ?? hashFile)(path.join(context.root, relative))
-      // Awaited below, in order; until then a failed read must not count as unhandled.
-      hashed.catch(() => undefined)
-      hashing.set(relative, hashed)
-    }
+    startHashing(resolution.used, hashing, context)
     await context.onBodyRead?.(++done, bodies.length)
     return {found, resolution}
   })
@@ -167,6 +162,17 @@ export async function readBodies(
   // In document order, whatever order the bodies were read in.
   const order = new Map(bodies.map((pending, index) => [pending, index]))
   return {assets, blank: blank.sort((a, b) => order.get(a)! - order.get(b)!)}
+}
+
+/** Starts reading and hashing each file of `used` not started yet (awaited later, in order). */
+function startHashing(used: readonly string[], hashing: Map<string, Promise<FileHash>>, context: BodyContext): void {
+  for (const relative of used) {
+    if (hashing.has(relative)) continue
+    const hashed = (context.hashFile ?? hashFile)(path.join(context.root, relative))
+    // Awaited by the caller, in order; until then a failed read must not count as unhandled.
+    hashed.catch(() => undefined)
+    hashing.set(relative, hashed)
+  }
 }
 
 /** Keeps the fresh `tree` of `node` on it for rendering while the scan's budget of kept trees allows. */
@@ -210,35 +216,6 @@ function readBody(
   const {facts, tree} = parseForScan(body, file)
   cache.set(node.bodyKey, facts)
   return {facts, tree}
-}
-
-/** `expanded` (from a body whose lines `lineOf` maps to the author's, after `readfile`) mapped to the author's lines. */
-function withReadfiles(expanded: ExpandedBody, lineOf: number[] | undefined): ExpandedBody {
-  if (!lineOf) return expanded
-  const count = expanded.body.split('\n').length
-  const mapped = Array.from(
-    {length: count},
-    (_, index) => lineOf[(expanded.lineOf?.[index] ?? index + 1) - 1] ?? index + 1
-  )
-  return {...expanded, lineOf: mapped}
-}
-
-/** `items` of the body `expanded` at the author's lines (an mdBook include's lines are the included file's). */
-function authorLines<T extends {line?: number}>(items: T[], expanded: ExpandedBody): T[] {
-  if (!expanded.lineOf) return items
-  return items.map((item) => (item.line ? {...item, line: originalLine(expanded, item.line)} : item))
-}
-
-/** A conversion message of the body of `file` (`expanded` from the author's text) as a diagnostic at the author's line. */
-function diagnosticOf(message: ConversionMessage, file: string, expanded: ExpandedBody): Diagnostic {
-  return {
-    severity: severityOfFatal(message.fatal),
-    file,
-    ...(message.line ? {line: originalLine(expanded, message.line)} : {}),
-    ...(message.column ? {column: message.column} : {}),
-    message: message.message,
-    ...(message.ruleId ? {rule: message.ruleId} : {})
-  }
 }
 
 /**
