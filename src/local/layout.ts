@@ -93,9 +93,9 @@ export function folderLayout(walked: WalkedDir, diagnostics: Diagnostic[]): Layo
     within?.push(topic)
     const dirs = walk.dirs.filter((dir) => withDocuments.has(dir))
     const claimed = new Map<string, string>()
+    const besideOf = dirs.length > 0 ? filesByFolderName(walk.files, topic.file) : undefined
     for (const dir of dirs) {
-      const name = path.posix.basename(dir.path)
-      const file = walk.files.find((candidate) => candidate !== topic.file && sameName(documentStem(candidate), name))
+      const file = besideOf?.get(folderNameKey(path.posix.basename(dir.path)))
       if (file !== undefined) claimed.set(dir.path, file)
     }
     const taken = new Set([topic.file, ...claimed.values()])
@@ -127,7 +127,26 @@ function bodyCandidates(walk: WalkedDir, beside: string | undefined): string[] {
 
 /** Whether a file's stem names a folder: in any case (`Guides.md` beside `guides/`), Unicode NFC. */
 function sameName(stem: string, folder: string): boolean {
-  return stem.toLowerCase() === folder.normalize('NFC').toLowerCase()
+  return stem.toLowerCase() === folderNameKey(folder)
+}
+
+/** The key a folder's name and the stem of a file naming it share (`sameName`). */
+function folderNameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase()
+}
+
+/**
+ * The files `files` (but `body`) by the folder name each names (`sameName`), the first in order for each: a
+ * subfolder finds the file beside it in one look, where scanning the files per subfolder cost a folder of
+ * thousands of both (Hugo's bundles beside pages) their product.
+ */
+function filesByFolderName(files: readonly string[], body: string | undefined): Map<string, string> {
+  const byName = new Map<string, string>()
+  for (const file of files) {
+    const key = documentStem(file).toLowerCase()
+    if (file !== body && !byName.has(key)) byName.set(key, file)
+  }
+  return byName
 }
 
 function competing(other: string, body: string, folder: string): Diagnostic {
