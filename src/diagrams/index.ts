@@ -4,7 +4,7 @@ export {altOf, codeDiagramKind, nodeDiagramKind, type DiagramKind} from './kinds
 export {diagramAlt, diagramKey, diagramPath, isMermaidLang, mermaidKey} from './mermaid-source.js'
 export {mermaidPageScript, mermaidScriptPath} from './mermaid-page.js'
 export type {BrowserLauncher} from './mermaid-render.js'
-export {prepareDiagrams, type DiagramOptions} from './prepare.js'
+export {dropRefusedDiagrams, prepareDiagrams, type DiagramOptions} from './prepare.js'
 export {
   codeDiagrams,
   diagramSourceLookup,

@@ -8,7 +8,7 @@
  * published as the code it is written as, with a warning; the scan is
  * changed so that nothing uses it.
  */
-import {type Diagnostic, type LocalAsset, type ScanResult, type SyncState} from '../local/index.js'
+import {type Diagnostic, type LocalAsset, type LocalNode, type ScanResult, type SyncState} from '../local/index.js'
 import {advisoryWrite, keepSource, keptSource, readCache} from './sources.js'
 import {maxSvgBytes, sanitiseSvg} from '../trust/index.js'
 import {countOf, diagramKinds, type DiagramKind} from './kinds.js'
@@ -74,6 +74,25 @@ export async function prepareDiagrams(
   diagnostics.push(...renderFailures(failed))
   for (const failure of failed) dropDiagram(scan, failure.asset)
   return diagnostics
+}
+
+/**
+ * Takes out of `scan` the diagrams and formulas of `node` that a push
+ * publishes as code because their renderer refused them in an earlier run
+ * (its message kept, no rendering on disk, no URL in `state`), as
+ * `prepareDiagrams` does before a push renders. A pull that renders a file
+ * as push would (the base of a merge, its proof) must do the same: else a
+ * refused formula reads as changed on the platform, and a web edit
+ * elsewhere in the page rewrites the author's `$...$` as code.
+ */
+export function dropRefusedDiagrams(scan: ScanResult, state: SyncState, node: LocalNode): void {
+  for (const ref of [...node.refs.assets]) {
+    const asset = scan.assets[ref.sha256]
+    if (asset?.diagram === undefined || state.assets[asset.sha256]?.url !== undefined) continue
+    const diagram = asset as Diagram
+    if (readCache(scan.dir, diagram.path, maxSvgBytes) !== undefined) continue
+    if (readError(scan.dir, errorFileOf(diagram))) dropDiagram(scan, diagram)
+  }
 }
 
 /**

@@ -11,7 +11,13 @@
  */
 import type {Root} from 'mdast'
 import {mergeDocument, type MergeInput, type MergeResult} from '../../../merge/index.js'
-import {positionedBodyTree, toKbTree, type DocumentScanner, type ScanResult} from '../../../local/index.js'
+import {
+  positionedBodyTree,
+  toKbTree,
+  type DocumentScanner,
+  type LocalNode,
+  type ScanResult
+} from '../../../local/index.js'
 import {renderBody, renderedTree, type RenderContext} from '../../shared/render.js'
 import type {NoticeSettings} from '../../shared/notice.js'
 import {ownLinesOf, restorePositions, toFileLines} from './source-lines.js'
@@ -29,6 +35,8 @@ export interface MergeSetting {
   renderContext(scan: ScanResult): RenderContext
   /** The notice push opens each article with (config `notice`): part of the base's render, so of the platform's side too. */
   notice?: NoticeSettings
+  /** What push does to a scanned document before it renders it (diagrams their renderer refused stay code). */
+  prepare?(scan: ScanResult, node: LocalNode): void
 }
 
 /** One document to merge: the texts (LF line ends) and the platform's side. */
@@ -61,6 +69,7 @@ export async function mergeWithBase(setting: MergeSetting, document: DocumentMer
       ...(error?.line !== undefined ? {line: error.line} : {})
     }
   }
+  setting.prepare?.(base.scan, base.node)
   const context = setting.renderContext(base.scan)
   const positioned = positionedBodyTree(base.node)
   if (positioned) restorePositions(positioned, base.node.body ?? '', document.file, parseSource, stringifyKb)
@@ -114,6 +123,7 @@ async function runMerge(
 async function renderText(setting: MergeSetting, file: string, text: string): Promise<string | undefined> {
   const scanned = await setting.scanner.scan(file, text)
   if (!scanned || scanned.errors.length > 0) return undefined
+  setting.prepare?.(scanned.scan, scanned.node)
   const rendered = renderBody(scanned.node, setting.renderContext(scanned.scan))
   // A placeholder (a link or a file not known yet) is no body the platform holds.
   return rendered.missingLinks.length + rendered.missingAssets.length === 0 ? rendered.body : undefined

@@ -11,6 +11,7 @@
 import path from 'node:path'
 import type {Root} from 'mdast'
 import {parseKb, stringifyKb} from '../../../dialect/index.js'
+import {dropRefusedDiagrams} from '../../../diagrams/index.js'
 import {documentScanner, permissionsKey, readBase, sourceHashOf, type LocalPermissions} from '../../../local/index.js'
 import type {MergeResult} from '../../../merge/index.js'
 import {pullBody, type PulledBody} from '../../shared/document-body.js'
@@ -44,6 +45,7 @@ export async function mergeSettingOf(run: ApplyRun): Promise<MergeSetting> {
       ...(run.options.locales ? {locales: run.options.locales} : {})
     }),
     renderContext: (scan) => planRenderContext(scan, run.context.remote, ids, run.context.state, notice),
+    prepare: (scan, node) => dropRefusedDiagrams(scan, run.context.state, node),
     ...(notice ? {notice} : {})
   }
 }
