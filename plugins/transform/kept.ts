@@ -52,6 +52,13 @@ export function recordKept(tree: Root, spans: Span[]): void {
   else for (const span of spans) list.push(span)
 }
 
+/** Take (and forget) the spans recorded for a tree: a tree parsed in parts gathers its parts' spans. */
+export function takeKept(tree: Root): Span[] {
+  const spans = store.get(tree) ?? []
+  store.delete(tree)
+  return spans
+}
+
 /**
  * Replace, in `tree`, each run of siblings from an `html` tag starting a
  * recorded span to the node ending it by one `html` node with the span's

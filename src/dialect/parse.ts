@@ -14,6 +14,7 @@ import {restoreKept} from '../../plugins/transform/kept.js'
 import {capHeadings} from './gfm-to-kb/unsupported.js'
 import {parseGuarded} from './guard.js'
 import {messageFile, sortMessages} from './messages.js'
+import {parseInSlices} from './slices/index.js'
 import {syntaxVariants, tableConstruct} from './syntax.js'
 
 /** The micromark extensions for a source: without tables when it cannot hold one (see `syntax.ts`). */
@@ -59,11 +60,19 @@ export function parseKb(value: string | VFile): Root {
   return tree
 }
 
+/** One parse of dialect Markdown by micromark: a whole source or a part of one. */
+export function parseDialect(source: string): Root {
+  return fromMarkdown(source, {
+    extensions: extensionsFor(source),
+    mdastExtensions: [nestingLimit(source), ...mdastExtensions, nestingLimit(source)]
+  })
+}
+
 function parseBounded(value: string, file: VFile): Root {
   const source = boundContainers(value)
   // Nesting is capped before the transforms (they walk the tree) and after them (pairing tags nests them).
-  const extensions = [nestingLimit(source), ...mdastExtensions, nestingLimit(source)]
-  const tree = fromMarkdown(source, {extensions: extensionsFor(source), mdastExtensions: extensions})
+  // A long table or list is parsed in slices (./slices): its events are not all held at once.
+  const tree = parseInSlices(source, parseDialect)
   // A stray closing tag's lines, kept as CommonMark reads them (plugins/transform/stray.ts).
   restoreKept(tree, source)
   reportKbProblems(tree, file)

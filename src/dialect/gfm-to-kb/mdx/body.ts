@@ -14,6 +14,7 @@ import {boundContainers} from '../../../../plugins/container-depth.js'
 import {nestingLimit} from '../../../../plugins/depth.js'
 import {kbTransform, reportKbProblems} from '../../../../plugins/index.js'
 import {parseGuarded} from '../../guard.js'
+import {parseInSlices} from '../../slices/index.js'
 import {syntaxFor, treeExtensions} from '../extensions.js'
 import {rewriteSiteSyntax, type RewrittenSource, type SiteSyntaxOptions} from '../site-syntax/index.js'
 import {mayHoldMdxCodeBlock, unwrapMdxCodeBlocks} from '../site-syntax/mdx-code-block.js'
@@ -64,9 +65,14 @@ export function parseBody(markdown: string, file: VFile, mdx: boolean): ParsedBo
 function parseLenient(markdown: string, file: VFile, siteOptions: SiteSyntaxOptions): ParsedBody {
   const site = rewriteSiteSyntax(markdown, siteOptions)
   const source = boundContainers(site.source)
-  const extensions = [nestingLimit(source, 'text'), ...treeExtensions, nestingLimit(source, 'text')]
   const tree = parseGuarded(markdown, file, 'text', () => {
-    const parsed = fromMarkdown(source, {extensions: syntaxFor(source), mdastExtensions: extensions})
+    // A long table or list is parsed in slices (../../slices): its events are not all held at once.
+    const parsed = parseInSlices(source, (part) =>
+      fromMarkdown(part, {
+        extensions: syntaxFor(part),
+        mdastExtensions: [nestingLimit(part, 'text'), ...treeExtensions, nestingLimit(part, 'text')]
+      })
+    )
     reportKbProblems(parsed, file)
     return parsed
   })
