@@ -13,6 +13,7 @@
 import type {List, Nodes, Root, Table} from 'mdast'
 import {recordKept, takeKept} from '../../../plugins/transform/kept.js'
 import {recordProblems, takeProblems} from '../../../plugins/transform/problems.js'
+import {compactChildren} from './compact.js'
 import {findRuns, lineStarts, type Run} from './runs.js'
 import {Shifter, type Shift} from './shift.js'
 
@@ -35,12 +36,20 @@ export const sliceLimits: SliceLimits = {minimumSource: 32_768, minimumMiddle: 5
  * items in slices when the parse confirms them (see the module comment).
  */
 export function parseInSlices(source: string, parse: (source: string) => Root, limits = sliceLimits): Root {
+  if (source.length < limits.minimumSource) return parse(source)
+  const tree = parseLong(source, parse, limits) ?? parse(source)
+  // A long body's tree lives on (a pull holds several copies of it): its arrays at their length.
+  compactChildren(tree)
+  return tree
+}
+
+/** The tree of a long source whose runs the parse confirms, else undefined. */
+function parseLong(source: string, parse: (source: string) => Root, limits: SliceLimits): Root | undefined {
   // A definition anywhere can name what a slice refers to; a lone CR is a line ending these lines do not count.
-  if (source.length < limits.minimumSource || source.includes(']:') || source.includes('\r')) return parse(source)
+  if (source.includes(']:') || source.includes('\r')) return undefined
   const starts = lineStarts(source)
   const runs = findRuns(source, starts, limits.minimumMiddle)
-  if (runs.length === 0) return parse(source)
-  return parseRuns({source, starts, parse, sliceLines: limits.sliceLines}, runs) ?? parse(source)
+  return runs.length === 0 ? undefined : parseRuns({source, starts, parse, sliceLines: limits.sliceLines}, runs)
 }
 
 /** What the parts of one parse share. */
