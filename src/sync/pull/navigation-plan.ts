@@ -42,7 +42,7 @@ export function planNavigation(
 ): {files: NavigationEdits[]; diagnostics: Diagnostic[]} {
   const byFile = new Map<string, OutlineEdit[]>()
   const manual: Array<{file: string; what: string}> = []
-  const add = (file: string, edit: OutlineEdit) => byFile.set(file, [...(byFile.get(file) ?? []), edit])
+  const add = (file: string, edit: OutlineEdit) => appendTo(byFile, file, edit)
   const opOf = new Map(plan.ops.map((op) => [op.id, op]))
   const nodeOf = (id: string): LocalNode | undefined => {
     const at = input.current.get(id)
@@ -53,7 +53,9 @@ export function planNavigation(
     const op = opOf.get(id)
     return op === undefined || (op.from === undefined && op.op !== 'delete' && op.op !== 'create')
   }
-  const anchorOf = (id: string): {file: string; anchor: Anchor} | undefined => anchorFor(id, input, nodeOf, steady)
+  const entryOf = (sibling: string) => (steady(sibling) ? nodeOf(sibling)?.navigation : undefined)
+  const anchorOf = anchorsOf(input, entryOf, nodeOf)
+  const parentIdOf = parentIdsOf(input)
   for (const op of plan.ops) {
     const node = op.op === 'create' ? undefined : input.scan.byPath[op.from ?? op.path]
     if (op.op === 'conflict') continue
@@ -77,7 +79,7 @@ export function planNavigation(
     const title = input.remote.items[op.id]!.title
     if (node.titleFrom === 'navigation' && node.title !== title)
       add(file, {kind: 'retitle', line: node.navigation.line, title})
-    if (input.remote.items[op.id]!.parentId !== parentIdOf(node, input)) {
+    if (input.remote.items[op.id]!.parentId !== parentIdOf(node)) {
       const place = anchorOf(op.id)
       if (place?.file !== file) continue
       const target = op.file !== '' ? {target: targetOf(op.file, file, input)} : {}
@@ -112,38 +114,85 @@ function emptiedSections(
   return lines
 }
 
-/** The id of the topic `node` sits under in the scan (null: the root). */
-function parentIdOf(node: LocalNode, input: NavigationInput): string | null {
-  if (node.parent === undefined || node.parent === '') return input.remote.rootTopicId
-  for (const [id, at] of input.current) if (at === node.parent) return id
-  return input.remote.rootTopicId
+/** The id of the topic each node sits under in the scan (null: the root), from one table of the layout's paths. */
+function parentIdsOf(input: NavigationInput): (node: LocalNode) => string | null {
+  const idAt = new Map<string, string>()
+  for (const [id, at] of input.current) if (!idAt.has(at)) idAt.set(at, id)
+  const root = input.remote.rootTopicId
+  return (node) => (node.parent === undefined || node.parent === '' ? root : (idAt.get(node.parent) ?? root))
 }
 
-/** Where the entry of `id` goes: after the previous sibling with a steady entry, before the next, inside its parent's, or at the end. */
-function anchorFor(
-  id: string,
+type Origin = NonNullable<LocalNode['navigation']>
+
+/** The steady entries nearest each place of one list of siblings: before it and after it. */
+interface SiblingEntries {
+  index: Map<string, number>
+  before: Array<Origin | undefined>
+  after: Array<Origin | undefined>
+}
+
+/** The nearest entries of `siblings` (`entryOf` gives a sibling's own), read once. */
+function siblingEntries(siblings: readonly string[], entryOf: (id: string) => Origin | undefined): SiblingEntries {
+  const index = new Map<string, number>()
+  const own = siblings.map((sibling) => entryOf(sibling))
+  const before: Array<Origin | undefined> = []
+  const after: Array<Origin | undefined> = new Array<Origin | undefined>(siblings.length)
+  let last: Origin | undefined
+  for (let i = 0; i < siblings.length; i++) {
+    if (!index.has(siblings[i]!)) index.set(siblings[i]!, i)
+    before.push(last)
+    last = own[i] ?? last
+  }
+  last = undefined
+  for (let i = siblings.length - 1; i >= 0; i--) {
+    after[i] = last
+    last = own[i] ?? last
+  }
+  return {index, before, after}
+}
+
+/**
+ * Where the entry of an item goes: after the previous sibling with a steady entry, before the next, inside its
+ * parent's, or at the end. Each list of siblings is read once (its nearest entries both ways): a folder of
+ * thousands of created items scanned its siblings per item, costing their square.
+ */
+function anchorsOf(
   input: NavigationInput,
-  nodeOf: (id: string) => LocalNode | undefined,
-  steady: (id: string) => boolean
-): {file: string; anchor: Anchor} | undefined {
+  entryOf: (id: string) => Origin | undefined,
+  nodeOf: (id: string) => LocalNode | undefined
+): (id: string) => {file: string; anchor: Anchor} | undefined {
   const {remote} = input
-  const parentId = remote.items[id]!.parentId
-  const siblings = parentId === null || parentId === remote.rootTopicId ? remote.top : remote.items[parentId]!.children
-  const at = siblings.indexOf(id)
-  const entryOf = (sibling: string) => (steady(sibling) ? nodeOf(sibling)?.navigation : undefined)
-  for (let i = at - 1; i >= 0; i--) {
-    const origin = entryOf(siblings[i]!)
-    if (origin) return {file: origin.file, anchor: {after: origin.line}}
+  const lists = new Map<readonly string[], SiblingEntries>()
+  return (id) => {
+    const parentId = remote.items[id]!.parentId
+    const atRoot = parentId === null || parentId === remote.rootTopicId
+    const siblings = atRoot ? remote.top : remote.items[parentId]!.children
+    let entries = lists.get(siblings)
+    if (!entries) lists.set(siblings, (entries = siblingEntries(siblings, entryOf)))
+    const at = entries.index.get(id)
+    // An item missing from its siblings looks at them all, from the first (as `indexOf`'s -1 did).
+    const previous = at === undefined ? undefined : entries.before[at]
+    if (previous) return {file: previous.file, anchor: {after: previous.line}}
+    const next =
+      at === undefined
+        ? siblings.length > 0
+          ? (entryOf(siblings[0]!) ?? entries.after[0])
+          : undefined
+        : entries.after[at]
+    if (next) return {file: next.file, anchor: {before: next.line}}
+    const parent = atRoot ? input.scan.byPath[''] : nodeOf(parentId)
+    if (parent?.navigation) return {file: parent.navigation.file, anchor: {childOf: parent.navigation.line}}
+    // The outline's own folder: any entry of its tree names the file; the new one goes at its end.
+    const any = parent?.kind === 'topic' ? parent.children.find((child) => child.navigation)?.navigation : undefined
+    return any ? {file: any.file, anchor: {end: true}} : undefined
   }
-  for (let i = at + 1; i < siblings.length; i++) {
-    const origin = entryOf(siblings[i]!)
-    if (origin) return {file: origin.file, anchor: {before: origin.line}}
-  }
-  const parent = parentId === null || parentId === remote.rootTopicId ? input.scan.byPath[''] : nodeOf(parentId)
-  if (parent?.navigation) return {file: parent.navigation.file, anchor: {childOf: parent.navigation.line}}
-  // The outline's own folder: any entry of its tree names the file; the new one goes at its end.
-  const any = parent?.kind === 'topic' ? parent.children.find((child) => child.navigation)?.navigation : undefined
-  return any ? {file: any.file, anchor: {end: true}} : undefined
+}
+
+/** Appends `value` to the list of `key` in `map`, in place. */
+function appendTo<Value>(map: Map<string, Value[]>, key: string, value: Value): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
 }
 
 /** The entry of the created item `id` (and of its children created with it), its path relative to the outline's base. */
@@ -187,7 +236,7 @@ function targetOf(file: string, navFile: string, input: NavigationInput): string
 /** One warning per navigation file that pull cannot edit, listing the entries to add by hand. */
 function manualWarnings(manual: ReadonlyArray<{file: string; what: string}>): Diagnostic[] {
   const byFile = new Map<string, string[]>()
-  for (const {file, what} of manual) byFile.set(file, [...(byFile.get(file) ?? []), what])
+  for (const {file, what} of manual) appendTo(byFile, file, what)
   return [...byFile].map(([file, whats]) => ({
     severity: 'warning' as const,
     file,
