@@ -72,7 +72,7 @@ class Kept<V> {
 
 /** Starts a rescanner of `dir`; its first scan reads everything. */
 export function createRescanner(dir: string, options: RescanOptions = {}): Rescanner {
-  const files = new Kept<Stamp & {bytes: Buffer}>()
+  const files = new Kept<Stamp & {bytes: Uint8Array}>()
   const hashes = new Kept<Stamp & {hashed: FileHash}>()
   const heads = new Kept<{text: string; head: DocumentHead; diagnostics: Diagnostic[]}>()
   const bodies = new Kept<BodyFacts>()
@@ -122,7 +122,7 @@ function forgetChanged(dir: string, changed: readonly string[], kept: Kept<unkno
 }
 
 /** Reads the file at `absolute`, taking its bytes from `kept` while its size and time held. */
-function readStamped(absolute: string, kept: Kept<Stamp & {bytes: Buffer}>): Buffer {
+function readStamped(absolute: string, kept: Kept<Stamp & {bytes: Uint8Array}>): Uint8Array {
   const {size, mtimeMs} = statSync(absolute)
   let entry = kept.get(absolute)
   if (entry?.size !== size || entry.mtimeMs !== mtimeMs)

@@ -76,7 +76,7 @@ const oversized = new WeakMap<Uint8Array, number>()
  * which `decodeText` then reports as too large: the scan goes on and names
  * every other problem, and nothing past the head is ever in memory.
  */
-export function readTextFile(absolute: string): Buffer {
+export function readTextFile(absolute: string): Uint8Array {
   const fd = openSync(absolute, 'r')
   try {
     const size = fstatSync(fd).size
