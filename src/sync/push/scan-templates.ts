@@ -9,18 +9,29 @@
  * shows a local file (its reference known only once uploaded) keeps no
  * template, nor one past the budget: it is parsed again before its write.
  */
+import {getHeapStatistics} from 'node:v8'
 import {TreeBudget, type KeepRender, type LocalNode} from '../../local/index.js'
 import {renderTemplate, type RenderContext} from '../shared/render.js'
 import {holdTemplate, templateWeight} from '../shared/render-slots.js'
 import type {NoticeSettings} from '../shared/notice.js'
 
 /**
- * Characters the scan's templates hold together, at most: about 12,000
- * articles of 2-4 KB (one string of text each, which the collector marks
+ * Characters the scan's templates hold together, at most: about 40,000
+ * articles of 2-3 KB (one string of text each, which the collector marks
  * without reading), where the trees they replace would weigh ten times as
- * much. Past it, a body is parsed again before its write.
+ * much, and a sixteenth of the heap at most (a heap bounded by
+ * `--max-old-space-size` keeps fewer). The budget was 32 M characters,
+ * about 14,000 such articles: the 30,000 of issue 32 parsed half their
+ * bodies twice, its push costing 4.5 times the 9,000 one's, where its peak
+ * (614 MB) left room for the 70 MB the other templates take. Past it, a
+ * body is parsed again before its write.
  */
-export const scanTemplateCharsMax = 32_000_000
+export const scanTemplateCharsMax = templateCharsWithin(getHeapStatistics().heap_size_limit)
+
+/** The templates' budget in characters for a heap of at most `heapLimitBytes`: 96 M, or a sixteenth of the heap (two bytes a character) when that is less. */
+export function templateCharsWithin(heapLimitBytes: number): number {
+  return Math.min(96_000_000, Math.floor(heapLimitBytes / 32))
+}
 
 /** What the templates are rendered with: the settings a push renders with that the scan already knows. */
 export interface ScanTemplateSettings {
