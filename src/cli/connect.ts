@@ -15,6 +15,7 @@ import type {KbsyncConfig} from './config.js'
 import {ConfigError} from './config.js'
 import {acquireEmbedded, leasedClient, recordPath, type Lease} from './embedded/index.js'
 import {embeddedFiles} from './embedded/files.js'
+import {onPreferredPort} from './embedded/port.js'
 
 /** The token of the embedded local knowledge base (it only listens on 127.0.0.1). */
 export const embeddedToken = 'kbsync-local-token'
@@ -63,7 +64,8 @@ export function describeHost(apiUrl: string): string {
 async function startEmbedded(dir: string) {
   const [{startServer}, {filesDir}] = await Promise.all([import('../server/index.js'), import('../server/persist.js')])
   if (existsSync(dir)) checkWritesInside(dir, embeddedFiles(dir, embeddedDataFile, filesDir))
-  return startServer({dataPath: path.join(dir, embeddedDataFile), port: 0, token: embeddedToken})
+  const dataPath = path.join(dir, embeddedDataFile)
+  return onPreferredPort(dataPath, (port) => startServer({dataPath, port, token: embeddedToken}))
 }
 
 /**
