@@ -14,7 +14,7 @@ import {gunzipSync, gzipSync} from 'node:zlib'
 import {readCacheFile} from '../trust/index.js'
 import {existsInside, removeInside, writeFileInside} from './inside.js'
 import {sourceHashOf} from './hash.js'
-import {maxArticleBytes} from './scan-nodes.js'
+import {maxArticleBytes} from './article-limit.js'
 
 /** The folder of the bases, relative to the synced folder. */
 export const basesFolder = '.kbsync/bases'

@@ -5,6 +5,7 @@
  * resolve against.
  */
 import path from 'node:path'
+import {maxArticleBytes} from './article-limit.js'
 import type {BlankPage} from './blank-pages.js'
 import {bodyOf, type DocumentHead} from './body.js'
 import type {Diagnostic} from './diagnostic.js'
@@ -17,9 +18,6 @@ import type {DocumentIndex} from './references.js'
 import type {PendingBody} from './scan-bodies.js'
 import {chooseTitle} from './titles.js'
 import type {LocalArticle, LocalNode, LocalTopic} from './types.js'
-
-/** The largest article body the scanner converts (bytes). */
-export const maxArticleBytes = 5 * 1048576
 
 /** What building the nodes reads and fills. */
 export interface NodeContext {

@@ -34,7 +34,7 @@ import {walkFolder, loadIgnore, type WalkedDir} from './walk.js'
 import {disambiguateTitles, validateTree} from './validate.js'
 import {decodeText, readFiles} from './text.js'
 
-export {maxArticleBytes} from './scan-nodes.js'
+export {maxArticleBytes} from './article-limit.js'
 
 /** Options of `scanFolder`. */
 export interface ScanOptions {

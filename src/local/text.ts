@@ -6,6 +6,7 @@
 import {isUtf8} from 'node:buffer'
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs'
 import path from 'node:path'
+import {maxArticleBytes} from './article-limit.js'
 import type {Diagnostic} from './diagnostic.js'
 import {timeSlices} from './time-slices.js'
 
@@ -58,13 +59,13 @@ export async function readFiles(
 
 /**
  * The most bytes of a text file the scan reads whole: an article's limit
- * (5 MB) with room for its front matter. A repository may hold a file of
- * gigabytes (a sparse file costs no disk), which read whole would fill
- * memory or pass the longest string the runtime can make.
+ * (`maxArticleBytes`) with room for its front matter. A repository may hold
+ * a file of gigabytes (a sparse file costs no disk), which read whole would
+ * fill memory or pass the longest string the runtime can make.
  */
-export const maxTextFileBytes = 8 * 1048576
+export const maxTextFileBytes = maxArticleBytes + 3 * 1048576
 
-// Enough for any front matter and first heading (the YAML rule reads 128,000 characters), under an article's 5 MB.
+// Enough for any front matter and first heading (the YAML rule reads 128,000 characters), under an article's limit.
 const oversizedHeadBytes = 1048576
 
 /** The bytes read of a file over `maxTextFileBytes`: its head only, mapped to the file's whole size. */
@@ -100,7 +101,7 @@ function tooLarge(relative: string, size: number): Diagnostic {
     severity: 'error',
     file: relative,
     line: 1,
-    message: `The file is ${(size / 1048576).toFixed(1)} MB; kbsync reads text files of at most ${maxTextFileBytes / 1048576} MB (an article holds at most 5 MB)`,
+    message: `The file is ${(size / 1048576).toFixed(1)} MB; kbsync reads text files of at most ${maxTextFileBytes / 1048576} MB (an article holds at most ${maxArticleBytes / 1048576} MB)`,
     hint: 'Split it into several articles, attach large content as files, or list it in .kbsyncignore',
     rule: 'article-too-large'
   }

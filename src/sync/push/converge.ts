@@ -47,39 +47,35 @@ export function earliestFirst(a: {id: string; created_at?: string}, b: {id: stri
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** What a run tracks, for `claimed` (one per run). */
-interface Claims {
-  /** The ids the run tracked when first asked (`run.ids` and the state), gathered once. */
-  known?: Set<string>
-  /** The ids `convergedCreate` settled on for this run since: the only way `run.ids` grows. */
-  settled: Set<string>
-}
+/**
+ * The ids each run may not adopt (`claimed`): the ids it tracked when first
+ * asked (`run.ids` and the state), gathered once, then each id
+ * `convergedCreate` keeps as it records it in `run.ids` (the only way that
+ * map grows), so the set stays the run's ids without a walk per create.
+ */
+const knownByRun = new WeakMap<RunState, Set<string>>()
 
-const claimsByRun = new WeakMap<RunState, Claims>()
-
-function claimsOf(run: RunState): Claims {
-  let claims = claimsByRun.get(run)
-  if (!claims) claimsByRun.set(run, (claims = {settled: new Set()}))
-  return claims
+function knownOf(run: RunState): Set<string> {
+  let known = knownByRun.get(run)
+  if (!known) {
+    known = new Set(run.ids.values())
+    for (const entry of Object.values(run.store.state.items)) if (entry.id) known.add(entry.id)
+    knownByRun.set(run, known)
+  }
+  return known
 }
 
 /**
  * Ids this run may not adopt: what it tracks, and what the plan saw (a
- * namesake left alone on purpose). The ids the run tracks are gathered once,
- * at the first namesake met, and the creates settled since are added as they
- * settle: a walk over every id per create that met a namesake (each one,
- * when another run pushes the same tree at once) made such a push quadratic.
+ * namesake left alone on purpose). A walk over every id per create that met
+ * a namesake (each one, when another run pushes the same tree at once) made
+ * such a push quadratic.
  */
 function claimed(run: RunState, ids: readonly string[]): Set<string> {
   const taken = new Set(ids.filter((id) => Object.hasOwn(run.context.remote.items, id)))
   if (taken.size === ids.length) return taken
-  const claims = claimsOf(run)
-  if (!claims.known) {
-    const known = new Set(run.ids.values())
-    for (const entry of Object.values(run.store.state.items)) if (entry.id) known.add(entry.id)
-    claims.known = known
-  }
-  for (const id of ids) if (claims.known.has(id) || claims.settled.has(id)) taken.add(id)
+  const known = knownOf(run)
+  for (const id of ids) if (known.has(id)) taken.add(id)
   return taken
 }
 
@@ -119,7 +115,8 @@ async function adopt(run: RunState, found: StructureNode, body: string | undefin
 /**
  * Creates `node` under `parentId` unless a concurrent run did, and settles
  * twins made at the same time (see the module's comment). Returns the item
- * this run keeps: its own create, or the one it adopted.
+ * this run keeps (its own create, or the one it adopted), recorded in
+ * `run.ids` at `node.path`.
  */
 export async function convergedCreate(
   run: RunState,
@@ -128,11 +125,12 @@ export async function convergedCreate(
   body: string | undefined
 ): Promise<KbItem> {
   const kept = await settledCreate(run, node, parentId, body)
-  claimsOf(run).settled.add(kept.id)
+  run.ids.set(node.path, kept.id)
+  knownByRun.get(run)?.add(kept.id)
   return kept
 }
 
-/** `convergedCreate` before the id kept is claimed. */
+/** `convergedCreate` before the id kept is recorded. */
 async function settledCreate(
   run: RunState,
   node: LocalNode,

@@ -271,9 +271,7 @@ async function journaledCreate(
   run.store.setItem(node.path, {type: node.kind, title: node.title, parentId, pending: 'create'})
   await run.store.saveChanges()
   // A concurrent run may create the same item: the one every run keeps is settled before its id is used.
-  const item = await convergedCreate(run, node, parentId, body)
-  run.ids.set(node.path, item.id)
-  return item
+  return convergedCreate(run, node, parentId, body)
 }
 
 function entryFrom(node: LocalNode, item: KbItem, parentId: string | null): StateEntry {

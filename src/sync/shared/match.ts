@@ -92,6 +92,17 @@ function matchTopDown(
   }
 ): void {
   const {ids, diagnostics, fits, claim} = context
+  // Each remote topic's children by title, made when a file under it is first matched: a filter of the
+  // children per file made a folder of thousands of files new to the state quadratic.
+  const byTitle = new Map<string | null, Map<string, string[]>>()
+  const titled = (parentId: string | null) => {
+    let children = byTitle.get(parentId)
+    if (!children) {
+      const list = parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? [])
+      byTitle.set(parentId, (children = groupBy(list, (id) => remote.items[id]!.title.trim())))
+    }
+    return children
+  }
   // `parentId` undefined: the parent is not on the remote yet, so nothing below it can match by title.
   // Depth first with an explicit stack (a topic chain may be deeper than a recursion can go), in the recursion's
   // order: what a topic's subtree claims is settled before its next sibling is matched.
@@ -107,9 +118,7 @@ function matchTopDown(
     const child = frame.children[frame.next++]!
     const parentId = frame.parentId
     if (!ids.has(child.path) && !child.kbId && parentId !== undefined) {
-      const siblings = (
-        parentId === remote.rootTopicId ? remote.top : (remote.items[parentId!]?.children ?? [])
-      ).filter((id) => fits(child, id) && remote.items[id]!.title.trim() === child.title.trim())
+      const siblings = (titled(parentId).get(child.title.trim()) ?? []).filter((id) => fits(child, id))
       if (siblings.length > 1) {
         // Which of them is this file's cannot be told: guessing would overwrite another item's text.
         diagnostics.push({
@@ -143,7 +152,40 @@ export function vanishedArticles(nodes: LocalNode[], remote: RemoteSnapshot, sta
   )
 }
 
-/** Renamed or moved files: a vanished state path whose content (else name) exactly one unmatched file has. */
+/** Adds `entry` to the group of `key` in `groups`, in place (a copy per entry made a large group quadratic). */
+function append<T>(groups: Map<string, T[]>, key: string, entry: T): void {
+  const group = groups.get(key)
+  if (group) group.push(entry)
+  else groups.set(key, [entry])
+}
+
+/** The entries of `list` grouped by `keyOf` (each group in list order; an undefined key is left out). */
+function groupBy<T>(list: readonly T[], keyOf: (entry: T) => string | undefined): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const entry of list) {
+    const key = keyOf(entry)
+    if (key !== undefined) append(groups, key, entry)
+  }
+  return groups
+}
+
+/** Whether exactly one entry of `list` passes `open` (stops at the second: a group is looked at per entry of it). */
+function onlyOpen<T>(list: readonly T[] | undefined, open: (entry: T) => boolean): T | undefined {
+  let found: T | undefined
+  for (const entry of list ?? []) {
+    if (!open(entry)) continue
+    if (found !== undefined) return undefined
+    found = entry
+  }
+  return found
+}
+
+/**
+ * Renamed or moved files: a vanished state path whose content (else name)
+ * exactly one unmatched file has, and no other vanished path. Files and
+ * paths are grouped by that value once per key: looking each one up among
+ * all the others made a folder of thousands of renamed files quadratic.
+ */
 function matchMoved(
   nodes: LocalNode[],
   remote: RemoteSnapshot,
@@ -155,21 +197,19 @@ function matchMoved(
   const vanished = vanishedArticles(nodes, remote, state, claimed)
   if (vanished.length === 0) return
   const open = nodes.filter((node) => node.kind === 'article' && !ids.has(node.path) && !node.kbId)
-  const unique = <T>(list: T[]) => (list.length === 1 ? list[0] : undefined)
   for (const key of ['sourceHash', 'name'] as const) {
-    for (const [oldPath, entry] of vanished) {
-      if (claimed.has(entry.id!)) continue
-      const value = key === 'sourceHash' ? entry.sourceHash : path.posix.basename(oldPath)
-      const valueOf = (node: LocalNode) => (key === 'sourceHash' ? node.sourceHash : path.posix.basename(node.path))
-      const candidates = open.filter((node) => !ids.has(node.path) && valueOf(node) === value)
-      const others = vanished.filter(
-        ([other, e]) =>
-          other !== oldPath &&
-          !claimed.has(e.id!) &&
-          (key === 'sourceHash' ? e.sourceHash : path.posix.basename(other)) === value
-      )
-      const node = others.length === 0 ? unique(candidates) : undefined
-      if (node && value !== undefined) claim(node, entry.id!)
+    const nodeValue = (node: LocalNode) => (key === 'sourceHash' ? node.sourceHash : path.posix.basename(node.path))
+    const pathValue = ([oldPath, entry]: (typeof vanished)[number]) =>
+      key === 'sourceHash' ? entry.sourceHash : path.posix.basename(oldPath)
+    const filesBy = groupBy(open, nodeValue)
+    const pathsBy = groupBy(vanished, pathValue)
+    for (const pair of vanished) {
+      const [, entry] = pair
+      const value = pathValue(pair)
+      if (claimed.has(entry.id!) || value === undefined) continue
+      if (onlyOpen(pathsBy.get(value), ([, other]) => !claimed.has(other.id!)) !== pair) continue
+      const node = onlyOpen(filesBy.get(value), (file) => !ids.has(file.path))
+      if (node) claim(node, entry.id!)
     }
   }
 }
@@ -200,15 +240,17 @@ function matchByContent(
   for (const node of nodes) {
     if (node.kind !== 'article' || ids.has(node.path) || node.kbId || node.body === undefined) continue
     const rendered = renderBody(node, context)
-    if (rendered.missingLinks.length + rendered.missingAssets.length > 0) continue
-    hashes.set(rendered.hash, [...(hashes.get(rendered.hash) ?? []), node])
+    if (rendered.missingLinks.length + rendered.missingAssets.length === 0) append(hashes, rendered.hash, node)
   }
-  const recorded = (entry: StateEntry) =>
-    [entry.renderedHash, entry.remoteHash].filter((h): h is string => h !== undefined)
+  // An entry whose two hashes are one is one owner of it.
+  const owners = new Map<string, StateEntry[]>()
+  for (const [, entry] of vanished)
+    for (const hash of new Set([entry.renderedHash, entry.remoteHash]))
+      if (hash !== undefined) append(owners, hash, entry)
   for (const [hash, candidates] of hashes) {
-    const owners = vanished.filter(([, entry]) => recorded(entry).includes(hash))
-    if (candidates.length === 1 && owners.length === 1 && !claimed.has(owners[0]![1].id!))
-      claim(candidates[0]!, owners[0]![1].id!)
+    const owner = owners.get(hash)
+    if (candidates.length === 1 && owner?.length === 1 && !claimed.has(owner[0]!.id!))
+      claim(candidates[0]!, owner[0]!.id!)
   }
 }
 

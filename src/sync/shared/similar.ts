@@ -44,16 +44,21 @@ export function renameCandidates(
 ): RenameCandidate[] {
   const nodes = Object.values(scan.byPath).filter((node) => node.path !== '')
   const folderOf = (docPath: string) => path.posix.dirname(docPath)
+  // Grouped in place: a copy of the group per entry made a folder of thousands quadratic.
   const vanished = new Map<string, string[]>()
   for (const [key, entry] of vanishedArticles(nodes, remote, state, new Set(matching.ids.values()))) {
     if (remote.items[entry.id!]!.type !== 'article') continue
-    vanished.set(folderOf(key), [...(vanished.get(folderOf(key)) ?? []), entry.id!])
+    const group = vanished.get(folderOf(key))
+    if (group) group.push(entry.id!)
+    else vanished.set(folderOf(key), [entry.id!])
   }
   if (vanished.size === 0) return []
   const added = new Map<string, LocalNode[]>()
   for (const node of nodes) {
     if (node.kind !== 'article' || node.kbId || node.body === undefined || matching.ids.has(node.path)) continue
-    added.set(folderOf(node.path), [...(added.get(folderOf(node.path)) ?? []), node])
+    const group = added.get(folderOf(node.path))
+    if (group) group.push(node)
+    else added.set(folderOf(node.path), [node])
   }
   const candidates: RenameCandidate[] = []
   for (const [folder, ids] of vanished) {
@@ -61,10 +66,9 @@ export function renameCandidates(
     if (ids.length === 1 && nodes.length === 1) candidates.push({node: nodes[0]!, id: ids[0]!})
   }
   const paired = new Set(candidates.map((candidate) => candidate.id))
+  const pairedNodes = new Set(candidates.map((candidate) => candidate.node))
   const leftIds = [...vanished.values()].flat().filter((id) => !paired.has(id))
-  const leftNodes = [...added.values()]
-    .flat()
-    .filter((node) => !candidates.some((candidate) => candidate.node === node))
+  const leftNodes = [...added.values()].flat().filter((node) => !pairedNodes.has(node))
   if (leftIds.length <= crossFolderLimit && leftIds.length * leftNodes.length <= crossFolderPairs)
     for (const id of leftIds) for (const node of leftNodes) candidates.push({node, id})
   return candidates

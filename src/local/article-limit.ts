@@ -1,0 +1,2 @@
+/** The largest article body the scanner converts (bytes): the platform's limit. */
+export const maxArticleBytes = 5 * 1048576
