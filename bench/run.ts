@@ -8,6 +8,7 @@
 import os from 'node:os'
 import {meetsTargets, runAdversarial} from './adversarial.js'
 import {runCorporaThroughput} from './corpora-throughput.js'
+import {benchCorpusPush} from './corpus-push.js'
 import {runDialectRoundTrip} from './dialect-roundtrip.js'
 import {benchCheckLinks} from './check-links-bench.js'
 import {benchBurstDrops, benchRateDrops} from './drops-bench.js'
@@ -47,6 +48,7 @@ if (wanted('drops')) {
   rows.push(...(await benchBurstDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
   rows.push(...(await benchRateDrops(quick ? 200 : 1000, quick ? 40 : 200, 20, quick ? 40 : 100)))
 }
+if (wanted('corpus-push')) rows.push(...benchCorpusPush(quick ? 1 : 3))
 if (wanted('pull')) rows.push(...(await benchPull(1000, quick ? 40 : 200, 20, 8, quick ? 1 : 3)))
 if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('scale')) {
