@@ -30,6 +30,7 @@ import {provenLevels, rememberRealFolder} from './proven-folders.js'
 import {realBoundary} from '../trust/index.js'
 import {isInside} from './walk.js'
 import {asLocalWriteError, writingFile} from './write-failure.js'
+import {temporaryBeside} from './temp-name.js'
 
 /** A link (or a file where a folder must be) that kbsync will not write through. */
 export interface RefusedLink {
@@ -89,13 +90,6 @@ export function ensureDirInside(root: string, relDir: string): string {
 export function pathToWriteInside(root: string, rel: string): string {
   // A full disk or a read-only file system: the run's fault, naming the file (`write-failure.ts`).
   return writingFile(root, rel, () => writableTarget(folderOf(root), rel))
-}
-
-let counter = 0
-
-/** A new temporary file name beside `target`, in the scheme `stale-temp.ts` knows (`.NAME.PID.N.tmp`). */
-export function temporaryBeside(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${counter++}.tmp`)
 }
 
 /** Writes `data` to the file `rel` of `root` (temporary file + rename); a failed write leaves no temporary file. */

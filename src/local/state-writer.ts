@@ -12,7 +12,8 @@
  */
 import {closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync} from 'node:fs'
 import path from 'node:path'
-import {pathToWriteInside, temporaryBeside} from './inside.js'
+import {pathToWriteInside} from './inside.js'
+import {temporaryBeside} from './temp-name.js'
 import {asLocalWriteError} from './write-failure.js'
 
 /** How much text is gathered before one write to the disk. */

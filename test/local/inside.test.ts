@@ -34,6 +34,18 @@ describe('writeFileInside', () => {
     expect(await readdir(path.join(dir, 'a/b'))).toEqual(['c.md'])
   })
 
+  it('writes a file whose name takes all 255 bytes a name may (its temporary name is cut to fit)', async () => {
+    const {dir} = await place()
+    // 'é' is two bytes: 126 of them and '.md' make 255, and so does a name of 252 ASCII letters.
+    for (const name of [`${'é'.repeat(126)}.md`, `${'a'.repeat(252)}.md`]) {
+      expect(Buffer.byteLength(name)).toBe(255)
+      writeFileInside(dir, `long/${name}`, 'one')
+      writeFileInside(dir, `long/${name}`, 'two')
+      expect(await readFile(path.join(dir, 'long', name), 'utf8')).toBe('two')
+    }
+    expect((await readdir(path.join(dir, 'long'))).length).toBe(2)
+  })
+
   it('refuses a link halfway down that leaves the folder, naming it, and writes nothing', async () => {
     const {dir, outside} = await place()
     await mkdir(path.join(dir, 'a'))
