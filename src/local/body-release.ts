@@ -87,7 +87,8 @@ export function ownString(text: string): string {
 export function ownStrings(node: LocalNode): void {
   node.title = ownString(node.title)
   // The link checker reads them after the plan (`plan --check-links`): kept, but not as slices of the body.
-  if (node.externalUrls) node.externalUrls = node.externalUrls.map((found) => ({...found, url: ownString(found.url)}))
+  // In place: a copy by spread per URL made objects of hidden classes of their own, for every URL of the folder.
+  for (const found of node.externalUrls ?? []) found.url = ownString(found.url)
   if (node.kbId !== undefined) node.kbId = ownString(node.kbId)
   if (node.foreignKbId !== undefined) node.foreignKbId = ownString(node.foreignKbId)
 }
