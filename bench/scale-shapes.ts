@@ -4,8 +4,9 @@
  * `items` realistic articles (`articleBody` of `scale-tree.ts`) differently:
  * all in one topic, in many small topics, under very long titles, with
  * hundreds of links each, one huge article among small ones, many images,
- * a deep folder nest, every article of one title, and a table of 20,000 rows
- * among small articles.
+ * a deep folder nest, every article of one title, a table of 20,000 rows
+ * among small articles, a chain of links from each article to the next, and
+ * file names of 255 bytes.
  */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -180,6 +181,13 @@ function nestOf(count: number, next: () => number): Layout {
   return {topics, articles}
 }
 
+/** A file name of article `i` that takes all 255 bytes a name may: ASCII letters, or two-byte ones for odd `i`. */
+function nameOf255Bytes(i: number): string {
+  const room = 255 - `${i}-`.length - '.md'.length
+  const stem = i % 2 === 0 ? 'a'.repeat(room) : 'é'.repeat(Math.floor(room / 2)) + 'a'.repeat(room % 2)
+  return `${i}-${stem}.md`
+}
+
 /** The shapes `generateShape` knows. */
 export const shapeNames = [
   'one-topic',
@@ -190,7 +198,9 @@ export const shapeNames = [
   'many-images',
   'nest-12',
   'same-title',
-  'huge-table'
+  'huge-table',
+  'link-chain',
+  'long-names'
 ] as const
 
 /** A shape's name. */
@@ -234,6 +244,18 @@ function layoutOf(shape: ShapeName, items: number, next: () => number): Layout {
       // Every article titled "Overview" (a Hugo or Starlight tree of index pages): push tells each topic's apart.
       const layout = topicsOf(items, 30, (t) => `topic-${t}`, next)
       for (const article of layout.articles) article.title = 'Overview'
+      return layout
+    }
+    case 'link-chain': {
+      // Each article links to the next alone, across topics (issue 32's must-show at 12,000): creates wait on each other.
+      const layout = topicsOf(items, 30, (t) => `topic-${t}`, next)
+      for (const [i, article] of layout.articles.entries()) article.links = i + 1 < items ? [i + 1] : []
+      return layout
+    }
+    case 'long-names': {
+      // File names of 255 bytes, ASCII and two-byte letters in turn: every temporary name beside them must be cut.
+      const layout = topicsOf(items, 30, (t) => `topic-${t}`, next)
+      for (const [i, article] of layout.articles.entries()) article.name = nameOf255Bytes(i)
       return layout
     }
     case 'huge-table': {
