@@ -7,7 +7,7 @@
  * Any other diagram stays the dialect's `<iframe>`.
  */
 import path from 'node:path'
-import type {Image, Link, Paragraph, Parents} from 'mdast'
+import type {Image, Link, Paragraph} from 'mdast'
 import type {Drawio} from '../../../plugins/types.js'
 import {defaultDrawioWidth} from '../gfm-to-kb/drawio-links.js'
 import {isLocalDrawio, urlPath} from '../local-url.js'
@@ -32,10 +32,8 @@ function authoringForm(node: Drawio): Link | Image | undefined {
   return {type: 'link', url, children: [{type: 'text', value: name}]}
 }
 
-/** Replaces a draw.io diagram of a local file by its authoring form, where it has one (in `parent`, in place). */
-export function drawioToAuthoringForm(node: Drawio, index: number, parent: Parents): void {
+/** The paragraph holding the authoring form of a draw.io diagram of a local file, or undefined when it has none. */
+export function drawioAuthoringForm(node: Drawio): Paragraph | undefined {
   const form = authoringForm(node)
-  if (!form) return
-  const paragraph: Paragraph = {type: 'paragraph', children: [form]}
-  parent.children.splice(index, 1, paragraph as never)
+  return form && {type: 'paragraph', children: [form]}
 }

@@ -8,7 +8,6 @@
 import type {Root} from 'mdast'
 import {gfmToMarkdown} from 'mdast-util-gfm'
 import {defaultHandlers, toMarkdown, type Handle, type Options} from 'mdast-util-to-markdown'
-import {visit} from 'unist-util-visit'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {assertNesting} from '../../../plugins/depth.js'
@@ -17,7 +16,7 @@ import type {HintBlock} from '../../../plugins/types.js'
 import {alertColors} from '../gfm-to-kb/alerts.js'
 import {parseKb} from '../parse.js'
 import {details} from './summary.js'
-import {drawioToAuthoringForm} from './drawio.js'
+import {authoringTree} from './authoring-tree.js'
 import {mathToGfm} from '../gfm-to-kb/math.js'
 
 /** Options of `kbToGfm`. */
@@ -67,23 +66,14 @@ const extension: Options = {
 }
 
 /**
- * Converts a dialect tree to GitHub-flavoured Markdown (the tree is changed:
- * article links become links). Throws a `NestingError` for a tree nested
+ * Converts a dialect tree to GitHub-flavoured Markdown (article links become
+ * links; `tree` is not changed). Throws a `NestingError` for a tree nested
  * deeper than `maxNesting` (see `stringifyKb`).
  */
 export function kbTreeToGfm(tree: Root, options: KbToGfmOptions = {}): {markdown: string; messages: VFileMessage[]} {
   assertNesting(tree)
-  const articleUrl = options.articleUrl ?? defaultArticleUrl
-  const topicUrl = options.topicUrl ?? defaultTopicUrl
-  // One walk for both: every pulled document goes through here.
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return
-    if (node.type === 'drawio') return drawioToAuthoringForm(node, index, parent)
-    if (node.type !== 'articleLink') return
-    const url = node.articleId === undefined ? topicUrl(node.topicId ?? '') : articleUrl(node.articleId)
-    parent.children[index] = {type: 'link', url, children: node.children, position: node.position}
-  })
-  const value = toMarkdown(tree, extension)
+  const urls = {articleUrl: options.articleUrl ?? defaultArticleUrl, topicUrl: options.topicUrl ?? defaultTopicUrl}
+  const value = toMarkdown(authoringTree(tree, urls), extension)
   return {markdown: value.replace(/\n+$/, '') + (value.trim() === '' ? '' : '\n'), messages: []}
 }
 

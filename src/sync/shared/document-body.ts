@@ -121,9 +121,10 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
     const key = bodyKeyOf(context.file, before + ensureNewline(text))
     return {parsed: {key, ...withoutText(found), ...(render ? {render} : {})}}
   }
+  // Neither writer changes `local`: both candidates are made from it as it is.
   const candidates: Array<[PulledForm, () => string]> = [
-    ['gfm', () => kbTreeToGfm(structuredClone(local)).markdown],
-    ['dialect', () => stringifyKb(structuredClone(local))]
+    ['gfm', () => kbTreeToGfm(local).markdown],
+    ['dialect', () => stringifyKb(local)]
   ]
   let last = ''
   for (const [form, make] of candidates) {
