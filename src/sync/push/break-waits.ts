@@ -13,7 +13,9 @@
  *   (a hub linked back by many documents is broken once, not each of them).
  *   That suits the cycles a navigation's order makes; where pages link
  *   ahead and back at random it breaks nine in ten, and the greedy cut of
- *   `greedy-cut.ts` breaks a fifth: the smaller of the two is kept;
+ *   `greedy-cut.ts` breaks a fifth: the smaller of the two is kept, less
+ *   the documents the others' breaks made needless (`prune-breaks.ts`)
+ *   where that breaks fewer once depth is bounded too;
  * - depth: in dependency order, a document whose link waits would make it
  *   more than `depthLimit` deep is broken, where that shortens it (a
  *   folder's nesting or a navigation's order cannot be skipped).
@@ -22,6 +24,7 @@
  * indices in, the broken indices out.
  */
 import {greedyCut} from './greedy-cut.js'
+import {pruneBreaks} from './prune-breaks.js'
 
 /** The waits between creates, by index. */
 export interface WaitGraph {
@@ -35,9 +38,13 @@ export interface WaitGraph {
 export function provisionalNodes(graph: WaitGraph, depthLimit: number): Set<number> {
   const walked = depthFirstCut(graph)
   const greedy = greedyCut(graph)
-  const broken = greedy.size < walked.size ? greedy : walked
-  boundDepth(graph, broken, depthLimit)
-  return broken
+  const cut = greedy.size < walked.size ? greedy : walked
+  // A needless break can still keep a chain short: the pruned cut is kept only when it breaks fewer within the limit.
+  const pruned = new Set(cut)
+  pruneBreaks(graph, pruned)
+  boundDepth(graph, cut, depthLimit)
+  if (pruned.size < cut.size) boundDepth(graph, pruned, depthLimit)
+  return pruned.size < cut.size ? pruned : cut
 }
 
 /** The documents whose link waits, once broken, leave no cycle: the cuts of depth-first walks. */
