@@ -5,7 +5,7 @@
  * back from here, by the image's URL (the state maps each key to its
  * uploaded file's URL).
  */
-import {realpathSync} from 'node:fs'
+import {readdirSync, realpathSync} from 'node:fs'
 import path from 'node:path'
 import {existsInside, writeFileInside, type SyncState} from '../local/index.js'
 import {isInside} from '../local/walk.js'
@@ -94,9 +94,10 @@ export function diagramSources(dir: string, state: SyncState): ReadonlyMap<strin
   let sources = lookups.get(state)
   if (!sources) {
     sources = new Map()
+    const kept = keptNames(dir)
     for (const [key, entry] of Object.entries(state.assets)) {
-      if (entry.url === undefined) continue
-      const kind = diagramKinds.find((candidate) => existsInside(dir, sourcePath(key, candidate)))
+      if (entry.url === undefined || kept.size === 0) continue
+      const kind = diagramKinds.find((candidate) => kept.has(path.posix.basename(sourcePath(key, candidate))))
       // A source whose key is not this entry's was edited by hand: it would not give back the published diagram.
       const source = kind === undefined ? undefined : keptSource(dir, key, kind)
       if (source !== undefined) sources.set(entry.url, {kind: kind!, source})
@@ -104,6 +105,20 @@ export function diagramSources(dir: string, state: SyncState): ReadonlyMap<strin
     lookups.set(state, sources)
   }
   return sources
+}
+
+/**
+ * The names of the files kept in the diagram folder of `dir`, listed once
+ * (a state of thousands of files pays one listing, not a path walk per
+ * file and kind); empty when there is no such folder. Each source found is
+ * still read through `keptSource`, which checks where it really lies.
+ */
+function keptNames(dir: string): Set<string> {
+  try {
+    return existsInside(dir, diagramFolder) ? new Set(readdirSync(path.join(dir, diagramFolder))) : new Set()
+  } catch {
+    return new Set()
+  }
 }
 
 /** The diagram blocks (Mermaid, PlantUML, D2, `math` fences) the body `tree` holds as code, in document order. */

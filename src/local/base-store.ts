@@ -52,24 +52,32 @@ export function hasBase(dir: string, hash: string): boolean {
   return hashName.test(hash) && existsInside(dir, baseFile(hash))
 }
 
-/** Stores `text` under its `sourceHashOf` in the store of `dir`, unless a base is there already or it is too large. */
-export function storeBase(dir: string, text: string): void {
+/**
+ * Stores `text` under its `sourceHashOf` (`hash`, when the caller has it) in
+ * the store of `dir`, unless a base is there already (as `stored`, a
+ * listing of the store, says when given) or it is too large.
+ */
+export function storeBase(dir: string, text: string, hash = sourceHashOf(text), stored?: ReadonlySet<string>): void {
   if (Buffer.byteLength(text) > maxBaseBytes) return
-  const file = baseFile(sourceHashOf(text))
-  if (existsInside(dir, file)) return
+  const file = baseFile(hash)
+  if (stored ? stored.has(hash) : existsInside(dir, file)) return
   writeFileInside(dir, file, gzipSync(Buffer.from(text, 'utf8')).toString('base64'))
 }
 
 /**
  * The names of the bases stored in `dir`, listed at once (a run that checks
  * thousands of entries pays one listing, not a check of each file's path);
- * undefined when `.kbsync` or its bases are no real folders of `dir` (never
- * listed through a link) or cannot be listed.
+ * none when there is no store yet (a first pull); undefined when `.kbsync`
+ * or its bases are no real folders of `dir` (never listed through a link)
+ * or cannot be listed.
  */
 export function listBases(dir: string): Set<string> | undefined {
   try {
-    for (const folder of ['.kbsync', basesFolder])
-      if (!lstatSync(path.join(dir, folder)).isDirectory()) return undefined
+    for (const folder of ['.kbsync', basesFolder]) {
+      const info = lstatSync(path.join(dir, folder), {throwIfNoEntry: false})
+      if (info === undefined) return new Set()
+      if (!info.isDirectory()) return undefined
+    }
     return new Set(readdirSync(path.join(dir, basesFolder)))
   } catch {
     return undefined

@@ -23,6 +23,20 @@ const kind: CacheKind = {
   field: 'blocks'
 }
 
+/** Facts of blocks a pull just wrote, by the block's text, until a scan finds them (`handOverFrontMatter`). */
+const handedOver = new Map<string, FrontMatterFacts>()
+
+/**
+ * Hands the next scan the facts of the block `yaml` (as `factsOfRecord`
+ * found them for a block kbsync wrote): the check after a pull then parses
+ * no YAML it wrote itself, and records the block as if it had. Keyed by the
+ * block's text, as the cache is: facts handed over are true of any file
+ * that holds it.
+ */
+export function handOverFrontMatter(yaml: string, facts: FrontMatterFacts): void {
+  handedOver.set(yaml, facts)
+}
+
 /** The cache file, relative to the synced folder. */
 export const frontMatterCacheFile = kind.file
 
@@ -37,7 +51,12 @@ export class FrontMatterCache implements FrontMatterMemo {
 
   /** The facts recorded for the block `yaml`, if any. */
   get(yaml: string): FrontMatterFacts | undefined {
-    return this.cache.get(sha256(yaml))
+    const key = sha256(yaml)
+    const known = this.cache.get(key)
+    if (known) return known
+    const handed = handedOver.get(yaml)
+    if (handed) this.cache.set(key, handed)
+    return handed
   }
 
   /** Records the facts of the block `yaml`, parsed without a problem. */
@@ -47,6 +66,8 @@ export class FrontMatterCache implements FrontMatterMemo {
 
   /** Writes the blocks this scan read, when it added any or dropped some. */
   save(): void {
+    // The scan that found the blocks handed over is done with them (a block not found was rewritten since).
+    handedOver.clear()
     this.cache.save()
   }
 }

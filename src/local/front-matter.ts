@@ -124,12 +124,34 @@ function parseBlock(yaml: string, lineCount: number, file: string, diagnostics: 
   const record = data as Record<string, unknown>
   const nodeLine = (path: readonly string[]): number | undefined => lineOf(document.getIn(path, true))
   const reading: KeyReading = {record, result, file, lineOf: (key) => nodeLine([key]) ?? 2, diagnostics}
+  readPlainKeys(reading)
+  if ('permissions' in record) readPermissionsKey(reading, nodeLine)
+  return result
+}
+
+/** The keys whose reading needs no place in the YAML but for their messages: all but `permissions`. */
+function readPlainKeys(reading: KeyReading): void {
   readTitle(reading)
   readKbId(reading)
   readSidebarKeys(reading)
-  Object.assign(result, pageAddressesOf(record), publishRulesOf(record))
-  if ('permissions' in record) readPermissionsKey(reading, nodeLine)
-  return result
+  Object.assign(reading.result, pageAddressesOf(reading.record), publishRulesOf(reading.record))
+}
+
+/**
+ * The facts `readFrontMatter` records for a block of `lineCount` lines
+ * (its fences included) whose YAML reads as `record`, found without parsing
+ * it: for a block kbsync itself just wrote from `record`. Undefined when
+ * the block would have a problem, or names `permissions` (whose reading
+ * needs the YAML's places).
+ */
+export function factsOfRecord(record: Record<string, unknown>, lineCount: number): FrontMatterFacts | undefined {
+  if ('permissions' in record) return undefined
+  const result: FrontMatter = {present: true, lineCount, yaml: ''}
+  const diagnostics: Diagnostic[] = []
+  readPlainKeys({record, result, file: '', lineOf: () => 2, diagnostics})
+  if (diagnostics.length > 0) return undefined
+  const {yaml: _text, ...facts} = result
+  return facts
 }
 
 /** The index of the line that closes the block opened by `lines[0]`, or -1 when no line does. */

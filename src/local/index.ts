@@ -46,7 +46,8 @@ export {
   scanParses
 } from './body-facts.js'
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
-export {FrontMatterCache, frontMatterCacheFile} from './front-matter-cache.js'
+export {FrontMatterCache, frontMatterCacheFile, handOverFrontMatter} from './front-matter-cache.js'
+export {factsOfRecord} from './front-matter.js'
 export {BodyMovedError, hasBody, ownStrings, readBodyAgain, releaseBody} from './body-release.js'
 export {writeKbId} from './write-id.js'
 export {

@@ -19,6 +19,7 @@ import type {PullOp} from './plan.js'
 import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
 import {recordPulled} from './state-book.js'
+import {handOverWrittenFrontMatter} from './front-matter-handover.js'
 import {checkpoint} from '../shared/stopped.js'
 import {isSectionOp, pullSection} from './sections.js'
 import type {LocalizeContext} from '../shared/localize.js'
@@ -125,6 +126,7 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
   const changed = current !== text
   if (changed) writeFileInside(run.dir, op.file, text)
   if (changed) run.result.written.push(op.file)
+  handOverWrittenFrontMatter(fields, text)
   // The proof parsed this body where the file holds it: the check after the pull takes what it found.
   if (pulled.parsed) handOverFacts(pulled.parsed.key, pulled.parsed.facts, pulled.parsed.tree)
   // And what its render will be, should the folder resolve its references as the proof restored them.

@@ -56,7 +56,8 @@ export async function recordBases(scan: ScanResult, state: SyncState, extra: Ite
       if (!entry.sourceHash || has(entry.sourceHash)) continue
       const text = await textOf(scan, key, entry.sourceHash)
       if (text === undefined) continue
-      storeBase(dir, text)
+      // The text hashes to `sourceHash` (the scan's hash of it, or checked in `textOf`), and the listing says it is not stored.
+      storeBase(dir, text, entry.sourceHash, stored)
       stored?.add(entry.sourceHash)
     }
     pruneBases(dir, namedHashes(state), stored)
