@@ -125,6 +125,8 @@ async function createTemp(destPath: string): Promise<{path: string; handle: File
 interface Into {
   handle: FileHandle
   expected: ExpectedFile
+  /** Whether an attempt wrote to the file already (the next one empties it first; a fresh file needs no truncation). */
+  written?: boolean
 }
 
 /** Bytes of the body's start kept to sniff what it is. */
@@ -135,7 +137,8 @@ const headBytes = 512
  * written over whatever an earlier attempt left, and one that is not the
  * file expected is a retryable fault.
  */
-function fetchHop(transport: Transport, url: URL, auth: boolean, {handle, expected}: Into): Promise<Hop> {
+function fetchHop(transport: Transport, url: URL, auth: boolean, into: Into): Promise<Hop> {
+  const {handle, expected} = into
   return transport.call<Hop>({
     method: 'GET',
     base: 'url',
@@ -146,7 +149,8 @@ function fetchHop(transport: Transport, url: URL, auth: boolean, {handle, expect
     onFailure: 'retry',
     redirect: (location) => ({done: false, location}),
     read: async (body, headers) => {
-      await saving(url, handle.truncate(0))
+      if (into.written) await saving(url, handle.truncate(0))
+      into.written = true
       let bytes = 0
       const head: Buffer[] = []
       for await (const chunk of body as AsyncIterable<Buffer>) {
