@@ -51,12 +51,14 @@ describe('no-op runs and front matter', () => {
     const source = await folder('src')
     await generateScaleTree(source, 40, 8)
     expect((await cli(['push', source], local.env)).code).toBe(0)
+    counted()
     const dir = await folder('dst')
     const first = await cli(['pull', dir], local.env)
     expect(first.code, first.err).toBe(0)
-    // The pulled files open with front matter (title, kb_id); the first scan of them parses each block.
+    // The pulled files open with front matter (title, kb_id) the pull wrote from known fields: neither its check nor the
+    // next scans parse those blocks (`pull/front-matter-handover.ts`); the edit below shows the counter counts.
     expect((await cli(['push', dir], local.env)).code).toBe(0)
-    expect(counted()).toBeGreaterThanOrEqual(40)
+    expect(counted()).toBe(0)
 
     const again = await cli(['pull', dir], local.env)
     expect(again.code, again.err).toBe(0)
