@@ -3,6 +3,7 @@ import type {Root} from 'mdast'
 import {describe, expect, it} from 'vitest'
 import {resolveLocal} from '../../src/local/index.js'
 import {assetsFolder, localizeTree, planAssets, relativeUrl, restoreTree, safeStem} from '../../src/sync/pull/index.js'
+import {localizedTree} from '../../src/sync/shared/localize.js'
 import type {RemoteDetail} from '../../src/sync/shared/remote.js'
 import {fileUrls} from '../../src/sync/shared/localize.js'
 
@@ -77,6 +78,15 @@ describe('localizeTree and restoreTree', () => {
     expect(paragraph.children[5]).toMatchObject({type: 'image', url: '_assets/Start/logo.png', width: 300})
     expect(paragraph.children[6]).toMatchObject({type: 'image', url: 'https://example.com/ext.png'})
     expect((tree.children[1] as {children: Array<{url: string}>}).children[0]!.url).toBe('_assets/Start/form.csv')
+  })
+
+  it('localizedTree gives the same tree as localizeTree, its input unchanged (pull proves against it)', () => {
+    const tree = body()
+    const {tree: localized, origins} = localizedTree(tree, context)
+    expect(tree).toEqual(body())
+    const inPlace = body()
+    expect(origins).toEqual(localizeTree(inPlace, context))
+    expect(localized).toEqual(inPlace)
   })
 
   it('restores exactly the original tree', () => {

@@ -126,6 +126,9 @@ describe('sameTree', () => {
     expect(sameTree({lang: undefined}, {})).toBe(false)
     expect(sameTree({lang: null}, {lang: undefined})).toBe(false)
     expect(sameTree([1], {0: 1})).toBe(false)
+    expect(sameTree({type: 'code'}, {type: 'code', lang: 'js'})).toBe(false)
+    expect(sameTree({type: 'code', position: at(1)}, {type: 'code'})).toBe(true)
+    expect(sameTree({type: 'code', lang: 'js'}, {type: 'code', meta: 'js'})).toBe(false)
   })
 
   it('walks a tree of any depth without recursion', () => {

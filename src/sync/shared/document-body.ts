@@ -11,7 +11,7 @@ import type {VFileMessage} from 'vfile-message'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {withoutNotice} from './notice.js'
 import {bodyKeyOf, dropPositions, parseBodyFacts, toKbText, type BodyFacts as ScanFacts} from '../../local/index.js'
-import {localizeTree, restoreTree, type LocalizeContext} from './localize.js'
+import {localizedTree, restoreTree, type LocalizeContext} from './localize.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
 import {howReadsBack} from './proof.js'
 import {predictRender, type RenderPrediction} from './render-prediction.js'
@@ -99,11 +99,11 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
     ? normalizeRemoteLinks(parsed, {...links, isPulled: (ref) => context.documentOf(ref.kind, ref.id) !== undefined})
     : []
   const rewritten = urls.length > 0 ? {rewritten: urls} : {}
-  // Nothing below reads a position (the proof compares trees without them), and they are most of what each copy copies.
+  // Nothing below reads a position (the proof compares trees without them).
   dropPositions(parsed)
-  const local = structuredClone(parsed)
   const canonical = stringifyKb(parsed)
-  const origins = localizeTree(local, context)
+  // `parsed` stays as it is: the proof compares against it.
+  const {tree: local, origins} = localizedTree(parsed, context)
   // Read back through push's own seam (the file's body, as the scan cuts it, to a dialect tree), and compared
   // (`proof.ts`); what the parse found is kept for the check after the pull.
   const before = '\n'.repeat(place?.linesBefore ?? 0)

@@ -5,7 +5,7 @@
  * whether a pulled text renders back to the same body. Pure tree transforms.
  */
 import path from 'node:path'
-import type {Link, Nodes, Root, RootContent} from 'mdast'
+import type {Nodes, Root, RootContent} from 'mdast'
 import {visit} from 'unist-util-visit'
 import type {LinkForms} from './platform-links.js'
 import {altOf, nodeDiagramKind, renderedImage, type DiagramKind, type DiagramSource} from '../../diagrams/index.js'
@@ -53,42 +53,78 @@ export function relativeUrl(file: string, target: string): string {
 }
 
 /**
- * Rewrites `tree` in place for the folder: `articleLink` nodes whose target
- * was pulled become `link` nodes to its file; images and attachments whose
- * URL was downloaded point at the local copy. Returns what each new relative
- * URL stands for (for `restoreTree`). References to things not pulled are
- * kept in dialect form, so nothing is lost.
+ * Rewrites `tree` in place for the folder (`localizedTree`, its children
+ * taken over). Returns what each new relative URL stands for (for
+ * `restoreTree`).
  */
 export function localizeTree(tree: Root, context: LocalizeContext): Map<string, Origin> {
+  const {tree: localized, origins} = localizedTree(tree, context)
+  tree.children = localized.children
+  return origins
+}
+
+/**
+ * `tree` for the folder, `tree` unchanged (only the nodes on the way to a
+ * change are copied, the rest shared): `articleLink` nodes whose target was
+ * pulled become `link` nodes to its file; images and attachments whose URL
+ * was downloaded point at the local copy; an image of a diagram or formula
+ * the folder keeps gives its source back. With what each new relative URL
+ * stands for (for `restoreTree`). References to things not pulled are kept
+ * in dialect form, so nothing is lost.
+ */
+export function localizedTree(tree: Root, context: LocalizeContext): {tree: Root; origins: Map<string, Origin>} {
   const origins = new Map<string, Origin>()
-  visit(tree, (node, index, parent) => {
-    const diagram =
-      context.diagramOf && parent && index !== undefined ? renderedSourceOf(node, context.diagramOf) : undefined
-    if (diagram) {
-      origins.set(diagramOrigin(diagram.kind, diagram.source), {url: diagram.url})
-      parent!.children.splice(index!, 1, diagram.node as never)
-      return
-    }
-    if (node.type === 'articleLink' && parent && index !== undefined) {
-      const kind = node.articleId !== undefined ? 'article' : 'topic'
-      const id = node.articleId ?? node.topicId
-      const target = id === undefined ? undefined : context.documentOf(kind, id)
-      if (target === undefined || id === undefined) return
+  const children = localizedChildren(tree.children, context, origins)
+  return {tree: children === tree.children ? tree : {...tree, children}, origins}
+}
+
+/** `children` localized (`localizedNode`), or `children` itself when none changes. */
+function localizedChildren<Child extends Nodes>(
+  children: Child[],
+  context: LocalizeContext,
+  origins: Map<string, Origin>
+): Child[] {
+  let changed: Child[] | undefined
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!
+    const next = localizedNode(child, context, origins)
+    if (next === child) continue
+    changed ??= children.slice()
+    changed[index] = next as Child
+  }
+  return changed ?? children
+}
+
+/** A node under the root for the folder (`localizedTree`), or `node` itself when nothing in it changes. */
+function localizedNode(node: Nodes, context: LocalizeContext, origins: Map<string, Origin>): Nodes {
+  const diagram = context.diagramOf ? renderedSourceOf(node, context.diagramOf) : undefined
+  if (diagram) {
+    origins.set(diagramOrigin(diagram.kind, diagram.source), {url: diagram.url})
+    // The replaced image is still met, as an in-place walk met it (its URL may be a download's too).
+    if ('children' in node) localizedChildren(node.children, context, origins)
+    return diagram.node
+  }
+  let replaced: Nodes = node
+  if (node.type === 'articleLink') {
+    const kind = node.articleId !== undefined ? 'article' : 'topic'
+    const id = node.articleId ?? node.topicId
+    const target = id === undefined ? undefined : context.documentOf(kind, id)
+    if (target !== undefined && id !== undefined) {
       const url = relativeUrl(context.file, target)
       origins.set(url, {kind, id})
-      const link: Link = {type: 'link', url, children: node.children}
-      parent.children.splice(index, 1, link as never)
-      return
+      replaced = {type: 'link', url, children: node.children}
     }
-    if (node.type === 'image' || node.type === 'attachment' || node.type === 'drawio') {
-      const local = context.assetOf(node.url)
-      if (local === undefined) return
+  } else if (node.type === 'image' || node.type === 'attachment' || node.type === 'drawio') {
+    const local = context.assetOf(node.url)
+    if (local !== undefined) {
       const url = relativeUrl(context.file, local)
       origins.set(url, {url: node.url})
-      node.url = url
+      replaced = {...node, url}
     }
-  })
-  return origins
+  }
+  if (!('children' in replaced)) return replaced
+  const children = localizedChildren(replaced.children as Nodes[], context, origins)
+  return children === replaced.children ? replaced : ({...replaced, children} as Nodes)
 }
 
 /** The reverse of `localizeTree` on a re-parsed tree: relative URLs back to ids and file URLs. */
