@@ -14,6 +14,7 @@ import {applyEdits} from './splice.js'
 import {deletionEdit} from './deletion.js'
 import {codeContentEdit} from './code.js'
 import {patchWords} from './words.js'
+import {tableRowEdits} from './table.js'
 import {apartFrom, listMarkerAt, withListMarker} from './list-markers.js'
 import type {MergeInput} from './types.js'
 
@@ -146,7 +147,22 @@ function containerEdits(patching: Patching, level: Level, base: RootContent, rem
   const shifted = edits.map((edit) => ({...edit, start: edit.start - range.start, end: edit.end - range.start}))
   if (shifted.some((edit) => edit.start < 0 || edit.end > range.end - range.start)) return undefined
   const patched = applyEdits(input.base.slice(range.start, range.end), shifted)
-  return patched !== undefined && input.render(patched + '\n') === stringifyKb(rootOf([remote])) ? edits : undefined
+  if (patched === undefined) return undefined
+  if (input.render(patched + '\n') === stringifyKb(rootOf([remote]))) return edits
+  return provedInFile(input, level, base, remote, edits) ? edits : undefined
+}
+
+/**
+ * Whether a container's edits, applied to the whole file, render to base's
+ * body with that container replaced by the remote one: a container whose
+ * text leans on the file (a reference link, `[text][ref]`, defined below
+ * it) does not render alone as it does in its file.
+ */
+function provedInFile(input: MergeInput, level: Level, base: RootContent, remote: RootContent, edits: Edit[]): boolean {
+  const file = applyEdits(input.base, edits)
+  if (file === undefined) return false
+  const children = level.base.children.map((child) => (child === base ? remote : child))
+  return input.render(file) === stringifyKb(rootOf(children as RootContent[]))
 }
 
 /** The source ranges of base blocks the patch may rewrite, or why one may not be. */
@@ -190,7 +206,9 @@ function replacement(
   const written = matchListMarkers(authorText(patching, level, remotes, index), patching.input.base, level, start)
   const edit = {start, end, text: indentFollowing(written, prefix)}
   if (patching.grain !== 'words' || bases.length !== 1 || remotes.length !== 1) return [edit]
-  return [inPlace(patching, {range: ranges[0]!, base: bases[0]!, remote: remotes[0]!}, edit) ?? edit]
+  const {input, starts} = patching
+  const rows = tableRowEdits(input.base, starts, bases[0]!, remotes[0]!, input.toAuthor)
+  return rows ?? [inPlace(patching, {range: ranges[0]!, base: bases[0]!, remote: remotes[0]!}, edit) ?? edit]
 }
 
 /** One block replaced by another, with the range of the first and the edit that writes the second. */

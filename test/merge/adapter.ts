@@ -5,7 +5,7 @@
  */
 import type {Root} from 'mdast'
 import {gfmToKbTree, kbToGfm, parseKb, stringifyKb} from '../../src/dialect/index.js'
-import type {MergeInput} from '../../src/merge/index.js'
+import type {MergeInput, MergeResult} from '../../src/merge/index.js'
 
 /** The text with its front matter's lines blanked (the line count kept). */
 export function blankFrontMatter(text: string): string {
@@ -56,4 +56,16 @@ export function remoteEdit(base: string, from: string, to: string): string {
   const body = render(base)
   if (!body.includes(from)) throw new Error(`the canonical body does not hold ${JSON.stringify(from)}:\n${body}`)
   return body.replace(from, to)
+}
+
+/** The merged text of a result (fails the test when it is not merged). */
+export function merged(result: MergeResult): string {
+  if (result.status !== 'merged') throw new Error(`not merged: ${JSON.stringify(result)}`)
+  return result.text
+}
+
+/** The lines of `after` not in `before`, and of `before` not in `after`. */
+export function difference(before: string, after: string): {gone: string[]; added: string[]} {
+  const [a, b] = [before.split('\n'), after.split('\n')]
+  return {gone: a.filter((line) => !b.includes(line)), added: b.filter((line) => !a.includes(line))}
 }

@@ -69,11 +69,10 @@ export interface MergeRequest {
  */
 export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: MergeRequest): Promise<boolean> {
   const entry = run.book.before.get(given.op.id)?.entry
-  // A document that moves is written whole: its relative links follow the move.
-  if (!entry?.sourceHash || given.op.unverified || given.op.refresh || given.op.from !== undefined) return false
+  if (!entry?.sourceHash || given.op.unverified) return false
   // Files a last pull could not download: the file names their URLs, which the body as the platform holds it does too.
   if (entry.missingFiles) return false
-  if (given.op.op !== 'update' && given.op.op !== 'conflict') return false
+  if (given.op.op !== 'update' && given.op.op !== 'conflict' && given.op.op !== 'move') return false
   // The file the document is in (a topic's page may be `index.md` or `README.md`, not the `_index.md` pull names new ones).
   const op = {...given.op, file: run.context.scan.byPath[given.op.path]?.file ?? given.op.file}
   const request = {...given, op}
@@ -91,6 +90,9 @@ export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: M
     toAuthor: (blocks: Root) => pullBody(stringifyKb(blocks), op.title, request.localize).text
   }
   const result = await mergeWithBase(setting, document)
+  // A document that moved, or links to one that did (its body unchanged on the platform), is patched where its links
+  // changed; one no patch writes faithfully is written whole, as pull writes it, never a conflict copy: nobody edited it.
+  if (result.status !== 'merged' && (op.refresh || op.from !== undefined)) return false
   const lineEnds = (text: string) => (raw.includes('\r\n') ? text.replace(/\n/g, '\r\n') : text)
   const titled = await frontMatterPatch(run, setting, request, local, entry.title)
   if (result.status === 'merged') await writeMerged(run, setting, request, document, titled(result.text), lineEnds)
