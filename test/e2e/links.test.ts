@@ -103,7 +103,7 @@ describe('links as real trees write them', () => {
     const repo = await repository({
       'CONTRIBUTING.md': '# Contributing\n',
       'docs/page.md':
-        '# Page\n\nSee [gone](gone.md) and [contributing](../CONTRIBUTING.md).\n\n![lost diagram](img/lost.png)\n'
+        '# Page\n\nSee [gone](gone.md) and [contributing](../CONTRIBUTING.md).\n\n![lost `<Diagram>` capture](img/lost.png)\n'
     })
     const docs = path.join(repo, 'docs')
     const root = (await local.client.createItem({type: 'topic', title: 'Broken', parent_topic_id: null})).id
@@ -121,7 +121,7 @@ describe('links as real trees write them', () => {
     expect(lenient.err).toMatch(/page\.md:3:\d+: warning: Link `\.\.\/CONTRIBUTING\.md` points outside the folder/)
     expect(lenient.err).toMatch(/page\.md:5:\d+: warning: Image `img\/lost\.png` not found/)
     await expect(bodiesUnder(root)).resolves.toEqual({
-      Page: {id: expect.any(String), body: 'See gone and contributing.\n\nlost diagram\n'}
+      Page: {id: expect.any(String), body: 'See gone and contributing.\n\nlost `<Diagram>` capture\n'}
     })
     const bad = await kbsync(['plan', docs, '--broken-links=maybe'], repo)
     expect(bad.code).toBe(2)

@@ -57,6 +57,13 @@ export function inlineReferences(tree: Root): void {
     if (node.type !== 'linkReference' && node.type !== 'imageReference') return
     const definition = definitions.get(node.identifier.toLowerCase())
     if (!definition) return
+    // An empty address (a site value kbsync could not fill in, see `site-syntax/hugo/addresses.ts`): the text alone.
+    if (definition.url === '') {
+      const text: PhrasingContent[] =
+        node.type === 'linkReference' ? node.children : node.alt ? [{type: 'text', value: node.alt}] : []
+      ;(parent as Parent).children.splice(index, 1, ...text)
+      return index + text.length
+    }
     const replacement: PhrasingContent =
       node.type === 'linkReference'
         ? {type: 'link', url: definition.url, title: definition.title, children: node.children, position: node.position}

@@ -12,6 +12,7 @@ import {kbsyncVersion} from '../../version.js'
 import {bodyHash} from './remote.js'
 import {renderedNode} from '../../diagrams/publish.js'
 import {noticeBlock, noticeLink, type NoticeSettings} from './notice.js'
+import {altTextNodes} from './image-alt.js'
 import {dropTemplate, fillTemplate, heldTemplate, slotPrefix, templateOf, type RenderTemplate} from './render-slots.js'
 
 /** What rendering needs to know about the remote. */
@@ -207,12 +208,12 @@ export function renderedTree(
  * an image its alt text, an attachment nothing (its group keeps the others).
  */
 function plainText(node: TreeNode, children: TreeNode[]): TreeNode[] {
-  if (node.type === 'image') return node.alt ? [{type: 'text', value: node.alt}] : []
+  if (node.type === 'image') return node.alt ? (altTextNodes(node.alt) as TreeNode[]) : []
   return node.type === 'attachment' ? [] : children
 }
 
 // A release may render the same input differently: its keys must not match an older one's.
-const renderFormat = `kbsync-render/1 ${kbsyncVersion}`
+const renderFormat = `kbsync-render/2 ${kbsyncVersion}`
 
 /**
  * A hash of everything rendering `node` with `context` reads: the body

@@ -72,7 +72,11 @@ function rewriteContainers(site: SiteSource, syntax: FenceSyntax): void {
   const fence = syntax.mark.repeat(3)
   for (let index = 0; index < lines.length; index++) {
     const [prefix, rest] = splitPrefix(lines[index]!)
-    if (code.isCode(lines[index]!) || !rest.startsWith(fence)) continue
+    if (code.isCode(lines[index]!)) continue
+    if (!rest.startsWith(fence)) {
+      splitTrailingClose(site, stack, index, syntax.mark)
+      continue
+    }
     const close = syntax.closing.exec(rest)
     if (close) {
       closeContainer(site, stack, index, close[1]!.length, syntax.mark)
@@ -83,6 +87,7 @@ function rewriteContainers(site: SiteSource, syntax: FenceSyntax): void {
     const name = open[2]!.toLowerCase()
     const title = open[3] || open[4]?.trim() || undefined
     const line = site.origin[index]!
+    if (open[3] && open[4]?.trim()) splitInlineText(site, index, prefix, open[4].trim())
     const options = syntax.options ? takeOptions(lines, index + 1) : {}
     if (syntax.transparent.has(name)) {
       stack.push({fence: open[1]!.length, prefix, line, kind: 'none'})
@@ -118,6 +123,39 @@ function rewriteContainers(site: SiteSource, syntax: FenceSyntax): void {
     lines.push(trimBlanksEnd(open.prefix) + closeTag(open.kind))
     site.origin.push(site.origin[site.origin.length - 1] ?? 1)
   }
+}
+
+/**
+ * `:::caution[Title] Some text`: the text after a bracketed title is the
+ * container's first line, moved to a line of its own (the sites show such a
+ * line as text: the author's intent is the block, which admonitions of
+ * every syntax become).
+ */
+function splitInlineText(site: SiteSource, index: number, prefix: string, text: string): void {
+  site.lines.splice(index + 1, 0, prefix + text)
+  site.origin.splice(index + 1, 0, site.origin[index]!)
+  site.messages.push({
+    line: site.origin[index]!,
+    column: prefix.length + 1,
+    ruleId: 'kb-admonition-inline',
+    reason:
+      'Text follows the title on the line that opens this container; the site shows the whole line as text. kbsync writes the block with that text inside. Move the text to the next line.'
+  })
+}
+
+/**
+ * `...the last words. :::` while a container is open: a fence at the end of
+ * a line of text closes it, after the text (as `splitInlineText`, the
+ * author's intent over the sites' literal reading).
+ */
+function splitTrailingClose(site: SiteSource, stack: Open[], index: number, mark: string): void {
+  const open = stack[stack.length - 1]
+  const line = site.lines[index]!
+  if (!open || !line.trimEnd().endsWith(mark.repeat(3))) return
+  const fence = new RegExp(`^(.*\\S)[ \\t]+(\\${mark}{3,})[ \\t\\r]*$`).exec(line)
+  if (!fence || fence[2]!.length !== open.fence) return
+  site.lines.splice(index, 1, fence[1]!, open.prefix + mark.repeat(open.fence))
+  site.origin.splice(index + 1, 0, site.origin[index]!)
 }
 
 /** The indented `key: value` option lines from line `start` on, blanked (they configure the block; no reader sees them). */

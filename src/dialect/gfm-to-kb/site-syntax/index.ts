@@ -3,7 +3,7 @@
  * of Docusaurus, VitePress and MkDocs (also pymdownx blocks) become hint blocks and expanding
  * blocks, MDX imports, exports and comments go, Liquid and kramdown are
  * handled as `templates.ts` says, MkDocs' attribute lists, emoji and icon
- * shortcodes and mkdocstrings blocks as `mkdocs/` says, TeX's `\(`/`\[`
+ * shortcodes, mkdocstrings blocks and autorefs cross-references as `mkdocs/` says, TeX's `\(`/`\[`
  * delimiters as `tex-delimiters.ts` says. The container forms are rewritten line
  * by line before the parse (`rewriteSiteSyntax`), keeping every line's
  * number, so that the Markdown inside them is parsed where it stands; what
@@ -19,6 +19,7 @@ import {dropEsm, dropMdxComments} from './mdx.js'
 import {warnMdxExpressions} from './mdx-expressions.js'
 import {rewriteMkDocsAdmonitions} from './mkdocs.js'
 import {rewriteAutodoc} from './mkdocs/mkdocstrings.js'
+import {mayHoldAutorefs, rewriteAutorefs} from './mkdocs/autorefs.js'
 import {handleTemplateSyntax} from './templates.js'
 import {applyAttrLists} from './mkdocs/attr-lists.js'
 import {mayHoldAttrList} from './mkdocs/attr-list-syntax.js'
@@ -57,7 +58,9 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   const shortcodes = mayHoldShortcodes(markdown)
   const liquid = !options.mdx && mayHoldLiquid(markdown)
   const tex = mayHoldTexDelimiters(markdown)
-  if (!attributes && !shortcodes && !liquid && !tex && !siteMarkers.test(markdown)) return {...site, source: markdown}
+  const autorefs = mayHoldAutorefs(markdown)
+  if (!attributes && !shortcodes && !liquid && !tex && !autorefs && !siteMarkers.test(markdown))
+    return {...site, source: markdown}
   site.lines = markdown.split('\n')
   site.origin = site.lines.map((_, index) => index + 1)
   // The MDX parser reads ESM itself (its imports name the images a page shows).
@@ -72,6 +75,7 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   if (markdown.includes(':::')) rewriteAutodoc(site)
   rewriteFencedContainers(site)
   rewriteMkDocsAdmonitions(site)
+  if (autorefs) rewriteAutorefs(site)
   // Last: the lines are then those the parse reads (a formula inside a rewritten container is one still).
   if (tex) rewriteTexDelimiters(site)
   return {...site, source: site.lines.join('\n')}

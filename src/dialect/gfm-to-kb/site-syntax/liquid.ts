@@ -88,8 +88,10 @@ function liquidOutputs(line: string, state: LineState): string {
         url || siteAddress.test(expression)
           ? undefined
           : (linkAround(line, at, end + 2, last) ?? linkFromAbove(line, at, end + 2, last, state.out.lines))
-      result += link ? line.slice(last, link.open) + link.text : line.slice(last, at) + (url ? url[2] : '')
-      last = link ? link.close : end + 2
+      // An unknown value that is all an emphasis holds (`**{{ site.x }}**`) takes the marks with it: `****` is no text.
+      const marks = link || url ? 0 : emphasisAround(line, last, at, end + 2)
+      result += link ? line.slice(last, link.open) + link.text : line.slice(last, at - marks) + (url ? url[2] : '')
+      last = link ? link.close : end + 2 + marks
       if (!url && !skipping)
         state.losses.add('kb-liquid-output', 'output', state.out.author, at + 1, (count) => {
           return `The Liquid output \`{{ ${expression} }}\` (${places(count)}) is left out: its value is neither in the front matter nor in \`_config.yml\`, and kbsync does not run Liquid. Write the value.`
@@ -98,6 +100,14 @@ function liquidOutputs(line: string, state: LineState): string {
     at = line.indexOf('{{', end + 2)
   }
   return result + line.slice(last)
+}
+
+/** How many emphasis marks (`*`, `_`, up to three) close right after `after` what opens right before `at` (0 for none). */
+function emphasisAround(line: string, from: number, at: number, after: number): number {
+  const before = /(?:\*{1,3}|_{1,3})$/.exec(line.slice(Math.max(from, at - 3), at))?.[0] ?? ''
+  return before !== '' && line.startsWith(before, after) && line[after + before.length] !== before[0]
+    ? before.length
+    : 0
 }
 
 /** Rewrites the Liquid tags of `site` (see the module comment). */

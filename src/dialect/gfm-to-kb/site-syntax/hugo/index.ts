@@ -100,7 +100,10 @@ function rewriteText(pass: Pass, text: string, index: number): {text: string; in
       continue
     }
     // An unknown value heading an address leaves no address: the link is its text, an autolink goes.
-    const address = !tag.escaped && familyOf(tag.name) === 'param' ? addressAround(text, tag, last) : undefined
+    const address =
+      !tag.escaped && familyOf(tag.name) === 'param'
+        ? addressAround(text, tag, last, pass.site.lines[index - 1])
+        : undefined
     if (!dropping) out.add(text.slice(last, address?.open ?? tag.start) + (address?.text ?? ''))
     last = address?.close ?? tag.end
     if (tag.escaped) {
