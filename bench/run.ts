@@ -16,6 +16,7 @@ import {benchInitialPush, benchLargeTree, type Row} from './push-bench.js'
 import {benchPull} from './pull-bench.js'
 import {benchPreview} from './preview-bench.js'
 import {benchScale} from './scale-bench.js'
+import {benchShapes} from './shapes-bench.js'
 import {benchHighlight} from './highlight-bench.js'
 import {benchDiagrams} from './diagrams-bench.js'
 import {benchImport, benchInstallSize} from './import-bench.js'
@@ -54,6 +55,10 @@ if (wanted('large')) rows.push(...(await benchLargeTree(quick ? 1000 : 5000)))
 if (wanted('scale')) {
   const sizes = numbers('sizes') ?? (quick ? [1000, 3000] : [3000, 9000, 30_000])
   rows.push(...(await benchScale(sizes, numbers('chain')?.[0] ?? 12_000)))
+}
+if (wanted('shapes')) {
+  const names = process.argv.find((arg) => arg.startsWith('--shapes='))?.slice('--shapes='.length)
+  rows.push(...(await benchShapes(numbers('items')?.[0] ?? (quick ? 300 : 3000), names ? names.split(',') : [])))
 }
 if (wanted('watch')) {
   rows.push(...(await benchWatch(quick ? 10 : 50, 200)))

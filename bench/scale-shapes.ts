@@ -5,8 +5,9 @@
  * all in one topic, in many small topics, under very long titles, with
  * hundreds of links each, one huge article among small ones, many images,
  * a deep folder nest, every article of one title, a table of 20,000 rows
- * among small articles, a chain of links from each article to the next, and
- * file names of 255 bytes.
+ * among small articles, a chain of links from each article to the next,
+ * file names of 255 bytes, a list of 50,000 items among small articles, and
+ * a hub article linking to every other.
  */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -27,6 +28,8 @@ interface ArticleSpec {
   padTo?: number
   /** Rows of a three-column table appended to the body. */
   tableRows?: number
+  /** Items of a tight one-line list appended to the body. */
+  listItems?: number
 }
 
 /** One topic folder of a shape and its title. */
@@ -82,6 +85,7 @@ async function writeLayout(dir: string, shape: ShapeName, layout: Layout, seed: 
     for (const image of images.slice(1)) body += `\n![Figure ${image}](${image})\n`
     if (article.padTo !== undefined) body = padBody(body, article.padTo, next, i)
     if (article.tableRows !== undefined) body += tableOf(article.tableRows)
+    if (article.listItems !== undefined) body += listOf(article.listItems)
     if (article.title !== undefined) body = frontMatter(article.title) + body
     tree.articles += 1
     tree.images += images.length
@@ -110,6 +114,13 @@ function padBody(body: string, bytes: number, next: () => number, i: number): st
 function tableOf(rows: number): string {
   const lines = ['', '| Code | Value | Meaning |', '| --- | --- | --- |']
   for (let r = 0; r < rows; r++) lines.push(`| E${r} | ${r * 7} | cell ${r} text |`)
+  return lines.join('\n') + '\n'
+}
+
+/** A tight list of `items` one-line items (a generated changelog or index page). */
+function listOf(items: number): string {
+  const lines = ['']
+  for (let n = 0; n < items; n++) lines.push(`- item ${n}: setting \`key.${n}\` is ${n * 7}`)
   return lines.join('\n') + '\n'
 }
 
@@ -200,7 +211,9 @@ export const shapeNames = [
   'same-title',
   'huge-table',
   'link-chain',
-  'long-names'
+  'long-names',
+  'huge-list',
+  'hub'
 ] as const
 
 /** A shape's name. */
@@ -264,6 +277,17 @@ function layoutOf(shape: ShapeName, items: number, next: () => number): Layout {
       layout.articles[Math.floor(count / 2)]!.tableRows = 20_000
       return layout
     }
+    case 'huge-list': {
+      const layout = topicsOf(10, 30, (t) => `topic-${t}`, next)
+      layout.articles[5]!.listItems = 50_000
+      return layout
+    }
+    case 'hub': {
+      // One index page linking to every other article (a generated site map): each link is resolved while converting.
+      const layout = topicsOf(items + 1, 30, (t) => `topic-${t}`, next)
+      layout.articles[0]!.links = Array.from({length: items}, (_, i) => i + 1)
+      return layout
+    }
   }
 }
 
@@ -271,7 +295,8 @@ function layoutOf(shape: ShapeName, items: number, next: () => number): Layout {
  * Writes the tree of `shape` under `dir` with about `items` articles (3,000
  * in the benchmark): `big-article` writes `items / 30` (one of 5 MB), and
  * `many-images` `items / 10` articles showing `items / 3` images, `huge-table`
- * `items / 30` (one with a table of 20,000 rows).
+ * `items / 30` (one with a table of 20,000 rows), `huge-list` 10 (one with a
+ * list of 50,000 items), `hub` `items + 1` (the first linking to the others).
  */
 export async function generateShape(dir: string, shape: ShapeName, items: number): Promise<ShapeTree> {
   const next = seededRandom(items + shapeNames.indexOf(shape))

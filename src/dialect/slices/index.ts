@@ -27,15 +27,23 @@ export interface SliceLimits {
   sliceLines: number
 }
 
-/** The limits a parse slices with. */
-export const sliceLimits: SliceLimits = {minimumSource: 32_768, minimumMiddle: 512, sliceLines: 128}
+/** The limits a parse slices with (frozen: a test passes its own to `parseInSlices`). */
+export const sliceLimits: Readonly<SliceLimits> = Object.freeze({
+  minimumSource: 32_768,
+  minimumMiddle: 512,
+  sliceLines: 128
+})
 
 /**
  * Parses `source` with `parse` (a parse of a whole source: the same tree,
  * positions and recorded problems result), long runs of table rows and list
  * items in slices when the parse confirms them (see the module comment).
  */
-export function parseInSlices(source: string, parse: (source: string) => Root, limits = sliceLimits): Root {
+export function parseInSlices(
+  source: string,
+  parse: (source: string) => Root,
+  limits: Readonly<SliceLimits> = sliceLimits
+): Root {
   if (source.length < limits.minimumSource) return parse(source)
   const tree = parseLong(source, parse, limits) ?? parse(source)
   // A long body's tree lives on (a pull holds several copies of it): its arrays at their length.
@@ -44,7 +52,7 @@ export function parseInSlices(source: string, parse: (source: string) => Root, l
 }
 
 /** The tree of a long source whose runs the parse confirms, else undefined. */
-function parseLong(source: string, parse: (source: string) => Root, limits: SliceLimits): Root | undefined {
+function parseLong(source: string, parse: (source: string) => Root, limits: Readonly<SliceLimits>): Root | undefined {
   // A definition anywhere can name what a slice refers to; a lone CR is a line ending these lines do not count.
   if (source.includes(']:') || source.includes('\r')) return undefined
   const starts = lineStarts(source)
