@@ -1,11 +1,13 @@
 /**
  * Front matter of a Markdown file: a YAML block between `---` lines at the
- * very top. Only `title`, `kb_id`, `permissions` and the navigation keys of
- * docs sites (Docusaurus `id`, `sidebar_label`, `sidebar_position`) mean
- * something to kbsync; other keys are left alone.
+ * top, after blank lines at most (`front-matter-fence.ts`). Only `title`,
+ * `kb_id`, `permissions` and the navigation keys of docs sites (Docusaurus
+ * `id`, `sidebar_label`, `sidebar_position`) mean something to kbsync;
+ * other keys are left alone.
  */
 import {readYaml} from '../trust/index.js'
 import type {Diagnostic} from './diagnostic.js'
+import {frontMatterFence} from './front-matter-fence.js'
 import {pageAddressesOf} from './link-targets.js'
 import {readPermissions} from './permissions.js'
 import {publishRulesOf, type Unpublished} from './publish-rules.js'
@@ -50,7 +52,6 @@ export interface FrontMatterMemo {
   set(yaml: string, facts: FrontMatterFacts): void
 }
 
-const opening = /^---[ \t]*\r?\n/
 const closing = /^(?:---|\.\.\.)[ \t]*$/
 
 /**
@@ -65,8 +66,15 @@ export function readFrontMatter(
   lines: TextLines = new TextLines(text)
 ): FrontMatter {
   const none: FrontMatter = {present: false, lineCount: 0, yaml: ''}
-  if (!opening.test(text)) return none
-  const end = closingLineOf(lines)
+  const fence = frontMatterFence(text)
+  if (fence === -1) return none
+  const end = closingLineOf(lines, fence)
+  // After blank lines, only a closed block of keys is front matter (else the `---` is a thematic break); such a
+  // block is rare, and not memoised: the memo's facts hold the block's line count.
+  if (fence > 0) {
+    const yaml = end === -1 ? '' : yamlOf(text, lines, fence, end)
+    return end === -1 || !isMapping(yaml) ? none : parseBlock(yaml, end + 1, file, diagnostics, fence)
+  }
   if (end === -1) {
     diagnostics.push({
       severity: 'error',
@@ -77,13 +85,12 @@ export function readFrontMatter(
     })
     return none
   }
-  // Lines 1 to end - 1 as they lie in the text, without the line feed that ends the last of them.
-  const yaml = text.slice(lines.start(1), Math.max(lines.start(1), lines.start(end) - 1))
+  const yaml = yamlOf(text, lines, 0, end)
   // The facts are a function of the block's text alone: a block read before (and found sound) is not parsed again.
   const known = memo?.get(yaml)
   if (known) return {...known, yaml}
   const before = diagnostics.length
-  const result = parseBlock(yaml, end + 1, file, diagnostics)
+  const result = parseBlock(yaml, end + 1, file, diagnostics, 0)
   if (memo && diagnostics.length === before) {
     const {yaml: _text, ...facts} = result
     memo.set(yaml, facts)
@@ -91,16 +98,37 @@ export function readFrontMatter(
   return result
 }
 
-/** The facts of the front matter block `yaml` (of `lineCount` lines with its fences) of `file`, its problems added to `diagnostics`. */
-function parseBlock(yaml: string, lineCount: number, file: string, diagnostics: Diagnostic[]): FrontMatter {
+/** The YAML between the fences at lines `fence` and `end`, as it lies in the text, without the line feed that ends it. */
+function yamlOf(text: string, lines: TextLines, fence: number, end: number): string {
+  return text.slice(lines.start(fence + 1), Math.max(lines.start(fence + 1), lines.start(end) - 1))
+}
+
+/** Whether `yaml` is a mapping of keys, without a problem. */
+function isMapping(yaml: string): boolean {
+  const read = readYaml(yaml)
+  return read.ok && typeof read.data === 'object' && read.data !== null && !Array.isArray(read.data)
+}
+
+/**
+ * The facts of the front matter block `yaml` (of `lineCount` lines with its
+ * fences and the blank lines above) of `file`, its opening fence at the
+ * 0-based line `fence`; its problems added to `diagnostics`.
+ */
+function parseBlock(
+  yaml: string,
+  lineCount: number,
+  file: string,
+  diagnostics: Diagnostic[],
+  fence: number
+): FrontMatter {
   const result: FrontMatter = {present: true, lineCount, yaml}
   const read = readYaml(yaml)
+  // The block's first line is the file's line `fence + 2` (1-based).
   if (!read.ok) {
-    // The block starts on the file's second line.
     diagnostics.push({
       severity: 'error',
       file,
-      line: read.line + 1,
+      line: read.line + fence + 1,
       ...(read.column === undefined ? {} : {column: read.column}),
       message: `Invalid YAML in front matter: ${read.message}`,
       rule: 'front-matter-yaml'
@@ -109,13 +137,13 @@ function parseBlock(yaml: string, lineCount: number, file: string, diagnostics: 
   }
   const {data, document} = read
   const lineOf = (node: unknown): number | undefined =>
-    (node as {range?: unknown} | undefined)?.range ? read.lineOf(node) + 1 : undefined
+    (node as {range?: unknown} | undefined)?.range ? read.lineOf(node) + fence + 1 : undefined
   if (data === null || data === undefined) return result
   if (typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push({
       severity: 'error',
       file,
-      line: 2,
+      line: fence + 2,
       message: 'Front matter must be a mapping of keys to values',
       rule: 'front-matter-type'
     })
@@ -123,9 +151,9 @@ function parseBlock(yaml: string, lineCount: number, file: string, diagnostics: 
   }
   const record = data as Record<string, unknown>
   const nodeLine = (path: readonly string[]): number | undefined => lineOf(document.getIn(path, true))
-  const reading: KeyReading = {record, result, file, lineOf: (key) => nodeLine([key]) ?? 2, diagnostics}
+  const reading: KeyReading = {record, result, file, lineOf: (key) => nodeLine([key]) ?? fence + 2, diagnostics}
   readPlainKeys(reading)
-  if ('permissions' in record) readPermissionsKey(reading, nodeLine)
+  if ('permissions' in record) readPermissionsKey(reading, nodeLine, fence + 2)
   return result
 }
 
@@ -154,9 +182,9 @@ export function factsOfRecord(record: Record<string, unknown>, lineCount: number
   return facts
 }
 
-/** The index of the line that closes the block opened by `lines[0]`, or -1 when no line does. */
-function closingLineOf(lines: TextLines): number {
-  for (let index = 1; lines.has(index); index++) {
+/** The index of the line that closes the block opened by the line `fence`, or -1 when no line does. */
+function closingLineOf(lines: TextLines, fence: number): number {
+  for (let index = fence + 1; lines.has(index); index++) {
     if (closing.test(lines.line(index).replace(/\r$/, ''))) return index
   }
   return -1
@@ -214,9 +242,10 @@ function readKbId(reading: KeyReading): void {
  */
 function readPermissionsKey(
   {record, result, file, diagnostics}: KeyReading,
-  nodeLine: (path: readonly string[]) => number | undefined
+  nodeLine: (path: readonly string[]) => number | undefined,
+  firstLine: number
 ): void {
-  const line = nodeLine(['permissions']) ?? 2
+  const line = nodeLine(['permissions']) ?? firstLine
   const lineIn = (key: string): number => nodeLine(['permissions', key]) ?? line
   const permissions = readPermissions(
     record.permissions,

@@ -48,6 +48,7 @@ export {
 export {BodyCache, bodyCachePath, type BodyFacts} from './body-cache.js'
 export {FrontMatterCache, frontMatterCacheFile, handOverFrontMatter} from './front-matter-cache.js'
 export {factsOfRecord} from './front-matter.js'
+export {frontMatterFence} from './front-matter-fence.js'
 export {BodyMovedError, hasBody, ownStrings, readBodyAgain, releaseBody} from './body-release.js'
 export {writeKbId} from './write-id.js'
 export {

@@ -18,13 +18,14 @@ export async function writeKbId(dir: string, file: string, id: string): Promise<
     text = ''
   }
   const eol = text.includes('\r\n') ? '\r\n' : '\n'
-  const match = /^---[ \t]*\r?\n([\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text)
+  // Blank lines may come before the block, as the scan reads it (`front-matter-fence.ts`): they stay.
+  const match = /^((?:[ \t]*\r?\n)*)---[ \t]*\r?\n([\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text)
   let next: string
   if (match) {
-    const yaml = match[1] ?? ''
+    const yaml = match[2] ?? ''
     const line = /^kb_id:.*$/m
     const updated = line.test(yaml) ? yaml.replace(line, `kb_id: ${id}`) : `${yaml}kb_id: ${id}${eol}`
-    next = `---${eol}${updated}---${eol}${text.slice(match[0].length)}`
+    next = `${match[1]}---${eol}${updated}---${eol}${text.slice(match[0].length)}`
   } else {
     next = `---${eol}kb_id: ${id}${eol}---${eol}${text}`
   }

@@ -72,6 +72,24 @@ describe('scanFolder on the basic sample tree', async () => {
 })
 
 describe('scanFolder validation', () => {
+  it('reads a block after blank lines as front matter (as Astro and Hugo), its problems at their lines', async () => {
+    const scan = await scanFolder(
+      await tree({
+        'a.mdx': '\n\n---\ntitle: From the block\n---\n\nBody.\n',
+        'b.md': '\n---\ntitle: B\nsidebar_position: first\n---\n\nBody.\n',
+        // No block of keys after blank lines: the `---` is a thematic break, and the text under it is the body.
+        'c.md': '\n---\n\nUnder a rule.\n',
+        'd.md': '\n---\nJust a line\n---\n\nBody.\n'
+      })
+    )
+    expect(scan.byPath['a.mdx']!.title).toBe('From the block')
+    expect(scan.byPath['b.md']!.title).toBe('B')
+    expect(scan.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toContain('front-matter-type b.md:4')
+    expect(scan.byPath['c.md']!.title).toBe('c')
+    expect(scan.byPath['d.md']!.title).toBe('d')
+    expect(scan.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  })
+
   it('reports every problem of the invalid tree with file and line', async () => {
     // A copy outside any repository: there `../../../package.json` leaves the folder and every repository.
     const copy = path.join(await tree({}), 'a', 'b', 'invalid')

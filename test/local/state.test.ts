@@ -162,4 +162,12 @@ describe('writeKbId', () => {
     await writeKbId(dir, 'fronted.md', 'NEW')
     expect(await readFile(fronted, 'utf8')).toBe('---\r\ntitle: T\r\nkb_id: NEW\r\n---\r\n\r\nBody.\r\n')
   })
+
+  it('writes into a block that opens after blank lines (Astro reads it as front matter), the blank lines kept', async () => {
+    const dir = await folder()
+    const file = path.join(dir, 'blank.mdx')
+    await writeFile(file, '\n---\ntitle: T\n---\n\nBody.\n')
+    await writeKbId(dir, 'blank.mdx', 'ABC')
+    expect(await readFile(file, 'utf8')).toBe('\n---\ntitle: T\nkb_id: ABC\n---\n\nBody.\n')
+  })
 })

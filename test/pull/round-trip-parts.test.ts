@@ -95,6 +95,14 @@ describe('front matter patches', () => {
     )
   })
 
+  it('find the block after blank lines, as the scan does (Astro and Hugo read it so)', () => {
+    const blank = `\n\n${file}`
+    expect(patchTitle(blank, {from: 'front matter'}, 'New')).toBe(blank.replace('title: Old title', 'title: New'))
+    expect(patchPermissions(blank, {readers: [1], editors: []}, true)).toBe(
+      blank.replace('sidebar_label: Intro\n', 'sidebar_label: Intro\npermissions:\n  readers: [1]\n  editors: []\n')
+    )
+  })
+
   it('change the heading the title came from, keeping its id', () => {
     expect(patchTitle('# Old {#old-id}\n\nBody', {from: 'heading', headingLine: 1}, 'New')).toBe(
       '# New {#old-id}\n\nBody'

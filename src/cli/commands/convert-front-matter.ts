@@ -11,6 +11,7 @@
 import {VFileMessage} from 'vfile-message'
 import type {Diagnostic} from '../../local/diagnostic.js'
 import {bodyOf, isTitleLine, readDocumentHead} from '../../local/body.js'
+import {frontMatterFence} from '../../local/front-matter-fence.js'
 
 /** The rule id of the note that front matter was left out of the body. */
 export const frontMatterRule = 'kb-front-matter'
@@ -28,8 +29,6 @@ export interface SplitText {
   problems: Diagnostic[]
 }
 
-const opening = /^---[ \t]*\r?\n/
-
 /**
  * Split `text` (the file `name`) into front matter and body, as `push`
  * reads a file (`readDocumentHead`). From GFM a block that is not closed is
@@ -39,7 +38,7 @@ const opening = /^---[ \t]*\r?\n/
  */
 export function splitFrontMatter(text: string, name: string, fromKb: boolean): SplitText {
   const none: SplitText = {block: '', body: text, untitled: text, problems: []}
-  if (!opening.test(text)) return none
+  if (frontMatterFence(text) === -1) return none
   const problems: Diagnostic[] = []
   const head = readDocumentHead(text, name, problems)
   if (!head.frontMatter.present) return fromKb ? none : {...none, problems}

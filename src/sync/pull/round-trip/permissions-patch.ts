@@ -4,7 +4,7 @@
  * front matter, in a folder that manages permissions), every other line of
  * the front matter and the body kept as it is.
  */
-import type {LocalPermissions} from '../../../local/index.js'
+import {frontMatterFence, type LocalPermissions} from '../../../local/index.js'
 
 const permissionsKey = /^permissions[ \t]*:/
 
@@ -25,13 +25,15 @@ function permissionsLines(permissions: LocalPermissions): string[] {
  */
 export function patchPermissions(text: string, permissions: LocalPermissions, add: boolean): string | undefined {
   const lines = text.split('\n')
-  if (lines[0]?.trimEnd() !== '---') {
+  // The block may open after blank lines, as Astro and Hugo read it.
+  const first = Math.max(0, frontMatterFence(text))
+  if (lines[first]?.trimEnd() !== '---') {
     if (!add || lines[0]?.trimEnd() === '+++') return undefined
     return ['---', ...permissionsLines(permissions), '---', '', text].join('\n')
   }
-  const close = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---')
+  const close = lines.findIndex((line, index) => index > first && line.trimEnd() === '---')
   if (close === -1) return undefined
-  const start = lines.findIndex((line, index) => index > 0 && index < close && permissionsKey.test(line))
+  const start = lines.findIndex((line, index) => index > first && index < close && permissionsKey.test(line))
   if (start === -1) {
     if (!add) return undefined
     lines.splice(close, 0, ...permissionsLines(permissions))

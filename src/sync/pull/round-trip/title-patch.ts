@@ -7,6 +7,7 @@
  * is not the file's to change.
  */
 import {stringify} from 'yaml'
+import {frontMatterFence} from '../../../local/index.js'
 
 /** Where the file's title is, as the scan found it. */
 export interface TitlePlace {
@@ -29,7 +30,7 @@ export function patchTitle(text: string, place: TitlePlace, title: string): stri
   if (place.from === 'front matter') {
     // Beside a front matter title, a `# Title` line equal to it leaves the body: it must stay equal to it.
     if (place.headingLine !== undefined) patchHeading(lines, place.headingLine, title)
-    const index = frontMatterTitleLine(lines)
+    const index = frontMatterTitleLine(lines, Math.max(0, frontMatterFence(text)))
     if (index === undefined) return undefined
     const toml = tomlTitle.test(lines[index]!)
     const value = toml ? JSON.stringify(title) : stringify(title, {lineWidth: 0}).trimEnd()
@@ -57,11 +58,11 @@ function patchHeading(lines: string[], line: number, title: string): boolean {
   return true
 }
 
-/** The 0-based line of the top-level `title` key of the front matter of `lines`, if any. */
-function frontMatterTitleLine(lines: readonly string[]): number | undefined {
-  const fence = lines[0]?.trimEnd()
+/** The 0-based line of the top-level `title` key of the front matter opened at the line `first` of `lines`, if any. */
+function frontMatterTitleLine(lines: readonly string[], first: number): number | undefined {
+  const fence = lines[first]?.trimEnd()
   if (fence !== '---' && fence !== '+++') return undefined
-  for (let index = 1; index < lines.length; index++) {
+  for (let index = first + 1; index < lines.length; index++) {
     const line = lines[index]!
     if (line.trimEnd() === fence) return undefined
     if (fence === '---' ? yamlTitle.test(line) : tomlTitle.test(line)) return index
