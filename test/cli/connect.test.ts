@@ -69,23 +69,50 @@ describe('connect', () => {
   })
 })
 
+/** A notice handler on a clock the test sets (`clock.now`), with the lines it said. */
+function noticesAt(clock: {now: number}) {
+  const lines: string[] = []
+  return {
+    lines,
+    notice: rateLimitNotices(
+      (line) => lines.push(line),
+      () => clock.now
+    )
+  }
+}
+
 describe('rateLimitNotices', () => {
   it('says a long wait once for all the requests held by the same reset, and says nothing of short waits or failures', () => {
-    const lines: string[] = []
-    let now = 0
-    const notice = rateLimitNotices(
-      (line) => lines.push(line),
-      () => now
-    )
+    const clock = {now: 0}
+    const {lines, notice} = noticesAt(clock)
     notice({type: 'retry', method: 'GET', path: '/a', status: 500, waitMs: 20_000})
     notice({type: 'retry', method: 'GET', path: '/a', status: 429, waitMs: 2000})
     expect(lines).toEqual([])
     notice({type: 'retry', method: 'GET', path: '/a', status: 429, waitMs: 120_000})
-    now = 50
+    clock.now = 50
     notice({type: 'rate-limit-wait', method: 'PUT', path: '/b', waitMs: 119_960})
     expect(lines).toEqual(["rate limit reached: waiting 120 s for the server's next interval"])
-    now = 121_000
+    clock.now = 121_000
     notice({type: 'rate-limit-wait', method: 'PUT', path: '/b', waitMs: 30_000})
     expect(lines).toHaveLength(2)
+  })
+
+  it('says the waits of requests spaced out before a reset once per wait said, not once per request', () => {
+    const clock = {now: 0}
+    const {lines, notice} = noticesAt(clock)
+    // Each request a second after the one before, each waiting two seconds longer (the limiter spacing them out).
+    for (let i = 0; i < 30; i++) {
+      clock.now = i * 1000
+      notice({type: 'rate-limit-wait', method: 'POST', path: '/c', waitMs: 7000 + 2000 * i})
+    }
+    // Said at 0 s (7 s), then at 7 s (21 s), then at 28 s (63 s).
+    expect(lines).toEqual([
+      "rate limit reached: waiting 7 s for the server's next interval",
+      "rate limit reached: waiting 21 s for the server's next interval",
+      "rate limit reached: waiting 63 s for the server's next interval"
+    ])
+    clock.now = 29_000
+    notice({type: 'retry', method: 'POST', path: '/c', status: 429, waitMs: 600_000})
+    expect(lines.at(-1)).toBe("rate limit reached: waiting 600 s for the server's next interval")
   })
 })
