@@ -14,6 +14,7 @@ import {applyEdits} from './splice.js'
 import {deletionEdit} from './deletion.js'
 import {codeContentEdit} from './code.js'
 import {patchWords} from './words.js'
+import {headingIdParts} from './heading-id.js'
 import {tableRowEdits} from './table.js'
 import {apartFrom, listMarkerAt, withListMarker} from './list-markers.js'
 import type {MergeInput} from './types.js'
@@ -231,7 +232,15 @@ function inPlace(patching: Patching, pair: Pair, edit: Edit): Edit | undefined {
   if (base.type !== remote.type || (base.type !== 'paragraph' && base.type !== 'heading')) return undefined
   const prefix = continuationPrefix(lineBefore(input.base, range.start))
   const before = indentFollowing(blockText(input.toAuthor(rootOf([base]))), prefix)
-  const text = patchWords(input.base.slice(range.start, range.end), before, edit.text, prefix.includes('>'))
+  const source = input.base.slice(range.start, range.end)
+  const parts = (base.type === 'heading' && headingIdParts(source, before, edit.text)) || {
+    source,
+    before,
+    after: edit.text,
+    suffix: ''
+  }
+  const words = patchWords(parts.source, parts.before, parts.after, prefix.includes('>'))
+  const text = words === undefined ? undefined : words + parts.suffix
   return text === undefined || text === edit.text ? undefined : {...edit, text}
 }
 

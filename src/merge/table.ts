@@ -4,7 +4,7 @@
  * stay byte for byte. Written whole, one edited cell rewrote every line of
  * a table padded by its author (a formatter's column widths).
  */
-import type {Nodes, Root, Table, TableRow} from 'mdast'
+import type {Nodes, Root, Table, TableCell, TableRow} from 'mdast'
 import {rangeOf, type SourceRange} from './blocks.js'
 import {diffKeys, type Hunk} from './block-diff.js'
 import {stringifyKb} from '../dialect/index.js'
@@ -92,10 +92,16 @@ function hunkEdit(rows: Rows, hunk: Hunk): Edit | undefined {
   const prefix = source.slice(starts[before.startLine - 1], before.start)
   const widths = columnWidths(source, starts, base)
   const lines: string[] = []
-  for (const row of remote.children.slice(hunk.remoteStart, hunk.remoteEnd)) {
+  const oneForOne = hunk.baseEnd - hunk.baseStart === hunk.remoteEnd - hunk.remoteStart
+  for (const [index, row] of remote.children.slice(hunk.remoteStart, hunk.remoteEnd).entries()) {
     const line = rows.written(row)
     if (line === undefined || !line.startsWith('|')) return undefined
-    lines.push(prefix + padded(line, widths, base.align ?? []))
+    const own = replaced[index]
+    const kept =
+      oneForOne && own
+        ? keptCells(line, source.slice(own.start, own.end), base.children[hunk.baseStart + index]!, row)
+        : line
+    lines.push(prefix + padded(kept, widths, base.align ?? []))
   }
   return {start, end: replaced.at(-1)?.end ?? start, text: lines.map((line) => '\n' + line).join('')}
 }
@@ -115,6 +121,27 @@ function startOf(rows: Rows, hunk: Hunk, first: SourceRange | undefined, before:
     return range && lineBreakBefore(range)
   }
   return hunk.baseStart > 1 ? before.end : undefined
+}
+
+/** A cell's canonical text: two cells are the same when theirs are. */
+function cellKey(cell: TableCell): string {
+  return stringifyKb({type: 'root', children: [{type: 'paragraph', children: cell.children}]})
+}
+
+/**
+ * A row the platform changed, written with the author's own text in the
+ * cells it did not change (a reference link, `\|`, a formatter's spacing):
+ * only the edited cells are the platform's, written as pull writes them.
+ */
+function keptCells(written: string, ownLine: string, base: TableRow, remote: TableRow): string {
+  const cells = cellsOf(written)
+  const own = cellsOf(ownLine)
+  const count = remote.children.length
+  if (cells.length !== count || own.length !== count || base.children.length !== count) return written
+  const merged = cells.map((cell, index) =>
+    cellKey(base.children[index]!) === cellKey(remote.children[index]!) ? own[index]!.trim() : cell.trim()
+  )
+  return '| ' + merged.join(' | ') + ' |'
 }
 
 /** A line's cells, without the outer pipes. */

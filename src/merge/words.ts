@@ -15,12 +15,13 @@ interface Words {
 
 /**
  * Splits on spaces and line breaks (with a container's continuation after
- * them: `> `, indentation), and before a link's `](`: a link text's last word
- * and its destination are two words, so an edit of the text keeps the
- * destination as the author wrote it (`\&`, where the platform's form has `&`).
+ * them: `> `, indentation), and before a link's `](` or `][`: a link text's
+ * last word and its destination are two words, so an edit of the text keeps
+ * the destination as the author wrote it (`\&`, where the platform's form has
+ * `&`; a reference, `[text][ref]`, where it has the URL).
  */
 function wordsOf(text: string, quoted: boolean): Words {
-  const parts = text.split(quoted ? /([ \t]*\n[ \t>]*|[ \t]+|(?=\]\())/ : /([ \t]*\n[ \t]*|[ \t]+|(?=\]\())/)
+  const parts = text.split(quoted ? /([ \t]*\n[ \t>]*|[ \t]+|(?=\][([]))/ : /([ \t]*\n[ \t]*|[ \t]+|(?=\][([]))/)
   const words: string[] = []
   const separators: string[] = []
   for (let index = 0; index < parts.length; index += 2) {
@@ -94,6 +95,8 @@ export function patchWords(source: string, before: string, after: string, quoted
     const to = region.baseEnd === old.words.length ? own.words.length : toSource[region.baseEnd]!
     if (from < i || to < from) return undefined
     for (; i < from; i++) out.push(own.words[i]!, own.separators[i]!)
+    // Words added after the author's last: they follow it as they follow it on the platform (its last separator is none).
+    if (from === own.words.length && out.length > 0) out[out.length - 1] = now.separators[region.remoteStart - 1] ?? ''
     for (let j = region.remoteStart; j < region.remoteEnd; j++) {
       // After a replaced run, the separator the author's run ended with (its line break stays).
       const separator = j === region.remoteEnd - 1 && to > from ? own.separators[to - 1]! : now.separators[j]!

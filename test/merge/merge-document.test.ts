@@ -132,6 +132,18 @@ describe('mergeDocument: the platform edits one block', () => {
     expect(merged(mergeDocument(inputOf(base, remoteEdit(base, 'here', 'there'))))).toBe(base.replace('here', 'there'))
   })
 
+  it('an edit of a heading with an id keeps the id as the author wrote it (`{#id}`, not the anchor tag)', () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'Getting started', 'Getting going'))))
+    expect(changedLines(page, text)).toEqual([6])
+    expect(text).toContain('\n# Getting going {#start}\n')
+  })
+
+  it("an edit of a reference link's text keeps the reference (`[text][ref]`, where the platform writes the URL)", () => {
+    const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'the guide', 'our guide'))))
+    expect(changedLines(page, text)).toEqual([31])
+    expect(text).toContain('See [our guide][guide] for more.')
+  })
+
   it("an edit of a link's text keeps its destination as the author wrote it (`\\&`, where the platform writes `&`)", () => {
     const base = 'See [the search](https://x.org/?a=1\\&b=2) and [a b](https://y.org/?q=1\\&r=2 "t") too.\n'
     for (const [from, to] of [

@@ -99,3 +99,22 @@ describe('mergeDocument: the round trip law', () => {
     expect(unmergeable).toBeLessThanOrEqual(Math.ceil(cases / 10))
   })
 })
+
+describe('mergeDocument: the laws of a three-way merge', () => {
+  it('gives the local file back, byte for byte, when the platform kept the body (merge(b, l, b) = l)', () => {
+    fc.assert(
+      fc.property(document, block, fc.nat(), (doc, added, at) => {
+        const lines = doc.text.split('\n')
+        const place =
+          doc.frontMatter.split('\n').length + (at % (lines.length - doc.frontMatter.split('\n').length + 1))
+        const local = [...lines.slice(0, place), '', added(1), '', ...lines.slice(place)].join('\n')
+        expect(mergeDocument(inputOf(doc.text, render(doc.text), local))).toEqual({
+          status: 'merged',
+          text: local,
+          remoteBlocks: 0
+        })
+      }),
+      {numRuns: 50}
+    )
+  })
+})

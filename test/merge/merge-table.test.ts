@@ -32,6 +32,25 @@ After.
 `
 
 describe('mergeDocument: tables row by row', () => {
+  it("an edited cell keeps the author's text in the row's other cells (a reference link, `\\|`)", () => {
+    const base = [
+      'Before.',
+      '',
+      '| Script | Role |',
+      '| --- | --- |',
+      '| `test:repo` | See [`package.json`][pkg] or a\\|b |',
+      '| `test:smoke` | Slow |',
+      '',
+      '[pkg]: https://example.com/package.json',
+      ''
+    ].join('\n')
+    const text = merged(mergeDocument(inputOf(base, remoteEdit(base, '| `test:repo` |', '| edited cell |'))))
+    expect(difference(base, text)).toEqual({
+      gone: ['| `test:repo` | See [`package.json`][pkg] or a\\|b |'],
+      added: ['| edited cell | See [`package.json`][pkg] or a\\|b |']
+    })
+  })
+
   it('an edited cell rewrites its row only, padded to the columns', () => {
     const text = merged(mergeDocument(inputOf(padded, remoteEdit(padded, 'Whether it says more', 'Whether it talks'))))
     expect(difference(padded, text)).toEqual({
