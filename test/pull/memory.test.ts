@@ -79,7 +79,7 @@ describe("a pull's memory", () => {
       store: new StateStore(context.scan.dir, state),
       book: {before: new Map(), after: new Map(pulled), keyNow: new Map()},
       facts: new Map(),
-      files: {assets: new Map(), local: new Map(), downloadedNow: new Set()},
+      files: {assets: new Map(), local: new Map(), downloadedNow: new Set(), deferred: new Map()},
       canonical: new Map(),
       mergedBases: new Map(),
       predictions: new Map(),

@@ -13,6 +13,7 @@ import type {Speculation} from '../../src/sync/pull/speculation.js'
 import type {PullClient} from '../../src/sync/pull/types.js'
 import type {RemoteSnapshot} from '../../src/sync/shared/remote.js'
 import {createTurns} from '../../src/sync/pull/turns.js'
+import {recordedUrls} from '../../src/sync/pull/file-keys.js'
 
 /** A client whose records arrive at once, noting each read it is asked for in `events`. */
 function instantClient(events: string[]): PullClient {
@@ -55,14 +56,16 @@ describe("a pull's reads", () => {
     const events: string[] = []
     const client = instantClient(events)
     const remote: RemoteSnapshot = {rootTopicId: null, items: {}, top: [], details: {}, permissions: {}}
+    const state = emptyState(null)
     const reader = createReader({
       client,
       remote,
-      state: emptyState(null),
+      state,
       limit: 1,
       prefetch: noPrefetch(client),
       speculation: notingSpeculation(events),
-      diagnostics: []
+      diagnostics: [],
+      fileUrls: recordedUrls(state)
     })
     await reader.read(['a', 'b', 'c'], [])
     // Converted in the main thread, record a held the only slot: b was read after a's conversion.

@@ -45,7 +45,7 @@ function startRun(plan: PullPlan, context: PullContext, options: PullOptions): A
     store: new StateStore(context.scan.dir, context.state),
     book: openBook(context.state),
     facts: new Map(),
-    files: {assets: new Map(), local: new Map(), downloadedNow: new Set()},
+    files: {assets: new Map(), local: new Map(), downloadedNow: new Set(), deferred: new Map()},
     canonical: new Map(),
     mergedBases: new Map(),
     predictions: new Map(),

@@ -95,17 +95,20 @@ export async function fileHash(absolute: string): Promise<string | undefined> {
  * fetched again when the state records other content for it, or when its
  * size is not the one the item's record lists (a proxy's page an older
  * kbsync saved, a file cut short on disk): the download is checked against
- * the record, so what lands matches it.
+ * the record, so what lands matches it. A copy that is not on disk is left
+ * for later (`deferred`) when `defer` says so.
  */
 export async function fetchAsset(
   dir: string,
   asset: AssetPlan,
   state: SyncState,
-  download: Download
-): Promise<{local: boolean; downloaded: boolean}> {
+  download: Download,
+  defer?: (asset: AssetPlan) => boolean
+): Promise<{local: boolean; downloaded: boolean; deferred?: true}> {
   const absolute = path.join(dir, asset.path)
   let sha = await fileHash(absolute)
   let downloaded = false
+  if (sha === undefined && defer?.(asset)) return {local: true, downloaded, deferred: true}
   if (sha === undefined || state.assets[sha]?.url !== asset.url || !(await sizeMatches(absolute, asset))) {
     // The download writes a temporary file beside the real path it is given and renames it over: nothing follows a link out of the folder.
     const destination = pathToWriteInside(dir, asset.path)

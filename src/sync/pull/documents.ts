@@ -19,6 +19,8 @@ import type {PullOp} from './plan.js'
 import {itemPageUrl, linkForms, type ItemRef} from '../shared/platform-links.js'
 import type {ApplyRun} from './run.js'
 import {recordPulled} from './state-book.js'
+import {fetchDeferred} from './downloads.js'
+import {ownCopies} from './own-copies.js'
 import {handOverWrittenFrontMatter} from './front-matter-handover.js'
 import {checkpoint} from '../shared/stopped.js'
 import {isSectionOp, pullSection} from './sections.js'
@@ -49,11 +51,19 @@ function conversionOf(run: ApplyRun): Conversion {
   }
 }
 
+/** What one document's conversion finds and is given: link targets missing (noted), the author's own copies of its files. */
+interface FoundRefs {
+  missed: ItemRef[]
+  own: ReadonlyMap<string, string>
+}
+
 /** How the body of `op` is written for its file: links relative to it, files downloaded, the platform's URL forms. */
-function localizeOf(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[]) {
+function localizeOf(run: ApplyRun, conversion: Conversion, op: PullOp, found: FoundRefs) {
+  const {missed, own} = found
   const item = run.context.remote.items[op.id]!
   const links = {forms: conversion.forms, pageUrl: itemPageUrl({kind: item.type, id: op.id}, conversion.urls)}
-  const assetOf = (url: string) => (op.op === 'conflict' ? undefined : run.files.local.get(url))
+  // The author's copy where the file names one (`own-copies.ts`), else the one pulled.
+  const assetOf = (url: string) => (op.op === 'conflict' ? undefined : (own.get(url) ?? run.files.local.get(url)))
   const answers = {
     documentOf: conversion.documentsFor(missed),
     assetOf,
@@ -63,10 +73,11 @@ function localizeOf(run: ApplyRun, conversion: Conversion, op: PullOp, missed: I
 }
 
 /** Converts the body of `op` (to sit at `place` in its file) and says what is odd about it (title spaces, a lossy form). */
-function convert(run: ApplyRun, conversion: Conversion, op: PullOp, missed: ItemRef[], place: BodyPlace): PulledBody {
+function convert(run: ApplyRun, conversion: Conversion, op: PullOp, found: FoundRefs, place: BodyPlace): PulledBody {
+  const {missed} = found
   const detail = run.context.remote.details[op.id]!
   const item = run.context.remote.items[op.id]!
-  const {answers, links} = localizeOf(run, conversion, op, missed)
+  const {answers, links} = localizeOf(run, conversion, op, found)
   // The Mermaid blocks the platform holds as code stay code on push (`keepAsCode`): a push after this pull changes nothing.
   keepAsCode(run.dir, run.facts.get(op.id)?.codeDiagrams)
   const early = run.context.speculation.take(op.id, op.file, answers)
@@ -105,7 +116,12 @@ interface DocumentsRun {
 
 /** Pulls the document of `op`: adopts it, merges the platform's edit into its file, writes a conflict copy, or writes its file. */
 async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Promise<void> {
-  if (isSectionOp(op)) return pullSection(run, op)
+  const urls = run.facts.get(op.id)?.fileUrls ?? []
+  if (isSectionOp(op)) {
+    await fetchDeferred(run, urls)
+    return pullSection(run, op)
+  }
+  const own = await ownCopies(run, step.merge.scanner, op, urls)
   const item = run.context.remote.items[op.id]!
   const missed: ItemRef[] = []
   const declared = declaredOf(run, op)
@@ -114,10 +130,10 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
     ...(writesId(run, step, op) ? {id: op.id} : {}),
     ...(item.type === 'article' ? {permissions: declared} : {})
   }
-  const pulled = convert(run, step.conversion, op, missed, bodyPlaceOf(fields))
+  const pulled = convert(run, step.conversion, op, {missed, own}, bodyPlaceOf(fields))
   if (await adoptIfInSync(run, step.adoption, op, declared)) return
   const whole = () => documentText(fields, pulled.text)
-  const localize = localizeOf(run, step.conversion, op, missed).context
+  const localize = localizeOf(run, step.conversion, op, {missed, own}).context
   if (await pullByMerge(run, step.merge, {op, pulled, localize, declared, missed, whole})) return
   const text = whole()
   // Read once: the conflict check and the write's own (no write when the file says it already) share it.

@@ -8,7 +8,7 @@
 import type {BodyFacts} from './body-task.js'
 import {asLocalWriteError, isMachineWriteError, LocalWriteError, mapLimit, removeInside} from '../../local/index.js'
 import {ApiError, shownUrl} from '../../api/index.js'
-import {fetchAsset, planAssets, type AssetPlan} from './assets.js'
+import {fetchAsset, planAssets, type AssetPlan, type Download} from './assets.js'
 import {diagramSourceLookup} from '../../diagrams/index.js'
 import type {PullOp} from './plan.js'
 import type {ApplyRun, PulledFiles} from './run.js'
@@ -28,16 +28,21 @@ export function plannedFiles(
     })
   // A Mermaid diagram this folder published comes back as its block (`localize.ts`): its image is not downloaded.
   const diagramOf = diagramSourceLookup(run.context.scan.dir, run.context.state)
-  return {assets: planAssets(listed, (url) => diagramOf(url) !== undefined), local: new Map(), downloadedNow: new Set()}
+  const assets = planAssets(listed, (url) => diagramOf(url) !== undefined)
+  return {assets, local: new Map(), downloadedNow: new Set(), deferred: new Map()}
 }
 
-/** Puts one planned file on disk and notes the outcome in `run.files`. */
-async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
+/** Puts one planned file on disk (or defers one `held` names: its URL's content) and notes the outcome in `run.files`. */
+async function fetchOne(run: ApplyRun, asset: AssetPlan, held?: ReadonlyMap<string, string>): Promise<void> {
   const {dir, files} = run
   try {
-    const outcome = await fetchAsset(dir, asset, run.context.state, (url, destPath, expected) =>
-      run.context.prefetch.download(url, destPath, expected)
-    )
+    const download: Download = (url, destPath, expected) => run.context.prefetch.download(url, destPath, expected)
+    const defer = held && ((planned: AssetPlan) => held.has(planned.url))
+    const outcome = await fetchAsset(dir, asset, run.context.state, download, defer)
+    if (outcome.deferred) {
+      files.deferred.set(asset.url, {asset, sha256: held!.get(asset.url)!})
+      return
+    }
     if (outcome.downloaded) {
       run.result.written.push(asset.path)
       run.emit({type: 'download', url: asset.url, path: asset.path})
@@ -65,7 +70,27 @@ async function fetchOne(run: ApplyRun, asset: AssetPlan): Promise<void> {
   }
 }
 
-/** Puts every planned file of the run on disk (`run.files`). */
+/**
+ * Puts every planned file of the run on disk (`run.files`), but those the
+ * state already holds that have no copy at their planned place: a web edit
+ * of an article showing the author's own images names them where they are
+ * (`own-copies.ts`), and fetches only a file its file does not hold.
+ */
 export async function downloadFiles(run: ApplyRun): Promise<void> {
-  await mapLimit([...run.files.assets.values()], run.options.concurrency ?? 8, (asset) => fetchOne(run, asset))
+  const held = new Map<string, string>()
+  for (const [sha, asset] of Object.entries(run.context.state.assets))
+    if (asset.url !== undefined) held.set(asset.url, sha)
+  await mapLimit([...run.files.assets.values()], run.options.concurrency ?? 8, (asset) => fetchOne(run, asset, held))
+}
+
+/** Fetches the deferred files of `urls` now (their copies where `planAssets` put them). */
+export async function fetchDeferred(run: ApplyRun, urls: readonly string[]): Promise<void> {
+  const wanted: AssetPlan[] = []
+  for (const url of urls) {
+    const deferred = run.files.deferred.get(url)
+    if (deferred === undefined) continue
+    run.files.deferred.delete(url)
+    wanted.push(deferred.asset)
+  }
+  await mapLimit(wanted, run.options.concurrency ?? 8, (asset) => fetchOne(run, asset))
 }

@@ -39,6 +39,7 @@ import {navigationBases} from './navigation-apply.js'
 import {planNavigation} from './navigation-plan.js'
 import {keptFolderFiles} from './kept-folders.js'
 import {readableIds} from './refused-bodies.js'
+import {recordedUrls, servingClient} from './file-keys.js'
 
 /** Everything `applyPull` needs besides the plan. */
 export interface PullContext {
@@ -90,7 +91,10 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   diagnostics.push(...setAsideForeignIds(scan, state, remote))
   // A copy an older kbsync saved wrong (a proxy's page for an image): its article is read again and the file fetched anew.
   await markBrokenCopies(scan.dir, state)
-  const prefetch = options.dryRun ? noPrefetch(options.client) : createPrefetch(scan.dir, state, options.client)
+  // Files by their id: records read with the state's URLs, downloads at the ones the server gives now (`file-keys.ts`).
+  const fileUrls = recordedUrls(state)
+  const client = servingClient(options.client, fileUrls)
+  const prefetch = options.dryRun ? noPrefetch(client) : createPrefetch(scan.dir, state, client)
   prefetch.clear()
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
   // The layout does not depend on the records read: one for the speculation, the reads and both plans.
@@ -105,15 +109,8 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
     early: !options.dryRun,
     placeOf: (id) => likelyPlace(placing, id)
   })
-  const reader = createReader({
-    client: options.client,
-    remote,
-    state,
-    limit: options.concurrency ?? 8,
-    prefetch,
-    speculation,
-    diagnostics
-  })
+  const limit = options.concurrency ?? 8
+  const reader = createReader({client, remote, state, limit, prefetch, speculation, diagnostics, fileUrls})
   try {
     // A folder that manages permissions has every item's read (a permissions change need not move `updated_at`);
     // one that does not reads none and writes none (`permissions-managed.ts`).

@@ -18,6 +18,7 @@ import {createPool, type TaskPool} from './pool.js'
 import type {Prefetch} from './prefetch.js'
 import type {Speculation} from './speculation.js'
 import {createTurns} from './turns.js'
+import type {RecordedUrls} from './file-keys.js'
 import type {PullClient} from './types.js'
 
 /** The reads of one pull: what they need, and what they fill in besides `remote`. */
@@ -45,6 +46,8 @@ export interface ReaderSetting {
   speculation: Speculation
   /** Where a warning about unreadable permissions goes. */
   diagnostics: Diagnostic[]
+  /** Each record's file URLs as the state records them (`file-keys.ts`). */
+  fileUrls: RecordedUrls
 }
 
 /**
@@ -54,7 +57,7 @@ export interface ReaderSetting {
  * skipping it would lose the permissions for good).
  */
 export function createReader(setting: ReaderSetting): PullReader {
-  const {client, remote, state, limit, prefetch, speculation, diagnostics} = setting
+  const {client, remote, state, limit, prefetch, speculation, diagnostics, fileUrls} = setting
   const facts = new Map<string, BodyFacts>()
   const started = new Set<string>()
   const converting: Array<Promise<void>> = []
@@ -84,7 +87,7 @@ export function createReader(setting: ReaderSetting): PullReader {
     if (remote.details[id] || started.has(id)) return
     started.add(id)
     pool.add(async () => {
-      const detail = toDetail(await client.getItem(id))
+      const detail = fileUrls.recorded(toDetail(await client.getItem(id)))
       remote.details[id] = detail
       const parsing = parse(pool, id, detail)
       // A read that fails (a stopped run) leaves the parses unawaited: the pool's closing must not crash the process.

@@ -35,6 +35,12 @@ export interface PulledFiles {
   local: Map<string, string>
   /** URLs downloaded by this pull (not found on disk). */
   downloadedNow: Set<string>
+  /**
+   * Files the state already holds (their content: `sha256`) with no copy at
+   * their planned place, by URL: a document whose file holds that content
+   * names it there, else the copy is fetched before its body is converted.
+   */
+  deferred: Map<string, {asset: AssetPlan; sha256: string}>
 }
 
 /** One application of a pull plan. */

@@ -46,7 +46,10 @@ export function recordPulled(
     item.updatedAt,
     op.id in context.remote.permissions
   )
-  const missing = run.facts.get(op.id)!.fileUrls.some((url) => files.assets.has(url) && !files.local.has(url))
+  // A file left deferred is held in the folder (`own-copies.ts`), not missing.
+  const missing = run.facts
+    .get(op.id)!
+    .fileUrls.some((url) => files.assets.has(url) && !files.local.has(url) && !files.deferred.has(url))
   const entry: StateEntry = {
     id: op.id,
     type: item.type,
