@@ -71,10 +71,25 @@ const extension: Options = {
  * deeper than `maxNesting` (see `stringifyKb`).
  */
 export function kbTreeToGfm(tree: Root, options: KbToGfmOptions = {}): {markdown: string; messages: VFileMessage[]} {
+  return {markdown: gfmMarkdown(tree, options), messages: []}
+}
+
+/** The Markdown `kbTreeToGfm` writes for `tree`, `last` applied after its own options (its handlers win). */
+export function gfmMarkdown(tree: Root, options: KbToGfmOptions = {}, last?: Options): string {
   assertNesting(tree)
   const urls = {articleUrl: options.articleUrl ?? defaultArticleUrl, topicUrl: options.topicUrl ?? defaultTopicUrl}
-  const value = toMarkdown(authoringTree(tree, urls), extension)
-  return {markdown: value.replace(/\n+$/, '') + (value.trim() === '' ? '' : '\n'), messages: []}
+  const value = toMarkdown(authoringTree(tree, urls), last ? {extensions: [extension, last]} : extension)
+  return value.replace(/\n+$/, '') + (value.trim() === '' ? '' : '\n')
+}
+
+/** The handler `kbTreeToGfm` writes nodes of `type` with (as `configure` merges them: the last extension wins). */
+export function gfmHandler(type: string): Handle {
+  const find = (options: Options): Handle | undefined => {
+    let found: Handle | undefined
+    for (const inner of options.extensions ?? []) found = find(inner) ?? found
+    return (options.handlers?.[type as keyof typeof options.handlers] as Handle | undefined) ?? found
+  }
+  return find(extension) ?? (defaultHandlers[type as keyof typeof defaultHandlers] as Handle)
 }
 
 /** Converts dialect Markdown to GitHub-flavoured Markdown; parse problems are the messages. */

@@ -11,7 +11,8 @@ import type {VFileMessage} from 'vfile-message'
 import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/index.js'
 import {withoutNotice} from './notice.js'
 import {bodyKeyOf, dropPositions, parseBodyFacts, toKbText, type BodyFacts as ScanFacts} from '../../local/index.js'
-import {localizedTree, restoreTree, type LocalizeContext} from './localize.js'
+import {localizedTree, restoreTree, type LocalizeContext, type Origin} from './localize.js'
+import {provenBody} from './proven-body.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
 import {howReadsBack} from './proof.js'
 import {predictRender, type RenderPrediction} from './render-prediction.js'
@@ -107,6 +108,8 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
   // Read back through push's own seam (the file's body, as the scan cuts it, to a dialect tree), and compared
   // (`proof.ts`); what the parse found is kept for the check after the pull.
   const before = '\n'.repeat(place?.linesBefore ?? 0)
+  const proven = provenPulled(local, origins, canonical, title, context.file, place)
+  if (proven) return {...proven, canonical, ...rewritten}
   let found: {text: string; facts: ScanFacts; tree?: Root} | undefined
   const readBack = (text: string): Root => {
     const {tree, facts} = parseBodyFacts(before + ensureNewline(text), context.file)
@@ -145,6 +148,30 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
   }
   const lossy = toKbText(readBack(last))
   return {text: ensureNewline(last), form: 'lossy', canonical: lossy, ...rewritten, ...parsedOf(last)}
+}
+
+/**
+ * The pulled body of the localized tree `local` when it is in the proven
+ * class (`proven-body.ts`): its text, and what the read-back would have
+ * found, without reading it back; undefined when the read-back must prove it.
+ */
+function provenPulled(
+  local: Root,
+  origins: Map<string, Origin>,
+  canonical: string,
+  title: string,
+  file: string,
+  place: BodyPlace | undefined
+): Pick<PulledBody, 'text' | 'form' | 'parsed'> | undefined {
+  const proven = provenBody(local, place?.linesBefore ?? 0)
+  // A heading the scanner would take as the title is rewritten: its lines move, so the read-back places them.
+  if (!proven || protectTitleHeading(proven.text, title) !== proven.text) return undefined
+  const text = ensureNewline(proven.text)
+  if (!place) return {text, form: 'gfm'}
+  const facts: ScanFacts = {messages: [], refs: proven.refs, urls: proven.urls}
+  const render = predictRender(proven.refs, origins, canonical)
+  const key = bodyKeyOf(file, '\n'.repeat(place.linesBefore) + text)
+  return {text, form: 'gfm', parsed: {key, facts, ...(render ? {render} : {})}}
 }
 
 /** A copy of the proof's parse, as the scan keeps a tree (no positions), before the proof restores its references. */

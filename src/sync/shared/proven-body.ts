@@ -1,0 +1,123 @@
+/**
+ * The proven class of pulled bodies (issue 32). A pull proves each body it
+ * writes by parsing the file's text as push will and comparing the tree
+ * with the platform's (`proof.ts`): that read-back was the largest part of
+ * a pull's CPU. For a tree built only of prose (text of a safe alphabet,
+ * emphasis, inline code), headings of up to three levels, lists, tables,
+ * code blocks, block quotes, thematic breaks, and links with plain
+ * destinations, the conversion is proven by a property test instead
+ * (`test/pull/proven-body.test.ts`): for every such tree, the read-back
+ * gives the platform's tree, no message, and its links where the writer
+ * tracked them (images are not in it: their places differ from the tracker's). Such a body is not parsed again; any other node,
+ * field or character sends the body to the read-back, as before.
+ */
+import type {Nodes, Root} from 'mdast'
+import {nodeDiagramKind} from '../../diagrams/index.js'
+import {kbTreeToGfmTracked} from '../../dialect/kb-to-gfm/tracked.js'
+import type {ExternalUrl} from '../../local/external-urls.js'
+import {isLocalUrl, type LocalRef} from '../../local/index.js'
+
+/** The fields each node type of the class may have (any other field, or type, is outside it). */
+const fields: Record<string, readonly string[]> = {
+  root: ['children'],
+  paragraph: ['children'],
+  heading: ['depth', 'children'],
+  text: ['value'],
+  emphasis: ['children'],
+  strong: ['children'],
+  inlineCode: ['value'],
+  list: ['ordered', 'start', 'spread', 'children'],
+  listItem: ['spread', 'checked', 'children'],
+  table: ['align', 'children'],
+  tableRow: ['children'],
+  tableCell: ['children'],
+  code: ['lang', 'meta', 'value'],
+  blockquote: ['children'],
+  thematicBreak: [],
+  link: ['url', 'title', 'children']
+}
+
+// Text of letters, digits and a few marks, none of which opens a construct the read-back knows and the dialect does not.
+const safeText = /^[\p{L}\p{N} .,;:!?'"()/-]*$/u
+// Autolink literals, emoji shortcodes and docs-site containers: the read-back reads them, the platform's parse does not.
+const siteOrAutolink = /www\.|:\/\/|mailto:|xmpp:|:[+\w-]{1,100}:|:::|!!!|\?\?\?|\/\/\//i
+// A destination written as it is: a relative path as `relativeUrl` makes it, or a plain http(s) URL.
+const plainUrl = /^(?:https?:\/\/[\w.-]+(?:\/[\w./%-]*)?|[\w.%-]+(?:\/[\w.%-]+)*)$/
+const codeLanguage = /^[\w+-]{1,30}$/
+
+/** Whether `text` is prose of the class: safe characters, nothing the read-back would read as a construct. */
+function provenText(text: string): boolean {
+  return safeText.test(text) && !siteOrAutolink.test(text)
+}
+
+/** Whether `node` alone (not its children) is of the class. */
+function provenNode(node: Nodes): boolean {
+  const allowed = fields[node.type]
+  if (allowed === undefined) return false
+  for (const key in node) if (key !== 'type' && !allowed.includes(key)) return false
+  switch (node.type) {
+    case 'text':
+      return provenText(node.value)
+    case 'inlineCode':
+      return /^[^`\n]*\S[^`\n]*$/.test(node.value)
+    case 'heading':
+      return node.depth <= 3
+    case 'listItem':
+      return node.checked === null || node.checked === undefined
+    case 'code':
+      return (
+        (node.lang === null || node.lang === undefined || codeLanguage.test(node.lang)) &&
+        (node.meta === null || node.meta === undefined) &&
+        nodeDiagramKind(node) === undefined &&
+        !/```|~~~/.test(node.value)
+      )
+    case 'link':
+      return (node.title === null || node.title === undefined) && plainUrl.test(node.url)
+    default:
+      return true
+  }
+}
+
+/** Whether every node of `tree` is of the class, and it holds some text (a blank body is the read-back's to judge). */
+export function inProvenClass(tree: Root): boolean {
+  let text = false
+  // With each node, whether it is in a table: a table writes its cells apart and pads them, so no link is tracked there.
+  const stack: Array<[Nodes, boolean]> = [[tree, false]]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, inTable] = next
+    if (!provenNode(node) || (inTable && node.type === 'link')) return false
+    if ('value' in node && node.value.trim() !== '') text = true
+    if ('children' in node) for (const child of node.children) stack.push([child, inTable || node.type === 'table'])
+  }
+  return text
+}
+
+/** What the read-back of a body of the class finds, without parsing it. */
+export interface ProvenBody {
+  /** The file's body, as `kbTreeToGfm` writes it. */
+  text: string
+  /** Its local references and external URLs, in document order, where a parse of the body places them. */
+  refs: LocalRef[]
+  urls: ExternalUrl[]
+}
+
+/**
+ * The text `kbTreeToGfm` writes for the localized tree `local` and what the
+ * read-back of it (under `linesBefore` blank lines) would find, when
+ * `local` is in the proven class; undefined when only the read-back can tell.
+ */
+export function provenBody(local: Root, linesBefore: number): ProvenBody | undefined {
+  if (!inProvenClass(local)) return undefined
+  const {markdown, at} = kbTreeToGfmTracked(local)
+  // The writer escaped something (a character reference, a backslash): the read-back is left to judge it.
+  if (/[&\\]/.test(markdown)) return undefined
+  const written = [...at].sort(([, a], [, b]) => a.line - b.line || a.column - b.column)
+  const refs: LocalRef[] = []
+  const urls: ExternalUrl[] = []
+  for (const [node, place] of written) {
+    const line = place.line + linesBefore
+    if (isLocalUrl(node.url)) refs.push({kind: 'link', url: node.url, line, column: place.column})
+    else if (/^https?:\/\//i.test(node.url)) urls.push({url: node.url, line, column: place.column, kind: 'link'})
+  }
+  return {text: markdown, refs, urls}
+}
