@@ -12,7 +12,7 @@ import {isUnconvertible, kbTreeToGfm, parseKb, stringifyKb} from '../../dialect/
 import {withoutNotice} from './notice.js'
 import {bodyKeyOf, dropPositions, parseBodyFacts, toKbText, type BodyFacts as ScanFacts} from '../../local/index.js'
 import {localizedTree, restoreTree, type LocalizeContext, type Origin} from './localize.js'
-import {provenBody} from './proven-body.js'
+import {provenBody, provenTree} from './proven-body.js'
 import {normalizeRemoteLinks, type RewrittenUrl} from './platform-links.js'
 import {howReadsBack} from './proof.js'
 import {predictRender, type RenderPrediction} from './render-prediction.js'
@@ -153,7 +153,8 @@ function convertBody(parsed: Root, title: string, context: LocalizeContext, plac
 /**
  * The pulled body of the localized tree `local` when it is in the proven
  * class (`proven-body.ts`): its text, and what the read-back would have
- * found, without reading it back; undefined when the read-back must prove it.
+ * found (and with `place.withTree` its tree), without reading it back;
+ * undefined when the read-back must prove it.
  */
 function provenPulled(
   local: Root,
@@ -171,7 +172,8 @@ function provenPulled(
   const facts: ScanFacts = {messages: [], refs: proven.refs, urls: proven.urls}
   const render = predictRender(proven.refs, origins, canonical)
   const key = bodyKeyOf(file, '\n'.repeat(place.linesBefore) + text)
-  return {text, form: 'gfm', parsed: {key, facts, ...(render ? {render} : {})}}
+  const tree = place.withTree ? {tree: provenTree(local)} : {}
+  return {text, form: 'gfm', parsed: {key, facts, ...tree, ...(render ? {render} : {})}}
 }
 
 /** A copy of the proof's parse, as the scan keeps a tree (no positions), before the proof restores its references. */

@@ -102,6 +102,21 @@ export interface ProvenBody {
 }
 
 /**
+ * The tree the read-back's parse of a body of the class gives (positions
+ * dropped, references not restored), a copy of its localized tree `local`:
+ * the parse gives each link a `title` (null), localizing does not.
+ */
+export function provenTree(local: Root): Root {
+  const tree = structuredClone(local)
+  const stack: Nodes[] = [tree]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'link' && node.title === undefined) node.title = null
+    if ('children' in node) for (const child of node.children) stack.push(child)
+  }
+  return tree
+}
+
+/**
  * The text `kbTreeToGfm` writes for the localized tree `local` and what the
  * read-back of it (under `linesBefore` blank lines) would find, when
  * `local` is in the proven class; undefined when only the read-back can tell.
