@@ -117,10 +117,10 @@ function tableOf(rows: number): string {
   return lines.join('\n') + '\n'
 }
 
-/** A tight list of `items` one-line items (a generated changelog or index page). */
+/** A tight list of `items` one-line items (a generated index page; plain: its platform body stays within the 2,000,000-character budget). */
 function listOf(items: number): string {
   const lines = ['']
-  for (let n = 0; n < items; n++) lines.push(`- item ${n}: setting \`key.${n}\` is ${n * 7}`)
+  for (let n = 0; n < items; n++) lines.push(`- item ${n} of the list`)
   return lines.join('\n') + '\n'
 }
 

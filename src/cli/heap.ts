@@ -16,10 +16,14 @@
  * its heap to 295 MB before that next collection (live: 60 MB, then at
  * most 90 MB), and the same 12,000-article push peaked at 343 MB in one
  * run, 516 MB in another. So the bound is followed by one full collection,
- * once per run, which sets the heap's next size by the bound at once.
+ * once per run, which sets the heap's next size by the bound at once. A
+ * parse of a very long table or list runs in one synchronous call, during
+ * which no timer fires: it is announced (`onLongParse`), and the bound and
+ * its collection come before it.
  */
 import {getHeapStatistics, setFlagsFromString} from 'node:v8'
 import {runInNewContext} from 'node:vm'
+import {onLongParse} from '../dialect/slices/long-parse.js'
 
 /** How much the heap may grow past the live set after a full collection, in percent, once it is large. */
 export const heapGrowthPercent = 30
@@ -39,6 +43,8 @@ export interface HeapWatch {
   collect?: () => void
   /** How often the heap's size is read, in ms. */
   every?: number
+  /** Has its argument called before a long synchronous parse (default: `onLongParse`). */
+  onLongWork?: (heard: (() => void) | undefined) => void
 }
 
 /** One full collection of this process's heap (V8's `gc`, exposed for the call). */
@@ -63,12 +69,17 @@ export function boundHeapGrowth(
   const heapSize = watch.heapSize ?? (() => getHeapStatistics().total_heap_size)
   const bound = watch.bound ?? (() => setFlagsFromString(`--heap-growing-percent=${heapGrowthPercent}`))
   const collect = watch.collect ?? collectHeap
-  const timer = setInterval(() => {
-    if (heapSize() < freeHeapBytes) return
+  const onLongWork = watch.onLongWork ?? onLongParse
+  const boundNow = () => {
     clearInterval(timer)
+    onLongWork(undefined)
     bound()
     collect()
+  }
+  const timer = setInterval(() => {
+    if (heapSize() >= freeHeapBytes) boundNow()
   }, watch.every ?? 100)
   timer.unref()
+  onLongWork(boundNow)
   return true
 }

@@ -50,4 +50,23 @@ describe('boundHeapGrowth', () => {
     vi.advanceTimersByTime(100)
     expect(bound).toHaveBeenCalledTimes(1)
   })
+
+  it('bounds the growth and collects before a long synchronous parse, when no timer can fire, and only once', () => {
+    vi.useFakeTimers()
+    const calls: string[] = []
+    let heard: (() => void) | undefined
+    const watch = {
+      heapSize: () => freeHeapBytes * 4,
+      bound: () => calls.push('bound'),
+      collect: () => calls.push('collect'),
+      every: 10,
+      onLongWork: (listener: (() => void) | undefined) => (heard = listener)
+    }
+    expect(boundHeapGrowth([], undefined, watch)).toBe(true)
+    heard!()
+    expect(calls).toEqual(['bound', 'collect'])
+    expect(heard).toBeUndefined()
+    vi.advanceTimersByTime(100)
+    expect(calls).toEqual(['bound', 'collect'])
+  })
 })

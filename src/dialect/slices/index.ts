@@ -14,6 +14,7 @@ import type {List, Nodes, Root, Table} from 'mdast'
 import {recordKept, takeKept} from '../../../plugins/transform/kept.js'
 import {recordProblems, takeProblems} from '../../../plugins/transform/problems.js'
 import {compactChildren} from './compact.js'
+import {announceLongParse} from './long-parse.js'
 import {findRuns, lineStarts, type Run} from './runs.js'
 import {Shifter, type Shift} from './shift.js'
 
@@ -57,6 +58,7 @@ function parseLong(source: string, parse: (source: string) => Root, limits: Read
   if (source.includes(']:') || source.includes('\r')) return undefined
   const starts = lineStarts(source)
   const runs = findRuns(source, starts, limits.minimumMiddle)
+  announceLongParse(runs.reduce((lines, run) => lines + run.last - run.first - run.head, 0))
   return runs.length === 0 ? undefined : parseRuns({source, starts, parse, sliceLines: limits.sliceLines}, runs)
 }
 
