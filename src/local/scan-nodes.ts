@@ -95,6 +95,7 @@ function startTopic(layout: LayoutTopic, parent: string | undefined, context: No
     if (key !== '') {
       topic.title = chosen.title
       topic.titleFrom = chosen.from
+      if (chosen.dropHeading && head.heading) topic.titleLine = head.heading.line
     }
     if (head.frontMatter.kbId) topic.kbId = head.frontMatter.kbId
     if (head.frontMatter.permissions) {

@@ -55,6 +55,8 @@ interface LocalItemBase {
   title: string
   /** Where the title came from (front matter, navigation, heading, name). */
   titleFrom?: TitleSource
+  /** 1-based line of the heading taken out of the body as the title, when one was (a topic's in its file). */
+  titleLine?: number
   /** The navigation entry that placed the item, for messages. */
   navigation?: NavOrigin
   /** Front matter `kb_id`. */
@@ -115,8 +117,6 @@ export interface LocalArticle extends LocalItemBase {
   source?: string
   /** sha256 of the raw file bytes (CRLF normalised): detects local change and renamed files. */
   sourceHash: string
-  /** 1-based line of the heading taken out of the body as the title, when one was. */
-  titleLine?: number
   /** Whether the file has a front matter block (for `--write-ids`). */
   hasFrontMatter: boolean
 }

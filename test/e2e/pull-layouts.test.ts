@@ -124,7 +124,7 @@ describe('an mdBook tree (SUMMARY.md)', () => {
       tree: ownSites.mdbook,
       chapter: {title: 'Basics', file: 'basics.md', edit: ['introduces the building', 'introduces the first building']},
       deleted: {title: 'Comments', file: 'basics/comments.md'},
-      moved: {title: 'Debug output', from: 'basics/printing/debug.md', to: 'types/Debug output.md', into: 'Types'},
+      moved: {title: 'Debug output', from: 'basics/printing/debug.md', to: 'types/debug.md', into: 'Types'},
       retitled: {from: 'Tuples', to: 'Tuples and pairs'},
       added: [
         '    - [Debug output](<types/Debug output.md>)',
@@ -151,7 +151,7 @@ describe('an mdBook tree (SUMMARY.md)', () => {
           edit: ['the traditional Hello World', 'the classic Hello World']
         },
         deleted: {title: 'Comments', file: 'hello/comment.md'},
-        moved: {title: 'Debug', from: 'hello/print/print_debug.md', to: 'primitives/Debug.md', into: 'Primitives'},
+        moved: {title: 'Debug', from: 'hello/print/print_debug.md', to: 'primitives/print_debug.md', into: 'Primitives'},
         retitled: {from: 'Tuples', to: 'Tuples and pairs'},
         added: [
           '    - [Debug](primitives/Debug.md)',

@@ -103,6 +103,7 @@ export function planPull(
   options: {refreshAll?: boolean; refreshEvery?: boolean} = {},
   layout: Layout = computeLayout(remote, state, scan)
 ): PullPlan {
+  const gone = goneFromRemote(remote, state, scan)
   const run: PullPlanning = {
     remote,
     state,
@@ -114,11 +115,11 @@ export function planPull(
     diagnostics: [],
     unwritten: new Set(),
     refused: {},
-    moved: movedDocuments(layout)
+    moved: movedDocuments(layout, gone)
   }
   for (const [id, docPath] of layout.paths) planItem(run, id, docPath)
   const {ops, diagnostics} = run
-  ops.push(...goneFromRemote(remote, state, scan))
+  ops.push(...gone)
   const summary = Object.fromEntries(
     (['create', 'update', 'move', 'delete', 'conflict'] as const).map((k) => [k, ops.filter((o) => o.op === k).length])
   ) as PullPlan['summary']
@@ -152,17 +153,16 @@ interface PullPlanning {
   unwritten: Set<string>
   /** Items whose body is not pulled, with the `updated_at` it was refused at (`refused-bodies.ts`). */
   refused: Record<string, string>
-  /** Documents whose file moves in this pull (their folder moved, or they did): relative links to them change. */
+  /** Documents whose file moves or goes in this pull (moved, in a moved folder, deleted): relative links to them change. */
   moved: Set<string>
   /** The render context of the folder, made when first needed. */
   context?: RenderContext
 }
 
-function movedDocuments(layout: Layout): Set<string> {
-  const moves = [...layout.paths].filter(
-    ([id, docPath]) => layout.current.has(id) && layout.current.get(id) !== docPath
-  )
-  return new Set(moves.map(([id]) => id))
+/** Documents whose file moves, and (their file goes: links to them change as to a moved one) those deleted. */
+function movedDocuments(layout: Layout, gone: readonly PullOp[]): Set<string> {
+  const moves = [...layout.paths].filter(([id, at]) => layout.current.has(id) && layout.current.get(id) !== at)
+  return new Set([...moves.map(([id]) => id), ...gone.filter((op) => op.op === 'delete').map((op) => op.id)])
 }
 
 /** As push renders: whether the remote body is what the file already says (no edit to pull, nor a conflict). */

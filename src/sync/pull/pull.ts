@@ -119,11 +119,9 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
       : []
     await reader.read(itemsToRead(remote, state, scan, layout), permissions)
     let plan = planPull(remote, state, scan, {}, layout)
-    if (
-      state.linksPending ||
-      plan.ops.some((op) => op.from !== undefined && op.op !== 'delete' && op.op !== 'conflict')
-    ) {
-      // A document moves (or moved in a pull that stopped early): relative links to it change in other files, so every record is needed.
+    if (state.linksPending || plan.ops.some((op) => op.from !== undefined && op.op !== 'conflict')) {
+      // A document moves or goes (or moved in a pull that stopped early): relative links to it change in other files,
+      // so every record is needed.
       await reader.read(readableIds(state, remote), [])
       const refresh = {refreshAll: true, ...(state.linksPending ? {refreshEvery: true} : {})}
       plan = planPull(remote, state, scan, refresh, layout)

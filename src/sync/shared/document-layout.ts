@@ -1,8 +1,8 @@
 /**
  * Where each remote item lives in the folder: a topic is a folder, an article
  * a `.md` file, named from its title (`names.ts`). An item the folder already
- * holds (front matter `kb_id`, else the sync state) keeps its name as long as
- * its parent stays the same, so a second pull renames nothing; a local file
+ * holds (front matter `kb_id`, else the sync state) keeps its name, moved
+ * or not, so a second pull renames nothing; a local file
  * that is no remote item keeps its name too (nothing is overwritten).
  */
 import path from 'node:path'
@@ -174,9 +174,9 @@ function homeOf(placing: Placing, parentId: string): string {
  * (created on the platform, or moved under this parent) go to the parent's
  * home folder, named from their titles (a name in use there is not taken):
  * a new article is a file, a new topic a folder with `_index.md`. A moved
- * document keeps its name when it stays in its folder (an outline's
- * sections can share one); a navigation section keeps its key (only its
- * entry moves).
+ * document keeps its name, in its folder (an outline's sections can share
+ * one) or another where that name is free; a navigation section keeps its
+ * key (only its entry moves).
  */
 function placeChildren(placing: Placing, parentId: string, ids: readonly string[]): void {
   const {remote, scan, current, paths, files, moves} = placing
@@ -199,6 +199,9 @@ function placeChildren(placing: Placing, parentId: string, ids: readonly string[
     if (now !== undefined && folderOf(now) === home) {
       request.current = path.posix.basename(now)
       names.delete(request.current)
+    } else if (now !== undefined && keepsNameThere(path.posix.basename(now), home, names)) {
+      // A move keeps the document's name, as `git mv` would (where the name is free: `assignNames`).
+      request.current = path.posix.basename(now)
     }
     requests.push(request)
   }
@@ -219,6 +222,19 @@ function placeChildren(placing: Placing, parentId: string, ids: readonly string[
     const kept = node?.kind === 'topic' && node.file !== undefined ? relocate(node.file, moves) : undefined
     files.set(id, kept ?? documentFile(remote.items[id]!.type, at))
   }
+}
+
+/**
+ * Whether a document moved into `home` may keep its file or folder `name`
+ * there: not when the scan would read that name as `home`'s own body
+ * (`index.md`, `README.md`, `home/home.md`, `x.md` beside a folder `x`,
+ * a folder `x` beside `x.md`).
+ */
+function keepsNameThere(name: string, home: string, names: ReadonlySet<string>): boolean {
+  const stem = name.replace(/\.mdx?$/i, '')
+  if (stem === name) return !names.has(`${name}.md`) && !names.has(`${name}.mdx`)
+  const body = /^(_index|index|readme)$/i.test(stem) || stem === path.posix.basename(home)
+  return !body && !names.has(stem)
 }
 
 /** Whether `node` is a navigation section's topic (no file, no folder: only its entry says where it is). */

@@ -212,7 +212,7 @@ async function frontMatterPatch(
   const node = scanned?.node
   if (!node) return (text) => text
   const retitle = item.title !== baseTitle && node.title !== item.title
-  const place = {from: node.titleFrom, headingLine: node.kind === 'article' ? node.titleLine : undefined}
+  const place = {from: node.titleFrom, headingLine: node.titleLine}
   const permissions =
     item.type === 'article' && declared && op.id in run.context.remote.permissions ? declared : undefined
   const repermit =

@@ -1,0 +1,77 @@
+/**
+ * Structure edits made on the web, pulled back: the push right after the
+ * pull writes nothing, and a file keeps its name. Each test is one cause
+ * the corpora showed (gemini-cli, docsy, mkdocs, redux): links to an
+ * article deleted on the web left in the pages naming it (the push then
+ * published them as text), a moved file renamed from its title
+ * (`part-5-async-logic.md` became `Redux Essentials, Part 5 - ….md`), and
+ * a topic renamed on the web whose title its page's heading gives.
+ */
+import {mkdir, readFile, readdir, writeFile} from 'node:fs/promises'
+import path from 'node:path'
+import {afterAll, expect, it} from 'vitest'
+import {useLocalServer} from './local-server.js'
+import {cli, flatten} from './push-helpers.js'
+import {temporaryFolders} from '../temp-folders.js'
+
+const local = useLocalServer()
+const folders = temporaryFolders('structure-round-trip')
+afterAll(() => folders.removeAll())
+
+/** Pushes a folder of two topics; gives the folder, the root and the ids by title. */
+async function pushed(): Promise<{dir: string; root: string; ids: Map<string, string>}> {
+  const repo = await folders.make()
+  await mkdir(path.join(repo, '.git'))
+  const dir = path.join(repo, 'docs')
+  await mkdir(path.join(dir, 'tutorials'), {recursive: true})
+  await mkdir(path.join(dir, 'hooks'), {recursive: true})
+  await writeFile(path.join(dir, 'intro.md'), '# Intro\n\nFirst [the async part](tutorials/part-5-async.md).\n')
+  await writeFile(path.join(dir, 'tutorials/part-5-async.md'), '# Part 5 - Async logic\n\nAwait it.\n')
+  await writeFile(path.join(dir, 'tutorials/files.md'), '# Files\n\nOn to [hooks](../hooks/index.md).\n')
+  await writeFile(path.join(dir, 'hooks/index.md'), '# Gemini CLI hooks\n\nHooks are scripts.\n')
+  await writeFile(path.join(dir, 'hooks/reference.md'), '# Reference\n\nBack to [files](../tutorials/files.md).\n')
+  const root = (await local.client.createItem({type: 'topic', title: 'Structure', parent_topic_id: null})).id
+  const push = await cli(['push', dir, '--root-topic', root], local.env)
+  expect(push.code, push.err).toBe(0)
+  const entries = flatten(await local.client.getTree(root))
+  const ids = new Map(entries.map((entry) => [entry.titlePath.split(' / ').pop()!, entry.id]))
+  return {dir, root, ids}
+}
+
+/** Pulls, then pushes: the write requests of that push. */
+async function pullThenPush(dir: string, root: string): Promise<string[]> {
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.err).toBe(0)
+  const from = local.server.requestLog().length
+  const push = await cli(['push', dir, '--root-topic', root], local.env)
+  expect(push.code, push.err).toBe(0)
+  return local.server
+    .requestLog()
+    .slice(from)
+    .filter((entry) => entry.write)
+    .map((entry) => `${entry.method} ${entry.path}`)
+}
+
+it('rewrites the links to an article deleted on the web, so the push after the pull writes nothing', async () => {
+  const {dir, root, ids} = await pushed()
+  await local.client.deleteItem(ids.get('Files')!)
+  expect(await pullThenPush(dir, root)).toEqual([])
+  const reference = await readFile(path.join(dir, 'hooks/reference.md'), 'utf8')
+  expect(reference).not.toContain('../tutorials/files.md')
+}, 120_000)
+
+it('moves a file moved on the web under its own name, and the push after the pull writes nothing', async () => {
+  const {dir, root, ids} = await pushed()
+  await local.client.moveItem(ids.get('Part 5 - Async logic')!, ids.get('Gemini CLI hooks')!)
+  expect(await pullThenPush(dir, root)).toEqual([])
+  expect((await readdir(path.join(dir, 'hooks'))).sort()).toEqual(['index.md', 'part-5-async.md', 'reference.md'])
+  const intro = await readFile(path.join(dir, 'intro.md'), 'utf8')
+  expect(intro).toContain('(hooks/part-5-async.md)')
+}, 120_000)
+
+it('retitles a topic renamed on the web in the heading its title comes from', async () => {
+  const {dir, root, ids} = await pushed()
+  await local.client.updateItem(ids.get('Gemini CLI hooks')!, {title: 'Hooks, renamed'})
+  expect(await pullThenPush(dir, root)).toEqual([])
+  expect(await readFile(path.join(dir, 'hooks/index.md'), 'utf8')).toBe('# Hooks, renamed\n\nHooks are scripts.\n')
+}, 120_000)
