@@ -127,7 +127,7 @@ describe('an mdBook tree (SUMMARY.md)', () => {
       moved: {title: 'Debug output', from: 'basics/printing/debug.md', to: 'types/debug.md', into: 'Types'},
       retitled: {from: 'Tuples', to: 'Tuples and pairs'},
       added: [
-        '    - [Debug output](<types/Debug output.md>)',
+        '    - [Debug output](types/debug.md)',
         '    - [Greetings](basics/Greetings.md)',
         '    - [Tuples and pairs](types/tuples.md)'
       ],
@@ -151,10 +151,15 @@ describe('an mdBook tree (SUMMARY.md)', () => {
           edit: ['the traditional Hello World', 'the classic Hello World']
         },
         deleted: {title: 'Comments', file: 'hello/comment.md'},
-        moved: {title: 'Debug', from: 'hello/print/print_debug.md', to: 'primitives/print_debug.md', into: 'Primitives'},
+        moved: {
+          title: 'Debug',
+          from: 'hello/print/print_debug.md',
+          to: 'primitives/print_debug.md',
+          into: 'Primitives'
+        },
         retitled: {from: 'Tuples', to: 'Tuples and pairs'},
         added: [
-          '    - [Debug](primitives/Debug.md)',
+          '    - [Debug](primitives/print_debug.md)',
           '    - [Greetings](hello/Greetings.md)',
           '    - [Tuples and pairs](primitives/tuples.md)'
         ],
