@@ -39,7 +39,8 @@ const departures = [
     how: 'moves away',
     leave: async (root: string) =>
       local.client.moveItem((await find(root, 'Debug output')).id, (await find(root, 'Types')).id),
-    added: ['    - [Debug output](<types/Debug output.md>)']
+    // A move keeps the file's name, as `git mv` would.
+    added: ['    - [Debug output](types/debug.md)']
   },
   {
     how: 'is deleted',

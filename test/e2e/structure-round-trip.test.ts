@@ -75,3 +75,70 @@ it('retitles a topic renamed on the web in the heading its title comes from', as
   expect(await pullThenPush(dir, root)).toEqual([])
   expect(await readFile(path.join(dir, 'hooks/index.md'), 'utf8')).toBe('# Hooks, renamed\n\nHooks are scripts.\n')
 }, 120_000)
+
+it('moves a file moved on the web and edited locally, keeping the local edit for the next push', async () => {
+  const {dir, root, ids} = await pushed()
+  const id = ids.get('Part 5 - Async logic')!
+  const file = path.join(dir, 'tutorials/part-5-async.md')
+  await writeFile(file, '# Part 5 - Async logic\n\nAwait it.\n\nThen [files](files.md).\n')
+  expect((await cli(['push', dir, '--root-topic', root], local.env)).code).toBe(0)
+  await local.client.moveItem(id, ids.get('Gemini CLI hooks')!)
+  await writeFile(file, '# Part 5 - Async logic\n\nAwait it, locally.\n\nThen [files](files.md).\n')
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.out + pulled.err).toBe(0)
+  expect(await readFile(path.join(dir, 'hooks/part-5-async.md'), 'utf8')).toBe(
+    '# Part 5 - Async logic\n\nAwait it, locally.\n\nThen [files](../tutorials/files.md).\n'
+  )
+  expect(await readdir(path.join(dir, 'tutorials'))).toEqual(['files.md'])
+  expect(await readFile(path.join(dir, 'intro.md'), 'utf8')).toContain('(hooks/part-5-async.md)')
+  const from = local.server.requestLog().length
+  const push = await cli(['push', dir, '--root-topic', root], local.env)
+  expect(push.code, push.err).toBe(0)
+  const writes = local.server
+    .requestLog()
+    .slice(from)
+    .filter((entry) => entry.write)
+  expect(writes.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`PUT /v4/knowledgebase/${id}`])
+  const item = await local.client.getItem(id)
+  expect(item.parent_topic_id).toBe(ids.get('Gemini CLI hooks'))
+  expect(item.body).toContain('Await it, locally.')
+}, 120_000)
+
+it('keeps a file moved on the web and edited locally where the move changes the edited block, with a conflict copy', async () => {
+  const {dir, root, ids} = await pushed()
+  const file = path.join(dir, 'tutorials/part-5-async.md')
+  await writeFile(file, '# Part 5 - Async logic\n\nAwait it.\n\nThen [files](files.md).\n')
+  expect((await cli(['push', dir, '--root-topic', root], local.env)).code).toBe(0)
+  await local.client.moveItem(ids.get('Part 5 - Async logic')!, ids.get('Gemini CLI hooks')!)
+  const edited = '# Part 5 - Async logic\n\nAwait it.\n\nThen [the files](files.md), locally.\n'
+  await writeFile(file, edited)
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.out + pulled.err).toBe(3)
+  expect(await readFile(path.join(dir, 'hooks/part-5-async.md'), 'utf8')).toBe(edited)
+  expect(await readFile(path.join(dir, 'hooks/part-5-async.remote.md'), 'utf8')).toContain('../tutorials/files.md')
+}, 120_000)
+
+it('merges a file moved and edited on the web and edited locally in another block', async () => {
+  const {dir, root, ids} = await pushed()
+  const id = ids.get('Part 5 - Async logic')!
+  const file = path.join(dir, 'tutorials/part-5-async.md')
+  await writeFile(file, '# Part 5 - Async logic\n\nAwait it.\n\nThen [files](files.md).\n\nThe end.\n')
+  expect((await cli(['push', dir, '--root-topic', root], local.env)).code).toBe(0)
+  await local.client.moveItem(id, ids.get('Gemini CLI hooks')!)
+  // A web save: the platform's body without the title heading it prepends on reads.
+  const read = (await local.client.getItem(id)).body ?? ''
+  const body = read.replace(/^# .*\n+/, '').replace('The end.', 'The very end.')
+  await local.client.updateItem(id, {body})
+  await writeFile(file, '# Part 5 - Async logic\n\nAwait it, locally.\n\nThen [files](files.md).\n\nThe end.\n')
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.out + pulled.err).toBe(0)
+  expect(await readFile(path.join(dir, 'hooks/part-5-async.md'), 'utf8')).toBe(
+    '# Part 5 - Async logic\n\nAwait it, locally.\n\nThen [files](../tutorials/files.md).\n\nThe very end.\n'
+  )
+  const push = await cli(['push', dir, '--root-topic', root], local.env)
+  expect(push.code, push.err).toBe(0)
+  const item = await local.client.getItem(id)
+  expect(item.parent_topic_id).toBe(ids.get('Gemini CLI hooks'))
+  expect(item.body).toContain('Await it, locally.')
+  expect(item.body).toContain('The very end.')
+}, 120_000)

@@ -20,7 +20,10 @@ export async function writeConflictCopy(
   text: string,
   current: string | undefined
 ): Promise<boolean> {
-  const conflicting = op.op === 'conflict' || (op.unverified === true && current !== undefined && current !== text)
+  const conflicting =
+    op.op === 'conflict' ||
+    op.localEdits === true ||
+    (op.unverified === true && current !== undefined && current !== text)
   if (!conflicting || current === text) return false
   const file = conflictFileOf(op.file)
   await writeAtomic(run.dir, file, text)

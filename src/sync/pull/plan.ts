@@ -12,6 +12,7 @@ import {computeLayout, fileOfNode, type Layout} from '../shared/document-layout.
 import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions.js'
 import {bodyEditedRemotely, classify, editedLocally, sideState, titleEditedRemotely} from '../shared/compare.js'
 import {planRenderContext} from '../shared/render-context.js'
+import {goneFromRemote} from './gone.js'
 import type {RenderContext} from '../shared/render.js'
 import {holdsLocalRender} from './in-sync.js'
 import {refusalOf, refusedAsListed, stayingFile} from './refused-bodies.js'
@@ -37,6 +38,8 @@ export interface PullOp {
   unverified?: boolean
   /** Unchanged on the platform: rewritten only if its text differs (links to documents that moved). */
   refresh?: boolean
+  /** The file holds edits not pushed yet: only a merge writes it; anything else goes beside it as a conflict copy. */
+  localEdits?: true
 }
 
 /** The plan of a pull (serialisable). */
@@ -251,37 +254,20 @@ function planItem(run: PullPlanning, id: string, docPath: string): void {
   }
   // Nothing changed on the platform but files to fetch: the edited file wins; its files are retried when the item is pulled next.
   if (localChanged && what.every((w) => w === 'files not downloaded before')) return
+  const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
+  const movedHere = moving.from !== undefined && what.includes('parent')
+  if (localChanged && movedHere && what.every((w) => w === 'parent' || w === 'title' || w === 'body')) {
+    // Moved on the web, edited here: the file follows the move (as `git mv` would), and the merge keeps its edits.
+    const reason = `changed on the platform (${what.join(', ')}), edited locally: merged`
+    ops.push({op, ...base, ...moving, localEdits: true, reason})
+    return
+  }
   if (localChanged) {
     const reason = `edited on the platform (${what.join(', ')}) and locally since the last sync`
     ops.push({op: 'conflict', ...base, ...moving, path: now, file: fileOfNode(run.scan, now, item.type), reason})
     return
   }
-  const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
   ops.push({op, ...base, ...moving, reason: `changed on the platform: ${what.join(', ')}`})
-}
-
-/** Documents whose item is gone from the platform: deleted, or a conflict when edited locally since. */
-function goneFromRemote(remote: RemoteSnapshot, state: SyncState, scan: ScanResult): PullOp[] {
-  const ops: PullOp[] = []
-  for (const [key, entry] of Object.entries(state.items)) {
-    if (!entry.id || remote.items[entry.id] || entry.pending === 'create') continue
-    const node = scan.byPath[key]
-    if (!node || node.path === '') continue
-    const base = {
-      path: key,
-      from: key,
-      file: fileOfNode(scan, key, entry.type),
-      id: entry.id,
-      type: entry.type,
-      title: entry.title
-    }
-    if (classify({base: true, local: sideState(true, editedLocally(node, entry)), remote: 'absent'}) === 'conflict') {
-      ops.push({op: 'conflict', ...base, reason: 'deleted on the platform, edited locally: the file is kept'})
-    } else {
-      ops.push({op: 'delete', ...base, reason: 'deleted on the platform'})
-    }
-  }
-  return ops
 }
 
 /**

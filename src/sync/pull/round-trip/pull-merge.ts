@@ -91,8 +91,9 @@ export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: M
   }
   const result = await mergeWithBase(setting, document)
   // A document that moved, or links to one that did (its body unchanged on the platform), is patched where its links
-  // changed; one no patch writes faithfully is written whole, as pull writes it, never a conflict copy: nobody edited it.
-  if (result.status !== 'merged' && (op.refresh || op.from !== undefined)) return false
+  // changed; one no patch writes faithfully is written whole, as pull writes it, never a conflict copy: nobody edited it
+  // (one edited here goes beside it, as any conflict).
+  if (result.status !== 'merged' && (op.refresh || op.from !== undefined) && !op.localEdits) return false
   const lineEnds = (text: string) => (raw.includes('\r\n') ? text.replace(/\n/g, '\r\n') : text)
   const titled = await frontMatterPatch(run, setting, request, local, entry.title)
   if (result.status === 'merged') await writeMerged(run, setting, request, document, titled(result.text), lineEnds)
