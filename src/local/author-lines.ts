@@ -1,6 +1,7 @@
 /**
  * A body as the scan reads it may not be the author's text line for line:
- * Hugo's `readfile` and mdBook's includes put other files' lines in it. What
+ * Hugo's `readfile` and mdBook's includes put other files' lines in it, and a
+ * site value's tag over several lines is filled in on one. What
  * the scan reports of such a body (references, conversion messages) is
  * mapped back to the lines the author wrote.
  */
@@ -17,6 +18,24 @@ export function withReadfiles(expanded: ExpandedBody, lineOf: number[] | undefin
     (_, index) => lineOf[(expanded.lineOf?.[index] ?? index + 1) - 1] ?? index + 1
   )
   return {...expanded, lineOf: mapped}
+}
+
+/**
+ * The map from the lines of `body` (read from a text whose lines `inner`
+ * maps to the author's) to the author's lines, where `outer` maps them to
+ * that text's; undefined when neither moved a line.
+ */
+export function composeLines(
+  outer: number[] | undefined,
+  inner: number[] | undefined,
+  body: string
+): number[] | undefined {
+  if (!inner) return outer
+  if (!outer) return inner
+  return Array.from(
+    {length: body.split('\n').length},
+    (_, index) => inner[(outer[index] ?? index + 1) - 1] ?? index + 1
+  )
 }
 
 /** `items` of the body `expanded` at the author's lines (an mdBook include's lines are the included file's). */

@@ -21,10 +21,11 @@ import {resolveContextOf, resolveLocalRefs, type DiagramUse, type LinkOptions} f
 import {hashFile, type FileHash} from './hash.js'
 import {lfsPointerDiagnostic} from './lfs-pointer.js'
 import {expandIncludes} from './includes.js'
-import {authorLines, diagnosticOf, withReadfiles} from './author-lines.js'
+import {authorLines, composeLines, diagnosticOf, withReadfiles} from './author-lines.js'
 import {plainBodyRefs} from './plain-body.js'
 import {expandReadfiles} from './hugo-readfile.js'
-import {fillSiteValues, loadSiteValues, mayPrintValues, type SiteValues} from './site-data.js'
+import {mayPrintValues} from './site-data.js'
+import {SiteFill} from './site-fill.js'
 import {plainExternalUrls} from './external-urls.js'
 import type {LocalAsset, LocalNode} from './types.js'
 import {diagramPath} from '../diagrams/mermaid-source.js'
@@ -105,15 +106,15 @@ export async function readBodies(
   }
   const snippetBases = context.snippetBases ?? [context.repository ?? context.root]
   // The site's configuration is read only when a body prints a value from it.
-  let site: Promise<SiteValues> | undefined
-  const siteValues = () => (site ??= loadSiteValues(source, context.root, context.repository ?? context.root))
+  const site = new SiteFill(source, context.root, context.repository ?? context.root)
   const blank: PendingBody[] = []
   let done = 0
   const results = await mapLimit(bodies, 16, async (pending) => {
     const {node, file, frontMatter} = pending
     let {body} = pending
     // Values the site's templates print are filled in first: the body text, and its cache key, holds them.
-    if (mayPrintValues(body)) body = fillSiteValues(body, frontMatter ?? '', await siteValues())
+    let filledLines: number[] | undefined
+    if (mayPrintValues(body)) ({body, lineOf: filledLines} = await site.fill(body, file, frontMatter ?? ''))
     // Hugo's readfile and mdBook's includes are expanded first: the included text is part of the body and its cache key.
     const read = await expandReadfiles(body, file, {
       root: context.root,
@@ -122,7 +123,7 @@ export async function readBodies(
     })
     const expanded = withReadfiles(
       await expandIncludes(read.body, file, {root: context.root, source, snippetBases}),
-      read.lineOf
+      composeLines(read.lineOf, filledLines, read.body)
     )
     const found: Diagnostic[] = [...expanded.diagnostics]
     // Pull's round trip maps the converted body's lines back to the file's (an include moved them).

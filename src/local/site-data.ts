@@ -18,9 +18,11 @@ import {findShortcodes} from '../dialect/gfm-to-kb/site-syntax/hugo/shortcodes.j
 import {ReadRefusedError, utf8Text} from '../trust/read.js'
 import type {PublishSource} from '../trust/publishable.js'
 import {readTomlKeys, readYaml} from '../trust/index.js'
+import {nestedKeys} from './toml-tables.js'
+import {cascadeEntries, type CascadeSite} from './hugo-cascade.js'
 
-/** What the site's configuration says: Hugo's `params`, and Jekyll's whole `_config.yml`. */
-export interface SiteValues {
+/** What the site's configuration says: Hugo's `params` and what its `cascade` needs, and Jekyll's whole `_config.yml`. */
+export interface SiteValues extends CascadeSite {
   params: Record<string, unknown>
   jekyll: Record<string, unknown>
 }
@@ -29,21 +31,32 @@ const hugoNames = ['hugo', 'config'].flatMap((name) => ['toml', 'yaml', 'yml', '
 const hugoDefaults = ['hugo', 'config', 'params'].flatMap((name) =>
   ['toml', 'yaml', 'yml', 'json'].map((ext) => `config/_default/${name}.${ext}`)
 )
+const hugoLanguages = ['toml', 'yaml', 'yml', 'json'].map((ext) => `config/_default/languages.${ext}`)
 const maxConfigBytes = 1048576
+
+/** Adds what a Hugo configuration file's `data` says of languages and cascades to `values` (a nearer file's first). */
+function readHugoSite(values: SiteValues, data: Record<string, unknown>): void {
+  const languages = data.languages
+  if (languages && typeof languages === 'object' && !Array.isArray(languages))
+    values.languages = [...values.languages, ...Object.keys(languages)]
+  values.cascade = [...values.cascade, ...cascadeEntries(data)]
+}
 
 /** Reads the site's configuration, from `root` up to `top` (the repository root, or `root`), nearest first. */
 export async function loadSiteValues(source: PublishSource, root: string, top: string): Promise<SiteValues> {
-  const values: SiteValues = {params: {}, jekyll: {}}
+  const values: SiteValues = {params: {}, jekyll: {}, languages: [], cascade: []}
   let foundHugo = false
   let foundJekyll = false
   for (let dir = root; ; dir = path.dirname(dir)) {
     if (!foundHugo) {
-      for (const name of [...hugoNames, ...hugoDefaults]) {
+      for (const name of [...hugoNames, ...hugoDefaults, ...hugoLanguages]) {
         const data = await readConfig(source, path.join(dir, name))
         if (!data) continue
         const params = name.includes('/params.') ? data : data.params
         if (params && typeof params === 'object')
           values.params = {...(params as Record<string, unknown>), ...values.params}
+        if (!name.includes('/params.')) readHugoSite(values, name.includes('/languages.') ? {languages: data} : data)
+        values.siteDir ??= dir
         foundHugo = true
       }
     }
@@ -66,7 +79,7 @@ async function readConfig(source: PublishSource, file: string): Promise<Record<s
     throw error
   }
   let data: unknown
-  if (file.endsWith('.toml')) data = nested(readTomlKeys(text))
+  if (file.endsWith('.toml')) data = nestedKeys(readTomlKeys(text))
   else if (file.endsWith('.json')) {
     try {
       data = JSON.parse(text)
@@ -83,6 +96,7 @@ async function readConfig(source: PublishSource, file: string): Promise<Record<s
 // Hugo's `param`, and Docsy's `_param` whose further arguments fill the value's `{1}`, `{2}`... (`{0}` the name).
 const hugoParam =
   /\{\{([<%])-?[ \t]*(_?param)[ \t]+(?:name=)?(?:"([^"\n]*)"|`([^`\n]*)`|([^\s"`%>}]+))((?:[ \t][^%>}\n]*)?)-?[%>]\}\}/gi
+const wholeParam = new RegExp(`^(?:${hugoParam.source})`, 'i')
 const liquidValue = /\{\{-?[ \t]*(site|page)\.([\w.-]+)[ \t]*-?\}\}/g
 
 /** Whether `body` may print a value this module fills in: the cheap test before the pass. */
@@ -90,37 +104,95 @@ export function mayPrintValues(body: string): boolean {
   return body.includes('{{') && (body.includes('param') || /\{\{-?[ \t]*(?:site|page)\./.test(body))
 }
 
-/** `body` with the values it prints filled in (see the module comment); `frontMatter` is its YAML. */
-export function fillSiteValues(body: string, frontMatter: string, site: SiteValues): string {
-  if (!mayPrintValues(body)) return body
-  let page: Record<string, unknown> | undefined
-  const pageData = (): Record<string, unknown> => {
-    if (page) return page
-    const read = frontMatter.trim() === '' ? undefined : readYaml(frontMatter)
-    const data = read?.ok ? read.data : undefined
-    return (page = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {})
-  }
+/** The values of a page: its front matter's data, and what the cascades above it hand down (`hugo-cascade.ts`). */
+export interface PageValues {
+  data: Record<string, unknown>
+  cascaded: Record<string, unknown>
+}
+
+/** A body with its values filled in; `lineOf` maps its lines to the author's when a tag over several lines was joined. */
+export interface FilledBody {
+  body: string
+  lineOf?: number[]
+}
+
+/** The data of front matter `yaml` (empty when there is none, or it is not a mapping). */
+export function frontMatterValues(yaml: string): Record<string, unknown> {
+  const read = yaml.trim() === '' ? undefined : readYaml(yaml)
+  const data = read?.ok ? read.data : undefined
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
+}
+
+// A parameter tag opened on a line and not closed on it: Hugo reads its arguments on the lines after.
+const openParam = /\{\{[<%]-?[ \t]*_?param\b(?:(?![%>]\}\}).)*$/i
+const containerPrefix = /^(?:[ \t]*>)*[ \t]*/
+
+/** `body` with the values it prints filled in (see the module comment). */
+export function fillSiteValues(body: string, page: PageValues, site: SiteValues): FilledBody {
+  if (!mayPrintValues(body)) return {body}
   const fences = new FenceTracker()
   const lines = body.split('\n')
+  const out: string[] = []
+  const lineOf: number[] = []
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!
-    if (fences.isCode(line.replace(/^(?:[ \t]*>)*[ \t]*/, '')) || !line.includes('{{')) continue
-    const spans = codeSpans(line)
-    const fill = (match: string, at: number, value: unknown): string =>
-      inSpan(spans, at) ? match : (printable(value) ?? match)
-    lines[index] = line
-      .replace(hugoParam, (match, _delimiter, name: string, quoted, raw, bare, rest: string, at: number) => {
-        const key = String(quoted ?? raw ?? bare)
-        const data = pageData()
-        const value = lookup(data, key) ?? lookup(data.params, key) ?? lookup(site.params, key)
-        const filled = name.toLowerCase() === '_param' ? withPlaceholders(printable(value), match) : value
-        return rest.replace(/-\s*$/, '').trim() && name.toLowerCase() === 'param' ? match : fill(match, at, filled)
-      })
-      .replace(liquidValue, (match, scope: string, key: string, at: number) =>
-        fill(match, at, lookup(scope === 'page' ? pageData() : site.jekyll, key))
-      )
+    lineOf.push(index + 1)
+    if (fences.isCode(line.replace(containerPrefix, '')) || !line.includes('{{')) {
+      out.push(line)
+      continue
+    }
+    const first = fillLine(line, page, site)
+    const joined = joinedTag(lines, index, first, page, site)
+    out.push(joined?.text ?? first)
+    index = joined?.end ?? index
   }
-  return lines.join('\n')
+  return out.length === lines.length ? {body: out.join('\n')} : {body: out.join('\n'), lineOf}
+}
+
+/**
+ * `first` (the line at `index`, filled) with the tag it opens and leaves
+ * open filled from the lines after it, joined by a space (Hugo reads them
+ * as one); undefined when no tag is left open, none closes it within a few
+ * lines, or its value is not found (the conversion then reports it).
+ */
+function joinedTag(
+  lines: readonly string[],
+  index: number,
+  first: string,
+  page: PageValues,
+  site: SiteValues
+): {text: string; end: number} | undefined {
+  const open = openParam.exec(first)
+  if (!open || inSpan(codeSpans(first), open.index)) return undefined
+  let tail = first.slice(open.index)
+  for (let at = index + 1; at < lines.length && at <= index + 4; at++) {
+    const rest = lines[at]!.replace(containerPrefix, '')
+    if (rest.trim() === '' || /^(?:`{3,}|~{3,})/.test(rest)) return undefined
+    tail += ' ' + rest
+    if (!/[%>]\}\}/.test(rest)) continue
+    const tag = wholeParam.exec(tail)
+    const filled = tag && fillLine(tail, page, site)
+    return tag && !filled!.startsWith(tag[0]) ? {text: first.slice(0, open.index) + filled, end: at} : undefined
+  }
+  return undefined
+}
+
+/** `line` with the values it prints filled in; tags in inline code, and values not found, are left as written. */
+function fillLine(line: string, page: PageValues, site: SiteValues): string {
+  const spans = codeSpans(line)
+  const fill = (match: string, at: number, value: unknown): string =>
+    inSpan(spans, at) ? match : (printable(value) ?? match)
+  return line
+    .replace(hugoParam, (match, _delimiter, name: string, quoted, raw, bare, rest: string, at: number) => {
+      const key = String(quoted ?? raw ?? bare)
+      const {data, cascaded} = page
+      const value = lookup(data, key) ?? lookup(data.params, key) ?? lookup(cascaded, key) ?? lookup(site.params, key)
+      const filled = name.toLowerCase() === '_param' ? withPlaceholders(printable(value), match) : value
+      return rest.replace(/-\s*$/, '').trim() && name.toLowerCase() === 'param' ? match : fill(match, at, filled)
+    })
+    .replace(liquidValue, (match, scope: string, key: string, at: number) =>
+      fill(match, at, lookup(scope === 'page' ? page.data : site.jekyll, key))
+    )
 }
 
 /** Docsy's `_param` value with `{0}` (the name), `{1}`... replaced by the tag's positional arguments, in order. */
@@ -129,23 +201,6 @@ function withPlaceholders(value: string | undefined, tag: string): string | unde
   if (value === undefined || !args) return value
   // Each in turn, as the shortcode's template replaces them.
   return args.reduce((result, arg, index) => result.split(`{${index}}`).join(arg), value)
-}
-
-/** The dotted keys of a TOML file (`params.x.y`) as tables. */
-function nested(keys: ReadonlyMap<string, unknown>): Record<string, unknown> {
-  // Tables without a prototype: a key named `__proto__` is a key like any other.
-  const table = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>
-  const root = table()
-  for (const [key, value] of keys) {
-    const parts = key.split('.')
-    let current = root
-    for (const part of parts.slice(0, -1)) {
-      const next = Object.hasOwn(current, part) ? current[part] : undefined
-      current = next && typeof next === 'object' ? (next as Record<string, unknown>) : (current[part] = table())
-    }
-    current[parts[parts.length - 1]!] = value
-  }
-  return root
 }
 
 /** The value at the dotted `key` of `data` (keys compared without case, as Hugo does). */
