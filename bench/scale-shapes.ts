@@ -6,8 +6,9 @@
  * hundreds of links each, one huge article among small ones, many images,
  * a deep folder nest, every article of one title, a table of 20,000 rows
  * among small articles, a chain of links from each article to the next,
- * file names of 255 bytes, a list of 50,000 items among small articles, and
- * a hub article linking to every other.
+ * file names of 255 bytes, a list of 50,000 items among small articles, a
+ * hub article linking to every other, articles of 300 KB, and one article
+ * just under the size a body is parsed within.
  */
 import {mkdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -213,7 +214,9 @@ export const shapeNames = [
   'link-chain',
   'long-names',
   'huge-list',
-  'hub'
+  'hub',
+  'big-articles',
+  'near-budget'
 ] as const
 
 /** A shape's name. */
@@ -282,6 +285,19 @@ function layoutOf(shape: ShapeName, items: number, next: () => number): Layout {
       layout.articles[5]!.listItems = 50_000
       return layout
     }
+    case 'big-articles': {
+      // Articles of 300 KB of prose, lists, quotes and tables: micromark's container exits copied every event before them.
+      const layout = topicsOf(Math.max(2, Math.round(items / 100)), 30, (t) => `topic-${t}`, next)
+      for (const article of layout.articles) article.padTo = 300_000
+      return layout
+    }
+    case 'near-budget': {
+      // One article of 1.9 MB, just under the 2,000,000 characters a body is parsed within (past them it is kept as text).
+      const count = Math.max(2, Math.round(items / 30))
+      const layout = topicsOf(count, 30, (t) => `topic-${t}`, next)
+      layout.articles[Math.floor(count / 2)]!.padTo = 1_900_000
+      return layout
+    }
     case 'hub': {
       // One index page linking to every other article (a generated site map): each link is resolved while converting.
       const layout = topicsOf(items + 1, 30, (t) => `topic-${t}`, next)
@@ -296,7 +312,9 @@ function layoutOf(shape: ShapeName, items: number, next: () => number): Layout {
  * in the benchmark): `big-article` writes `items / 30` (one of 5 MB), and
  * `many-images` `items / 10` articles showing `items / 3` images, `huge-table`
  * `items / 30` (one with a table of 20,000 rows), `huge-list` 10 (one with a
- * list of 50,000 items), `hub` `items + 1` (the first linking to the others).
+ * list of 50,000 items), `hub` `items + 1` (the first linking to the others),
+ * `big-articles` `items / 100` of 300 KB each, `near-budget` `items / 30`
+ * (one of 1.9 MB).
  */
 export async function generateShape(dir: string, shape: ShapeName, items: number): Promise<ShapeTree> {
   const next = seededRandom(items + shapeNames.indexOf(shape))

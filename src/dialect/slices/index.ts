@@ -14,6 +14,7 @@ import type {List, Nodes, Root, Table} from 'mdast'
 import {recordKept, takeKept} from '../../../plugins/transform/kept.js'
 import {recordProblems, takeProblems} from '../../../plugins/transform/problems.js'
 import {compactChildren} from './compact.js'
+import {linearEditMaps} from '../linear-edit-map.js'
 import {announceLongParse} from './long-parse.js'
 import {findRuns, lineStarts, type Run} from './runs.js'
 import {Shifter, type Shift} from './shift.js'
@@ -45,6 +46,7 @@ export function parseInSlices(
   parse: (source: string) => Root,
   limits: Readonly<SliceLimits> = sliceLimits
 ): Root {
+  linearEditMaps()
   if (source.length < limits.minimumSource) return parse(source)
   const tree = parseLong(source, parse, limits) ?? parse(source)
   // A long body's tree lives on (a pull holds several copies of it): its arrays at their length.

@@ -13,6 +13,7 @@ import {mdxFromMarkdown} from 'mdast-util-mdx'
 import {mdxjs} from 'micromark-extension-mdxjs'
 import {gfm} from 'micromark-extension-gfm'
 import {nestingLimit} from '../../../../plugins/depth.js'
+import {linearEditMaps} from '../../linear-edit-map.js'
 import {emailAutolinkConstruct, syntaxVariants, tableConstruct} from '../../syntax.js'
 import {treeExtensions} from '../extensions.js'
 
@@ -30,6 +31,7 @@ export interface MdxFailure {
 
 /** The tree of MDX `source`, or why it is not MDX. */
 export function parseMdx(source: string): {tree: Root} | {failure: MdxFailure} {
+  linearEditMaps()
   try {
     const tree = fromMarkdown(source, {
       extensions: syntaxFor(source),
