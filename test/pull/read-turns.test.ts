@@ -14,6 +14,7 @@ import type {PullClient} from '../../src/sync/pull/types.js'
 import type {RemoteSnapshot} from '../../src/sync/shared/remote.js'
 import {createTurns} from '../../src/sync/pull/turns.js'
 import {recordedUrls} from '../../src/sync/pull/file-keys.js'
+import {stateAssets} from '../../src/sync/pull/state-assets.js'
 
 /** A client whose records arrive at once, noting each read it is asked for in `events`. */
 function instantClient(events: string[]): PullClient {
@@ -65,7 +66,7 @@ describe("a pull's reads", () => {
       prefetch: noPrefetch(client),
       speculation: notingSpeculation(events),
       diagnostics: [],
-      fileUrls: recordedUrls(state)
+      fileUrls: recordedUrls(stateAssets(state))
     })
     await reader.read(['a', 'b', 'c'], [])
     // Converted in the main thread, record a held the only slot: b was read after a's conversion.

@@ -77,9 +77,7 @@ async function fetchOne(run: ApplyRun, asset: AssetPlan, held?: ReadonlyMap<stri
  * (`own-copies.ts`), and fetches only a file its file does not hold.
  */
 export async function downloadFiles(run: ApplyRun): Promise<void> {
-  const held = new Map<string, string>()
-  for (const [sha, asset] of Object.entries(run.context.state.assets))
-    if (asset.url !== undefined) held.set(asset.url, sha)
+  const held = run.context.assets.shaByUrl()
   await mapLimit([...run.files.assets.values()], run.options.concurrency ?? 8, (asset) => fetchOne(run, asset, held))
 }
 

@@ -11,9 +11,9 @@
  * the state's URLs, is what the state then says the platform holds), and
  * only a download asks for the URL the server gives now (`served`).
  */
-import type {SyncState} from '../../local/index.js'
 import type {RemoteDetail} from '../shared/remote.js'
 import type {PullClient} from './types.js'
+import type {StateAssets} from './state-assets.js'
 
 // The id of a download URL: the `Id` parameter of a `/services/kb` path (any host, any path before it).
 const downloadId = /\/services\/kb\/?\?(?:[^#]*&)?id=([^&#]+)/i
@@ -41,15 +41,13 @@ export interface RecordedUrls {
   served(url: string): string
 }
 
-/** The file URLs of a pull over `state`. */
-export function recordedUrls(state: SyncState): RecordedUrls {
-  let byKey: Map<string, string> | undefined
+/** The file URLs of a pull over the state whose files are `assets`. */
+export function recordedUrls(assets: StateAssets): RecordedUrls {
   const served = new Map<string, string>()
   const recordedOf = (url: string): string | undefined => {
     const key = fileKey(url)
     if (key === url) return undefined
-    byKey ??= urlsByKey(state)
-    const recorded = byKey.get(key)
+    const recorded = assets.urlByKey().get(key)
     return recorded === undefined || recorded === url ? undefined : recorded
   }
   return {
@@ -73,17 +71,6 @@ export function recordedUrls(state: SyncState): RecordedUrls {
     },
     served: (url) => served.get(url) ?? url
   }
-}
-
-/** The URL the state records for each file, by the file's key (the first record of a key wins). */
-function urlsByKey(state: SyncState): Map<string, string> {
-  const byKey = new Map<string, string>()
-  for (const asset of Object.values(state.assets)) {
-    if (asset.url === undefined) continue
-    const key = fileKey(asset.url)
-    if (!byKey.has(key)) byKey.set(key, asset.url)
-  }
-  return byKey
 }
 
 /** `client` downloading each file at the URL the server gives it now. */

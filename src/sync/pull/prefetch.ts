@@ -9,9 +9,10 @@
  */
 import {existsSync, renameSync, rmdirSync} from 'node:fs'
 import path from 'node:path'
-import {pathToWriteInside, removeInside, type SyncState} from '../../local/index.js'
+import {pathToWriteInside, removeInside} from '../../local/index.js'
 import type {RemoteDetail} from '../shared/remote.js'
 import type {PullClient} from './types.js'
+import type {StateAssets} from './state-assets.js'
 
 /** Where early downloads wait, relative to the folder. */
 export const downloadsFolder = '.kbsync/downloads'
@@ -38,10 +39,10 @@ export function noPrefetch(client: PullClient): Prefetch {
   }
 }
 
-/** Early downloads into `dir`'s `.kbsync/downloads/` through `client`. */
-export function createPrefetch(dir: string, state: SyncState, client: PullClient): Prefetch {
+/** Early downloads into `dir`'s `.kbsync/downloads/` through `client`, of files the state (its files: `assets`) does not record. */
+export function createPrefetch(dir: string, assets: StateAssets, client: PullClient): Prefetch {
   // A URL the state knows may already be on disk (the apply step checks the file's content): only new URLs are fetched early.
-  const known = new Set(Object.values(state.assets).map((asset) => asset.url))
+  const known = assets.shaByUrl()
   const fetched = new Map<string, Promise<Fetched>>()
   // A pull refused or with nothing to keep leaves no `.kbsync/` behind that it made only for early downloads.
   const stateFolder = path.join(dir, path.dirname(downloadsFolder))

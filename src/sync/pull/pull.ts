@@ -40,6 +40,7 @@ import {planNavigation} from './navigation-plan.js'
 import {keptFolderFiles} from './kept-folders.js'
 import {readableIds} from './refused-bodies.js'
 import {recordedUrls, servingClient} from './file-keys.js'
+import {stateAssets, type StateAssets} from './state-assets.js'
 
 /** Everything `applyPull` needs besides the plan. */
 export interface PullContext {
@@ -53,6 +54,8 @@ export interface PullContext {
   prefetch: Prefetch
   /** Bodies converted while the records were read, taken where the plan confirms what they assumed. */
   speculation: Speculation
+  /** The files the state recorded before the pull, by URL and by key. */
+  assets: StateAssets
 }
 
 /** The scan of the pull's folder (made when missing). */
@@ -92,9 +95,10 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
   // A copy an older kbsync saved wrong (a proxy's page for an image): its article is read again and the file fetched anew.
   await markBrokenCopies(scan.dir, state)
   // Files by their id: records read with the state's URLs, downloads at the ones the server gives now (`file-keys.ts`).
-  const fileUrls = recordedUrls(state)
+  const assets = stateAssets(state)
+  const fileUrls = recordedUrls(assets)
   const client = servingClient(options.client, fileUrls)
-  const prefetch = options.dryRun ? noPrefetch(client) : createPrefetch(scan.dir, state, client)
+  const prefetch = options.dryRun ? noPrefetch(client) : createPrefetch(scan.dir, assets, client)
   prefetch.clear()
   const urls = options.articleUrl !== undefined ? {articleUrl: options.articleUrl} : {}
   // The layout does not depend on the records read: one for the speculation, the reads and both plans.
@@ -139,7 +143,7 @@ export async function planPullRun(options: PullOptions): Promise<{plan: PullPlan
     // Plan first, then write: a link out of the folder where the pull would write refuses it whole, before any write.
     checkWritesInside(scan.dir, plannedWrites(plan, remote))
     plan.diagnostics.push(...diagnostics)
-    return {plan, context: {scan, state, remote, diagnostics, facts: reader.facts, prefetch, speculation}}
+    return {plan, context: {scan, state, remote, diagnostics, facts: reader.facts, prefetch, speculation, assets}}
   } catch (error) {
     prefetch.clear()
     throw error

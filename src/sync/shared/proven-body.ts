@@ -4,12 +4,14 @@
  * with the platform's (`proof.ts`): that read-back was the largest part of
  * a pull's CPU. For a tree built only of prose (text of a safe alphabet,
  * emphasis, inline code), headings of up to three levels, lists, tables,
- * code blocks, block quotes, thematic breaks, and links with plain
- * destinations, the conversion is proven by a property test instead
- * (`test/pull/proven-body.test.ts`): for every such tree, the read-back
- * gives the platform's tree, no message, and its links where the writer
- * tracked them (images are not in it: their places differ from the tracker's). Such a body is not parsed again; any other node,
- * field or character sends the body to the read-back, as before.
+ * code blocks, block quotes, thematic breaks, and links and images with
+ * plain destinations (images of prose alt text, and neither in a table,
+ * whose cells are written apart and padded), the conversion is proven by a
+ * property test instead (`test/pull/proven-body.test.ts`): for every such
+ * tree, the read-back gives the platform's tree, no message, and its links
+ * and images where the writer tracked them. Such a body is not parsed
+ * again; any other node, field or character sends the body to the
+ * read-back, as before.
  */
 import type {Nodes, Root} from 'mdast'
 import {nodeDiagramKind} from '../../diagrams/index.js'
@@ -34,7 +36,8 @@ const fields: Record<string, readonly string[]> = {
   code: ['lang', 'meta', 'value'],
   blockquote: ['children'],
   thematicBreak: [],
-  link: ['url', 'title', 'children']
+  link: ['url', 'title', 'children'],
+  image: ['url', 'title', 'alt']
 }
 
 // Text of letters, digits and a few marks, none of which opens a construct the read-back knows and the dialect does not.
@@ -73,6 +76,8 @@ function provenNode(node: Nodes): boolean {
       )
     case 'link':
       return (node.title === null || node.title === undefined) && plainUrl.test(node.url)
+    case 'image':
+      return (node.title === null || node.title === undefined) && plainUrl.test(node.url) && provenText(node.alt ?? '')
     default:
       return true
   }
@@ -81,11 +86,11 @@ function provenNode(node: Nodes): boolean {
 /** Whether every node of `tree` is of the class, and it holds some text (a blank body is the read-back's to judge). */
 export function inProvenClass(tree: Root): boolean {
   let text = false
-  // With each node, whether it is in a table: a table writes its cells apart and pads them, so no link is tracked there.
+  // With each node, whether it is in a table: a table writes its cells apart and pads them, so no link or image is tracked there.
   const stack: Array<[Nodes, boolean]> = [[tree, false]]
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [node, inTable] = next
-    if (!provenNode(node) || (inTable && node.type === 'link')) return false
+    if (!provenNode(node) || (inTable && (node.type === 'link' || node.type === 'image'))) return false
     if ('value' in node && node.value.trim() !== '') text = true
     if ('children' in node) for (const child of node.children) stack.push([child, inTable || node.type === 'table'])
   }
@@ -131,8 +136,9 @@ export function provenBody(local: Root, linesBefore: number): ProvenBody | undef
   const urls: ExternalUrl[] = []
   for (const [node, place] of written) {
     const line = place.line + linesBefore
-    if (isLocalUrl(node.url)) refs.push({kind: 'link', url: node.url, line, column: place.column})
-    else if (/^https?:\/\//i.test(node.url)) urls.push({url: node.url, line, column: place.column, kind: 'link'})
+    const kind = node.type
+    if (isLocalUrl(node.url)) refs.push({kind, url: node.url, line, column: place.column})
+    else if (/^https?:\/\//i.test(node.url)) urls.push({url: node.url, line, column: place.column, kind})
   }
   return {text: markdown, refs, urls}
 }
