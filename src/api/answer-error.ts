@@ -18,8 +18,8 @@ export interface FailedAnswer {
   headers: Record<string, string | undefined>
 }
 
-/** The typed error of a non-2xx answer: an `AuthError` for a 401, else an `ApiError`. */
-export function answerError(answer: FailedAnswer, secrets: readonly string[]): ApiError {
+/** The typed error of a non-2xx answer (`tail`: what the caller adds to its message): an `AuthError` for a 401, else an `ApiError`. */
+export function answerError(answer: FailedAnswer, secrets: readonly string[], tail = ''): ApiError {
   const {method, path, status, text, headers} = answer
   let errorCode: string | undefined
   let detail: string | undefined
@@ -35,7 +35,7 @@ export function answerError(answer: FailedAnswer, secrets: readonly string[]): A
     }
   }
   const message = redact(
-    `${method} ${path} failed: ${status}${errorCode && errorCode !== notApiAnswer ? ` ${errorCode}` : ''}${detail ? `: ${detail}` : ''}`,
+    `${method} ${path} failed: ${status}${errorCode && errorCode !== notApiAnswer ? ` ${errorCode}` : ''}${detail ? `: ${tail ? detail.replace(/\.$/, '') : detail}` : ''}${tail}`,
     secrets
   )
   const init = {

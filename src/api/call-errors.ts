@@ -3,7 +3,7 @@
  * platform refused (again), a rate limit that asks for a longer wait than
  * allowed. Each message says what to do.
  */
-import {ApiError, AuthError} from './errors.js'
+import {ApiError, AuthError, NetworkError} from './errors.js'
 
 /** The call as the messages name it. */
 interface Called {
@@ -37,4 +37,14 @@ export function rateLimitTooLong(spec: Called, error: ApiError, waitMs: number, 
       retryable: true
     }
   )
+}
+
+/** A call made after the client was closed. */
+export function clientClosed(spec: Called & {path: string}): NetworkError {
+  return new NetworkError(`${spec.method} ${spec.path}: the client is closed`, {
+    method: spec.method,
+    path: spec.path,
+    retryable: false,
+    errorCode: 'client_closed'
+  })
 }

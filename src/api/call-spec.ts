@@ -60,4 +60,8 @@ export interface CallTally {
   rateLimited: number
   /** Whether the call logged in again already (once per call). */
   reauthed: boolean
+  /** The size of the body the last attempt sent, when known. */
+  bodyBytes?: number
+  /** Attempts whose connection broke while a large body was sent (see `body-limit.ts`). */
+  brokenWrites: number
 }

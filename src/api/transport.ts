@@ -7,13 +7,15 @@
  * `CallSpec`s.
  */
 import {answerError, flatHeaders, readApiJson} from './answer-error.js'
+import {bodyBytes, BodyLimits, refusedTail} from './body-limit.js'
 import type {CallSpec, CallTally as Tally} from './call-spec.js'
 import {callUrl, displayPath, requestBody} from './call-request.js'
 import {CongestionWindow} from './congestion.js'
 import {openConnection, type Connection} from './connection.js'
-import {rateLimitTooLong, tokenRejected} from './call-errors.js'
-import {ApiError, NetworkError, safeCause} from './errors.js'
-import {redact} from './redact.js'
+import {clientClosed, rateLimitTooLong, tokenRejected} from './call-errors.js'
+import {startDeadline} from './deadline.js'
+import {ApiError, NetworkError} from './errors.js'
+import {dropError} from './network-failure.js'
 import type {ClientEvent, ClientStats} from './events.js'
 import {RateLimiter, Semaphore} from './limiter.js'
 import type {ResolvedOptions} from './options.js'
@@ -36,6 +38,8 @@ export class Transport {
   private connection: Promise<Connection> | undefined
   private readonly gate: Semaphore
   private readonly limiter: RateLimiter
+  /** The body sizes servers refused (413) in this run. */
+  private readonly bodyLimits = new BodyLimits()
 
   private closed = false
 
@@ -53,21 +57,15 @@ export class Transport {
 
   /** Sends a call, with retries, re-login and rate limiting; resolves with the read answer. A stopped client (`signal`) sends nothing more, not even a retry. */
   async call<T>(spec: CallSpec<T>): Promise<T> {
-    if (this.closed)
-      throw new NetworkError(`${spec.method} ${spec.path}: the client is closed`, {
-        method: spec.method,
-        path: spec.path,
-        retryable: false,
-        errorCode: 'client_closed'
-      })
-    const tally: Tally = {attempt: 0, failures: 0, serverErrors: 0, rateLimited: 0, reauthed: false}
+    if (this.closed) throw clientClosed(spec)
+    const tally: Tally = {attempt: 0, failures: 0, serverErrors: 0, rateLimited: 0, reauthed: false, brokenWrites: 0}
     for (;;) {
       this.options.signal?.throwIfAborted()
       tally.attempt++
       if (spec.auth !== false) await this.session.ready()
       const token = this.session.token
       try {
-        return await this.attempt(spec, tally.attempt, token)
+        return await this.attempt(spec, tally, token)
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
         if (error.status === 401 && spec.auth !== false && error.errorCode && reauthCodes.has(error.errorCode)) {
@@ -79,11 +77,13 @@ export class Transport {
           this.waitForRateLimit(spec, error, tally)
           continue
         }
-        await this.waitToRetry(spec, error, tally)
+        const refused = this.bodyLimits.afterBrokenWrite(spec, error, tally)
+        if (!refused) await this.waitToRetry(spec, error, tally)
         if (spec.onFailure === 'verify' && spec.verify) {
           const found = await spec.verify()
           if (found !== undefined) return found
         }
+        if (refused) throw refused
       }
     }
   }
@@ -162,7 +162,8 @@ export class Transport {
   }
 
   /** One HTTP exchange; throws `ApiError`s with `retryable` set for 5xx and network failures. */
-  private async attempt<T>(spec: CallSpec<T>, attempt: number, token: string | undefined): Promise<T> {
+  private async attempt<T>(spec: CallSpec<T>, tally: Tally, token: string | undefined): Promise<T> {
+    const attempt = tally.attempt
     const url = callUrl(spec, {
       apiUrl: this.session.apiUrl,
       filesUrl: this.session.filesUrl,
@@ -180,13 +181,15 @@ export class Transport {
     const round = this.window.epoch
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const deadline = startDeadline(timeoutMs, () => controller.abort())
     // The run's stop cuts the exchange off as the time-out does, but is no drop: its reason is thrown as it is.
     const stop = () => controller.abort(this.options.signal!.reason)
     if (this.options.signal?.aborted === false) this.options.signal.addEventListener('abort', stop, {once: true})
     else if (this.options.signal) stop()
     try {
       const {body, headers} = await requestBody(spec)
+      tally.bodyBytes = bodyBytes(body, headers)
+      this.bodyLimits.check(spec, path, tally.bodyBytes)
       if (spec.auth !== false && token) headers.authorization = `Bearer ${token}`
       this.stats.requests++
       this.stats.byEndpoint[spec.endpoint] = (this.stats.byEndpoint[spec.endpoint] ?? 0) + 1
@@ -216,29 +219,33 @@ export class Transport {
         this.emit({type: 'response', method: spec.method, path, status: response.statusCode, attempt})
         return spec.redirect(answerHeaders.location)
       }
-      const text = await response.body.text().catch(() => '')
-      const failure = answerError(
-        {method: spec.method, path, status: response.statusCode, text, headers: answerHeaders},
-        this.secrets()
-      )
-      this.emit({
-        type: 'response',
-        method: spec.method,
-        path,
-        status: response.statusCode,
-        attempt,
-        errorCode: failure.errorCode
-      })
-      throw failure
+      throw await this.answerFailure(spec, {path, attempt, bodyBytes: tally.bodyBytes}, response, answerHeaders)
     } catch (error) {
       if (this.options.signal?.aborted) throw this.options.signal.reason
       if (error instanceof ApiError) throw error
       throw this.networkFailure(error, {spec, path, attempt, round}, controller.signal.aborted ? timeoutMs : undefined)
     } finally {
-      clearTimeout(timer)
+      deadline.cancel()
       this.options.signal?.removeEventListener('abort', stop)
       release()
     }
+  }
+
+  /** The error of an answer that is neither a success nor a followed redirect, reported; a 413 teaches the body limit. */
+  private async answerFailure(
+    spec: CallSpec<unknown>,
+    sent: {path: string; attempt: number; bodyBytes: number | undefined},
+    response: {statusCode: number; body: {text(): Promise<string>}},
+    headers: Record<string, string | undefined>
+  ): Promise<ApiError> {
+    const {path, attempt, bodyBytes: bytes} = sent
+    const status = response.statusCode
+    const text = await response.body.text().catch(() => '')
+    if (status === 413) this.bodyLimits.learn(spec, bytes)
+    const tail = status === 413 ? refusedTail(bytes, spec.json !== undefined) : ''
+    const failure = answerError({method: spec.method, path, status, text, headers}, this.secrets(), tail)
+    this.emit({type: 'response', method: spec.method, path, status, attempt, errorCode: failure.errorCode})
+    return failure
   }
 
   /** The `NetworkError` of an exchange that got no answer (`timedOutMs`: it was aborted after that long), reported and counted as a drop. */
@@ -248,28 +255,17 @@ export class Transport {
     timedOutMs: number | undefined
   ): NetworkError {
     const {spec, path, attempt} = exchange
-    const secrets = this.secrets()
-    const cause = safeCause(error, secrets)
-    const timedOut = timedOutMs !== undefined
-    const reason = timedOut
-      ? `timed out after ${Math.round(timedOutMs / 1000)} s`
-      : `${cause.code ?? cause.name}: ${cause.message}`
+    const failure = dropError(error, {method: spec.method, path}, timedOutMs, this.secrets())
     this.emit({
       type: 'response',
       method: spec.method,
       path,
       attempt,
-      errorCode: cause.code ?? (timedOut ? 'timeout' : 'network_error')
+      errorCode: failure.cause?.code ?? failure.errorCode
     })
     if (this.window.dropped(exchange.round))
       this.emit({type: 'concurrency', method: spec.method, path, attempt, limit: this.window.limit})
-    return new NetworkError(redact(`${spec.method} ${path} failed: ${reason}`, secrets), {
-      method: spec.method,
-      path,
-      retryable: true,
-      errorCode: timedOut ? 'timeout' : 'network_error',
-      cause
-    })
+    return failure
   }
 
   /** Runs `task` holding a place in the pool. */
