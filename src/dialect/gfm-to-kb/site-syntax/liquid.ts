@@ -10,6 +10,7 @@
  *   collection) is not here to run it; of `{% if %}`/`{% unless %}`/`{%
  *   case %}` the first branch stays, the others go;
  * - `{% link path %}` becomes the path (a link to that document);
+ * - GitBook's blocks (`{% hint %}`, `{% tabs %}`, `{% embed %}`...) as `gitbook.ts` says;
  * - any other tag (`{% include %}` whose file the scan could not read,
  *   `{% post_url %}`, a plugin's) goes, with one warning per tag name.
  * Fenced code and inline code are left alone: Liquid written there is an
@@ -20,6 +21,7 @@ import {captureCode, fencedLines} from './hugo/code-capture.js'
 import {codeSpans, inSpan} from './hugo/code-spans.js'
 import {Losses, Output, places} from './hugo/output.js'
 import {linkAround, linkFromAbove} from './liquid-links.js'
+import {writeGitbookTag} from './gitbook.js'
 
 /** A Liquid tag of a line. */
 interface LiquidTag {
@@ -196,6 +198,7 @@ function rewriteLine(state: LineState, line: string): {raw: boolean; index: numb
 function handleTag(state: LineState, tag: LiquidTag): void {
   const {out, stack} = state
   const skipping = stack.some((block) => block.skip)
+  if (!skipping && writeGitbookTag(out, tag, state.lines, state.index)) return
   const ending = /^end(\w+)$/.exec(tag.name)?.[1]
   if (ending) {
     const at = stack.findLastIndex((block) => block.name === ending)
@@ -276,7 +279,7 @@ function liquidTags(line: string): LiquidTag[] {
       .slice(at + 2, end)
       .replace(/^-/, '')
       .replace(/-$/, '')
-    const name = /^\s*(\w+)/.exec(inner)
+    const name = /^\s*(\w+(?:-\w+)*)/.exec(inner)
     if (name) tags.push({start: at, end: end + 2, name: name[1]!.toLowerCase(), args: inner.slice(name[0].length)})
     at = line.indexOf('{%', end + 2)
   }
