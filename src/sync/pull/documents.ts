@@ -21,6 +21,7 @@ import type {ApplyRun} from './run.js'
 import {recordPulled} from './state-book.js'
 import {fetchDeferred} from './downloads.js'
 import {ownCopies} from './own-copies.js'
+import {documentFile} from './document-file.js'
 import {handOverWrittenFrontMatter} from './front-matter-handover.js'
 import {checkpoint} from '../shared/stopped.js'
 import {isSectionOp, pullSection} from './sections.js'
@@ -121,7 +122,8 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
     await fetchDeferred(run, urls)
     return pullSection(run, op)
   }
-  const own = await ownCopies(run, step.merge.scanner, op, urls)
+  const local = documentFile(run, step.merge.scanner, op)
+  const own = await ownCopies(run, local, op, urls)
   const item = run.context.remote.items[op.id]!
   const missed: ItemRef[] = []
   const declared = declaredOf(run, op)
@@ -134,7 +136,7 @@ async function pullDocument(run: ApplyRun, step: DocumentsRun, op: PullOp): Prom
   if (await adoptIfInSync(run, step.adoption, op, declared)) return
   const whole = () => documentText(fields, pulled.text)
   const localize = localizeOf(run, step.conversion, op, {missed, own}).context
-  if (await pullByMerge(run, step.merge, {op, pulled, localize, declared, missed, whole})) return
+  if (await pullByMerge(run, step.merge, {op, pulled, localize, declared, missed, whole, local})) return
   const text = whole()
   // Read once: the conflict check and the write's own (no write when the file says it already) share it.
   const current = await readText(path.join(run.dir, op.file))

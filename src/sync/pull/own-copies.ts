@@ -7,9 +7,7 @@
  * looked up, by content, among those the document's file names: a body
  * names them there, and only a file the document does not hold is fetched.
  */
-import path from 'node:path'
-import type {DocumentScanner} from '../../local/index.js'
-import {readText} from '../shared/document-files.js'
+import type {DocumentFile} from './document-file.js'
 import {fetchDeferred} from './downloads.js'
 import type {PullOp} from './plan.js'
 import type {ApplyRun} from './run.js'
@@ -21,14 +19,14 @@ import type {ApplyRun} from './run.js'
  */
 export async function ownCopies(
   run: ApplyRun,
-  scanner: DocumentScanner,
+  document: DocumentFile,
   op: PullOp,
   urls: readonly string[]
 ): Promise<Map<string, string>> {
   const own = new Map<string, string>()
   const deferred = urls.filter((url) => run.files.deferred.has(url))
   if (deferred.length === 0 || op.op === 'conflict') return own
-  const bySha = await filesNamedBy(run, scanner, op)
+  const bySha = await filesNamedBy(document)
   for (const url of deferred) {
     const found = bySha.get(run.files.deferred.get(url)!.sha256)
     if (found !== undefined) own.set(url, found)
@@ -40,13 +38,10 @@ export async function ownCopies(
   return own
 }
 
-/** The files the file of `op` names (as push reads it), by content; none when it has no file yet. */
-async function filesNamedBy(run: ApplyRun, scanner: DocumentScanner, op: PullOp): Promise<Map<string, string>> {
+/** The files the document's file names (as push reads it), by content; none when it has no file yet. */
+async function filesNamedBy(document: DocumentFile): Promise<Map<string, string>> {
   const bySha = new Map<string, string>()
-  const file = run.context.scan.byPath[op.path]?.file ?? op.file
-  const text = await readText(path.join(run.dir, file))
-  if (text === undefined) return bySha
-  const scanned = await scanner.scan(file, text.replace(/\r\n?/g, '\n'))
+  const scanned = await document.scanned()
   for (const asset of scanned?.node.refs.assets ?? []) if (!bySha.has(asset.sha256)) bySha.set(asset.sha256, asset.path)
   return bySha
 }

@@ -209,6 +209,14 @@ function remoteChanges(run: PullPlanning, id: string, entry: StateEntry, node: L
   return what
 }
 
+/**
+ * The web changes a file edited locally follows a move with: the merge
+ * writes each of them (the body's blocks, the title where the file keeps it,
+ * an article's `permissions`). Kept where it was, such a file was merged in
+ * place and the next push moved the article back: the web move silently lost.
+ */
+const followsMove = new Set(['parent', 'title', 'body', 'permissions'])
+
 /** Plans one remote item, to be at `docPath`. */
 function planItem(run: PullPlanning, id: string, docPath: string): void {
   const {remote, ops} = run
@@ -256,7 +264,7 @@ function planItem(run: PullPlanning, id: string, docPath: string): void {
   if (localChanged && what.every((w) => w === 'files not downloaded before')) return
   const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
   const movedHere = moving.from !== undefined && what.includes('parent')
-  if (localChanged && movedHere && what.every((w) => w === 'parent' || w === 'title' || w === 'body')) {
+  if (localChanged && movedHere && what.every((w) => followsMove.has(w))) {
     // Moved on the web, edited here: the file follows the move (as `git mv` would), and the merge keeps its edits.
     const reason = `changed on the platform (${what.join(', ')}), edited locally: merged`
     ops.push({op, ...base, ...moving, localEdits: true, reason})

@@ -19,6 +19,7 @@ import {messageOf, type RunState} from './item-step.js'
 import {contextOf} from './plan-context.js'
 import {deleteOrphans} from './prune.js'
 import {provisionalTrees} from './provisional-trees.js'
+import {runListings} from './late-edit.js'
 import {archiveOrphans} from './archive.js'
 import {learningClient} from './lock.js'
 import {lockAfterWrites} from './lock-step.js'
@@ -50,6 +51,7 @@ export async function applyPush(plan: PushPlan, given: PushOptions): Promise<Pus
     writes: 0,
     lateConflicts: 0,
     provisionalTrees: provisionalTrees(),
+    listings: runListings(options.client),
     emit: (event) => {
       if (event.type === 'done') (event.skipped ? result.skipped : result.done).push(event.op)
       if (event.type === 'failed') result.failed.push({op: event.op, error: event.error})

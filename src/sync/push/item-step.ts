@@ -22,6 +22,7 @@ import {
 } from '../shared/render.js'
 import {convergedCreate} from './converge.js'
 import {keepOrRelease, type ProvisionalHold} from './provisional-trees.js'
+import type {UpdateListings} from './update-listings.js'
 import {editedSincePlan} from './late-edit.js'
 import {lostLinksNote, lostLinksWarning, renderForWrite, renderStored} from './lost-links.js'
 import {recordUploads, uploadFiles, withUrls} from './uploads.js'
@@ -59,6 +60,8 @@ export interface RunState {
   localFault?: LocalWriteError
   /** What documents created provisionally keep for their whole write: a template or a tree (`provisional-trees.ts`). */
   provisionalTrees: ProvisionalHold
+  /** The recent listings of topics that the last look before an overwrite reads (`late-edit.ts`). */
+  listings: UpdateListings
   emit: (event: SyncEvent) => void
 }
 

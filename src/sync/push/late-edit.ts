@@ -12,8 +12,6 @@ import type {PlanOp} from '../shared/types.js'
 import type {RunState} from './item-step.js'
 import {UpdateListings} from './update-listings.js'
 
-const listings = new WeakMap<RunState, UpdateListings>()
-
 /**
  * `updated_at` has second resolution: an edit within the second of the
  * plan's baseline may keep it. A listing answers only for a baseline older
@@ -27,17 +25,16 @@ const SAME_SECOND_MS = 2000
 async function unmovedInListing(run: RunState, id: string, updatedAt: string | undefined): Promise<boolean> {
   const item = run.context.remote.items[id]
   if (updatedAt === undefined || !item) return false
-  let found = listings.get(run)
-  if (!found) {
-    const {client} = run.options
-    found = new UpdateListings((parentId) =>
-      client.getChildren ? client.getChildren(parentId) : client.getTree(parentId)
-    )
-    listings.set(run, found)
-  }
   // A failed listing proves nothing: the item is read as before.
-  const listed = await found.updatedAt(item.parentId, id).catch(() => undefined)
+  const listed = await run.listings.updatedAt(item.parentId, id).catch(() => undefined)
   return listed?.updatedAt === updatedAt && Date.parse(updatedAt) + SAME_SECOND_MS <= listed.started
+}
+
+/** The listings of one push run: each topic listed when an overwrite first asks (a no-op push lists nothing). */
+export function runListings(client: RunState['options']['client']): UpdateListings {
+  return new UpdateListings((parentId) =>
+    client.getChildren ? client.getChildren(parentId) : client.getTree(parentId)
+  )
 }
 
 /**

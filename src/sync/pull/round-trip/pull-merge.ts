@@ -8,7 +8,6 @@
  * write faithfully: the whole remote version goes beside the file, with
  * the reason. Never a silent rewrite.
  */
-import path from 'node:path'
 import type {Root} from 'mdast'
 import {parseKb, stringifyKb} from '../../../dialect/index.js'
 import {dropRefusedDiagrams} from '../../../diagrams/index.js'
@@ -16,7 +15,7 @@ import {documentScanner, permissionsKey, readBase, sourceHashOf, type LocalPermi
 import type {MergeResult} from '../../../merge/index.js'
 import {pullBody, type PulledBody} from '../../shared/document-body.js'
 import {bodyHash} from '../../shared/remote.js'
-import {readText, writeAtomic} from '../../shared/document-files.js'
+import {writeAtomic} from '../../shared/document-files.js'
 import {conflictFileOf} from '../../shared/conflicts.js'
 import type {LocalizeContext} from '../../shared/localize.js'
 import {planRenderContext} from '../../shared/render-context.js'
@@ -26,6 +25,7 @@ import type {ItemRef} from '../../shared/platform-links.js'
 import {linkWarnings} from '../link-targets.js'
 import {writePermissionFile} from '../permission-files.js'
 import type {PullOp} from '../plan.js'
+import type {DocumentFile} from '../document-file.js'
 import type {ApplyRun} from '../run.js'
 import {recordPulled} from '../state-book.js'
 import {mergeWithBase, platformSide, type DocumentMerge, type MergeSetting} from './merge-input.js'
@@ -60,6 +60,8 @@ export interface MergeRequest {
   missed: ItemRef[]
   /** The whole file pull writes without a base (the copy beside an unmergeable file). */
   whole(): string
+  /** The document's file, read and scanned once for the whole pull of the document. */
+  local: DocumentFile
 }
 
 /**
@@ -73,10 +75,9 @@ export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: M
   // Files a last pull could not download: the file names their URLs, which the body as the platform holds it does too.
   if (entry.missingFiles) return false
   if (given.op.op !== 'update' && given.op.op !== 'conflict' && given.op.op !== 'move') return false
-  // The file the document is in (a topic's page may be `index.md` or `README.md`, not the `_index.md` pull names new ones).
-  const op = {...given.op, file: run.context.scan.byPath[given.op.path]?.file ?? given.op.file}
+  const op = {...given.op, file: given.local.file}
   const request = {...given, op}
-  const raw = await readText(path.join(run.dir, op.file))
+  const raw = await given.local.raw()
   if (raw === undefined) return false
   const local = raw.replace(/\r\n?/g, '\n')
   const base = sourceHashOf(local) === entry.sourceHash ? local : await readBase(run.dir, entry.sourceHash)
@@ -95,7 +96,7 @@ export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: M
   // (one edited here goes beside it, as any conflict).
   if (result.status !== 'merged' && (op.refresh || op.from !== undefined) && !op.localEdits) return false
   const lineEnds = (text: string) => (raw.includes('\r\n') ? text.replace(/\n/g, '\r\n') : text)
-  const titled = await frontMatterPatch(run, setting, request, local, entry.title)
+  const titled = await frontMatterPatch(run, request, entry.title)
   if (result.status === 'merged') await writeMerged(run, setting, request, document, titled(result.text), lineEnds)
   else
     await writeBeside(run, op, result, lineEnds(result.status === 'conflict' ? titled(result.theirs) : request.whole()))
@@ -202,15 +203,12 @@ async function writeBeside(
  */
 async function frontMatterPatch(
   run: ApplyRun,
-  setting: MergeSetting,
   request: MergeRequest,
-  local: string,
   baseTitle: string
 ): Promise<(text: string) => string> {
   const {op, declared} = request
   const item = run.context.remote.items[op.id]!
-  const scanned = await setting.scanner.scan(op.file, local)
-  const node = scanned?.node
+  const node = (await request.local.scanned())?.node
   if (!node) return (text) => text
   const retitle = item.title !== baseTitle && node.title !== item.title
   const place = {from: node.titleFrom, headingLine: node.titleLine}
