@@ -82,3 +82,19 @@ it('moves a file moved on the web whose permissions changed there, keeping its l
   expect(item.body).toContain('edited locally')
   expect((await local.client.getPermissions(id)).readers.map((reader) => reader.id)).toEqual([1001])
 }, 120_000)
+
+it('keeps a title changed here and on the web to another title, as a conflict the user sees', async () => {
+  const {dir, root, ids} = await pushed({'a/page.md': '# Page\n\nFirst block.\n\nSecond block.\n'})
+  const id = ids.get('Page')!
+  await local.client.updateItem(id, {title: 'Page on the web'})
+  const edited = '# Page locally\n\nFirst block.\n\nSecond block, local.\n'
+  await writeFile(path.join(dir, 'a/page.md'), edited)
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.out + pulled.err).toBe(3)
+  expect(pulled.err).toContain('a/page.remote.md')
+  expect(await readFile(path.join(dir, 'a/page.md'), 'utf8')).toBe(edited)
+  expect(await readFile(path.join(dir, 'a/page.remote.md'), 'utf8')).toBe(
+    '# Page on the web\n\nFirst block.\n\nSecond block.\n'
+  )
+  expect((await local.client.getItem(id)).title).toBe('Page on the web')
+}, 120_000)

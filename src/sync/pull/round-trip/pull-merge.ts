@@ -96,11 +96,35 @@ export async function pullByMerge(run: ApplyRun, setting: MergeSetting, given: M
   // (one edited here goes beside it, as any conflict).
   if (result.status !== 'merged' && (op.refresh || op.from !== undefined) && !op.localEdits) return false
   const lineEnds = (text: string) => (raw.includes('\r\n') ? text.replace(/\n/g, '\r\n') : text)
-  const titled = await frontMatterPatch(run, request, entry.title)
-  if (result.status === 'merged') await writeMerged(run, setting, request, document, titled(result.text), lineEnds)
+  const front = await frontMatterPatch(run, request, entry.title)
+  const titled = front.patch
+  const outcome =
+    front.titleClash && result.status === 'merged' ? await titleConflict(setting, document, front) : result
+  if (outcome.status === 'merged') await writeMerged(run, setting, request, document, titled(outcome.text), lineEnds)
   else
-    await writeBeside(run, op, result, lineEnds(result.status === 'conflict' ? titled(result.theirs) : request.whole()))
+    await writeBeside(
+      run,
+      op,
+      outcome,
+      lineEnds(outcome.status === 'conflict' ? titled(outcome.theirs) : request.whole())
+    )
   return true
+}
+
+/**
+ * The title retitled both here and on the platform, to different titles: a
+ * conflict on the title's line, the platform's side (the base patched with
+ * its blocks, its title written by the caller) beside the file. Patched
+ * into the file, the local title was silently lost.
+ */
+async function titleConflict(
+  setting: MergeSetting,
+  document: DocumentMerge,
+  front: FrontMatterPatch
+): Promise<MergeResult> {
+  const theirs = (await platformSide(setting, document)) ?? document.base
+  const message = 'the title was changed here and on the platform'
+  return {status: 'conflict', theirs, conflicts: [{line: front.titleLine ?? 1, message}]}
 }
 
 /**
@@ -201,15 +225,11 @@ async function writeBeside(
  * when they were read and differ from the file's (added only in a folder
  * that manages permissions). Every other byte stays.
  */
-async function frontMatterPatch(
-  run: ApplyRun,
-  request: MergeRequest,
-  baseTitle: string
-): Promise<(text: string) => string> {
+async function frontMatterPatch(run: ApplyRun, request: MergeRequest, baseTitle: string): Promise<FrontMatterPatch> {
   const {op, declared} = request
   const item = run.context.remote.items[op.id]!
   const node = (await request.local.scanned())?.node
-  if (!node) return (text) => text
+  if (!node) return {patch: (text) => text, titleClash: false}
   const retitle = item.title !== baseTitle && node.title !== item.title
   const place = {from: node.titleFrom, headingLine: node.titleLine}
   const permissions =
@@ -218,9 +238,23 @@ async function frontMatterPatch(
     permissions !== undefined &&
     (node.permissions === undefined || permissionsKey(node.permissions) !== permissionsKey(permissions))
   const add = managesPermissions(run.context.scan, permissionsSetting(run.options.permissions))
-  return (text) => {
+  const patch = (text: string) => {
     let patched = retitle ? (patchTitle(text, place, item.title) ?? text) : text
     if (repermit) patched = patchPermissions(patched, permissions!, add) ?? patched
     return patched
   }
+  return {
+    patch,
+    titleClash: retitle && node.title !== baseTitle,
+    ...(node.titleLine ? {titleLine: node.titleLine} : {})
+  }
+}
+
+/** What the platform changed in the front matter's keys, as a patch, and whether the file retitled too. */
+interface FrontMatterPatch {
+  patch(text: string): string
+  /** The title changed here and on the platform, to different titles. */
+  titleClash: boolean
+  /** The line the file's title is on, when a heading gives it. */
+  titleLine?: number
 }
