@@ -38,7 +38,8 @@ export function isContainer(node: Nodes): node is Parent & RootContent {
 /** A container's shell: its type and attributes, without children and positions. */
 export function shellOf(node: Nodes): string {
   const fields = Object.entries(node)
-    .filter(([name]) => !notShell.has(name))
+    // An absent field and a null one are the same shell (a list the conversion made has no `start: null`).
+    .filter(([name, value]) => !notShell.has(name) && value !== null && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return JSON.stringify(fields)
 }

@@ -16,6 +16,12 @@ export function withListMarker(text: string, marker: string): string {
   return text.replace(/^[-*+](?=[ \t]|$)/gm, marker)
 }
 
+/** List items joining the author's list (`parent`, when it is one), written with its marker. */
+export function matchListMarkers(text: string, source: string, parent: {type: string}, at: number): string {
+  const marker = parent.type === 'list' ? listMarkerAt(source, at) : undefined
+  return marker ? withListMarker(text, marker) : text
+}
+
 /** The marker of a written list (its first line's), when `text` starts with one. */
 export function writtenListMarker(text: string): string | undefined {
   return listMarkerAt(text, 0)

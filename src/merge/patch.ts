@@ -16,7 +16,7 @@ import {codeContentEdit} from './code.js'
 import {patchWords} from './words.js'
 import {headingIdParts} from './heading-id.js'
 import {tableRowEdits} from './table.js'
-import {apartFrom, listMarkerAt, withListMarker} from './list-markers.js'
+import {apartFrom, listMarkerAt, matchListMarkers} from './list-markers.js'
 import type {MergeInput} from './types.js'
 
 /**
@@ -137,13 +137,15 @@ function collect(results: ReadonlyArray<Edit[] | Refusal>): Edit[] | Refusal {
 function containerEdits(patching: Patching, level: Level, base: RootContent, remote: RootContent): Edit[] | undefined {
   if (patching.grain === 'blocks' || !sameShell(base, remote) || !isContainer(base) || !isContainer(remote))
     return undefined
-  if (!base.children.some((child) => child.position)) return undefined
+  if (!holdsSourceText(base)) return undefined
   const inner: Level = {base, remote, top: false}
   const edits = patchLevel(patching, inner, diffKeys(keysOf(base), keysOf(remote)))
   if ('reason' in edits) return undefined
   if (!level.top) return edits
   const {input, starts} = patching
   const range = rangeOf(base, input.base, starts)
+  // A container the conversion made (footnotes' notes list) holds the author's text deeper: proved in the file.
+  if (!range && !base.position) return provedInFile(input, level, base, remote, edits) ? edits : undefined
   if (!range || lineBefore(input.base, range.start) !== '') return undefined
   const shifted = edits.map((edit) => ({...edit, start: edit.start - range.start, end: edit.end - range.start}))
   if (shifted.some((edit) => edit.start < 0 || edit.end > range.end - range.start)) return undefined
@@ -151,6 +153,15 @@ function containerEdits(patching: Patching, level: Level, base: RootContent, rem
   if (patched === undefined) return undefined
   if (input.render(patched + '\n') === stringifyKb(rootOf([remote]))) return edits
   return provedInFile(input, level, base, remote, edits) ? edits : undefined
+}
+
+/**
+ * Whether a container holds text of the file: a child with a position, or a
+ * container child that does (a footnote's text, in the notes list and item
+ * the conversion made for it).
+ */
+function holdsSourceText(container: Parent): boolean {
+  return container.children.some((child) => child.position || (isContainer(child) && holdsSourceText(child)))
 }
 
 /**
@@ -204,7 +215,7 @@ function replacement(
   const start = ranges[0]!.start
   const end = ranges.at(-1)!.end
   const prefix = continuationPrefix(lineBefore(patching.input.base, start))
-  const written = matchListMarkers(authorText(patching, level, remotes, index), patching.input.base, level, start)
+  const written = matchListMarkers(authorText(patching, level, remotes, index), patching.input.base, level.base, start)
   const edit = {start, end, text: indentFollowing(written, prefix)}
   if (patching.grain !== 'words' || bases.length !== 1 || remotes.length !== 1) return [edit]
   const {input, starts} = patching
@@ -265,7 +276,12 @@ function insertion(patching: Patching, level: Level, hunk: Hunk, remotes: readon
   }
   const prefix = continuationPrefix(lineBefore(source, anchor.start))
   const between = tight ? '\n' : '\n' + prefix.trimEnd() + '\n'
-  let written = matchListMarkers(authorText(patching, level, remotes, hunk.remoteStart), source, level, anchor.start)
+  let written = matchListMarkers(
+    authorText(patching, level, remotes, hunk.remoteStart),
+    source,
+    level.base,
+    anchor.start
+  )
   if (remotes.length === 1 && remotes[0]!.type === 'list') {
     const markerOf = (index: number, range: SourceRange | undefined): string | undefined =>
       range && level.base.children[index]?.type === 'list' ? listMarkerAt(source, range.start) : undefined
@@ -281,10 +297,4 @@ function deletion(patching: Patching, bases: readonly RootContent[]): Edit[] | R
   const ranges = ownRanges(patching, bases)
   if ('reason' in ranges) return ranges
   return [deletionEdit(patching.input.base, ranges[0]!.start, ranges.at(-1)!.end)]
-}
-
-/** List items joining the author's list, written with its marker. */
-function matchListMarkers(text: string, source: string, level: Level, at: number): string {
-  const marker = level.base.type === 'list' ? listMarkerAt(source, at) : undefined
-  return marker ? withListMarker(text, marker) : text
 }

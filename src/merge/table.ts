@@ -2,13 +2,15 @@
  * A table the platform changed only in its rows (same columns, same
  * alignment): the changed rows are written on their own lines, the others
  * stay byte for byte. Written whole, one edited cell rewrote every line of
- * a table padded by its author (a formatter's column widths).
+ * a table padded by its author (a formatter's column widths). A table
+ * written in HTML is patched inside its tags (`html-table.ts`).
  */
 import type {Nodes, Root, Table, TableCell, TableRow} from 'mdast'
 import {rangeOf, type SourceRange} from './blocks.js'
 import {diffKeys, type Hunk} from './block-diff.js'
 import {stringifyKb} from '../dialect/index.js'
 import type {Edit} from './splice.js'
+import {htmlTableEdits, writtenInHtml} from './html-table.js'
 
 /** What the rows of one table are patched from. */
 interface Rows {
@@ -47,6 +49,8 @@ export function tableRowEdits(
   toAuthor: (blocks: Root) => string
 ): Edit[] | undefined {
   if (base.type !== 'table' || remote.type !== 'table') return undefined
+  // A table written in HTML is patched inside its tags: a pipe row there would read back as text.
+  if (writtenInHtml(source, starts, base)) return htmlTableEdits({source, starts, toAuthor}, base, remote)
   if (JSON.stringify(base.align ?? []) !== JSON.stringify(remote.align ?? [])) return undefined
   const header = remote.children[0]
   if (!header || base.children.length === 0) return undefined
