@@ -7,47 +7,12 @@
  */
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {dropPositions, parseBodyFacts, type LocalNode, type Resolved} from '../../src/local/index.js'
-import {markLocalRefs} from '../../src/local/references.js'
 import {bodyTreeParses} from '../../src/local/markdown.js'
-import {releaseRender, renderBody, renderTemplate, type RenderContext} from '../../src/sync/shared/render.js'
+import {contextOf, documentOf} from './slot-documents.js'
+import {releaseRender, renderBody, renderTemplate} from '../../src/sync/shared/render.js'
 import {fillTemplate, heldTemplate, holdTemplate} from '../../src/sync/shared/render-slots.js'
 import {keepOrRelease, ProvisionalHold} from '../../src/sync/push/provisional-trees.js'
 import type {RunState} from '../../src/sync/push/item-step.js'
-
-/** A document of `body` as a scan leaves it: its tree parsed, each local link marked as resolved (`x/` a topic). */
-function documentOf(body: string, path = 'doc.md'): LocalNode {
-  const {facts, tree} = parseBodyFacts(body, path)
-  const resolutions: Array<Resolved | null> = facts.refs.map((ref) =>
-    ref.kind === 'link'
-      ? {link: {target: ref.url.replace(/#.*/, ''), kind: ref.url.endsWith('/') ? 'topic' : 'article'}}
-      : null
-  )
-  markLocalRefs(tree, resolutions)
-  dropPositions(tree)
-  const bodyKey = `key of ${body}`
-  const node: Partial<LocalNode> = {
-    path,
-    kind: 'article',
-    file: path,
-    body,
-    bodyKey,
-    fileBodyKey: bodyKey,
-    tree,
-    resolutions
-  }
-  return node as LocalNode
-}
-
-function contextOf(ids: ReadonlyMap<string, string>, notice = false): RenderContext {
-  return {
-    idOf: (target) => ids.get(target),
-    rootTopicId: 'ROOT',
-    hashOf: () => undefined,
-    fileRef: () => undefined,
-    ...(notice ? {notice: {text: 'Published from git.'}} : {})
-  }
-}
 
 const targets = ['a.md', 'b.md', 'c/d.md', 'topic/']
 const word = fc.constantFrom(

@@ -30,7 +30,7 @@ export interface RenderTemplate {
 }
 
 /** An id written into the attribute as it is: `encodeAttribute` leaves it unchanged. */
-const plainId = /^[^&"<>\n\r]+$/
+export const plainId = /^[^&"<>\n\r]+$/
 
 /** A fresh prefix for the ids a template is rendered with: letters and digits no body can hold by chance. */
 export function slotPrefix(): string {
@@ -90,21 +90,41 @@ export function fillTemplate(
   template: RenderTemplate,
   idOf: (target: string) => string | undefined
 ): {body: string; missingLinks: string[]} | undefined {
-  const {text, at, slot, targets} = template
-  const parts: string[] = []
   const missingLinks: string[] = []
-  let from = 0
-  for (let k = 0; k < at.length; k++) {
-    const target = targets[slot[k]!]!
-    let id = idOf(target)
+  const body = fillSlots(template, (target) => {
+    const id = idOf(target)
     if (id === undefined) missingLinks.push(target)
     else if (!plainId.test(id)) return undefined
-    id ??= 'PENDING'
-    parts.push(text.slice(from, at[k]), id)
-    from = at[k]!
+    return id ?? 'PENDING'
+  })
+  return body === undefined ? undefined : {body, missingLinks}
+}
+
+/** What goes in a slot: an id, or text in place of the template's text from `start` to `end` (around the slot). */
+export type SlotFill = string | {start: number; end: number; text: string}
+
+/**
+ * The text of `template` with each slot filled by `fill` (given the slot's
+ * target and where the slot is in the text); undefined when `fill` answers
+ * undefined for a slot, or a replacement reaches back past the one before.
+ */
+export function fillSlots(
+  template: RenderTemplate,
+  fill: (target: string, at: number) => SlotFill | undefined
+): string | undefined {
+  const {text, at, slot, targets} = template
+  const parts: string[] = []
+  let from = 0
+  for (let k = 0; k < at.length; k++) {
+    const filled = fill(targets[slot[k]!]!, at[k]!)
+    if (filled === undefined) return undefined
+    const cut = typeof filled === 'string' ? {start: at[k]!, end: at[k]!, text: filled} : filled
+    if (cut.start < from) return undefined
+    parts.push(text.slice(from, cut.start), cut.text)
+    from = cut.end
   }
   parts.push(text.slice(from))
-  return {body: parts.join(''), missingLinks}
+  return parts.join('')
 }
 
 /** What a template holds, in characters (its text, and four per slot for each of its two offsets). */

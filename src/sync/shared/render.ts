@@ -14,6 +14,7 @@ import {renderedNode} from '../../diagrams/publish.js'
 import {noticeBlock, noticeLink, type NoticeSettings} from './notice.js'
 import {altTextNodes} from './image-alt.js'
 import {dropTemplate, fillTemplate, heldTemplate, slotPrefix, templateOf, type RenderTemplate} from './render-slots.js'
+import {fillWithoutUnknownLinks} from './unknown-links-as-text.js'
 
 /** What rendering needs to know about the remote. */
 export interface RenderContext {
@@ -72,12 +73,15 @@ export function releaseRender(node: LocalNode): void {
 
 /**
  * The whole render of `node` with `context` as a template (`render-slots.ts`):
- * its link ids left for a later render to fill in. Undefined without a body,
- * or while a file it shows has no reference yet.
+ * its link ids left for a later render to fill in (the one it holds, when
+ * made with the same inputs). Undefined without a body, or while a file it
+ * shows has no reference yet.
  */
 export function renderTemplate(node: LocalNode, context: RenderContext): RenderTemplate | undefined {
   const key = templateKey(node, context)
   if (key === undefined) return undefined
+  const held = heldTemplate(node)
+  if (held?.key === key) return held
   const prefix = slotPrefix()
   const targets: string[] = []
   const slot = (target: string) => prefix + (targets.push(target) - 1)
@@ -87,10 +91,11 @@ export function renderTemplate(node: LocalNode, context: RenderContext): RenderT
 }
 
 /** The render of `node` from the template it holds, when that was made with the inputs of `context` but the ids. */
-function renderFromTemplate(node: LocalNode, context: RenderContext): Rendered | undefined {
+function renderFromTemplate(node: LocalNode, context: RenderContext, unknownLinksAsText = false): Rendered | undefined {
   const template = heldTemplate(node)
   if (template === undefined || templateKey(node, context) !== template.key) return undefined
-  const filled = fillTemplate(template, context.idOf)
+  const fill = unknownLinksAsText ? fillWithoutUnknownLinks : fillTemplate
+  const filled = fill(template, context.idOf)
   return (
     filled && {body: filled.body, hash: bodyHash(filled.body), missingLinks: filled.missingLinks, missingAssets: []}
   )
@@ -110,10 +115,11 @@ type TreeNode = {
  * document it links to (itself, or a link cycle): a link to a document
  * without an id yet is its text (listed in `missingLinks`), never a
  * placeholder, so what a reader sees meanwhile is the document. Not
- * remembered: the whole body follows.
+ * remembered: the whole body follows. From the template it holds where its
+ * links can be cut out of their tags (`unknown-links-as-text.ts`): no parse.
  */
 export function renderWithoutUnknownLinks(node: LocalNode, context: RenderContext): Rendered {
-  return renderTree(node, context, true)
+  return renderFromTemplate(node, context, true) ?? renderTree(node, context, true)
 }
 
 function renderTree(node: LocalNode, context: RenderContext, unknownLinksAsText = false): Rendered {
