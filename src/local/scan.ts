@@ -63,6 +63,8 @@ export interface ScanOptions {
   onBodyRead?: (done: number, total: number) => void | Promise<void>
   /** Offered each tree the scan parses (`BodyContext.keepRender`): a push keeps its render instead of the tree. */
   keepRender?: KeepRender
+  /** Told how many bodies the scan reads, before it reads them. */
+  onBodies?: (count: number) => void
 }
 
 const permissionsName = '_permissions.yml'
@@ -121,10 +123,16 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   disambiguateTitles(rootTopic, diagnostics)
   // A push must not publish a merge left half done (the markers are the author's own lines, before any expansion).
   if (!options.skipBodies) for (const {body, file} of bodies) diagnostics.push(...conflictMarkerDiagnostics(body, file))
+  const toRead = options.skipBodies
+    ? []
+    : options.bodiesOf
+      ? bodies.filter(({file}) => options.bodiesOf!.has(file))
+      : bodies
+  options.onBodies?.(toRead.length)
   const read = options.skipBodies
     ? {assets: {}, blank: []}
     : await readBodies(
-        options.bodiesOf ? bodies.filter(({file}) => options.bodiesOf!.has(file)) : bodies,
+        toRead,
         {
           ...bodyContext(root, repository, documents, {...options, links: linksOf(options, site)}),
           ...siteReading(navigation.mkdocs)

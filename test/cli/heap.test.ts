@@ -1,5 +1,12 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {boundHeapGrowth, freeHeapBytes} from '../../src/cli/heap.js'
+import {
+  boundHeapGrowth,
+  freeHeapBytes,
+  growthPercentFor,
+  heapGrowthPercent,
+  smallPushBodies,
+  smallPushSlackBytes
+} from '../../src/cli/heap.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -23,6 +30,7 @@ describe('boundHeapGrowth', () => {
       heapSize: () => size,
       bound: () => calls.push('bound'),
       collect: () => calls.push('collect'),
+      onRunSize: () => {},
       every: 10
     }
     expect(boundHeapGrowth([], undefined, watch)).toBe(true)
@@ -40,7 +48,7 @@ describe('boundHeapGrowth', () => {
     let size = freeHeapBytes / 2
     const bound = vi.fn()
     const collect = vi.fn()
-    const watch = {heapSize: () => size, bound, collect, every: 10}
+    const watch = {heapSize: () => size, bound, collect, onRunSize: () => {}, every: 10}
     expect(boundHeapGrowth(['--enable-source-maps'], '--require x.js', watch)).toBe(true)
     vi.advanceTimersByTime(100)
     expect(bound).not.toHaveBeenCalled()
@@ -60,6 +68,7 @@ describe('boundHeapGrowth', () => {
       bound: () => calls.push('bound'),
       collect: () => calls.push('collect'),
       every: 10,
+      onRunSize: () => {},
       onLongWork: (listener: (() => void) | undefined) => (heard = listener)
     }
     expect(boundHeapGrowth([], undefined, watch)).toBe(true)
@@ -68,5 +77,69 @@ describe('boundHeapGrowth', () => {
     expect(heard).toBeUndefined()
     vi.advanceTimersByTime(100)
     expect(calls).toEqual(['bound', 'collect'])
+  })
+
+  it('lets a small push grow its heap a fixed slack past the live set, after each full collection; a large one 30%', () => {
+    vi.useFakeTimers()
+    const mb = 1024 * 1024
+    let live = 50 * mb
+    let heardSize: ((bodies: number) => void) | undefined
+    let afterCollection: (() => void) | undefined
+    const bounds: number[] = []
+    const watch = {
+      heapSize: () => freeHeapBytes,
+      usedSize: () => live,
+      bound: (percent: number) => bounds.push(percent),
+      collect: () => {},
+      onLongWork: () => {},
+      onRunSize: (heard: ((bodies: number) => void) | undefined) => (heardSize = heard),
+      afterCollections: (listener: () => void) => (afterCollection = listener),
+      every: 10
+    }
+    expect(boundHeapGrowth([], undefined, watch)).toBe(true)
+    heardSize!(smallPushBodies - 1)
+    expect(bounds).toEqual([])
+    vi.advanceTimersByTime(10)
+    expect(bounds).toEqual([128, 128])
+    live = 80 * mb
+    afterCollection!()
+    expect(bounds).toEqual([128, 128, 80])
+    // A scan of more bodies in the same process: the 30% bound from the next collection on.
+    heardSize!(smallPushBodies)
+    live = 40 * mb
+    afterCollection!()
+    expect(bounds).toEqual([128, 128, 80, heapGrowthPercent])
+  })
+
+  it('bounds a large push, and a run that announces no size (a pull), as before: 30%, no watch of collections', () => {
+    vi.useFakeTimers()
+    for (const size of [smallPushBodies, undefined]) {
+      let heardSize: ((bodies: number) => void) | undefined
+      const bounds: number[] = []
+      const afterCollections = vi.fn()
+      const watch = {
+        heapSize: () => freeHeapBytes,
+        usedSize: () => 50 * 1024 * 1024,
+        bound: (percent: number) => bounds.push(percent),
+        collect: () => {},
+        onLongWork: () => {},
+        onRunSize: (heard: ((bodies: number) => void) | undefined) => (heardSize = heard),
+        afterCollections,
+        every: 10
+      }
+      boundHeapGrowth([], undefined, watch)
+      if (size !== undefined) heardSize!(size)
+      vi.advanceTimersByTime(10)
+      expect(bounds).toEqual([heapGrowthPercent])
+      expect(afterCollections).not.toHaveBeenCalled()
+    }
+  })
+
+  it('grows a small live set by the slack, within V8 own bounds', () => {
+    const mb = 1024 * 1024
+    expect(growthPercentFor(64 * mb, true)).toBe(100)
+    expect(growthPercentFor(smallPushSlackBytes * 4, true)).toBe(heapGrowthPercent)
+    expect(growthPercentFor(1 * mb, true)).toBe(300)
+    expect(growthPercentFor(1 * mb, false)).toBe(heapGrowthPercent)
   })
 })

@@ -2,6 +2,7 @@
  * `planPush`: scan, read the state and the remote, match, read the few full
  * records the plan needs, and compute the plan. Writes nothing.
  */
+import {announcePushSize} from './push-size.js'
 import {checkpoint} from '../shared/stopped.js'
 import {
   BodyCache,
@@ -80,7 +81,7 @@ export async function planPush(options: PlanPushOptions): Promise<PushPlan> {
         ...(options.links ? {links: options.links} : {}),
         ...(options.locales ? {locales: options.locales} : {}),
         ...(options.signal ? {onBodyRead: () => checkpoint(options.signal)} : {}),
-        ...(options.forApply ? {keepRender: await keepRenderOf(options, rootTopicId)} : {})
+        ...(options.forApply ? {keepRender: await keepRenderOf(options, rootTopicId), onBodies: announcePushSize} : {})
       })
   const {state, warning} = await loadState(scan.dir, rootTopicId, target)
   const stateWarning: Diagnostic[] = warning ? [{severity: 'warning', message: warning, rule: 'state-ignored'}] : []
