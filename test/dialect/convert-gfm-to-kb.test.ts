@@ -36,6 +36,8 @@ describe('gfmToKb fixtures', () => {
       expect(result.markdown).toBe(readFileSync(join(dir, 'output.md'), 'utf8'))
       expect(summary(result.messages)).toEqual(JSON.parse(readFileSync(join(dir, 'messages.json'), 'utf8')))
       for (const message of result.messages) expect(message.file).toBe(file)
+      // The output is the dialect's canonical form: it parses back to a tree that writes it unchanged.
+      expect(stringifyKb(parseKb(result.markdown))).toBe(result.markdown)
     })
   }
 })

@@ -5,9 +5,10 @@
  */
 import type {Element, ElementContent} from 'hast'
 import type {State} from 'hast-util-to-mdast'
-import type {BlockContent, Nodes, PhrasingContent, RootContent} from 'mdast'
+import type {BlockContent, Nodes, PhrasingContent} from 'mdast'
 import {attribute} from '../html/attributes.js'
 import {holdsFlow} from '../html/context.js'
+import {toBlocks} from '../html/normalize.js'
 import {titleParagraph} from '../html/blocks.js'
 import {boldLine} from '../site-syntax/titles.js'
 
@@ -31,7 +32,7 @@ export function isBlock(element: Element): boolean {
 
 /** The converted content of `element` as blocks. */
 export function flowOf(state: State, element: Element): BlockContent[] {
-  return state.toFlow(state.all(element) as RootContent[]) as BlockContent[]
+  return toBlocks(state, state.all(element))
 }
 
 /**
@@ -42,7 +43,7 @@ export function flowOf(state: State, element: Element): BlockContent[] {
 export function unwrapped(state: State, element: Element, label?: PhrasingContent[] | string): Nodes[] {
   const content = state.all(element) as Nodes[]
   if (label === undefined && !holdsFlow(content) && !isBlock(element)) return content
-  const blocks = state.toFlow(content as RootContent[]) as BlockContent[]
+  const blocks = toBlocks(state, content)
   if (label === undefined) return blocks
   return [typeof label === 'string' ? titleParagraph(label) : boldLine(label), ...blocks]
 }

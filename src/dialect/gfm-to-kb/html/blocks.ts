@@ -6,7 +6,7 @@
  */
 import type {Element, ElementContent} from 'hast'
 import type {Handle, State} from 'hast-util-to-mdast'
-import type {BlockContent, Nodes, Paragraph, PhrasingContent, RootContent} from 'mdast'
+import type {Nodes, Paragraph, PhrasingContent} from 'mdast'
 import {isColor} from '../../../../plugins/transform/tags.js'
 import {
   colorTokens,
@@ -19,6 +19,7 @@ import {admonitionColor} from '../alerts.js'
 import {attribute, classes} from './attributes.js'
 import {boldLine} from '../site-syntax/titles.js'
 import {warnAt, type Conversion} from './context.js'
+import {toBlocks} from './normalize.js'
 
 /** A paragraph of `title` in bold: how a block's title is written in the dialect. */
 export function titleParagraph(title: string): Paragraph {
@@ -36,7 +37,7 @@ export function hintBlock(
   content: Nodes[],
   title?: string
 ): HintBlock {
-  const children = state.toFlow(content as RootContent[]) as BlockContent[]
+  const children = toBlocks(state, content)
   const first = children[0]
   if (title !== undefined) children.unshift(titleParagraph(title))
   else if (first?.type === 'heading') children[0] = {...boldLine(first.children), position: first.position}
@@ -83,7 +84,7 @@ export function divHandler(conversion: Conversion): Handle {
       )
     }
     const content = state.all(element)
-    return color === undefined ? state.toFlow(content as RootContent[]) : hintBlock(state, element, color, content)
+    return color === undefined ? toBlocks(state, content) : hintBlock(state, element, color, content)
   }
 }
 
@@ -91,7 +92,7 @@ export function divHandler(conversion: Conversion): Handle {
 export const detailsHandler: Handle = (state: State, element: Element) => {
   const index = element.children.findIndex((child) => child.type === 'element' && child.tagName === 'summary')
   const rest: ElementContent[] = index === -1 ? element.children : element.children.filter((_, at) => at !== index)
-  const body = state.toFlow(state.all({...element, children: rest}) as RootContent[]) as BlockContent[]
+  const body = toBlocks(state, state.all({...element, children: rest}))
   const summaryElement = element.children[index] as Element | undefined
   let summary: DetailsSummary | undefined
   if (summaryElement) {

@@ -6,7 +6,8 @@
  * its blocks as text, one line each in a table cell (a pipe table cannot
  * hold blocks; the table is reported once).
  */
-import type {Nodes, Parent, PhrasingContent, RootContent, Table} from 'mdast'
+import type {State} from 'hast-util-to-mdast'
+import type {BlockContent, Nodes, Parent, PhrasingContent, RootContent, Table} from 'mdast'
 import {textOf} from '../../../../plugins/transform/tags.js'
 import {warn} from '../../messages.js'
 import {holdsFlow, isPhrasing, phrasingParents, type Conversion} from './context.js'
@@ -66,6 +67,18 @@ export function flatten(nodes: readonly Nodes[], separator: 'break' | 'space'): 
 /** Whether a node is blank at the edge of a paragraph: a line break, or white space. */
 function isBlank(node: Nodes | undefined): boolean {
   return node?.type === 'break' || (node?.type === 'text' && node.value.trim() === '')
+}
+
+/**
+ * `nodes` as blocks (`state.toFlow`), without the paragraphs a reader sees
+ * nothing of: hast-util-to-mdast wraps a `<br>` between two `<p>`s (Jekyll's
+ * notes) in a paragraph of its own, which is written as blank lines that
+ * read back as nothing, so the body would not parse to its own tree and
+ * every later web edit of its page rewrote the whole block.
+ */
+export function toBlocks(state: State, nodes: readonly Nodes[]): BlockContent[] {
+  const blocks = state.toFlow(nodes as RootContent[]) as BlockContent[]
+  return blocks.filter((block) => block.type !== 'paragraph' || !block.children.every((child) => isBlank(child)))
 }
 
 /** `nodes` without the line breaks and white space at their edges (HTML shows `<p><br>a<br></p>` as `a`; Markdown cannot write them). */
