@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {run, type Run} from '../cli/helpers.js'
 import type {KbItem, StructureNode} from '../../src/api/types.js'
+import type {RunningServer} from '../../src/server/index.js'
 import {builtCli} from '../built.js'
 
 /** A fresh copy of `fixtures/trees/<name>` (or any folder) in a temporary directory. */
@@ -87,4 +88,15 @@ export function bodyOf(item: KbItem): string {
   const body = item.body ?? ''
   const heading = `# ${item.title}\n`
   return body.startsWith(heading) ? body.slice(heading.length).replace(/^\n+/, '') : body
+}
+
+/** The write requests (`METHOD path`) `server` received while `work` ran. */
+export async function writesDuring(server: RunningServer, work: () => Promise<unknown>): Promise<string[]> {
+  const from = server.requestLog().length
+  await work()
+  return server
+    .requestLog()
+    .slice(from)
+    .filter((entry) => entry.write)
+    .map((entry) => `${entry.method} ${entry.path}`)
 }

@@ -10,7 +10,7 @@ import {mkdir, readFile, readdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {useLocalServer} from './local-server.js'
-import {cli, flatten} from './push-helpers.js'
+import {cli, flatten, writesDuring} from './push-helpers.js'
 import {temporaryFolders} from '../temp-folders.js'
 
 const local = useLocalServer()
@@ -50,14 +50,10 @@ async function pushed(
 
 /** Pushes: the write requests it made. */
 async function pushWrites(dir: string, root: string): Promise<string[]> {
-  const from = local.server.requestLog().length
-  const push = await cli(['push', dir, '--root-topic', root], local.env)
-  expect(push.code, push.err).toBe(0)
-  return local.server
-    .requestLog()
-    .slice(from)
-    .filter((entry) => entry.write)
-    .map((entry) => `${entry.method} ${entry.path}`)
+  return writesDuring(local.server, async () => {
+    const push = await cli(['push', dir, '--root-topic', root], local.env)
+    expect(push.code, push.err).toBe(0)
+  })
 }
 
 it('moves a file moved on the web whose permissions changed there, keeping its local edit', async () => {

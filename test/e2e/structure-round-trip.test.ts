@@ -11,7 +11,7 @@ import {mkdir, readFile, readdir, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {useLocalServer} from './local-server.js'
-import {cli, flatten} from './push-helpers.js'
+import {cli, flatten, writesDuring} from './push-helpers.js'
 import {temporaryFolders} from '../temp-folders.js'
 
 const local = useLocalServer()
@@ -42,14 +42,10 @@ async function pushed(): Promise<{dir: string; root: string; ids: Map<string, st
 async function pullThenPush(dir: string, root: string): Promise<string[]> {
   const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
   expect(pulled.code, pulled.err).toBe(0)
-  const from = local.server.requestLog().length
-  const push = await cli(['push', dir, '--root-topic', root], local.env)
-  expect(push.code, push.err).toBe(0)
-  return local.server
-    .requestLog()
-    .slice(from)
-    .filter((entry) => entry.write)
-    .map((entry) => `${entry.method} ${entry.path}`)
+  return writesDuring(local.server, async () => {
+    const push = await cli(['push', dir, '--root-topic', root], local.env)
+    expect(push.code, push.err).toBe(0)
+  })
 }
 
 it('rewrites the links to an article deleted on the web, so the push after the pull writes nothing', async () => {
