@@ -106,13 +106,13 @@ export function pageOf(file: string, root: string, site: CascadeSite): {page: Ca
 export function appliesTo(entry: CascadeEntry, page: CascadePage): boolean {
   const target = entry.target
   if (!target) return true
-  const checks: Array<[unknown, string, boolean]> = [
-    [target.path, page.path, true],
-    [target.kind, page.kind, false],
-    [target.lang, page.lang, false],
-    [target.environment, 'production', false]
+  const checks: Array<[unknown, string]> = [
+    [target.path, page.path],
+    [target.kind, page.kind],
+    [target.lang, page.lang],
+    [target.environment, 'production']
   ]
-  return checks.every(([glob, value, separated]) => typeof glob !== 'string' || matchesGlob(glob, value, separated))
+  return checks.every(([glob, value]) => typeof glob !== 'string' || matchesGlob(glob, value))
 }
 
 /**

@@ -78,19 +78,23 @@ describe('precedence', () => {
 })
 
 describe('globs', () => {
-  it('match text without special characters as itself, without case', () => {
+  it('match a path without special characters as itself, without case', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[\w/. -]{0,20}$/), fc.stringMatching(/^[\w/. -]{0,20}$/), (glob, other) => {
-        expect(matchesGlob(glob, glob.toUpperCase(), true)).toBe(true)
-        if (other.toLowerCase() !== glob.toLowerCase()) expect(matchesGlob(glob, other, true)).toBe(false)
+      fc.property(fc.stringMatching(/^\/[\w/. -]{0,20}$/), fc.stringMatching(/^[\w/. -]{0,20}$/), (glob, other) => {
+        expect(matchesGlob(glob, glob.toUpperCase())).toBe(true)
+        if (other.toLowerCase() !== glob.toLowerCase()) expect(matchesGlob(glob, other)).toBe(false)
       })
     )
   })
 
   it('keep `*` within a segment and let `**` cross them', () => {
-    expect(matchesGlob('/a/*', '/a/b/c', true)).toBe(false)
-    expect(matchesGlob('/a/**', '/a/b/c', true)).toBe(true)
-    expect(matchesGlob('/a/[!x]?', '/a/yz', true)).toBe(true)
-    expect(matchesGlob('{unclosed', 'unclosed', true)).toBe(true)
+    expect(matchesGlob('/a/*', '/a/b/c')).toBe(false)
+    expect(matchesGlob('/a/**', '/a/b/c')).toBe(true)
+    expect(matchesGlob('/a/[!x]?', '/a/yz')).toBe(true)
+    expect(matchesGlob('{/blog,/blog/**}', '/Blog/2024/post')).toBe(true)
+    expect(matchesGlob('{section,page}', 'home')).toBe(false)
+    // An unclosed brace is a literal one.
+    expect(matchesGlob('{unclosed', '{unclosed')).toBe(true)
+    expect(matchesGlob('{unclosed', 'unclosed')).toBe(false)
   })
 })
