@@ -6,11 +6,11 @@
  * child so its syntax stays (`:::tip`, `!!! note`, `> [!NOTE]`, a list).
  */
 import type {Parent, RootContent} from 'mdast'
-import {blockKey, isContainer, lineStartsOf, rangeOf, rootOf, sameShell, shellOf, type SourceRange} from './blocks.js'
+import {blockKey, isContainer, lineStartsOf, rangeOf, rootOf, shellOf, type SourceRange} from './blocks.js'
+import {provedContainer} from './container-proof.js'
+import {shellEdits} from './hint-marker.js'
 import {alignHunk, diffKeys, type Hunk} from './block-diff.js'
-import {stringifyKb} from '../dialect/index.js'
 import {blockText, continuationPrefix, indentFollowing, lineBefore, type Edit} from './splice.js'
-import {applyEdits} from './splice.js'
 import {deletionEdit} from './deletion.js'
 import {codeContentEdit} from './code.js'
 import {patchWords} from './words.js'
@@ -128,31 +128,25 @@ function collect(results: ReadonlyArray<Edit[] | Refusal>): Edit[] | Refusal {
 }
 
 /**
- * A container's edits child by child, when its shell did not change and
+ * A container's edits child by child, when its shell did not change (or
+ * only a hint block's colour, written in its marker: `hint-marker.ts`) and
  * they give the remote container back; undefined to replace it whole. A
- * top-level container is proved alone (its patched text renders to the
- * remote block), so one container that cannot keep its syntax (a changed
- * admonition title, say) does not cost the others theirs.
+ * top-level container is proved (`container-proof.ts`), so one container
+ * that cannot keep its syntax (a changed admonition title, say) does not
+ * cost the others theirs.
  */
 function containerEdits(patching: Patching, level: Level, base: RootContent, remote: RootContent): Edit[] | undefined {
-  if (patching.grain === 'blocks' || !sameShell(base, remote) || !isContainer(base) || !isContainer(remote))
-    return undefined
-  if (!holdsSourceText(base)) return undefined
+  if (patching.grain === 'blocks' || !isContainer(base) || !isContainer(remote)) return undefined
+  const shells = shellEdits(patching.input.base, base, remote)
+  if (!shells || !holdsSourceText(base)) return undefined
   const inner: Level = {base, remote, top: false}
   const edits = patchLevel(patching, inner, diffKeys(keysOf(base), keysOf(remote)))
   if ('reason' in edits) return undefined
-  if (!level.top) return edits
-  const {input, starts} = patching
-  const range = rangeOf(base, input.base, starts)
-  // A container the conversion made (footnotes' notes list) holds the author's text deeper: proved in the file.
-  if (!range && !base.position) return provedInFile(input, level, base, remote, edits) ? edits : undefined
-  if (!range || lineBefore(input.base, range.start) !== '') return undefined
-  const shifted = edits.map((edit) => ({...edit, start: edit.start - range.start, end: edit.end - range.start}))
-  if (shifted.some((edit) => edit.start < 0 || edit.end > range.end - range.start)) return undefined
-  const patched = applyEdits(input.base.slice(range.start, range.end), shifted)
-  if (patched === undefined) return undefined
-  if (input.render(patched + '\n') === stringifyKb(rootOf([remote]))) return edits
-  return provedInFile(input, level, base, remote, edits) ? edits : undefined
+  const pair = {parent: level.base, base, remote}
+  for (const shell of shells)
+    if (!level.top || provedContainer(patching.input, patching.starts, pair, {children: edits, shell}))
+      return [...shell, ...edits]
+  return undefined
 }
 
 /**
@@ -162,19 +156,6 @@ function containerEdits(patching: Patching, level: Level, base: RootContent, rem
  */
 function holdsSourceText(container: Parent): boolean {
   return container.children.some((child) => child.position || (isContainer(child) && holdsSourceText(child)))
-}
-
-/**
- * Whether a container's edits, applied to the whole file, render to base's
- * body with that container replaced by the remote one: a container whose
- * text leans on the file (a reference link, `[text][ref]`, defined below
- * it) does not render alone as it does in its file.
- */
-function provedInFile(input: MergeInput, level: Level, base: RootContent, remote: RootContent, edits: Edit[]): boolean {
-  const file = applyEdits(input.base, edits)
-  if (file === undefined) return false
-  const children = level.base.children.map((child) => (child === base ? remote : child))
-  return input.render(file) === stringifyKb(rootOf(children as RootContent[]))
 }
 
 /** The source ranges of base blocks the patch may rewrite, or why one may not be. */
