@@ -25,12 +25,26 @@ const entry: PhrasingEntry = {
   }
 }
 
+/** The attributes that hold an article link's id: an article's, or a topic's. */
+export const articleLinkIdAttributes = ['data-article-id', 'data-topic-id'] as const
+
+/** The attribute of `articleLinkIdAttributes` that holds an article link's id. */
+export type ArticleLinkIdAttribute = (typeof articleLinkIdAttributes)[number]
+
+/** The close tag of an article link. */
+export const articleLinkCloseTag = '</a>'
+
+/** The open tag of an article link as the dialect writes it: the id `id` in the attribute `name`, escaped. */
+export function articleLinkOpenTag(name: ArticleLinkIdAttribute, id: string): string {
+  return `<a data-node="articleLink"${attribute(name, id)}>`
+}
+
 const articleLink: KbHandle = withPeek((node: ArticleLink, _, state, info) => {
-  const id =
+  const open =
     node.articleId === undefined
-      ? attribute('data-topic-id', node.topicId ?? '')
-      : attribute('data-article-id', node.articleId)
-  return wrapPhrasing(node, state, info, `<a data-node="articleLink"${id}>`, '</a>')
+      ? articleLinkOpenTag('data-topic-id', node.topicId ?? '')
+      : articleLinkOpenTag('data-article-id', node.articleId)
+  return wrapPhrasing(node, state, info, open, articleLinkCloseTag)
 })
 
 /** to-markdown extension for `articleLink`. */

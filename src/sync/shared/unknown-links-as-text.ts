@@ -12,10 +12,17 @@
  * what touches the tag on either side can read as nothing but text; for any
  * other link the caller renders the tree, as before.
  */
+import {articleLinkCloseTag, articleLinkIdAttributes, articleLinkOpenTag} from '../../../plugins/article-link.js'
 import {fillSlots, plainId, type RenderTemplate} from './render-slots.js'
 
-const openTags = ['<a data-node="articleLink" data-article-id="', '<a data-node="articleLink" data-topic-id="']
-const closeTag = '</a>'
+// An id no escaping changes, which the tag holds nowhere else: where the tag is cut, its text before and after the id.
+const idMark = '0'
+
+/** The open tags as the serializer writes them (`plugins/article-link.ts`), each cut where its id goes. */
+const openTags = articleLinkIdAttributes.map((name) => {
+  const [before, after] = articleLinkOpenTag(name, idMark).split(idMark) as [string, string]
+  return {before, after}
+})
 
 /** Where a link's tag and text are in a template's text. */
 interface LinkAt {
@@ -50,12 +57,14 @@ export function fillWithoutUnknownLinks(
 
 /** The link whose id goes at `slotAt` in `text`, if its tags are where the dialect writes them and its text holds no tag. */
 function linkAt(text: string, slotAt: number): LinkAt | undefined {
-  const open = openTags.find((tag) => text.startsWith(tag, slotAt - tag.length))
-  if (open === undefined || !text.startsWith('">', slotAt)) return undefined
-  const textStart = slotAt + 2
-  const textEnd = text.indexOf(closeTag, textStart)
+  const open = openTags.find(
+    ({before, after}) => text.startsWith(before, slotAt - before.length) && text.startsWith(after, slotAt)
+  )
+  if (open === undefined) return undefined
+  const textStart = slotAt + open.after.length
+  const textEnd = text.indexOf(articleLinkCloseTag, textStart)
   if (textEnd <= textStart || text.lastIndexOf('<', textEnd - 1) >= textStart) return undefined
-  return {start: slotAt - open.length, textStart, textEnd, end: textEnd + closeTag.length}
+  return {start: slotAt - open.before.length, textStart, textEnd, end: textEnd + articleLinkCloseTag.length}
 }
 
 const letterOrDigit = /^[\p{L}\p{N}]$/u
