@@ -145,7 +145,8 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const {assets} = read
   validateTree(rootTopic, diagnostics)
   options.frontMatter?.save()
-  return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount: articleCountOf(byPath)}
+  const snippetBases = siteReading(navigation.mkdocs).snippetBases ?? [repository ?? root]
+  return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount: articleCountOf(byPath), snippetBases}
 }
 
 /** A page whose body converts to nothing (`blank-pages.ts`). */

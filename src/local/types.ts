@@ -155,4 +155,6 @@ export interface ScanResult {
   byPath: Record<string, LocalNode>
   /** Number of articles found. */
   articleCount: number
+  /** Absolute folders MkDocs snippets (`--8<--`) resolve against, in order (a pull that moves a file renames them). */
+  snippetBases?: readonly string[]
 }

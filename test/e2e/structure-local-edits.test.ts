@@ -6,7 +6,7 @@
  * changed there too was merged where it was, and the next push moved the
  * article back (the web move silently lost).
  */
-import {mkdir, readFile, readdir, writeFile} from 'node:fs/promises'
+import {mkdir, readFile, readdir, rename, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {useLocalServer} from './local-server.js'
@@ -46,6 +46,13 @@ async function pushed(
     flatten(await local.client.getTree(root)).map((entry) => [entry.titlePath.split(' / ').pop()!, entry.id])
   )
   return {dir, root, ids}
+}
+
+/** Edits the article's second block on the platform (its body without the title heading the platform adds). */
+async function editSecondBlockOnTheWeb(id: string): Promise<void> {
+  const {body} = await local.client.getItem(id)
+  const edited = (body ?? '').replace(/^# .*\n+/, '').replace('Second block.', 'Second block, web.')
+  await local.client.updateItem(id, {body: edited})
 }
 
 /** Pushes: the write requests it made. */
@@ -93,4 +100,37 @@ it('keeps a title changed here and on the web to another title, as a conflict th
     '# Page on the web\n\nFirst block.\n\nSecond block.\n'
   )
   expect((await local.client.getItem(id)).title).toBe('Page on the web')
+}, 120_000)
+
+it('merges a web edit into a file moved here (git mv), and the next push makes the move', async () => {
+  const {dir, root, ids} = await pushed()
+  const id = ids.get('Page')!
+  await editSecondBlockOnTheWeb(id)
+  await rename(path.join(dir, 'a/page.md'), path.join(dir, 'b/page.md'))
+  await writeFile(path.join(dir, 'b/page.md'), page('Page', 'First block, local.\n\nSecond block.\n'))
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.out + pulled.err).toBe(0)
+  expect(await readdir(path.join(dir, 'a'))).toEqual(['_index.md'])
+  expect(await readFile(path.join(dir, 'b/page.md'), 'utf8')).toBe(
+    page('Page', 'First block, local.\n\nSecond block, web.\n')
+  )
+  expect(await pushWrites(dir, root)).toEqual([`PUT /v4/knowledgebase/${id}`])
+  const item = await local.client.getItem(id)
+  expect(item.parent_topic_id).toBe(ids.get('B'))
+  expect(item.body).toContain('First block, local.')
+  expect(await pushWrites(dir, root)).toEqual([])
+}, 120_000)
+
+it('pulls a web edit into a folder renamed here, where the file now is', async () => {
+  const {dir, root, ids} = await pushed()
+  const id = ids.get('Page')!
+  await editSecondBlockOnTheWeb(id)
+  await rename(path.join(dir, 'a'), path.join(dir, 'renamed'))
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.out + pulled.err).toBe(0)
+  expect(await readdir(dir)).not.toContain('a')
+  expect(await readFile(path.join(dir, 'renamed/page.md'), 'utf8')).toBe(
+    page('Page', 'First block.\n\nSecond block, web.\n')
+  )
+  expect(await pushWrites(dir, root)).toEqual([])
 }, 120_000)

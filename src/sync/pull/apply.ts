@@ -13,6 +13,7 @@ import {applyDeletions} from './deletions.js'
 import {downloadFiles, plannedFiles} from './downloads.js'
 import {pullDocuments} from './documents.js'
 import {applyMoves, movesOf, rekeyMoved} from './moves.js'
+import {rewriteIncludeNames} from './include-names.js'
 import type {PullOp, PullPlan} from './plan.js'
 import type {PullContext} from './pull.js'
 import {pullBodyTask, type BodyFacts} from './body-task.js'
@@ -70,6 +71,7 @@ async function moveDocuments(run: ApplyRun, moves: readonly PullOp[]): Promise<v
     await run.store.save()
     run.recorded = true
   }
+  await rewriteIncludeNames(run, moves)
   noteKeys(run.book, run.context.state)
 }
 

@@ -62,13 +62,13 @@ export function currentPaths(remote: RemoteSnapshot, state: SyncState, scan: Sca
       claimed.add(key)
     }
   }
-  // What neither names (a folder pulled into without its state, such as a fresh clone of pushed docs): matched as a
-  // push matches it, by title under the same parent, so a pull does not write a second copy of every document.
+  // What neither names is matched as push matches it, so both find a document at one place: a file moved or renamed
+  // locally (by its content or name), a folder pulled into without its state (a fresh clone of pushed docs: by title
+  // under the same parent). Otherwise pull took a moved file for a deleted one and wrote the web's copy at the old path.
   if (current.size < Object.keys(remote.items).length && claimed.size < Object.keys(scan.byPath).length - 1) {
     const matching = matchItems(scan, remote, state)
     for (const [docPath, id] of matching.ids) {
-      const how = matching.how.get(docPath)
-      if ((how === 'title' || how === 'children') && !current.has(id) && !claimed.has(docPath)) {
+      if (!current.has(id) && !claimed.has(docPath)) {
         current.set(id, docPath)
         claimed.add(docPath)
       }
@@ -120,7 +120,8 @@ export function computeLayout(remote: RemoteSnapshot, state: SyncState, scan: Sc
     files: new Map(),
     moves: [],
     taken: namesByFolder(scan),
-    idAt: new Map([...current].map(([id, at]) => [at, id]))
+    idAt: new Map([...current].map(([id, at]) => [at, id])),
+    synced: syncedPlaces(state)
   }
   // Pre-order, without recursion (a tree's depth is the platform's): each parent's children are placed together.
   const order: string[] = []
@@ -151,6 +152,26 @@ interface Placing {
   taken: Map<string, Set<string>>
   /** The id of the item at each current path. */
   idAt: Map<string, string>
+  /** Where the last sync left each item, by id: its path and its parent's id. */
+  synced: Map<string, {key: string; parentId: string | null}>
+}
+
+/** Where the last sync left each item, by id. */
+function syncedPlaces(state: SyncState): Map<string, {key: string; parentId: string | null}> {
+  const synced = new Map<string, {key: string; parentId: string | null}>()
+  for (const [key, entry] of Object.entries(state.items))
+    if (entry.id && !synced.has(entry.id)) synced.set(entry.id, {key, parentId: entry.parentId})
+  return synced
+}
+
+/**
+ * Whether the document of `id`, now at `at`, was moved in the folder while
+ * the platform left it under the parent of the last sync: the local move
+ * stands (the next push makes it), as a local edit does.
+ */
+function movedOnlyLocally(placing: Placing, id: string, at: string): boolean {
+  const synced = placing.synced.get(id)
+  return synced !== undefined && synced.key !== at && synced.parentId === placing.remote.items[id]!.parentId
 }
 
 /** The id of the topic the document at `at` sits under now ('' for the top). */
@@ -188,7 +209,8 @@ function placeChildren(placing: Placing, parentId: string, ids: readonly string[
     const item = remote.items[id]!
     const now = current.get(id)
     const node = now === undefined ? undefined : scan.byPath[now]
-    if (now !== undefined && node && (parentNow(placing, now) === parentId || isSection(node))) {
+    const stays = now !== undefined && (parentNow(placing, now) === parentId || movedOnlyLocally(placing, id, now))
+    if (now !== undefined && node && (stays || isSection(node))) {
       const at = relocate(now, moves)
       paths.set(id, at)
       files.set(id, fileAt(node, at, moves))
