@@ -5,7 +5,8 @@
  * page's front matter (a key, or one under `params`), else the site's
  * `params` in its configuration (`hugo.*`, `config.*`,
  * `config/_default/*`); Jekyll's `{{ page.x }}` from the front matter and
- * `{{ site.x }}` from `_config.yml`. Configuration files are read as data
+ * `{{ site.x }}` from `_config.yml`; VitePress's `{{ $frontmatter.x }}`
+ * from the front matter. Configuration files are read as data
  * through the trust rules (YAML, JSON, or the plain `key = value` tables of
  * TOML, `../trust/toml-keys.ts`), from the synced folder up to the repository root, nearest first.
  * Fenced code and inline code are left as written; a value not found is
@@ -98,10 +99,12 @@ const hugoParam =
   /\{\{([<%])-?[ \t]*(_?param)[ \t]+(?:name=)?(?:"([^"\n]*)"|`([^`\n]*)`|([^\s"`%>}]+))((?:[ \t][^%>}\n]*)?)-?[%>]\}\}/gi
 const wholeParam = new RegExp(`^(?:${hugoParam.source})`, 'i')
 const liquidValue = /\{\{-?[ \t]*(site|page)\.([\w.-]+)[ \t]*-?\}\}/g
+// VitePress's Vue interpolation of the page's front matter.
+const frontmatterValue = /\{\{[ \t]*\$frontmatter\.([\w.-]+)[ \t]*\}\}/g
 
 /** Whether `body` may print a value this module fills in: the cheap test before the pass. */
 export function mayPrintValues(body: string): boolean {
-  return body.includes('{{') && (body.includes('param') || /\{\{-?[ \t]*(?:site|page)\./.test(body))
+  return body.includes('{{') && (body.includes('param') || /\{\{-?[ \t]*(?:site\.|page\.|\$frontmatter\.)/.test(body))
 }
 
 /** The values of a page: its front matter's data, and what the cascades above it hand down (`hugo-cascade.ts`). */
@@ -193,6 +196,7 @@ function fillLine(line: string, page: PageValues, site: SiteValues): string {
     .replace(liquidValue, (match, scope: string, key: string, at: number) =>
       fill(match, at, lookup(scope === 'page' ? page.data : site.jekyll, key))
     )
+    .replace(frontmatterValue, (match, key: string, at: number) => fill(match, at, lookup(page.data, key)))
 }
 
 /** Docsy's `_param` value with `{0}` (the name), `{1}`... replaced by the tag's positional arguments, in order. */

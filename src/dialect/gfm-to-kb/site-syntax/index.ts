@@ -4,7 +4,8 @@
  * blocks, MDX imports, exports and comments go, Liquid and kramdown are
  * handled as `templates.ts` says, MkDocs' attribute lists, emoji and icon
  * shortcodes, mkdocstrings blocks and autorefs cross-references as `mkdocs/` says, TeX's `\(`/`\[`
- * delimiters as `tex-delimiters.ts` says. The container forms are rewritten line
+ * delimiters as `tex-delimiters.ts` says, MyST's directives and roles as `myst.ts` says, table-of-contents
+ * markers as `toc-markers.ts` says. The container forms are rewritten line
  * by line before the parse (`rewriteSiteSyntax`), keeping every line's
  * number, so that the Markdown inside them is parsed where it stands; what
  * needs the tree is done after it (`finishSiteSyntax`). Obsidian callouts
@@ -29,6 +30,8 @@ import {mayHoldLiquid, rewriteLiquid} from './liquid.js'
 import {restoreLines} from './origin.js'
 import {insertTitles} from './titles.js'
 import {mayHoldTexDelimiters, rewriteTexDelimiters} from './tex-delimiters.js'
+import {mayHoldMyst, rewriteMyst} from './myst.js'
+import {dropTocMarkers, mayHoldTocMarker} from './toc-markers.js'
 
 /** Options of the docs-site passes. */
 export interface SiteSyntaxOptions {
@@ -59,7 +62,9 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   const liquid = !options.mdx && mayHoldLiquid(markdown)
   const tex = mayHoldTexDelimiters(markdown)
   const autorefs = mayHoldAutorefs(markdown)
-  if (!attributes && !shortcodes && !liquid && !tex && !autorefs && !siteMarkers.test(markdown))
+  const myst = !options.mdx && mayHoldMyst(markdown)
+  const toc = mayHoldTocMarker(markdown)
+  if (!attributes && !shortcodes && !liquid && !tex && !autorefs && !myst && !toc && !siteMarkers.test(markdown))
     return {...site, source: markdown}
   site.lines = markdown.split('\n')
   site.origin = site.lines.map((_, index) => index + 1)
@@ -70,6 +75,9 @@ export function rewriteSiteSyntax(markdown: string, options: SiteSyntaxOptions):
   if (shortcodes) rewriteHugoShortcodes(site)
   if (liquid) rewriteLiquid(site)
   if (attributes) rewriteJsxAttributes(site)
+  // MyST's directives become the containers below, written the Docusaurus way.
+  if (myst) rewriteMyst(site)
+  if (toc) dropTocMarkers(site)
   // mkdocstrings' `::: a.b` before the containers it would be mistaken for; fenced containers before admonitions:
   // an admonition inside one then ends at its rewritten closing tag.
   if (markdown.includes(':::')) rewriteAutodoc(site)
