@@ -329,6 +329,7 @@ describe('kbsync pull end to end', () => {
     const run = await cli(['pull', dir, '--root-topic', base], env)
     expect(run.code).toBe(3)
     expect(run.err).toContain('conflict: Doomed.md: deleted on the platform, edited locally')
+    expect(run.err).toContain('the next push creates it again as a new article; delete the file to accept the deletion')
     expect(run.out + run.err).toContain('1 conflict;')
     expect(await readFile(path.join(dir, 'Doomed.md'), 'utf8')).toContain('Edited here.')
   })

@@ -25,7 +25,9 @@ export function goneFromRemote(remote: RemoteSnapshot, state: SyncState, scan: S
       title: entry.title
     }
     if (classify({base: true, local: sideState(true, editedLocally(node, entry)), remote: 'absent'}) === 'conflict') {
-      ops.push({op: 'conflict', ...base, reason: 'deleted on the platform, edited locally: the file is kept'})
+      // Nothing is lost, but the next push brings the item back under a new id: the user decides, told how.
+      const reason = `deleted on the platform, edited locally: the file is kept, and the next push creates it again as a new ${entry.type}; delete the file to accept the deletion, or push to keep it`
+      ops.push({op: 'conflict', ...base, reason})
     } else {
       ops.push({op: 'delete', ...base, reason: 'deleted on the platform'})
     }
