@@ -1,11 +1,11 @@
-import {mkdtemp, readFile, rm} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, rm, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {bodyOf, readDocumentHead} from '../../src/local/body.js'
 import {chooseTitle} from '../../src/local/titles.js'
 import {documentText, permissionsText, protectTitleHeading} from '../../src/sync/pull/index.js'
-import {writeAtomic} from '../../src/sync/shared/document-files.js'
+import {readText, writeAtomic} from '../../src/sync/shared/document-files.js'
 
 /** A document as the scan reads it for push: front matter, title (the opening heading leaves the body when it is the title), body. */
 function readBack(text: string) {
@@ -64,6 +64,23 @@ describe('writeAtomic', () => {
       expect(await writeAtomic(dir, 'a/b/c.md', 'one')).toBe(false)
       expect(await writeAtomic(dir, 'a/b/c.md', 'two')).toBe(true)
       expect(await readFile(file, 'utf8')).toBe('two')
+    } finally {
+      await rm(dir, {recursive: true, force: true})
+    }
+  })
+})
+
+describe('readText', () => {
+  it('gives a file its text, and nothing for a missing file, a folder or a link to nothing', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kbsync-read-text-'))
+    try {
+      await writeFile(path.join(dir, 'a.md'), 'one\n')
+      await mkdir(path.join(dir, 'folder.md'))
+      await symlink(path.join(dir, 'gone.md'), path.join(dir, 'dangling.md'))
+      expect(await readText(path.join(dir, 'a.md'))).toBe('one\n')
+      expect(await readText(path.join(dir, 'missing.md'))).toBeUndefined()
+      expect(await readText(path.join(dir, 'folder.md'))).toBeUndefined()
+      expect(await readText(path.join(dir, 'dangling.md'))).toBeUndefined()
     } finally {
       await rm(dir, {recursive: true, force: true})
     }
