@@ -92,7 +92,7 @@ function patchHunk(patching: Patching, level: Level, hunk: Hunk, aligned = false
   const bases = level.base.children.slice(hunk.baseStart, hunk.baseEnd)
   const remotes = level.remote.children.slice(hunk.remoteStart, hunk.remoteEnd)
   if (bases.length === 0) return insertion(patching, level, hunk, remotes)
-  if (remotes.length === 0) return deletion(patching, bases)
+  if (remotes.length === 0) return deletion(patching, level, bases)
   if (bases.length !== remotes.length) {
     // Blocks of the same kind on both sides are patched in place (a list that gained an item and a paragraph
     // after it: the list keeps its lines); the others are inserted, deleted or replaced as runs.
@@ -246,8 +246,7 @@ function insertion(patching: Patching, level: Level, hunk: Hunk, remotes: readon
   }
   const previous = near(hunk.baseStart - 1)
   const next = near(hunk.baseEnd)
-  const tight =
-    (level.base.type === 'list' || level.base.type === 'listItem') && !(level.base as {spread?: boolean}).spread
+  const tight = isTight(level.base)
   const anchor = previous ?? next
   if (!anchor) {
     if (!level.top) return {reason: 'the platform added blocks to a container the file holds none of'}
@@ -273,9 +272,15 @@ function insertion(patching: Patching, level: Level, hunk: Hunk, remotes: readon
   return [{start: anchor.start, end: anchor.start, text: text + between + prefix}]
 }
 
-/** Base blocks the platform deleted: their lines and one blank line beside them. */
-function deletion(patching: Patching, bases: readonly RootContent[]): Edit[] | Refusal {
+/** Base blocks the platform deleted: their lines and one blank line beside them (none in a tight list). */
+function deletion(patching: Patching, level: Level, bases: readonly RootContent[]): Edit[] | Refusal {
   const ranges = ownRanges(patching, bases)
   if ('reason' in ranges) return ranges
-  return [deletionEdit(patching.input.base, ranges[0]!.start, ranges.at(-1)!.end)]
+  const tight = isTight(level.base)
+  return [deletionEdit(patching.input.base, ranges[0]!.start, ranges.at(-1)!.end, tight)]
+}
+
+/** Whether a container is a tight list (or list item): its blocks are not separated by blank lines. */
+function isTight(container: Parent): boolean {
+  return (container.type === 'list' || container.type === 'listItem') && !(container as {spread?: boolean}).spread
 }

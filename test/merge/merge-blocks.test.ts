@@ -69,6 +69,27 @@ describe('mergeDocument: blocks inserted and deleted on the platform', () => {
     expect(removed).toBe(page.replace('- one\n', ''))
   })
 
+  it("deletes a tight list's first or last item with its line alone, the blank lines around the list kept", () => {
+    const base = 'Intro.\n\n* one\n* two\n* three\n\nAfter.\n'
+    expect(merged(mergeDocument(inputOf(base, remoteEdit(base, '- one\n', ''))))).toBe(base.replace('* one\n', ''))
+    expect(merged(mergeDocument(inputOf(base, remoteEdit(base, '- three\n', ''))))).toBe(base.replace('* three\n', ''))
+  })
+
+  it('moves a re-ordered item of a `*` list, its other items as the author wrote them', () => {
+    const base = 'Intro:\n\n* Read [the docs](https://a.example/)\n* Ask a question\n* Chat &mdash; join us\n\nAfter.\n'
+    const remote = remoteEdit(
+      base,
+      '- Read [the docs](https://a.example/)\n- Ask a question\n',
+      '- Ask a question\n- Read [the docs](https://a.example/)\n'
+    )
+    expect(merged(mergeDocument(inputOf(base, remote)))).toBe(
+      base.replace(
+        '* Read [the docs](https://a.example/)\n* Ask a question\n',
+        '* Ask a question\n* Read [the docs](https://a.example/)\n'
+      )
+    )
+  })
+
   it('keeps a `*` list a `*` list when an item is added', () => {
     const base = 'Intro.\n\n* one\n* two\n'
     expect(merged(mergeDocument(inputOf(base, remoteEdit(base, '- two\n', '- two\n- three\n'))))).toBe(

@@ -117,6 +117,12 @@ describe('mergeDocument: the platform edits one block', () => {
     expect(changedLines(page, text)).toEqual([42])
   })
 
+  it("an edit of one code line keeps the others as the author wrote them (less indented than the fence's)", () => {
+    const file = 'Intro.\n\n  ```js\nlet a = 1\n  let b = 2\n  ```\n\nAfter.\n'
+    const text = merged(mergeDocument(inputOf(file, remoteEdit(file, 'let b = 2', 'let b = 3'))))
+    expect(text).toBe(file.replace('let b = 2', 'let b = 3'))
+  })
+
   it('keeps front matter, heading ids, comments and reference definitions byte for byte', () => {
     const text = merged(mergeDocument(inputOf(page, remoteEdit(page, 'Last words.', 'Final words.'))))
     expect(changedLines(page, text)).toEqual([45])
