@@ -114,6 +114,7 @@ it('merges a web edit into a file moved here (git mv), and the next push makes t
   expect(await readFile(path.join(dir, 'b/page.md'), 'utf8')).toBe(
     page('Page', 'First block, local.\n\nSecond block, web.\n')
   )
+  expect(pulled.out).toContain(`merged the platform's edits into article b/page.md (${id})`)
   expect(await pushWrites(dir, root)).toEqual([`PUT /v4/knowledgebase/${id}`])
   const item = await local.client.getItem(id)
   expect(item.parent_topic_id).toBe(ids.get('B'))

@@ -40,7 +40,7 @@ const verbs: Record<PullOpKind, string> = {
   update: 'updated',
   move: 'moved',
   delete: 'deleted',
-  conflict: 'took the remote version of'
+  conflict: "merged the platform's edits into"
 }
 
 /** One line for a pull op. */
