@@ -135,3 +135,16 @@ it('pulls a web edit into a folder renamed here, where the file now is', async (
   )
   expect(await pushWrites(dir, root)).toEqual([])
 }, 120_000)
+
+it('says so by name when a file moved here was moved elsewhere on the web too', async () => {
+  const {dir, root, ids} = await pushed({'c/_index.md': page('C', '')})
+  const id = ids.get('Page')!
+  await local.client.moveItem(id, ids.get('C')!)
+  await rename(path.join(dir, 'a/page.md'), path.join(dir, 'b/page.md'))
+  const pulled = await cli(['pull', dir, '--root-topic', root], local.env)
+  expect(pulled.code, pulled.out + pulled.err).toBe(0)
+  expect(pulled.err).toContain('Moved here (a/page.md -> b/page.md) and on the platform')
+  expect(pulled.err).toContain('git mv c/page.md b/page.md')
+  expect(await readFile(path.join(dir, 'c/page.md'), 'utf8')).toBe(page('Page', 'First block.\n\nSecond block.\n'))
+  expect(await pushWrites(dir, root)).toEqual([])
+}, 120_000)

@@ -13,6 +13,7 @@ import {entriesById, permissionsAsRecorded} from '../shared/declared-permissions
 import {bodyEditedRemotely, classify, editedLocally, sideState, titleEditedRemotely} from '../shared/compare.js'
 import {planRenderContext} from '../shared/render-context.js'
 import {goneFromRemote} from './gone.js'
+import {movedBothWays} from './moved-both-ways.js'
 import type {RenderContext} from '../shared/render.js'
 import {holdsLocalRender} from './in-sync.js'
 import {refusalOf, refusedAsListed, stayingFile} from './refused-bodies.js'
@@ -263,6 +264,8 @@ function planItem(run: PullPlanning, id: string, docPath: string): void {
   // Nothing changed on the platform but files to fetch: the edited file wins; its files are retried when the item is pulled next.
   if (localChanged && what.every((w) => w === 'files not downloaded before')) return
   const op = moving.from !== undefined && what.length === 1 && what[0] === 'parent' ? 'move' : 'update'
+  const both = what.includes('parent') ? movedBothWays(run.byId.get(id)?.key, now, docPath) : undefined
+  if (both) run.diagnostics.push(both)
   const movedHere = moving.from !== undefined && what.includes('parent')
   if (localChanged && movedHere && what.every((w) => followsMove.has(w))) {
     // Moved on the web, edited here: the file follows the move (as `git mv` would), and the merge keeps its edits.
