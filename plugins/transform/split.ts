@@ -13,6 +13,7 @@ import {codes} from 'micromark-util-symbol'
 import {readTagLine, type KbTag} from '../syntax/tag.js'
 import {isBlockTag, isDialectTag} from '../syntax/vocabulary.js'
 import {append} from './pairing.js'
+import {splitClosingLine} from './closing-line.js'
 import {dialectTagOf, mergeText, span} from './tags.js'
 
 /** A block tag waiting to be paired, and its `html` node. */
@@ -32,7 +33,7 @@ export function splitFlow(children: RootContent[], pieces: Pieces): FlowItem[] {
     if (child.type === 'paragraph' && child.children.some((c) => c.type === 'html' && isBlockHtml(c))) {
       splitParagraph(child, items, pieces)
     } else if (child.type === 'html' && child.value.charCodeAt(0) === codes.lessThan) {
-      splitTagLine(child, items, pieces)
+      if (!splitClosingLine(child, items, pieces)) splitTagLine(child, items, pieces)
     } else {
       items.push(child)
     }
