@@ -48,7 +48,7 @@ function notingSpeculation(events: string[]): Speculation {
     },
     take: () => undefined,
     release: () => undefined,
-    held: {now: 0, most: 0}
+    held: {now: 0, most: 0, bytes: 0}
   }
 }
 

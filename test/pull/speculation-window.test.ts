@@ -50,10 +50,10 @@ describe("a pull's early conversions", () => {
     const facts = await Promise.all(ids.map((id) => speculation.convert(id)))
     // Every record's facts, whether converted early or not.
     expect(facts).toHaveLength(10)
-    expect(speculation.held).toEqual({now: 3, most: 3})
+    expect(speculation.held).toMatchObject({now: 3, most: 3})
     const taken = ids.map((id) => speculation.take(id, layout.files.get(id)!, answers))
     expect(taken.filter((pulled) => pulled !== undefined)).toHaveLength(3)
-    expect(speculation.held.now).toBe(0)
+    expect(speculation.held).toMatchObject({now: 0, bytes: 0})
     for (const [index, pulled] of taken.entries()) {
       if (!pulled) continue
       const id = ids[index]!
@@ -62,13 +62,38 @@ describe("a pull's early conversions", () => {
     }
     // Taken, the slots are free again: the next records are converted early.
     await speculation.convert(ids[9]!)
-    expect(speculation.held).toEqual({now: 1, most: 3})
+    expect(speculation.held).toMatchObject({now: 1, most: 3})
     expect(speculation.take(ids[9]!, layout.files.get(ids[9]!)!, answers)).toBeDefined()
     speculation.release()
   })
 
-  it('by default converts the records of a pull of 1,500 articles early: none is parsed twice', async () => {
-    const {remote, layout, ids} = knowledgeBase(1500)
+  it('holds no more than its budget of bytes, and frees what is taken', async () => {
+    const {remote, layout, ids} = knowledgeBase(10)
+    const pool = createTaskRunner({size: 0})
+    const speculation = createSpeculation({
+      remote,
+      layout,
+      urls: {},
+      diagrams: new Map(),
+      pool,
+      early: true,
+      budget: 5000
+    })
+    for (const id of ids) await speculation.convert(id)
+    // Each weighs at least 2 KB: the third starts below the budget, the fourth finds it spent.
+    expect(speculation.held.most).toBe(3)
+    expect(speculation.held.bytes).toBeGreaterThanOrEqual(3 * 2048)
+    const taken = ids.filter((id) => speculation.take(id, layout.files.get(id)!, answers))
+    expect(taken).toEqual(ids.slice(0, 3))
+    expect(speculation.held).toMatchObject({now: 0, bytes: 0})
+    // Given back, the budget makes room for the next.
+    await speculation.convert(ids[9]!)
+    expect(speculation.held.now).toBe(1)
+    speculation.release()
+  })
+
+  it('by default converts the records of a pull of 4,200 articles early (past the 4,096 of a count alone): none is parsed twice', async () => {
+    const {remote, layout, ids} = knowledgeBase(4200)
     const speculation = createSpeculation({
       remote,
       layout,
@@ -78,9 +103,8 @@ describe("a pull's early conversions", () => {
       early: true
     })
     for (const id of ids) await speculation.convert(id)
-    // The window was 1,024: the other 476 records were parsed for their facts, then again to be converted.
-    expect(speculation.held.most).toBe(1500)
-    const id = ids[1499]!
+    expect(speculation.held.most).toBe(4200)
+    const id = ids[4199]!
     const pulled = speculation.take(id, layout.files.get(id)!, answers)
     expect(pulled?.canonical).toBe(remote.details[id]!.body)
     speculation.release()

@@ -11,11 +11,12 @@
  * plan: the same answers give the same text, and it takes this one; any
  * other answer, and it converts anew. So the result is the same either way;
  * only the time and the thread move. At most `window` conversions are held
- * (made or under way, not yet taken): the records read past it are only
- * parsed for their facts and converted when their document is written, so
- * what a large pull holds of its conversions is bounded, not the knowledge
- * base (each costs one parse more: the parse is about a quarter of a
- * conversion's CPU in a profile of `--only=pull`).
+ * (made or under way, not yet taken), weighing at most `budget` bytes: the
+ * records read past either are only parsed for their facts and converted
+ * when their document is written, so what a large pull holds of its
+ * conversions is bounded, not the knowledge base (each costs one parse
+ * more: the parse is about a quarter of a conversion's CPU in a profile of
+ * `--only=pull`).
  */
 import {type Layout} from '../shared/document-layout.js'
 import {type RemoteSnapshot} from '../shared/remote.js'
@@ -38,19 +39,31 @@ interface Early {
   file: string
   asked: Asked
   pulled: PulledBody
+  /** Its weight (`weightOf`), given back when it is taken. */
+  bytes: number
 }
 
 /**
- * Conversions held at most by default: about 4 KB each for a 2-4 KB article, whose canonical text is the record's body
- * itself (`shareText`), so some 16 MB whatever the knowledge base. With 1,024, a pull of 3,000 generated articles parsed
- * 1,976 of them twice; with 4,096 none, for 6 MB more peak (225 against 231 MB through the CLI).
+ * Conversions held at most by default. A count alone bounded the wrong thing: with 4,096, a pull of 9,000 generated
+ * articles parsed 5,200 records twice (a 30,000 one 26,000), 7% of its CPU and a step in its growth from 3,000; held
+ * without a bound, they added 17 MB to its 310 MB peak. So the bound is mostly `earlyBudget`.
  */
-export const earlyWindow = 4096
+export const earlyWindow = 65_536
 
-/** How many early conversions a speculation holds: now, and the most at once so far. */
+/**
+ * What the early conversions held may weigh by default, in bytes (`weightOf`): room for 30,000 conversions of
+ * generated 2-4 KB articles, whose text is the record's body itself (`shareText`), whatever the knowledge base.
+ */
+export const earlyBudget = 64 * 1024 * 1024
+
+/** What a held conversion weighs besides its texts: about what one whose texts are the record's body costs. */
+const heldOverheadBytes = 2048
+
+/** How many early conversions a speculation holds (now, and the most at once so far), and what those made weigh. */
 export interface HeldConversions {
   now: number
   most: number
+  bytes: number
 }
 
 /** Conversions made early, by id. */
@@ -78,6 +91,8 @@ export interface SpeculationSetting {
   early: boolean
   /** Conversions held at most (default `earlyWindow`). */
   window?: number
+  /** Bytes the conversions held may weigh (default `earlyBudget`). */
+  budget?: number
   /** Where the body of a document will likely sit in its file (`likelyPlace`); absent: the proof's findings are not handed over. */
   placeOf?: (id: string) => BodyPlace | undefined
 }
@@ -89,7 +104,8 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
   const {remote, layout, urls, pool} = setting
   const made = new Map<string, Early>()
   const window = setting.window ?? earlyWindow
-  const held: HeldConversions = {now: 0, most: 0}
+  const budget = setting.budget ?? earlyBudget
+  const held: HeldConversions = {now: 0, most: 0, bytes: 0}
   const hold = () => {
     held.now++
     held.most = Math.max(held.most, held.now)
@@ -109,7 +125,8 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
       const at = layout.paths.get(id)
       const file = layout.files.get(id)
       const request: PullBodyRequest = {body: detail.body, title: item?.title ?? detail.title}
-      if (setting.early && item && at !== undefined && file && held.now < window && !made.has(id)) {
+      const room = held.now < window && held.bytes < budget
+      if (setting.early && item && at !== undefined && file && room && !made.has(id)) {
         share()
         hold()
         const pageUrl = itemPageUrl({kind: item.type, id}, urls)
@@ -130,14 +147,20 @@ export function createSpeculation(setting: SpeculationSetting): Speculation {
         if (request.early) held.now--
         throw error
       }
-      if (result.early && request.early)
-        made.set(id, {file: request.early.file, ...shareText(result.early, detail.body)})
-      else if (request.early) held.now--
+      if (result.early && request.early) {
+        const early = shareText(result.early, detail.body)
+        const bytes = weightOf(early.pulled, detail.body)
+        held.bytes += bytes
+        made.set(id, {file: request.early.file, ...early, bytes})
+      } else if (request.early) held.now--
       return result.facts
     },
     take(id, file, answers) {
       const early = made.get(id)
-      if (early) held.now--
+      if (early) {
+        held.now--
+        held.bytes -= early.bytes
+      }
       made.delete(id)
       if (!early || early.file !== file) return undefined
       const {documents, assets, diagrams} = early.asked
@@ -171,6 +194,13 @@ function likelyDocuments(remote: RemoteSnapshot, layout: Layout): Map<string, st
 /** Whether two answers about a diagram's source are the same. */
 function sameSource(a: DiagramSource | undefined, b: DiagramSource | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.kind === b.kind && a.source === b.source)
+}
+
+/** What the early conversion `pulled` of `body` holds besides the record's body, in bytes (two a character). */
+function weightOf(pulled: PulledBody, body: string): number {
+  const canonical = pulled.canonical === body ? 0 : pulled.canonical.length
+  const text = pulled.text === body || pulled.text === pulled.canonical ? 0 : pulled.text.length
+  return heldOverheadBytes + 2 * (canonical + text)
 }
 
 /**
