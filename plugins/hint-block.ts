@@ -17,8 +17,16 @@ const entry: FlowEntry = {
   }
 }
 
+/** The tag that opens a hint block of colour `color`, as the dialect writes it. */
+export function hintBlockOpenTag(color: string): string {
+  return `<div data-node="hintBlock"${attribute('data-color', color)}>`
+}
+
+/** The tag that closes a hint block. */
+export const hintBlockCloseTag = '</div>'
+
 const hintBlock: KbHandle = (node: HintBlock, _, state, info) =>
-  wrapFlow(node, state, info, `<div data-node="hintBlock"${attribute('data-color', node.color)}>`, '</div>')
+  wrapFlow(node, state, info, hintBlockOpenTag(node.color), hintBlockCloseTag)
 
 /** to-markdown extension for `hintBlock`. */
 export function hintBlockToMarkdown(): Options {

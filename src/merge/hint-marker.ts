@@ -3,10 +3,14 @@
  * of its opening line that names the colour (`:::tip`, `!!! note`,
  * `> [!NOTE]`, `<Aside type="caution">`, `{{% alert color="warning" %}}`,
  * `<Tip>` and its `</Tip>`) becomes a name of the new colour, in the same
- * case; the rest of the block stays the author's.
+ * case; the rest of the block stays the author's. A colour no docs tool
+ * names (pink, purple) is written in the dialect's own tags, which every
+ * syntax reads: the fence lines `:::caution` and `:::` (or `<Aside>` and
+ * `</Aside>`) become them, the block's text still the author's.
  */
 import type {Nodes} from 'mdast'
 import {admonitionColor, admonitionColors, alertColors} from '../dialect/gfm-to-kb/alerts.js'
+import {hintBlockCloseTag, hintBlockOpenTag} from '../../plugins/hint-block.js'
 import {lineStartsOf, shellOf} from './blocks.js'
 import type {Edit} from './splice.js'
 
@@ -38,7 +42,7 @@ export function shellEdits(source: string, base: Nodes, remote: Nodes): Edit[][]
   if (!word) return undefined
   const [closeStart, closing] = lineText(base.position.end.line)
   const closeAt = base.position.end.line === base.position.start.line ? -1 : closing.indexOf(`</${word[0]}`)
-  return namesOf(to, word[0]).map((name) => {
+  const renamed = namesOf(to, word[0]).map((name) => {
     const edits = [{start: openStart + word.index, end: openStart + word.index + word[0].length, text: name}]
     if (closeAt !== -1) {
       const at = closeStart + closeAt + 2
@@ -46,6 +50,14 @@ export function shellEdits(source: string, base: Nodes, remote: Nodes): Edit[][]
     }
     return edits
   })
+  // The dialect's tags only around a body the fences leave alone: a closing line that is a fence or a tag of its own.
+  if (base.position.end.line === base.position.start.line || !/^\s*(?::{3,}|<\/[A-Za-z]+>)\s*$/.test(closing))
+    return renamed
+  const tags = [
+    {start: openStart, end: openStart + opening.length, text: hintBlockOpenTag(to)},
+    {start: closeStart, end: closeStart + closing.length, text: hintBlockCloseTag}
+  ]
+  return [...renamed, tags]
 }
 
 /**

@@ -40,6 +40,13 @@ describe('mergeDocument: a hint block recoloured on the web changes only its mar
       expect(text).toBe(file.replace(firstLine, marker))
     })
 
+  it("a colour no docs tool names takes the dialect's tags in place of the fences, the text kept as written", () => {
+    const inside = 'Call [the reducer](./glossary.md#reducer) _only_ once.\n\nYou _may_ dispatch later.'
+    const file = around(`:::caution\n\n${inside}\n\n:::`)
+    const text = merged(mergeDocument(inputOf(file, recoloured(file, 'red', 'pink'))))
+    expect(text).toBe(around(`<div data-node="hintBlock" data-color="pink">\n\n${inside}\n\n</div>`))
+  })
+
   it('a recoloured hint whose text changed too keeps both edits small', () => {
     const file = around(':::tip\n\nKeep this text.\n\nAnd this.\n\n:::')
     const remote = recoloured(file, 'green', 'red').replace('And this.', 'And this, edited.')
