@@ -3,7 +3,8 @@
  * writes by parsing the file's text as push will and comparing the tree
  * with the platform's (`proof.ts`): that read-back was the largest part of
  * a pull's CPU. For a tree built only of prose (text of a safe alphabet,
- * emphasis, inline code), headings of up to three levels, lists, tables,
+ * its lines broken as a parse leaves them outside headings, table cells and
+ * alt text, emphasis, inline code), headings of up to three levels, lists, tables,
  * code blocks, block quotes, thematic breaks, and links and images with
  * plain destinations (images of prose alt text, and neither in a table,
  * whose cells are written apart and padded), the conversion is proven by a
@@ -53,14 +54,37 @@ function provenText(text: string): boolean {
   return safeText.test(text) && !siteOrAutolink.test(text)
 }
 
-/** Whether `node` alone (not its children) is of the class. */
-function provenNode(node: Nodes): boolean {
+// A line break as a parse of a paragraph never leaves one: a blank line, or a space or tab beside the break.
+const unparsedBreak = /\n\n|[ \t]\n|\n[ \t]/
+
+/**
+ * Whether `text` is prose of the class where a paragraph's lines may break
+ * (not in a heading, a table cell or alt text): each line prose, the breaks
+ * as a parse leaves them, none before the first or after the last of its
+ * parent's children (a parse trims a paragraph's text).
+ */
+function provenLines(text: string, first: boolean, last: boolean): boolean {
+  if (!text.includes('\n')) return provenText(text)
+  if (unparsedBreak.test(text) || (first && text.startsWith('\n')) || (last && text.endsWith('\n'))) return false
+  return text.split('\n').every(provenText)
+}
+
+/** Where a node is: in a table, in a heading or a table (one line), the first or the last of its parent's children. */
+interface Place {
+  inTable: boolean
+  oneLine: boolean
+  first: boolean
+  last: boolean
+}
+
+/** Whether `node` alone (not its children), at `place`, is of the class. */
+function provenNode(node: Nodes, place: Place): boolean {
   const allowed = fields[node.type]
   if (allowed === undefined) return false
   for (const key in node) if (key !== 'type' && !allowed.includes(key)) return false
   switch (node.type) {
     case 'text':
-      return provenText(node.value)
+      return place.oneLine ? provenText(node.value) : provenLines(node.value, place.first, place.last)
     case 'inlineCode':
       return /^[^`\n]*\S[^`\n]*$/.test(node.value)
     case 'heading':
@@ -86,13 +110,18 @@ function provenNode(node: Nodes): boolean {
 /** Whether every node of `tree` is of the class, and it holds some text (a blank body is the read-back's to judge). */
 export function inProvenClass(tree: Root): boolean {
   let text = false
-  // With each node, whether it is in a table: a table writes its cells apart and pads them, so no link or image is tracked there.
-  const stack: Array<[Nodes, boolean]> = [[tree, false]]
+  // A table writes its cells apart and pads them, so no link or image is tracked there; its cells and headings are one line.
+  const stack: Array<[Nodes, Place]> = [[tree, {inTable: false, oneLine: false, first: true, last: true}]]
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const [node, inTable] = next
-    if (!provenNode(node) || (inTable && (node.type === 'link' || node.type === 'image'))) return false
+    const [node, place] = next
+    if (!provenNode(node, place) || (place.inTable && (node.type === 'link' || node.type === 'image'))) return false
     if ('value' in node && node.value.trim() !== '') text = true
-    if ('children' in node) for (const child of node.children) stack.push([child, inTable || node.type === 'table'])
+    if (!('children' in node)) continue
+    const inTable = place.inTable || node.type === 'table'
+    const oneLine = place.oneLine || inTable || node.type === 'heading'
+    const {children} = node
+    for (let index = 0; index < children.length; index++)
+      stack.push([children[index]!, {inTable, oneLine, first: index === 0, last: index === children.length - 1}])
   }
   return text
 }
