@@ -199,4 +199,15 @@ describe('hostile input', () => {
       expect(performance.now() - started).toBeLessThan(5000)
     }
   })
+
+  it('long lines of white space in a MyST directive cost linear time', () => {
+    const spaces = ' '.repeat(100_000)
+    for (const source of [`\`\`\`{note}${spaces}x${spaces}y\n\`\`\`\n`, `:::{warning}${spaces}x${spaces}y\n:::\n`]) {
+      const started = performance.now()
+      const {markdown} = gfmToKb(source, {path: 'doc.md'})
+      // Quadratic backtracking on 100,000 characters takes minutes; linear work, well under this.
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(markdown).toContain('x')
+    }
+  })
 })

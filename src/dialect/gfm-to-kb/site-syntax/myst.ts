@@ -16,6 +16,7 @@
  * Only in a page with MyST's own marks (a directive or a role): a line
  * starting `%` is text elsewhere.
  */
+import {trimBlanksEnd} from '../../../trust/linear-text.js'
 import {CodeLines} from './code-lines.js'
 import {splitPrefix, type SiteSource} from './lines.js'
 
@@ -37,7 +38,8 @@ const admonitions: Readonly<Record<string, readonly [name: string, title?: strin
 
 const codeDirectives = new Set(['code-block', 'code', 'sourcecode', 'code-cell'])
 
-const directive = /^(`{3,}|:{3,})\{([A-Za-z][\w-]*)\}[ \t]*(.*?)[ \t\r]*$/
+// Its argument is trimmed apart: a lazy `(.*?)` before `[ \t\r]*$` backtracks quadratically on a long run of blanks.
+const directive = /^(`{3,}|:{3,})\{([A-Za-z][\w-]*)\}[ \t]*(.*)$/
 const optionLine = /^[ \t]*:[\w-]+:(?:[ \t].*)?$/
 const target = /^\([\w.:-]+\)=[ \t\r]*$/
 const comment = /^%(?:[ \t].*)?\r?$/
@@ -93,7 +95,7 @@ export function rewriteMyst(site: SiteSource): void {
 function rewriteDirective(lines: string[], index: number, prefix: string, open: RegExpExecArray): number {
   const fence = open[1]!
   const name = open[2]!.toLowerCase()
-  const argument = open[3]!
+  const argument = trimBlanksEnd(open[3]!.replace(/\r$/, ''))
   const backticks = fence.startsWith('`')
   const admonition = admonitions[name]
   if (backticks && codeDirectives.has(name)) {
