@@ -51,7 +51,7 @@ export function shellEdits(source: string, base: Nodes, remote: Nodes): Edit[][]
     return edits
   })
   // The dialect's tags only around a body the fences leave alone: a closing line that is a fence or a tag of its own.
-  if (base.position.end.line === base.position.start.line || !/^\s*(?::{3,}|<\/[A-Za-z]+>)\s*$/.test(closing))
+  if (base.position.end.line === base.position.start.line || !/^(?::{3,}|<\/[A-Za-z]+>)$/.test(closing.trim()))
     return renamed
   const tags = [
     {start: openStart, end: openStart + opening.length, text: hintBlockOpenTag(to)},
