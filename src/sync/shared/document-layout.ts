@@ -6,9 +6,10 @@
  * that is no remote item keeps its name too (nothing is overwritten).
  */
 import path from 'node:path'
-import type {LocalNode, ScanResult, SyncState} from '../../local/index.js'
+import type {LocalNode, ScanResult, StateEntry, SyncState} from '../../local/index.js'
 import {folderOf, homeFolderOf, isSectionKey, topicKeyKind} from './document-homes.js'
 import type {RemoteSnapshot} from './remote.js'
+import {entriesById} from './declared-permissions.js'
 import {matchItems} from './match.js'
 import {assignNames, type NameRequest} from './names.js'
 
@@ -121,7 +122,7 @@ export function computeLayout(remote: RemoteSnapshot, state: SyncState, scan: Sc
     moves: [],
     taken: namesByFolder(scan),
     idAt: new Map([...current].map(([id, at]) => [at, id])),
-    synced: syncedPlaces(state)
+    synced: entriesById(state)
   }
   // Pre-order, without recursion (a tree's depth is the platform's): each parent's children are placed together.
   const order: string[] = []
@@ -152,16 +153,8 @@ interface Placing {
   taken: Map<string, Set<string>>
   /** The id of the item at each current path. */
   idAt: Map<string, string>
-  /** Where the last sync left each item, by id: its path and its parent's id. */
-  synced: Map<string, {key: string; parentId: string | null}>
-}
-
-/** Where the last sync left each item, by id. */
-function syncedPlaces(state: SyncState): Map<string, {key: string; parentId: string | null}> {
-  const synced = new Map<string, {key: string; parentId: string | null}>()
-  for (const [key, entry] of Object.entries(state.items))
-    if (entry.id && !synced.has(entry.id)) synced.set(entry.id, {key, parentId: entry.parentId})
-  return synced
+  /** Where the last sync left each item, by id: its path (key) and its state entry. */
+  synced: Map<string, {key: string; entry: StateEntry}>
 }
 
 /**
@@ -171,7 +164,7 @@ function syncedPlaces(state: SyncState): Map<string, {key: string; parentId: str
  */
 function movedOnlyLocally(placing: Placing, id: string, at: string): boolean {
   const synced = placing.synced.get(id)
-  return synced !== undefined && synced.key !== at && synced.parentId === placing.remote.items[id]!.parentId
+  return synced !== undefined && synced.key !== at && synced.entry.parentId === placing.remote.items[id]!.parentId
 }
 
 /** The id of the topic the document at `at` sits under now ('' for the top). */
