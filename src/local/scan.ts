@@ -129,13 +129,14 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
       ? bodies.filter(({file}) => options.bodiesOf!.has(file))
       : bodies
   options.onBodies?.(toRead.length)
+  const reading = siteReading(navigation.mkdocs)
   const read = options.skipBodies
     ? {assets: {}, blank: []}
     : await readBodies(
         toRead,
         {
           ...bodyContext(root, repository, documents, {...options, links: linksOf(options, site)}),
-          ...siteReading(navigation.mkdocs)
+          ...reading
         },
         diagnostics
       )
@@ -145,7 +146,7 @@ export async function scanFolder(dir: string, options: ScanOptions = {}): Promis
   const {assets} = read
   validateTree(rootTopic, diagnostics)
   options.frontMatter?.save()
-  const snippetBases = siteReading(navigation.mkdocs).snippetBases ?? [repository ?? root]
+  const snippetBases = reading.snippetBases ?? [repository ?? root]
   return {dir: root, root: rootTopic, diagnostics, assets, byPath, articleCount: articleCountOf(byPath), snippetBases}
 }
 
